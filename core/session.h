@@ -1,0 +1,128 @@
+// marginlab — a session: config -> data -> noisy labels -> learner, stepped under a budget, recording
+// the trace the front end plots (DESIGN.md "Session"; schedule and decimation in docs/learners.md).
+//
+// The core has no clock: advance() takes the caller's clock (the CLI's steady clock, the browser's
+// performance.now) and uses it only to decide *how many* steps to take in one call. What a step does,
+// and every recorded number, depends only on the config and the total number of steps taken, so a run
+// split into any number of advance() calls ends in the same state and the same trace as one call.
+//
+// Recording schedule (every recorded row costs O(n d) to evaluate errors and margins): a row is
+// committed at every step up to kRecordEveryStepUntil, then at steps spaced geometrically (gap =
+// step/kRecordGeometricDivisor) but at most gap_cap apart, where gap_cap = max(kRecordMaxGap, n_train +
+// n_test) doubled at every trace decimation; the final state of each advance() is kept as the trace's
+// tail (Trace, "tail") so the UI always shows the current point.
+//
+// Adaptive labels (generator `basis`, 001 Claim 1.4): before each online step, when the learner's next
+// example has not been seen before, the session sets its label (observed and true) to the opposite of
+// the learner's current prediction; after all k = ceil(1/delta^2) basis vectors are labelled, the target
+// v = sum_i y_i e_i / sqrt(k) separates them with margin 1/sqrt(k), and the session sets it as the
+// data's target so <w,v> is plotted. Noise has no meaning on an adaptive stream: the session labels
+// clean (a warning says so when a noise model is configured).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/learners/learner.h"
+#include "core/pipeline.h"
+#include "core/trace.h"
+#include "core/util/status.h"
+
+namespace ml {
+
+// Rows are committed at every step up to this one.
+inline constexpr int64_t kRecordEveryStepUntil = 200;
+// Beyond that, the gap between committed rows is step / this (geometric spacing) ...
+inline constexpr int64_t kRecordGeometricDivisor = 32;
+// ... capped at max(this, n_train + n_test), the cap doubling with every trace decimation.
+inline constexpr int64_t kRecordMaxGap = 1024;
+
+// The caller's clock in seconds (any origin); only differences are used.
+using ClockFn = std::function<double()>;
+
+// The session's state as numbers, computed on demand (the trace's columns, by name).
+struct SessionMetrics {
+  int64_t steps = 0;               // steps taken
+  int64_t mistakes = 0;            // online mistakes
+  int64_t updates = 0;             // hypothesis changes
+  double bound = 0;                // the learner's bound (NaN when none applies)
+  double margin = 0;               // margin on the training sample, observed labels (NaN: non-linear or w = 0)
+  double margin_true = 0;          // margin on the training sample, true labels
+  double train_error_noisy = 0;    // training error against observed labels
+  double train_error_true = 0;     // training error against true labels
+  double test_error = 0;           // test error (NaN without a test part)
+  double w_dot_v = 0;              // <w,v> (NaN when the target is unknown or the learner non-linear)
+  double w_norm2 = 0;              // ||w||^2 (NaN for non-linear learners)
+  std::vector<Counter> counters;   // the learner's counters
+};
+
+// One experiment, from configuration to trace.
+class Session {
+ public:
+  // Builds data (prepare_data), the learner (registry, params resolved from config.params) and an
+  // empty trace with the step-0 row. `csv` is the parsed user file when config.use_csv (else ignored).
+  // Errors: the pipeline's, "session.unknown_learner", "session.needs_binary", the learner's reset.
+  static Result<std::unique_ptr<Session>> create(const Config& config, const Dataset* csv);
+
+  // Takes up to max_steps steps, stopping early when the learner is done() or, when `now` is given,
+  // once max_seconds have elapsed (the clock is read between steps; timing changes only how many steps
+  // this call takes). Returns the number of steps taken. Records on the schedule and sets the tail.
+  int64_t advance(int64_t max_steps, double max_seconds = std::numeric_limits<double>::infinity(),
+                  const ClockFn& now = nullptr);
+
+  // Steps taken so far.
+  int64_t steps() const { return steps_; }
+  // True when the learner has stopped by its own rule.
+  bool done() const { return learner_->done(); }
+  // Online mistakes so far.
+  int64_t mistakes() const { return mistakes_; }
+  // Hypothesis changes so far.
+  int64_t updates() const { return updates_; }
+  // The recorded trace.
+  const Trace& trace() const { return trace_; }
+  // The learner (for the decision function, weights, counters).
+  const Learner& learner() const { return *learner_; }
+  // The data: training part with current labels (adaptive streams relabel it), test part, noise report.
+  const PreparedData& data() const { return data_; }
+  // The configuration the session was built from.
+  const Config& config() const { return config_; }
+  // What the learner was given.
+  const Problem& problem() const { return problem_; }
+  // The resolved learner parameters, in schema order.
+  const std::vector<double>& params() const { return params_; }
+  // Things the user should see (pipeline warnings, noise ignored on an adaptive stream, ...).
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  // True when labels are chosen adaptively (generator basis).
+  bool adaptive_labels() const { return adaptive_; }
+  // The current state's metrics (O(n d): errors on both parts, margins); same numbers as a trace row.
+  SessionMetrics metrics() const;
+
+ private:
+  Session() = default;
+  void step_once();
+  bool on_schedule(int64_t step) const;
+  std::vector<double> current_row() const;
+  void record_tail();
+
+  Config config_;
+  PreparedData data_;
+  Problem problem_;
+  std::vector<double> params_;
+  std::unique_ptr<Learner> learner_;
+  Trace trace_;
+  std::vector<std::string> warnings_;
+  int64_t steps_ = 0;
+  int64_t mistakes_ = 0;
+  int64_t updates_ = 0;
+  bool adaptive_ = false;
+  std::vector<uint8_t> labelled_;  // adaptive stream: example already labelled
+  int64_t labelled_count_ = 0;
+  double check_interval_ = 1;      // clock reads: steps between two reads (adapted, never affects results)
+};
+
+}  // namespace ml
