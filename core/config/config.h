@@ -1,0 +1,49 @@
+// marginlab — the experiment configuration: everything a URL holds (DESIGN.md "The URL").
+//
+// The struct is plain data. Its single field table (config/fields.h) drives the URL codec, the UI
+// widgets, validation, docs/url.md and the round-trip tests; never list the fields anywhere else.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/data/generators.h"
+#include "core/data/transform.h"
+#include "core/noise/noise.h"
+
+namespace ml {
+
+// One learner parameter value as written in the URL (`l.<name>=<value>`), validated against the
+// active learner's parameter table (learners/registry.h).
+struct ParamValue {
+  std::string name;   // parameter name, e.g. "sigma"
+  double value = 0;   // numeric value (enums are stored as their index)
+};
+
+// A complete experiment.
+struct Config {
+  // --- data ---
+  bool use_csv = false;                 // false: generator below; true: a CSV loaded by the user
+  GeneratorSpec generator;              // generator and its parameters
+  std::string csv_name;                 // file name of the CSV (reference only; content is never in the URL)
+  std::string csv_hash;                 // first 16 hex digits of the CSV's sha256, "" = not recorded
+  std::string csv_label;                // label column, name or 0-based index, "" = last
+  double test_fraction = 0.25;          // part held out for test error (true labels)
+  bool stratified = false;              // stratified split
+  Normalization normalization = Normalization::none;  // feature normalization
+  bool bias = false;                    // append the constant coordinate 1
+  // --- noise ---
+  NoiseSpec noise;                      // model and parameters, applied to the training part only
+  // --- learner ---
+  std::string learner = "perceptron";   // registry id
+  std::vector<ParamValue> params;       // the learner's parameters that differ from their defaults, sorted by name
+  // --- run ---
+  uint64_t seed = 1;                    // master seed; streams data/noise/split/learner derive from it
+  int64_t steps = 1000;                 // step budget of a run (CLI default, UI stop point)
+  // --- view (not part of the result) ---
+  std::vector<std::string> hidden_panels;  // panels a teaching link hides
+};
+
+}  // namespace ml

@@ -1,0 +1,52 @@
+// marginlab — CSV reader for the files people actually have.
+//
+// Accepts: header or not (auto-detected: a first row with a non-numeric feature cell is a header),
+// label column by name or 0-based index (default: last), delimiter ',' ';' or tab (auto-detected from
+// the first line), RFC 4180 quoted fields, CRLF/CR/LF line ends, a UTF-8 BOM, blank lines (skipped),
+// string or numeric class labels. Every malformed input gets an Error with code "csv.*" naming
+// source:line:column (column = 1-based field index).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/data/dataset.h"
+#include "core/util/status.h"
+
+namespace ml {
+
+// How to read a CSV.
+struct CsvOptions {
+  std::string source_name = "input";   // shown in errors: "<source_name>:line:column: ..."
+  std::string label_column;            // name or 0-based index; empty = last column
+  char delimiter = 0;                  // ',' ';' '\t', or 0 to detect from the first line
+  int header = -1;                     // 1 yes, 0 no, -1 detect
+  size_t max_bytes = 256u << 20;       // size cap (csv.too_large)
+  long long max_cells = 50'000'000;    // rows*cols cap (csv.too_large)
+  int max_classes = 64;                // more distinct labels: csv.too_many_classes
+};
+
+// What the reader parsed, besides the data.
+struct CsvInfo {
+  int rows = 0;                // examples read
+  int cols = 0;                // feature columns
+  int classes = 0;             // distinct labels
+  bool had_header = false;     // a header row was found (detected or forced)
+  bool had_bom = false;        // a UTF-8 BOM was skipped
+  char delimiter = ',';        // delimiter used
+  int label_index = 0;         // 0-based index of the label column
+  int blank_lines = 0;         // blank lines skipped
+};
+
+// A parsed CSV: the dataset (label = true_label = the file's labels, no corruption) and what was seen.
+struct CsvTable {
+  Dataset data;
+  CsvInfo info;
+};
+
+// Parses CSV text. Class names are sorted numerically when every label is a number, else
+// lexicographically; class index = position in that order (so "-1"/"1" map to 0/1 = y -1/+1).
+Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options);
+
+}  // namespace ml

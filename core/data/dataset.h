@@ -1,0 +1,58 @@
+// marginlab — the Dataset every module passes around (DESIGN.md "The core's contracts").
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ml {
+
+// Features: one example per row, contiguous (row-major float).
+using FeatureMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// A dense float vector (weights, targets).
+using Vector = Eigen::VectorXf;
+
+// What noise did to an example (Dataset::corruption).
+enum class Corruption : uint8_t {
+  none = 0,       // untouched
+  label = 1,      // label changed (uniform, confusion-matrix, adversarial-label, outlier relabel)
+  replaced = 2,   // point and label replaced by a malicious adversary
+  moved = 3,      // point moved (outlier noise)
+};
+
+// Labelled examples. Classes are 0..Q-1; for binary problems class 0 is y = -1 and class 1 is y = +1.
+struct Dataset {
+  FeatureMatrix X;                         // n x d features
+  std::vector<int> label;                  // observed label the learner sees (after noise)
+  std::vector<int> true_label;             // label before noise (for generators: the target's label)
+  std::vector<Corruption> corruption;      // per example: what noise did (none for clean data)
+  std::vector<std::string> class_names;    // Q names; index = class
+  std::vector<std::string> feature_names;  // d names (x1..xd for generated data)
+  Vector target;                           // unit target direction v when the generator knows it, else empty
+  double target_margin = 0.0;              // margin of target on the clean data (0 when unknown)
+
+  // Number of examples.
+  int rows() const { return static_cast<int>(X.rows()); }
+  // Number of features.
+  int cols() const { return static_cast<int>(X.cols()); }
+  // Number of classes Q.
+  int num_classes() const { return static_cast<int>(class_names.size()); }
+  // +1/-1 observed label of example i (binary problems only).
+  int sign(int i) const { return label[static_cast<size_t>(i)] == 1 ? 1 : -1; }
+  // +1/-1 true label of example i (binary problems only).
+  int true_sign(int i) const { return true_label[static_cast<size_t>(i)] == 1 ? 1 : -1; }
+  // Number of examples whose corruption is not none.
+  int corrupted_count() const;
+  // Fraction of examples whose observed label differs from the true label.
+  double label_noise_rate() const;
+  // Sets every example clean: label = true_label, corruption = none (sizes taken from X).
+  void reset_labels_clean();
+};
+
+// Default class names for Q classes: "-1","1" when Q == 2, else "0".."Q-1".
+std::vector<std::string> default_class_names(int num_classes);
+// Default feature names x1..xd.
+std::vector<std::string> default_feature_names(int dims);
+
+}  // namespace ml

@@ -1,0 +1,75 @@
+// marginlab — the Learner contract (DESIGN.md "The core's contracts").
+//
+// A learner steps one atomic update of *its* algorithm at a time (an online example, a Cnoise update,
+// a coreset insertion, a removal round, a boosting round, a UMA update) so the session can interleave
+// training with recording and the UI can animate it. A learner never computes test error, never draws
+// and never prints; it sees only observed labels.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/data/dataset.h"
+#include "core/util/status.h"
+
+namespace ml {
+
+// What a learner is given at reset.
+struct Problem {
+  const Dataset* train = nullptr;  // training part; learners read X and label only (never true_label/corruption)
+  int num_classes = 2;             // Q
+  uint64_t seed = 1;               // master seed: draw from Rng(seed, Stream::learner)
+  double known_margin = 0.0;       // delta of the generator's target on the clean data, 0 when unknown (for bounds)
+  double radius = 0.0;             // R = max ||x|| over the training part
+  const Config* config = nullptr;  // the whole configuration (e.g. Halving rebuilds the generator's finite class)
+};
+
+// What one step did.
+struct StepResult {
+  bool mistake = false;  // online learners: the processed example was mispredicted (counts toward the bound)
+  bool updated = false;  // the hypothesis changed
+  int example = -1;      // index of the processed training example, or -1
+};
+
+// A named counter a learner reports (queries, coreset size, removed points, ...).
+struct Counter {
+  std::string name;  // short snake_case name, stable (trace column)
+  double value = 0;  // current value
+};
+
+// One learning algorithm. Implementations live in one file pair each and one row of registry.cpp.
+class Learner {
+ public:
+  virtual ~Learner() = default;
+  // Prepares to learn `problem` with complete parameter values in the schema's order.
+  virtual Status reset(const Problem& problem, const std::vector<double>& params) = 0;
+  // Performs one atomic update; must not be called when done().
+  virtual StepResult step() = 0;
+  // True when the algorithm has stopped by its own rule.
+  virtual bool done() const = 0;
+  // Index of the training example the next step() processes when that step is one online example,
+  // else -1. Online learners read its label through problem.train at step time: the session's
+  // adaptive basis stream (001 Claim 1.4) sets that label just before the step.
+  virtual int next_example() const { return -1; }
+  // Q, the number of class scores scores() writes (2 for binary learners).
+  virtual int num_classes() const = 0;
+  // Writes Q class scores for x (binary: Q = 2, out[1] - out[0] is the signed decision value).
+  virtual void scores(const float* x, float* out) const = 0;
+  // Predicted class of x: the argmax of scores (ties to the lowest class).
+  virtual int predict(const float* x) const;
+  // Predicts every row of X (linear learners override with one matrix product).
+  virtual void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const;
+  // The hypothesis as a halfspace in input space when it is one (binary linear learners), else nullptr.
+  virtual const Vector* weights() const { return nullptr; }
+  // Theoretical bound on this learner's mistakes/updates for this problem; NaN when none applies.
+  virtual double bound() const { return std::numeric_limits<double>::quiet_NaN(); }
+  // What `bound()` counts, for labels: "mistakes", "updates", "expected mistakes".
+  virtual const char* bound_label() const { return "mistakes"; }
+  // The learner's own counters, in a stable order.
+  virtual std::vector<Counter> counters() const { return {}; }
+};
+
+}  // namespace ml

@@ -1,0 +1,161 @@
+// marginlab — deterministic elementary functions (see detmath.h for why).
+#include "core/util/detmath.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ml::det {
+namespace {
+
+constexpr double kLn2Hi = 6.93147180369123816490e-01;  // high bits of ln 2 (exact in 32 bits)
+constexpr double kLn2Lo = 1.90821492927058770002e-10;  // ln 2 - kLn2Hi
+constexpr double kInvLn2 = 1.44269504088896338700e+00;
+
+// Polynomial sine on [-pi/4, pi/4] (Taylor to x^17: error below 1e-17 on the interval).
+double sin_poly(double x) {
+  const double x2 = x * x;
+  double p = 1.0 / 355687428096000.0;  // 1/17!
+  p = p * x2 - 1.0 / 1307674368000.0;  // 1/15!
+  p = p * x2 + 1.0 / 6227020800.0;     // 1/13!
+  p = p * x2 - 1.0 / 39916800.0;       // 1/11!
+  p = p * x2 + 1.0 / 362880.0;         // 1/9!
+  p = p * x2 - 1.0 / 5040.0;           // 1/7!
+  p = p * x2 + 1.0 / 120.0;            // 1/5!
+  p = p * x2 - 1.0 / 6.0;              // 1/3!
+  return x + x * x2 * p;
+}
+
+// Polynomial cosine on [-pi/4, pi/4] (Taylor to x^18).
+double cos_poly(double x) {
+  const double x2 = x * x;
+  double p = 1.0 / 6402373705728000.0;  // 1/18!
+  p = p * x2 - 1.0 / 20922789888000.0;  // 1/16!
+  p = p * x2 + 1.0 / 87178291200.0;     // 1/14!
+  p = p * x2 - 1.0 / 479001600.0;       // 1/12!
+  p = p * x2 + 1.0 / 3628800.0;         // 1/10!
+  p = p * x2 - 1.0 / 40320.0;           // 1/8!
+  p = p * x2 + 1.0 / 720.0;             // 1/6!
+  p = p * x2 - 1.0 / 24.0;              // 1/4!
+  p = p * x2 + 0.5;                     // 1/2!
+  return 1.0 - x2 * p;
+}
+
+// Reduces x to r in [-pi/4, pi/4] with x = k*pi/2 + r; returns k mod 4.
+int reduce_half_pi(double x, double* r) {
+  // pi/2 split in three parts whose first two have trailing zero bits (Cody-Waite).
+  constexpr double kP1 = 1.57079632673412561417e+00;
+  constexpr double kP2 = 6.07710050650619224932e-11;
+  constexpr double kP3 = 2.02226624879595063154e-21;
+  constexpr double kTwoOverPi = 6.36619772367581382433e-01;
+  const double k = std::floor(x * kTwoOverPi + 0.5);
+  *r = ((x - k * kP1) - k * kP2) - k * kP3;
+  long long ki = static_cast<long long>(k);
+  return static_cast<int>(((ki % 4) + 4) % 4);
+}
+
+// atan on [0, 1] via reduction to |t| <= tan(pi/12) and an odd series.
+double atan_unit(double x) {
+  constexpr double kTanPi12 = 0.267949192431122706473;  // tan(pi/12) = 2 - sqrt(3)
+  constexpr double kSqrt3 = 1.73205080756887729353;
+  double offset = 0.0;
+  if (x > kTanPi12) {  // atan(x) = pi/6 + atan((sqrt3 x - 1)/(sqrt3 + x))
+    x = (kSqrt3 * x - 1.0) / (kSqrt3 + x);
+    offset = kPi / 6.0;
+  }
+  const double x2 = x * x;  // |x| <= 0.268: x^2 <= 0.0718, 16 terms reach 1e-19
+  double p = 0.0;
+  for (int k = 31; k >= 3; k -= 2) p = p * x2 + ((k / 2) % 2 == 0 ? 1.0 : -1.0) / k;
+  return offset + x + x * x2 * p;
+}
+
+}  // namespace
+
+double exp(double x) {
+  if (std::isnan(x)) return x;
+  if (x > 709.782712893384) return std::numeric_limits<double>::infinity();
+  if (x < -745.2) return 0.0;
+  const double k = std::floor(x * kInvLn2 + 0.5);
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;  // |r| <= 0.35
+  // Taylor series of e^r to r^14: remainder below 2e-17 relative.
+  double p = 1.0 / 87178291200.0;  // 1/14!
+  p = p * r + 1.0 / 6227020800.0;
+  p = p * r + 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  return std::ldexp(p, static_cast<int>(k));
+}
+
+double log(double x) {
+  if (std::isnan(x) || x < 0.0) return std::numeric_limits<double>::quiet_NaN();
+  if (x == 0.0) return -std::numeric_limits<double>::infinity();
+  if (std::isinf(x)) return x;
+  int e = 0;
+  double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1)
+  if (m < 0.70710678118654752440) {
+    m *= 2.0;
+    e -= 1;
+  }
+  // log(m) = 2 atanh(f), f = (m-1)/(m+1), |f| <= 0.1716
+  const double f = (m - 1.0) / (m + 1.0);
+  const double f2 = f * f;
+  double p = 0.0;
+  for (int k = 23; k >= 3; k -= 2) p = p * f2 + 1.0 / k;
+  const double log_m = 2.0 * (f + f * f2 * p);
+  return (e * kLn2Hi + log_m) + e * kLn2Lo;
+}
+
+double sin(double x) {
+  if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  double r = 0.0;
+  switch (reduce_half_pi(x, &r)) {
+    case 0: return sin_poly(r);
+    case 1: return cos_poly(r);
+    case 2: return -sin_poly(r);
+    default: return -cos_poly(r);
+  }
+}
+
+double cos(double x) {
+  if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  double r = 0.0;
+  switch (reduce_half_pi(x, &r)) {
+    case 0: return cos_poly(r);
+    case 1: return -sin_poly(r);
+    case 2: return -cos_poly(r);
+    default: return sin_poly(r);
+  }
+}
+
+double atan2(double y, double x) {
+  if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
+  const double ax = std::fabs(x), ay = std::fabs(y);
+  if (ax == 0.0 && ay == 0.0) return 0.0;
+  double a = ay <= ax ? atan_unit(ay / ax) : kPi / 2.0 - atan_unit(ax / ay);
+  if (x < 0.0) a = kPi - a;
+  return y < 0.0 ? -a : a;
+}
+
+double pow(double x, double y) {
+  if (y >= 0.0 && y <= 64.0 && y == std::floor(y)) {
+    double result = 1.0, base = x;
+    for (unsigned n = static_cast<unsigned>(y); n != 0; n >>= 1) {
+      if (n & 1U) result *= base;
+      base *= base;
+    }
+    return result;
+  }
+  if (x == 0.0) return y > 0.0 ? 0.0 : std::numeric_limits<double>::infinity();
+  return exp(y * log(x));
+}
+
+}  // namespace ml::det

@@ -1,0 +1,65 @@
+// marginlab — exact, portable number text.
+#include "core/util/format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "fast_float/fast_float.h"
+
+namespace ml {
+namespace {
+
+template <class T>
+std::string shortest(T x, int max_precision) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (x == 0) return std::signbit(x) ? "-0" : "0";
+  char buf[64];
+  for (int precision = 1; precision <= max_precision; ++precision) {
+    const int len = std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(x));
+    T back{};
+    const auto res = fast_float::from_chars(buf, buf + len, back);
+    if (res.ec == std::errc() && back == x) return std::string(buf, static_cast<size_t>(len));
+  }
+  const int len = std::snprintf(buf, sizeof buf, "%.*g", max_precision, static_cast<double>(x));
+  return std::string(buf, static_cast<size_t>(len));
+}
+
+template <class T>
+bool parse_whole(std::string_view text, T* out) {
+  if (text.empty()) return false;
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  if (*begin == '+') ++begin;  // fast_float rejects a leading '+'; people write it
+  if (begin == end) return false;
+  const auto res = fast_float::from_chars(begin, end, *out);
+  return res.ec == std::errc() && res.ptr == end;
+}
+
+}  // namespace
+
+std::string format_double(double x) { return shortest(x, 17); }
+std::string format_float(float x) { return shortest(x, 9); }
+bool parse_double(std::string_view text, double* out) { return parse_whole(text, out); }
+bool parse_float(std::string_view text, float* out) { return parse_whole(text, out); }
+
+bool parse_int64(std::string_view text, long long* out) {
+  size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  if (i == text.size()) return false;
+  unsigned long long value = 0;
+  const unsigned long long limit = negative ? 9223372036854775808ULL : 9223372036854775807ULL;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c < '0' || c > '9') return false;
+    const unsigned digit = static_cast<unsigned>(c - '0');
+    if (value > (limit - digit) / 10) return false;
+    value = value * 10 + digit;
+  }
+  *out = negative ? static_cast<long long>(0ULL - value) : static_cast<long long>(value);
+  return true;
+}
+
+}  // namespace ml

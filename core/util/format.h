@@ -1,0 +1,24 @@
+// marginlab — number text that is identical in every build and round-trips exactly.
+//
+// std::to_chars for floating point is missing from emscripten 3.1.6's libc++, and "%g" with a fixed
+// precision does not round-trip; these print the shortest decimal that parses back (fast_float) to
+// the same value. glibc and musl both print correctly rounded decimals, so the text is identical.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ml {
+
+// Shortest "%.Ng" text that parses back to exactly x ("nan", "inf", "-inf" for non-finite values).
+std::string format_double(double x);
+// Shortest text that parses back (as float) to exactly x.
+std::string format_float(float x);
+// Parses a whole string as a double (fast_float, exact); false on any trailing character or empty text.
+bool parse_double(std::string_view text, double* out);
+// Parses a whole string as a float; false on any trailing character or empty text.
+bool parse_float(std::string_view text, float* out);
+// Parses a whole string as a base-10 signed 64-bit integer; false on overflow or trailing text.
+bool parse_int64(std::string_view text, long long* out);
+
+}  // namespace ml

@@ -1,0 +1,57 @@
+// marginlab check — parse a CSV and report what was read, or the precise error.
+#include <cstdio>
+
+#include "core/data/csv.h"
+#include "core/util/sha256.h"
+#include "native/cli/cli.h"
+#include "nlohmann/json.hpp"
+
+namespace ml::cli {
+
+int cmd_check(const Args& args) {
+  if (args.positional.size() != 1) {
+    std::fprintf(stderr, "usage: marginlab check FILE.csv [--label NAME|INDEX]\n");
+    return 2;
+  }
+  const std::string& path = args.positional[0];
+  Result<std::string> text = read_file(path);
+  if (!text.ok()) {
+    print_error(text.error());
+    return 1;
+  }
+  CsvOptions options;
+  options.source_name = path;
+  options.label_column = args.get("label");
+  Result<CsvTable> table = parse_csv(text.value(), options);
+  if (!table.ok()) {
+    const Error& e = table.error();
+    std::fprintf(stderr, "error: %s\n", e.message.c_str());
+    nlohmann::ordered_json j;
+    j["ok"] = false;
+    j["file"] = path;
+    j["code"] = e.code;
+    j["line"] = e.line;
+    j["column"] = e.column;
+    j["message"] = e.message;
+    std::printf("%s\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    return 1;
+  }
+  const CsvInfo& info = table->info;
+  nlohmann::ordered_json j;
+  j["ok"] = true;
+  j["file"] = path;
+  j["rows"] = info.rows;
+  j["cols"] = info.cols;
+  j["classes"] = info.classes;
+  j["class_names"] = table->data.class_names;
+  j["header"] = info.had_header;
+  j["bom"] = info.had_bom;
+  j["delimiter"] = std::string(1, info.delimiter);
+  j["label_column"] = info.label_index;
+  j["blank_lines"] = info.blank_lines;
+  j["sha256"] = sha256_hex(text.value());
+  std::printf("%s\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  return 0;
+}
+
+}  // namespace ml::cli

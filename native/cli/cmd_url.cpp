@@ -1,0 +1,25 @@
+// marginlab url — canonical form of a configuration URL, or the URL reference (--doc).
+#include <cstdio>
+
+#include "core/config/url.h"
+#include "core/learners/registry.h"
+#include "native/cli/cli.h"
+
+namespace ml::cli {
+
+int cmd_url(const Args& args) {
+  if (args.has("doc")) {
+    std::fputs(render_url_reference(learner_schemas()).c_str(), stdout);
+    return 0;
+  }
+  if (args.positional.size() != 1) {
+    std::fprintf(stderr, "usage: marginlab url '<url>'\n");
+    return 2;
+  }
+  DecodeResult decoded = decode_url(args.positional[0], learner_schemas());
+  std::printf("%s\n", encode_url(decoded.config, learner_schemas()).c_str());
+  print_warnings(decoded.warnings);
+  return 0;
+}
+
+}  // namespace ml::cli

@@ -1,0 +1,40 @@
+// marginlab — loading what a configuration refers to.
+#include "native/cli/experiment_io.h"
+
+#include "core/config/url.h"
+#include "core/data/csv.h"
+#include "core/learners/registry.h"
+#include "core/util/sha256.h"
+
+namespace ml::cli {
+
+Result<LoadedExperiment> load_experiment(const Args& args) {
+  if (!args.has("url")) return make_error("cli.usage", "missing --url '<url>'");
+  LoadedExperiment out;
+  DecodeResult decoded = decode_url(args.get("url"), learner_schemas());
+  out.config = std::move(decoded.config);
+  out.warnings = std::move(decoded.warnings);
+  out.canonical_url = encode_url(out.config, learner_schemas());
+  if (!out.config.use_csv) return out;
+  const std::string path = args.get("csv");
+  if (path.empty()) {
+    return make_error("cli.no_csv", "the URL uses a CSV file ('data=csv', file '" + out.config.csv_name +
+                                        "'): pass it with --csv FILE.csv");
+  }
+  Result<std::string> text = read_file(path);
+  if (!text.ok()) return text.error();
+  const std::string hash = sha256_hex(text.value()).substr(0, 16);
+  if (!out.config.csv_hash.empty() && out.config.csv_hash != hash) {
+    out.warnings.push_back("the loaded file " + path + " (sha256 " + hash + "...) is not the file the URL refers to ('" +
+                           out.config.csv_name + "', sha256 " + out.config.csv_hash + "...): results will differ");
+  }
+  CsvOptions options;
+  options.source_name = path;
+  options.label_column = out.config.csv_label;
+  Result<CsvTable> table = parse_csv(text.value(), options);
+  if (!table.ok()) return table.error();
+  out.csv = std::move(table.value().data);
+  return out;
+}
+
+}  // namespace ml::cli

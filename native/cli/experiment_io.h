@@ -1,0 +1,27 @@
+// marginlab — loading what a configuration refers to, for commands that run an experiment.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/data/dataset.h"
+#include "core/util/status.h"
+#include "native/cli/cli.h"
+
+namespace ml::cli {
+
+// A decoded configuration, its canonical URL, the CSV it refers to (when data=csv) and warnings.
+struct LoadedExperiment {
+  Config config;
+  std::string canonical_url;
+  std::optional<Dataset> csv;         // the parsed --csv file when config.use_csv
+  std::vector<std::string> warnings;  // URL warnings, CSV hash mismatch
+};
+
+// Decodes --url and loads --csv FILE when the configuration asks for one. The CSV hash recorded in
+// the URL is compared with the file's: a mismatch is a warning (the run is not what the link meant).
+Result<LoadedExperiment> load_experiment(const Args& args);
+
+}  // namespace ml::cli

@@ -1,0 +1,41 @@
+// marginlab — command-line entry point: a table of commands, each in its own file.
+#include <cstdio>
+#include <cstring>
+
+#include "core/util/eigen_setup.h"
+#include "native/cli/cli.h"
+
+namespace {
+
+using ml::cli::Command;
+
+// The commands, in the order `marginlab help` lists them.
+const Command kCommands[] = {
+    {"url", ml::cli::cmd_url, "url '<url>' | url --doc",
+     "print the canonical form of a configuration URL and its warnings (--doc: the URL reference)", {"doc"}},
+    {"data", ml::cli::cmd_data, "data --url '<url>' --out FILE.csv [--csv INPUT.csv]",
+     "write the experiment's data (noisy label, true label, corruption) and print a JSON summary", {}},
+    {"check", ml::cli::cmd_check, "check FILE.csv [--label NAME|INDEX]",
+     "parse a CSV file and report what was read, or the exact error with line and column", {}},
+};
+
+void print_usage(FILE* out) {
+  std::fprintf(out, "marginlab — learning halfspaces from noisy labels\n\nusage:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "  marginlab %s\n      %s\n", c.usage, c.help);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ml::configure_eigen();
+  if (argc < 2 || std::strcmp(argv[1], "help") == 0 || std::strcmp(argv[1], "--help") == 0) {
+    print_usage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  for (const Command& c : kCommands) {
+    if (std::strcmp(argv[1], c.name) == 0) return c.run(ml::cli::parse_args(argc, argv, 2, c.flags));
+  }
+  std::fprintf(stderr, "error: unknown command '%s'\n\n", argv[1]);
+  print_usage(stderr);
+  return 2;
+}

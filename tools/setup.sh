@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# marginlab setup: installs everything the builds, tests and tools need on a fresh Debian bookworm
+# machine, from Debian's packages and the npm registry only. Idempotent: a second run installs nothing.
+# Usage: tools/setup.sh            (as root, or with sudo available)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  # native build and tests
+  g++ cmake make pkg-config libeigen3-dev googletest libgtest-dev libbenchmark-dev
+  nlohmann-json3-dev libfast-float-dev libspectra-dev libstb-dev
+  # desktop app
+  libimgui-dev libglfw3-dev libgl1-mesa-dev
+  # web build (emscripten 3.1.6 with clang/lld 14) and its node
+  emscripten nodejs
+  # fetching Dear ImGui's sources for the web build
+  dpkg-dev debian-archive-keyring
+  # seeing it as a user: desktop under Xvfb, headless Chromium, image tools
+  xvfb xauth chromium imagemagick
+  # fuzzing
+  clang-14 libclang-rt-14-dev
+  # peers for the benchmarks and plots for docs
+  python3-sklearn python3-pandas python3-matplotlib
+)
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "setup: Debian packages present"
+fi
+
+# Dear ImGui's core sources for the web build, from Debian's source package, fetched with apt into a
+# private directory so the machine's own package lists stay untouched (TOOLCHAIN.md). Never committed.
+IMGUI_DIR="$PWD/.deps/imgui"
+if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
+  echo "setup: fetching Dear ImGui 1.86 sources (Debian source package)"
+  work="$PWD/.deps/apt"
+  rm -rf "$work" && mkdir -p "$work/sources" "$work/lists/partial" "$work/cache/archives/partial" "$work/src"
+  cat > "$work/sources/debian-src.sources" <<SRC
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+  apt_opts=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/sources"
+            -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache")
+  apt-get "${apt_opts[@]}" update -qq
+  (cd "$work/src" && apt-get "${apt_opts[@]}" source --download-only imgui >/dev/null)
+  dsc=$(ls "$work"/src/imgui_*.dsc | head -n 1)
+  (cd "$work/src" && dpkg-source --no-check -x "$dsc" imgui >/dev/null)
+  rm -rf "$IMGUI_DIR" && mkdir -p "$(dirname "$IMGUI_DIR")"
+  mv "$work/src/imgui" "$IMGUI_DIR"
+  rm -rf "$work"
+  test -f "$IMGUI_DIR/imgui.cpp" && test -f "$IMGUI_DIR/backends/imgui_impl_opengl3.cpp"
+fi
+
+# npm packages for the browser end-to-end test (Debian's chromium drives it; no browser download).
+if [ -f tools/e2e/package.json ] && [ ! -d tools/e2e/node_modules/playwright-core ]; then
+  echo "setup: npm packages for the browser tests"
+  (cd tools/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --silent)
+fi
+echo "setup: done"
