@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# marginlab's test command (README): sets up a fresh machine, builds both builds and runs every test:
+# the GoogleTest suites natively and under node (wasm SIMD), the native-vs-wasm command-line
+# comparison on the golden configs, and the end-to-end tests of the front end when present.
+# Exit status is non-zero if anything fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs
+
+bash tools/setup.sh || { echo "setup failed"; exit 1; }
+
+passed=0; failed=0; failures=()
+step() {  # step NAME COMMAND...: runs one suite and counts it
+  local name=$1; shift
+  echo; echo "=== $name ==="
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+}
+build() {  # build PRESET
+  cmake --preset "$1" >/dev/null && cmake --build --preset "$1" -j2
+}
+
+step "native build" build native
+step "native tests" ctest --preset native
+step "web build" build web
+step "web tests (node, wasm SIMD)" ctest --preset web
+step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
+if [ -x tools/e2e/run.sh ]; then
+  step "front end end-to-end (desktop under Xvfb, browser in headless Chromium)" bash tools/e2e/run.sh
+fi
+
+echo
+if [ "$failed" -gt 0 ]; then echo "failed suites: ${failures[*]}"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
