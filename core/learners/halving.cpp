@@ -280,6 +280,8 @@ StepResult FiniteClassLearner::step() {
 
 bool FiniteClassLearner::done() const { return next_example_ >= problem_.train->rows(); }
 
+int FiniteClassLearner::next_example() const { return done() ? -1 : next_example_; }
+
 std::vector<Counter> FiniteClassLearner::counters() const {
   return {
       {"version_space", static_cast<double>(active_count_)},

@@ -62,6 +62,8 @@ class FiniteClassLearner : public Learner {
   StepResult step() override;
   // True after one pass over the training set.
   bool done() const override;
+  // The next training row (the rows are visited in order), -1 when done.
+  int next_example() const override;
   // Binary learner.
   int num_classes() const override { return 2; }
   // version_space, log2_version_space, version_space_empty, concepts.
