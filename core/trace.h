@@ -86,8 +86,9 @@ class Trace {
   // Removes every row (columns kept).
   void clear();
 
-  // The trace as CSV: a header of column names, then one line per row (tail included), numbers in
-  // ml::format_double's shortest round-trip text ("nan" for NaN), '\n' line ends.
+  // The trace as CSV: a header of column names, then one line per row (tail included), '\n' line ends.
+  // Whole numbers below 2^53 are written as integers ("1000"), others in ml::format_double's shortest
+  // round-trip text ("0.1", "nan" for NaN): the same bytes in every build.
   std::string to_csv() const;
   // SHA-256 (hex) of to_csv(): the run's fingerprint, identical natively and in wasm.
   std::string sha256() const;

@@ -49,5 +49,7 @@ void print_warnings(const std::vector<std::string>& warnings);
 int cmd_url(const Args& args);
 int cmd_data(const Args& args);
 int cmd_check(const Args& args);
+int cmd_run(const Args& args);
+int cmd_learners(const Args& args);
 
 }  // namespace ml::cli

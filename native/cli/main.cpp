@@ -17,6 +17,11 @@ const Command kCommands[] = {
      "write the experiment's data (noisy label, true label, corruption) and print a JSON summary", {}},
     {"check", ml::cli::cmd_check, "check FILE.csv [--label NAME|INDEX]",
      "parse a CSV file and report what was read, or the exact error with line and column", {}},
+    {"run", ml::cli::cmd_run, "run --url '<url>' [--steps N] [--trace FILE.csv] [--json] [--csv INPUT.csv]",
+     "run an experiment headless and print one JSON object (mistakes, bound, errors, margin, trace_sha256)", {"json"}},
+    {"learners", ml::cli::cmd_learners, "learners [--compact]",
+     "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
+     {"compact"}},
 };
 
 void print_usage(FILE* out) {

@@ -1,0 +1,45 @@
+// marginlab — the averaging algorithm (Servedio; 003 §1.3; ALGORITHMS.md §2 "Averaging algorithm").
+//
+// Hypothesis h(x) = sgn <v, x> with v = (1/t) sum_{s <= t} y_s x_s (normalize = 1: x_s/||x_s||).
+// One step folds one example into the running mean, in data order (a single pass, so v after n steps is
+// the full-sample average of 003; done() after n steps). Before folding example (x, y) the step reports
+// whether the current v errs on it (y <v,x> <= 0) as an online mistake, so the mistake curve is the
+// online error of the averaging predictor. The sum is kept in double; weights() is v in float.
+// It is the baseline every malicious-noise demo compares against (003): no bound applies (NaN).
+#pragma once
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/learners/learner.h"
+
+namespace ml {
+
+// The averaging algorithm, one example per step.
+class Averaging final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int { kNormalize = 0 };
+  // Registry schema: normalize (bool, default 0: 003 averages the raw points).
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return next_ >= data_->rows(); }
+  int next_example() const override { return done() ? -1 : next_; }
+  int num_classes() const override { return 2; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  const Vector* weights() const override { return &v_; }
+  std::vector<Counter> counters() const override;
+
+ private:
+  const Dataset* data_ = nullptr;
+  bool normalize_ = false;
+  Eigen::VectorXd sum_;  // sum of y x (double)
+  Vector v_;             // sum / t (float)
+  int next_ = 0;
+};
+
+}  // namespace ml

@@ -1,0 +1,201 @@
+// marginlab — Bylander's Cnoise-update perceptron (see bylander.h).
+#include "core/learners/bylander.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "core/metrics/metrics.h"
+
+namespace ml {
+
+namespace {
+ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
+                     const char* help, bool log_scale = false) {
+  ParamSpec p;
+  p.name = name;
+  p.label = label;
+  p.kind = kind;
+  p.default_value = def;
+  p.min = lo;
+  p.max = hi;
+  p.help = help;
+  p.log_scale = log_scale;
+  return p;
+}
+
+double dot(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  double s = 0;
+  for (Eigen::Index j = 0; j < a.size(); ++j) s += a[j] * b[j];
+  return s;
+}
+}  // namespace
+
+FeatureMatrix make_z_examples(const Dataset& data) {
+  FeatureMatrix Z(data.rows(), data.cols());
+  const int d = data.cols();
+  for (int i = 0; i < data.rows(); ++i) {
+    const float* x = data.X.row(i).data();
+    const double norm = std::sqrt(dot_double(x, x, d));
+    const double scale = norm > 0 ? data.sign(i) / norm : 0.0;
+    for (int j = 0; j < d; ++j) Z(i, j) = static_cast<float>(scale * static_cast<double>(x[j]));
+  }
+  return Z;
+}
+
+CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
+                         const std::vector<uint8_t>& nonpositive, double nu) {
+  const Eigen::Index m = Z.rows();
+  const Eigen::Index d = Z.cols();
+  CnoiseStep out;
+  out.mu_prime = Eigen::VectorXd::Zero(d);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    if (!nonpositive[static_cast<size_t>(i)]) continue;
+    const float* zi = Z.row(i).data();
+    for (Eigen::Index j = 0; j < d; ++j) out.mu_prime[j] += static_cast<double>(zi[j]);
+  }
+  if (m > 0) out.mu_prime /= static_cast<double>(m);
+  const double w_norm = std::sqrt(dot(w, w));
+  const double w_mu = dot(w, mu);
+  const double threshold = nu * w_norm;
+  if (w_mu <= threshold) {
+    out.z = mu;
+  } else {
+    const double w_mu_prime = dot(w, out.mu_prime);
+    const double denom = w_mu - w_mu_prime;  // > 0: <w,mu> > nu||w|| >= 0 >= <w,mu'> up to float scores
+    if (denom > 0) {
+      out.mixed = true;
+      out.a = (w_mu - threshold) / denom;
+      out.b = (-w_mu_prime + threshold) / denom;
+      out.z = out.a * out.mu_prime + out.b * mu;
+    } else {
+      out.z = mu;
+    }
+  }
+  const double w_z = dot(w, out.z);
+  if (w_z > 0) {
+    out.projected = true;
+    out.z -= w * (w_z / dot(w, w));
+  }
+  return out;
+}
+
+LearnerSchema BylanderPerceptron::schema() {
+  LearnerSchema s;
+  s.id = "bylander";
+  s.name = "Bylander (Cnoise perceptron)";
+  s.multiclass = false;
+  ParamSpec output = make_param("output", "output", ParamKind::choice, 0, 0, 1,
+                                "the iterate with the best sample accuracy so far (000 Thm 3) or the last one");
+  output.choices = {"best", "last"};
+  s.params = {
+      make_param("epsilon", "epsilon'", ParamKind::real, 0.5, 1e-3, 1,
+                 "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)"),
+      make_param("eta", "assumed noise eta", ParamKind::real, 0.1, 0, 0.499,
+                 "the noise rate the algorithm assumes (not read from the noise settings)"),
+      make_param("gamma", "assumed margin gamma", ParamKind::real, 0, 0, 1,
+                 "the margin the algorithm assumes; 0 = the generator's known margin"),
+      make_param("updates", "max updates", ParamKind::integer, 0, 0, 1e9,
+                 "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)"),
+      output,
+  };
+  return s;
+}
+
+Status BylanderPerceptron::reset(const Problem& problem, const std::vector<double>& params) {
+  assert(problem.train != nullptr && params.size() == kParamCount);
+  const Dataset& data = *problem.train;
+  if (data.num_classes() > 2) {
+    return make_error("learner.needs_binary", "Bylander's perceptron is a binary learner; the data have " +
+                                                  std::to_string(data.num_classes()) + " classes");
+  }
+  const double eps = params[kEpsilon] * (1.0 - 2.0 * params[kEta]);
+  double gamma = params[kGamma];
+  if (!(gamma > 0)) gamma = problem.known_margin > 0 ? problem.known_margin : 0.0;
+  nu_ = eps * gamma / 4.0;
+  bound_ = bylander_bound(eps, gamma);
+  if (params[kUpdates] > 0) {
+    max_updates_ = static_cast<int64_t>(params[kUpdates]);
+  } else {
+    max_updates_ = std::isfinite(bound_) ? static_cast<int64_t>(std::floor(bound_)) + 1 : 0;
+  }
+  output_best_ = params[kOutput] == 0;
+  z_ = make_z_examples(data);
+  const Eigen::Index m = z_.rows();
+  const Eigen::Index d = z_.cols();
+  mu_ = Eigen::VectorXd::Zero(d);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const float* zi = z_.row(i).data();
+    for (Eigen::Index j = 0; j < d; ++j) mu_[j] += static_cast<double>(zi[j]);
+  }
+  if (m > 0) mu_ /= static_cast<double>(m);
+  w_ = Eigen::VectorXd::Zero(d);
+  w_float_ = Vector::Zero(d);
+  best_w_ = Vector::Zero(d);
+  updates_ = 0;
+  z_norm_ = 0;
+  best_accuracy_ = -1;
+  best_update_ = 0;
+  score_current();
+  done_ = m == 0;
+  return Status::Ok();
+}
+
+void BylanderPerceptron::score_current() {
+  w_float_ = w_.cast<float>();
+  scores_.noalias() = z_ * w_float_;
+  const Eigen::Index m = z_.rows();
+  nonpositive_.resize(static_cast<size_t>(m));
+  int64_t correct = 0;
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const bool positive = scores_[i] > 0.0f;
+    nonpositive_[static_cast<size_t>(i)] = positive ? 0 : 1;
+    correct += positive ? 1 : 0;
+  }
+  accuracy_ = m > 0 ? static_cast<double>(correct) / static_cast<double>(m) : 0.0;
+  if (accuracy_ > best_accuracy_) {
+    best_accuracy_ = accuracy_;
+    best_update_ = updates_;
+    best_w_ = w_float_;
+  }
+}
+
+StepResult BylanderPerceptron::step() {
+  assert(!done_);
+  StepResult r;
+  const CnoiseStep u = cnoise_update(z_, mu_, w_, nonpositive_, nu_);
+  z_norm_ = std::sqrt(dot(u.z, u.z));
+  if (!(z_norm_ > 0)) {
+    done_ = true;  // w never changes again
+    return r;
+  }
+  w_ += u.z;
+  ++updates_;
+  r.updated = true;
+  score_current();
+  if (max_updates_ > 0 && updates_ >= max_updates_) done_ = true;
+  return r;
+}
+
+void BylanderPerceptron::scores(const float* x, float* out) const {
+  const Vector& w = *weights();
+  const Eigen::Map<const Eigen::RowVectorXf> row(x, w.size());
+  out[0] = 0.0f;
+  out[1] = row.dot(w);
+}
+
+void BylanderPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+  const Vector& w = *weights();
+  out->resize(static_cast<size_t>(X.rows()));
+  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w) > 0.0f ? 1 : 0;
+}
+
+std::vector<Counter> BylanderPerceptron::counters() const {
+  return {{"z_norm", z_norm_},
+          {"sample_accuracy", accuracy_},
+          {"best_accuracy", best_accuracy_},
+          {"best_update", static_cast<double>(best_update_)},
+          {"nu", nu_}};
+}
+
+}  // namespace ml

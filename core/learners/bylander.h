@@ -1,0 +1,106 @@
+// marginlab — Bylander's noise-tolerant perceptron with Cnoise-update (000 §3.1 Alg. 2 and Thm 3, after
+// Bylander 1998; ALGORITHMS.md §2).
+//
+// Work on z-examples z_i = y_i x_i / ||x_i|| (000 Remark 2; zero rows stay 0), labels read at reset.
+// One step = one Cnoise update of the current w (w_0 = 0):
+//   mu  = (1/m) sum_i z_i                         mu' = (1/m) sum_{i : <w,z_i> <= 0} z_i   (divided by m = |S|)
+//   if <w,mu> <= nu ||w||:  z = mu
+//   else:  a = (<w,mu> - nu||w||) / (<w,mu> - <w,mu'>),  b = (-<w,mu'> + nu||w||) / (<w,mu> - <w,mu'>),
+//          z = a mu' + b mu
+//   projection: if <w,z> > 0:  z <- z - w <w,z>/<w,w>
+//   w <- w + z
+// nu = eps gamma / 4 with eps = eps' (1 - 2 eta) (000 footnote 2: the paper's eps is the PAC error eps'
+// scaled by 1 - 2 eta; this is where the noise rate enters). Thm 3: after more than 16/(eps gamma)^2
+// updates the iterate with the best sample accuracy has accuracy >= 1 - eta - eps w.h.p.; bound() is
+// 16/(eps gamma)^2 and what it counts is "updates".
+//
+// Parameters (explicit; the learner never reads the noise configuration):
+//   epsilon  eps' in (0, 1], default 0.5
+//   eta      the assumed noise rate eta in [0, 0.5), default 0.1 (set it to the data's rate yourself,
+//            as 000 §5 gives the algorithm the actual eta)
+//   gamma    the assumed margin; 0 (default) = the generator's known margin (Problem::known_margin),
+//            and when that is unknown too, nu = 0 and bound() = NaN
+//   updates  stop after this many updates; 0 (default) = floor(16/(eps gamma)^2) + 1 ("more than"),
+//            no own stop when gamma is unknown
+//   output   best (default: the iterate with the best sample accuracy so far, Thm 3) or last
+// The sample accuracy of w on S is the fraction of z_i with <w,z_i> > 0 (w = 0 has accuracy 0); the
+// best iterate is the first one reaching the highest accuracy. done() also when z = 0 (w is stuck).
+// Counters: z_norm (||z|| of the last update), sample_accuracy (of the current iterate),
+// best_accuracy, best_update (index of the best iterate), nu.
+//
+// Reuse: the RP-classifier runs this learner on projected data by giving it a Problem whose train
+// points to the projected dataset. Scores <w,z_i> are float GEMV (Eigen); mu, mu', w and z are double.
+#pragma once
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/learners/learner.h"
+
+namespace ml {
+
+// What one Cnoise update computed (for tests and traces).
+struct CnoiseStep {
+  Eigen::VectorXd z;          // the update vector after projection
+  Eigen::VectorXd mu_prime;   // (1/m) sum of the z_i with <w,z_i> <= 0
+  bool mixed = false;         // the else-branch: z = a mu' + b mu
+  double a = 0, b = 0;        // the mixing weights (0 when !mixed)
+  bool projected = false;     // the projection step ran
+};
+
+// z-examples y_i x_i / ||x_i|| of a binary dataset (observed labels), as floats.
+FeatureMatrix make_z_examples(const Dataset& data);
+// One Cnoise update (000 Alg. 2): `mu` the mean of Z's rows, `nonpositive[i]` true when <w,z_i> <= 0.
+CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
+                         const std::vector<uint8_t>& nonpositive, double nu);
+
+// Bylander's perceptron, one Cnoise update per step.
+class BylanderPerceptron final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int { kEpsilon = 0, kEta, kGamma, kUpdates, kOutput, kParamCount };
+  // Registry schema (see the header comment for defaults).
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return done_; }
+  int num_classes() const override { return 2; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  const Vector* weights() const override { return output_best_ ? &best_w_ : &w_float_; }
+  double bound() const override { return bound_; }
+  const char* bound_label() const override { return "updates"; }
+  std::vector<Counter> counters() const override;
+
+  // nu = eps' (1 - 2 eta) gamma / 4 in use.
+  double nu() const { return nu_; }
+  // The current iterate w_t (double).
+  const Eigen::VectorXd& current() const { return w_; }
+  // Sample accuracy of the best iterate so far.
+  double best_accuracy() const { return best_accuracy_; }
+
+ private:
+  void score_current();
+
+  FeatureMatrix z_;            // z-examples
+  Eigen::VectorXd mu_;         // their mean
+  Eigen::VectorXd w_;          // current iterate
+  Vector w_float_;             // current iterate as float (scores)
+  Vector best_w_;              // best iterate as float
+  Eigen::VectorXf scores_;     // <w_t, z_i>
+  std::vector<uint8_t> nonpositive_;
+  double nu_ = 0;
+  double bound_ = 0;
+  int64_t max_updates_ = 0;    // 0 = no own stop
+  int64_t updates_ = 0;
+  double z_norm_ = 0;
+  double accuracy_ = 0;
+  double best_accuracy_ = -1;
+  int64_t best_update_ = 0;
+  bool output_best_ = true;
+  bool done_ = false;
+};
+
+}  // namespace ml

@@ -1,0 +1,166 @@
+// marginlab — the dual (kernel) Perceptron (see kernel_perceptron.h).
+#include "core/learners/kernel_perceptron.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "core/metrics/metrics.h"
+
+namespace ml {
+
+namespace {
+// Rows of X evaluated per block in predict_batch (bounds the temporary kernel matrix).
+constexpr Eigen::Index kPredictBlockRows = 256;
+
+ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
+                     const char* help, bool log_scale = false) {
+  ParamSpec p;
+  p.name = name;
+  p.label = label;
+  p.kind = kind;
+  p.default_value = def;
+  p.min = lo;
+  p.max = hi;
+  p.help = help;
+  p.log_scale = log_scale;
+  return p;
+}
+}  // namespace
+
+LearnerSchema KernelPerceptron::schema() {
+  LearnerSchema s;
+  s.id = "kernel_perceptron";
+  s.name = "Kernel perceptron";
+  s.multiclass = false;
+  ParamSpec kernel = make_param("kernel", "kernel", ParamKind::choice, 2, 0, 2,
+                                "linear <x,x'>, poly (<x,x'>+c)^p, or gaussian exp(-||x-x'||^2/(2 sigma^2))");
+  kernel.choices = {"linear", "poly", "gaussian"};
+  ParamSpec order = make_param("order", "order", ParamKind::choice, 0, 0, 1,
+                               "visit examples cyclically or in a fresh seeded permutation every epoch");
+  order.choices = ExampleOrder::choices();
+  s.params = {
+      kernel,
+      make_param("degree", "degree p", ParamKind::integer, 2, 1, 10, "polynomial kernel degree p"),
+      make_param("c", "offset c", ParamKind::real, 1, 0, 1000, "polynomial kernel offset c in (<x,x'>+c)^p"),
+      make_param("sigma", "width sigma", ParamKind::real, 1, 1e-4, 1e4,
+                 "Gaussian width sigma in exp(-||x-x'||^2/(2 sigma^2))", true),
+      make_param("width_c", "width c (Rätsch)", ParamKind::real, 0, 0, 1e8,
+                 "Gaussian width as c in exp(-||x-x'||^2/c); when > 0 it overrides sigma (sigma = sqrt(c/2))",
+                 true),
+      make_param("normalize", "normalize phi(x)", ParamKind::boolean, 1, 0, 1,
+                 "add y phi(x)/||phi(x)|| (coefficient y/sqrt(K(x,x))) instead of y phi(x)"),
+      order,
+  };
+  return s;
+}
+
+Status KernelPerceptron::reset(const Problem& problem, const std::vector<double>& params) {
+  assert(problem.train != nullptr && params.size() == kParamCount);
+  data_ = problem.train;
+  if (data_->num_classes() > 2) {
+    return make_error("learner.needs_binary", "the kernel perceptron is a binary learner; the data have " +
+                                                  std::to_string(data_->num_classes()) + " classes");
+  }
+  kernel_ = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])),
+                        static_cast<int>(params[kDegree]), params[kOffset], params[kSigma], params[kWidthC]);
+  if (kernel_.kind == KernelKind::gaussian && !(kernel_.sigma > 0)) {
+    return make_error("learner.bad_param", "field 'l.sigma': the Gaussian width must be positive");
+  }
+  normalize_ = params[kNormalize] != 0;
+  const int n = data_->rows();
+  const int d = data_->cols();
+  alpha_.assign(static_cast<size_t>(n), 0.0);
+  train_f_.assign(static_cast<size_t>(n), 0.0);
+  self_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const float* x = data_->X.row(i).data();
+    self_[static_cast<size_t>(i)] = kernel_(x, x, d);
+  }
+  support_.clear();
+  in_support_.assign(static_cast<size_t>(n), 0);
+  w_ = Vector::Zero(d);
+  order_.reset(n, params[kOrder] == 1, problem.seed);
+  epoch_mistakes_ = 0;
+  done_ = n == 0;
+  bound_ = kernel_.kind == KernelKind::linear ? perceptron_bound(problem.radius, problem.known_margin)
+                                              : std::numeric_limits<double>::quiet_NaN();
+  return Status::Ok();
+}
+
+StepResult KernelPerceptron::step() {
+  assert(!done_);
+  StepResult r;
+  const int i = order_.advance();
+  r.example = i;
+  const auto ui = static_cast<size_t>(i);
+  const int y = data_->sign(i);  // read now: an adaptive stream may have just set it
+  if (y * train_f_[ui] <= 0.0) {
+    r.mistake = true;
+    r.updated = true;
+    ++epoch_mistakes_;
+    const double k_ii = self_[ui];
+    const double coef = normalize_ && k_ii > 0 ? y / std::sqrt(k_ii) : static_cast<double>(y);
+    alpha_[ui] += coef;
+    if (!in_support_[ui]) {
+      in_support_[ui] = 1;
+      support_.push_back(i);
+    }
+    const int n = data_->rows();
+    const int d = data_->cols();
+    const float* xi = data_->X.row(i).data();
+    for (int k = 0; k < n; ++k) train_f_[static_cast<size_t>(k)] += coef * kernel_(xi, data_->X.row(k).data(), d);
+    if (kernel_.kind == KernelKind::linear) w_.noalias() += static_cast<float>(coef) * data_->X.row(i).transpose();
+  }
+  if (order_.epoch_ended()) {
+    if (epoch_mistakes_ == 0) done_ = true;
+    epoch_mistakes_ = 0;
+  }
+  return r;
+}
+
+double KernelPerceptron::decision(const float* x) const {
+  const int d = data_->cols();
+  double f = 0;
+  for (int j : support_) {
+    const double a = alpha_[static_cast<size_t>(j)];
+    if (a != 0.0) f += a * kernel_(data_->X.row(j).data(), x, d);
+  }
+  return f;
+}
+
+void KernelPerceptron::scores(const float* x, float* out) const {
+  out[0] = 0.0f;
+  const double f = decision(x);
+  // The sign is what predicts; keep it even when |f| underflows float.
+  out[1] = f > 0 ? std::max(static_cast<float>(f), std::numeric_limits<float>::denorm_min())
+                 : (f < 0 ? std::min(static_cast<float>(f), -std::numeric_limits<float>::denorm_min()) : 0.0f);
+}
+
+void KernelPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+  out->assign(static_cast<size_t>(X.rows()), 0);
+  std::vector<int> active;
+  for (int j : support_) {
+    if (alpha_[static_cast<size_t>(j)] != 0.0) active.push_back(j);
+  }
+  if (active.empty()) return;
+  FeatureMatrix sv(static_cast<Eigen::Index>(active.size()), X.cols());
+  Eigen::VectorXd a(static_cast<Eigen::Index>(active.size()));
+  for (size_t k = 0; k < active.size(); ++k) {
+    sv.row(static_cast<Eigen::Index>(k)) = data_->X.row(active[k]);
+    a[static_cast<Eigen::Index>(k)] = alpha_[static_cast<size_t>(active[k])];
+  }
+  for (Eigen::Index start = 0; start < X.rows(); start += kPredictBlockRows) {
+    const Eigen::Index rows = std::min(kPredictBlockRows, X.rows() - start);
+    const FeatureMatrix block = X.middleRows(start, rows);
+    const Eigen::VectorXd f = kernel_matrix(kernel_, block, sv) * a;
+    for (Eigen::Index i = 0; i < rows; ++i) (*out)[static_cast<size_t>(start + i)] = f[i] > 0 ? 1 : 0;
+  }
+}
+
+std::vector<Counter> KernelPerceptron::counters() const {
+  return {{"epoch", static_cast<double>(order_.epoch())}, {"support", static_cast<double>(support_.size())}};
+}
+
+}  // namespace ml

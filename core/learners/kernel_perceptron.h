@@ -1,0 +1,75 @@
+// marginlab — the dual (kernel) Perceptron (001 §2 "Dual perceptron"; ALGORITHMS.md §1).
+//
+// The Perceptron's w is a signed sum of the examples it erred on, so it can be kept as dual
+// coefficients alpha_i and evaluated through a kernel K (kernels/kernel.h):
+//   f(x) = sum_i alpha_i K(x_i, x),   alpha = 0 at the start;
+//   step on (x_i, y_i): mistake <=> y_i f(x_i) <= 0; on a mistake alpha_i <- alpha_i + y_i / sqrt(K(x_i,x_i))
+//   (normalize = 1: the feature-space image phi(x_i)/||phi(x_i)||, the kernel form of 000 Fig. 1;
+//   a Gaussian has K(x,x) = 1 so it changes nothing) or alpha_i <- alpha_i + y_i (normalize = 0).
+// With the linear kernel and the same normalize and order this is exactly the Perceptron's rule
+// (up to float/double rounding: f is accumulated in double).
+//
+// Kernel parameters: kernel (linear | poly | gaussian), degree p and c for (<x,x'> + c)^p, sigma for
+// exp(-||x-x'||^2 / (2 sigma^2)), and width_c, the Rätsch spelling exp(-||x-x'||^2 / c): when
+// width_c > 0 it wins and sigma = sqrt(width_c / 2).
+//
+// Cost: f(x_i) for the training examples is cached and updated on each mistake (O(n d) per mistake,
+// O(1) per correct step); f on other points costs O(|support| d). bound(): (R/delta)^2 with the linear
+// kernel (then the feature space is the input space, weights() is w = sum alpha_i x_i); NaN otherwise
+// (the feature-space margin of the target is unknown).
+#pragma once
+
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/kernels/kernel.h"
+#include "core/learners/learner.h"
+#include "core/learners/perceptron.h"
+
+namespace ml {
+
+// The dual Perceptron with a kernel.
+class KernelPerceptron final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int { kKernel = 0, kDegree, kOffset, kSigma, kWidthC, kNormalize, kOrder, kParamCount };
+  // Registry schema (defaults: gaussian, degree 2, c 1, sigma 1, width_c 0 = use sigma, normalize 1, cyclic).
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return done_; }
+  int next_example() const override { return order_.peek(); }
+  int num_classes() const override { return 2; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  const Vector* weights() const override { return kernel_.kind == KernelKind::linear ? &w_ : nullptr; }
+  double bound() const override { return bound_; }
+  std::vector<Counter> counters() const override;
+
+  // The kernel in use (sigma already resolved from width_c).
+  const Kernel& kernel() const { return kernel_; }
+  // f(x) in double.
+  double decision(const float* x) const;
+  // Dual coefficient of training example i.
+  double alpha(int i) const { return alpha_[static_cast<size_t>(i)]; }
+  // Training examples with a non-zero coefficient history, in order of their first mistake.
+  const std::vector<int>& support() const { return support_; }
+
+ private:
+  const Dataset* data_ = nullptr;
+  Kernel kernel_;
+  bool normalize_ = true;
+  std::vector<double> alpha_;
+  std::vector<double> train_f_;     // f(x_i) for every training example (cache)
+  std::vector<double> self_;        // K(x_i, x_i)
+  std::vector<int> support_;
+  std::vector<uint8_t> in_support_;
+  Vector w_;                        // linear kernel: sum alpha_i x_i (float)
+  ExampleOrder order_;
+  int64_t epoch_mistakes_ = 0;
+  bool done_ = false;
+  double bound_ = 0;
+};
+
+}  // namespace ml

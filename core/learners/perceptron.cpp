@@ -1,0 +1,133 @@
+// marginlab — the Perceptron (see perceptron.h).
+#include "core/learners/perceptron.h"
+
+#include <cassert>
+#include <cmath>
+
+#include "core/metrics/metrics.h"
+
+namespace ml {
+
+// --- ExampleOrder ---
+
+const std::vector<std::string>& ExampleOrder::choices() {
+  static const std::vector<std::string> names = {"cyclic", "shuffled"};
+  return names;
+}
+
+void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {
+  n_ = n;
+  pos_ = 0;
+  epoch_ = 0;
+  shuffled_ = shuffled;
+  rng_ = Rng(seed, Stream::learner);
+  order_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) order_[static_cast<size_t>(i)] = i;
+  if (shuffled_) rng_.shuffle(order_);
+}
+
+int ExampleOrder::advance() {
+  assert(n_ > 0);
+  const int i = order_[static_cast<size_t>(pos_)];
+  if (++pos_ == n_) {
+    pos_ = 0;
+    ++epoch_;
+    if (shuffled_) rng_.shuffle(order_);  // the next epoch's permutation, drawn now so peek() knows it
+  }
+  return i;
+}
+
+// --- Perceptron ---
+
+LearnerSchema Perceptron::schema() {
+  LearnerSchema s;
+  s.id = "perceptron";
+  s.name = "Perceptron";
+  s.multiclass = false;
+  ParamSpec normalize;
+  normalize.name = "normalize";
+  normalize.label = "normalize x";
+  normalize.kind = ParamKind::boolean;
+  normalize.default_value = 1;
+  normalize.min = 0;
+  normalize.max = 1;
+  normalize.help = "update with y x/||x|| (000 Fig. 1) instead of y x";
+  ParamSpec order;
+  order.name = "order";
+  order.label = "order";
+  order.kind = ParamKind::choice;
+  order.default_value = 0;
+  order.min = 0;
+  order.max = 1;
+  order.choices = ExampleOrder::choices();
+  order.help = "visit examples cyclically or in a fresh seeded permutation every epoch";
+  s.params = {normalize, order};
+  return s;
+}
+
+Status Perceptron::reset(const Problem& problem, const std::vector<double>& params) {
+  assert(problem.train != nullptr && params.size() == 2);
+  data_ = problem.train;
+  if (data_->num_classes() > 2) {
+    return make_error("learner.needs_binary", "the Perceptron is a binary learner; the data have " +
+                                                  std::to_string(data_->num_classes()) + " classes");
+  }
+  const bool normalize = params[kNormalize] != 0;
+  const int n = data_->rows();
+  const int d = data_->cols();
+  w_ = Vector::Zero(d);
+  scale_.assign(static_cast<size_t>(n), 1.0f);
+  if (normalize) {
+    for (int i = 0; i < n; ++i) {
+      const float* x = data_->X.row(i).data();
+      const double norm = std::sqrt(dot_double(x, x, d));
+      if (norm > 0) scale_[static_cast<size_t>(i)] = static_cast<float>(1.0 / norm);
+    }
+  }
+  order_.reset(n, params[kOrder] == 1, problem.seed);
+  epoch_mistakes_ = 0;
+  done_ = n == 0;
+  bound_ = perceptron_bound(problem.radius, problem.known_margin);
+  return Status::Ok();
+}
+
+StepResult Perceptron::step() {
+  assert(!done_);
+  StepResult r;
+  const int i = order_.advance();
+  r.example = i;
+  const auto x = data_->X.row(i);
+  const int y = data_->sign(i);  // read now: an adaptive stream may have just set it
+  const float s = x.dot(w_);
+  if (static_cast<float>(y) * s <= 0.0f) {
+    r.mistake = true;
+    const float coef = static_cast<float>(y) * scale_[static_cast<size_t>(i)];
+    w_.noalias() += coef * x.transpose();
+    r.updated = true;
+    ++epoch_mistakes_;
+  }
+  if (order_.epoch_ended()) {
+    if (epoch_mistakes_ == 0) done_ = true;
+    epoch_mistakes_ = 0;
+  }
+  return r;
+}
+
+void Perceptron::scores(const float* x, float* out) const {
+  const Eigen::Map<const Eigen::RowVectorXf> row(x, w_.size());
+  out[0] = 0.0f;
+  out[1] = row.dot(w_);
+}
+
+void Perceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+  out->resize(static_cast<size_t>(X.rows()));
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    (*out)[static_cast<size_t>(i)] = X.row(i).dot(w_) > 0.0f ? 1 : 0;
+  }
+}
+
+std::vector<Counter> Perceptron::counters() const {
+  return {{"epoch", static_cast<double>(order_.epoch())}};
+}
+
+}  // namespace ml

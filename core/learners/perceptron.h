@@ -1,0 +1,81 @@
+// marginlab — the Perceptron (Rosenblatt 1958; 000 §2.1 Fig. 1; 001 §1; ALGORITHMS.md §1).
+//
+// Rule, one example (x_i, y_i) per step, y ∈ {-1,+1}, w_0 = 0:
+//   mistake  <=>  y_i <w, x_i> <= 0            (so w = 0 errs on everything, as in 000 Fig. 1)
+//   on a mistake:  w <- w + y_i x_i / ||x_i||   (normalize = 1, 000 Fig. 1 / Remark 2; zero rows unscaled)
+//                  w <- w + y_i x_i             (normalize = 0, 001 §1 with unit-length data)
+// Bound (Block/Novikoff, 001 Thm 1.1): if a unit v has y<v,x> >= delta on every example and ||x|| <= R,
+// mistakes <= (R/delta)^2. With normalize = 1 the scaled points have margin >= delta/R and norm 1, so the
+// same (R/delta)^2 holds. bound() uses delta = Problem::known_margin and R = Problem::radius (NaN when the
+// margin is unknown). The proof's invariants (001 Claims 1.2-1.3): <w,v> >= delta M, ||w||^2 <= M R^2.
+//
+// Order: cyclic (0..n-1 every epoch) or shuffled (a fresh permutation per epoch from
+// Rng(seed, Stream::learner)). There is no epoch parameter: the session's step budget bounds the run;
+// done() once a whole epoch passed without a mistake (the data are separated and w never changes again).
+// w is float (Eigen dot/axpy: bit-identical natively and in wasm, TOOLCHAIN.md).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/learners/learner.h"
+#include "core/util/rng.h"
+
+namespace ml {
+
+// The order in which online learners visit examples: cyclic, or reshuffled at the start of each epoch.
+class ExampleOrder {
+ public:
+  // Order names (ParamSpec choices).
+  static const std::vector<std::string>& choices();
+  // Starts epoch 0 over n examples; shuffled draws from Rng(seed, Stream::learner).
+  void reset(int n, bool shuffled, uint64_t seed);
+  // The example the next advance() returns.
+  int peek() const { return n_ == 0 ? -1 : order_[static_cast<size_t>(pos_)]; }
+  // Returns the next example and moves on (a new epoch starts after the last one).
+  int advance();
+  // Completed epochs.
+  int64_t epoch() const { return epoch_; }
+  // True when the last advance() finished an epoch.
+  bool epoch_ended() const { return pos_ == 0 && epoch_ > 0; }
+
+ private:
+  std::vector<int> order_;
+  int n_ = 0;
+  int pos_ = 0;
+  int64_t epoch_ = 0;
+  bool shuffled_ = false;
+  Rng rng_{1, Stream::learner};
+};
+
+// The linear Perceptron.
+class Perceptron final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int { kNormalize = 0, kOrder = 1 };
+  // Registry schema: normalize (bool, default 1), order (cyclic|shuffled, default cyclic).
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return done_; }
+  int next_example() const override { return order_.peek(); }
+  int num_classes() const override { return 2; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  const Vector* weights() const override { return &w_; }
+  double bound() const override { return bound_; }
+  std::vector<Counter> counters() const override;
+
+ private:
+  const Dataset* data_ = nullptr;
+  Vector w_;
+  std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
+  ExampleOrder order_;
+  int64_t epoch_mistakes_ = 0;
+  bool done_ = false;
+  double bound_ = 0;
+};
+
+}  // namespace ml

@@ -1,0 +1,70 @@
+// marginlab — the learner registry table (see registry.h). One row per learner, in display order.
+#include "core/learners/registry.h"
+
+#include "core/learners/averaging.h"
+#include "core/learners/bylander.h"
+#include "core/learners/halving.h"
+#include "core/learners/kernel_perceptron.h"
+#include "core/learners/perceptron.h"
+
+namespace ml {
+
+namespace {
+
+template <class T>
+std::unique_ptr<Learner> make() {
+  return std::make_unique<T>();
+}
+
+std::vector<LearnerEntry> build_registry() {
+  std::vector<LearnerEntry> rows;
+  rows.push_back({Perceptron::schema(), &make<Perceptron>,
+                  "Rosenblatt 1958; 000 §2.1 Fig. 1 (normalized update); bound: 001 Thm 1.1, Claims 1.2-1.4"});
+  rows.push_back({KernelPerceptron::schema(), &make<KernelPerceptron>,
+                  "001 §2 (dual perceptron); kernels: ALGORITHMS.md §1, widths as in 000 §5 (Rätsch c = 2 sigma^2)"});
+  rows.push_back({halving_schema(), &make_halving, "001 §3 (Halving, mistakes <= log2 |C|)"});
+  rows.push_back({randomized_halving_schema(), &make_randomized_halving,
+                  "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)"});
+  rows.push_back({Averaging::schema(), &make<Averaging>, "Servedio; 003 §1.3 (averaging algorithm)"});
+  rows.push_back({BylanderPerceptron::schema(), &make<BylanderPerceptron>,
+                  "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
+  return rows;
+}
+
+}  // namespace
+
+const std::vector<LearnerEntry>& learner_registry() {
+  static const std::vector<LearnerEntry> rows = build_registry();
+  return rows;
+}
+
+const std::vector<LearnerSchema>& learner_schemas() {
+  static const std::vector<LearnerSchema> schemas = [] {
+    std::vector<LearnerSchema> out;
+    for (const LearnerEntry& e : learner_registry()) out.push_back(e.schema);
+    return out;
+  }();
+  return schemas;
+}
+
+const LearnerEntry* find_learner(std::string_view id) {
+  for (const LearnerEntry& e : learner_registry()) {
+    if (e.schema.id == id) return &e;
+  }
+  return nullptr;
+}
+
+std::vector<double> resolve_params(const LearnerSchema& schema, const std::vector<ParamValue>& values) {
+  std::vector<double> out;
+  out.reserve(schema.params.size());
+  for (const ParamSpec& p : schema.params) {
+    double v = p.default_value;
+    for (const ParamValue& given : values) {
+      if (given.name == p.name) v = given.value;  // the last one wins (validate() removes repeats)
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace ml

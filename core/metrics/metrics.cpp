@@ -1,0 +1,91 @@
+// marginlab — errors, margins and bounds (see metrics.h).
+#include "core/metrics/metrics.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/util/detmath.h"
+
+namespace ml {
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+}
+
+double error_rate(const std::vector<int>& predictions, const std::vector<int>& labels) {
+  if (labels.empty() || predictions.size() != labels.size()) return kNaN;
+  size_t wrong = 0;
+  for (size_t i = 0; i < labels.size(); ++i) wrong += predictions[i] != labels[i] ? 1 : 0;
+  return static_cast<double>(wrong) / static_cast<double>(labels.size());
+}
+
+double learner_error(const Learner& learner, const Dataset& data, LabelSet labels) {
+  if (data.rows() == 0) return kNaN;
+  std::vector<int> predicted;
+  learner.predict_batch(data.X, &predicted);
+  return error_rate(predicted, labels == LabelSet::observed ? data.label : data.true_label);
+}
+
+double dot_double(const float* a, const float* b, int d) {
+  double s = 0;
+  for (int j = 0; j < d; ++j) s += static_cast<double>(a[j]) * static_cast<double>(b[j]);
+  return s;
+}
+
+double norm2_double(const Vector& w) { return dot_double(w.data(), w.data(), static_cast<int>(w.size())); }
+
+double sample_margin(const Vector& w, const Dataset& data, LabelSet labels) {
+  if (data.rows() == 0 || w.size() != data.cols()) return kNaN;
+  const double norm = std::sqrt(norm2_double(w));
+  if (!(norm > 0)) return kNaN;
+  const int d = data.cols();
+  double lowest = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < data.rows(); ++i) {
+    const int y = labels == LabelSet::observed ? data.sign(i) : data.true_sign(i);
+    const double m = y * dot_double(w.data(), data.X.row(i).data(), d);
+    if (m < lowest) lowest = m;
+  }
+  return lowest / norm;
+}
+
+double max_radius(const FeatureMatrix& X) {
+  double r2 = 0;
+  const int d = static_cast<int>(X.cols());
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const float* x = X.row(i).data();
+    const double n2 = dot_double(x, x, d);
+    if (n2 > r2) r2 = n2;
+  }
+  return std::sqrt(r2);
+}
+
+double target_margin_on(const Dataset& data) {
+  if (data.target.size() != data.cols() || data.rows() == 0) return kNaN;
+  return sample_margin(data.target, data, LabelSet::truth);
+}
+
+double perceptron_bound(double radius, double delta) {
+  if (!(radius > 0) || !(delta > 0)) return kNaN;
+  const double r = radius / delta;
+  return r * r;
+}
+
+double bylander_bound(double epsilon, double gamma) {
+  if (!(epsilon > 0) || !(gamma > 0)) return kNaN;
+  const double eg = epsilon * gamma;
+  return 16.0 / (eg * eg);
+}
+
+double halving_bound(double concepts) {
+  if (!(concepts >= 1)) return kNaN;
+  return det::log(concepts) / det::log(2.0);
+}
+
+double randomized_halving_bound(double concepts) {
+  if (!(concepts >= 1)) return kNaN;
+  const auto n = static_cast<long long>(concepts);
+  double h = 0;
+  for (long long k = n; k >= 1; --k) h += 1.0 / static_cast<double>(k);  // small terms first
+  return h;
+}
+
+}  // namespace ml

@@ -1,0 +1,43 @@
+// marginlab — errors, margins and theoretical bounds (DESIGN.md "metrics"; ALGORITHMS.md conventions).
+//
+// Margin of w on (x, y): y<w,x>/||w||; on a set: the minimum (ALGORITHMS.md "Conventions").
+// Everything here is computed in double from the float data, in a fixed order, so the numbers are
+// identical natively and in wasm.
+#pragma once
+
+#include <vector>
+
+#include "core/data/dataset.h"
+#include "core/learners/learner.h"
+
+namespace ml {
+
+// Which labels a metric compares against.
+enum class LabelSet : int { observed, truth };
+
+// Fraction of i with predictions[i] != labels[i]; NaN when empty.
+double error_rate(const std::vector<int>& predictions, const std::vector<int>& labels);
+// The learner's error on `data` against the observed or the true labels (one predict_batch); NaN when empty.
+double learner_error(const Learner& learner, const Dataset& data, LabelSet labels);
+// <a, b> in double for d floats (coordinate order).
+double dot_double(const float* a, const float* b, int d);
+// ||w||^2 in double.
+double norm2_double(const Vector& w);
+// min_i y_i <w,x_i> / ||w|| over a binary dataset; NaN when w = 0, the set is empty or sizes differ.
+double sample_margin(const Vector& w, const Dataset& data, LabelSet labels);
+// R = max_i ||x_i|| (0 for an empty set).
+double max_radius(const FeatureMatrix& X);
+// min_i y_i <v,x_i> / ||v|| with the true labels: the target's margin on these points (NaN if unknown).
+double target_margin_on(const Dataset& data);
+
+// Perceptron mistake bound (R/delta)^2 (001 Thm 1.1); NaN unless R > 0 and delta > 0.
+double perceptron_bound(double radius, double delta);
+// Bylander's update bound 16/(eps gamma)^2 (000 Thm 3); NaN unless eps > 0 and gamma > 0.
+double bylander_bound(double epsilon, double gamma);
+// Halving's mistake bound log2 |C| (001 §3); NaN when |C| < 1.
+double halving_bound(double concepts);
+// Randomized Halving's bound on expected mistakes, the harmonic number H_|C| = sum_{k<=|C|} 1/k
+// (001 Claim 4.1: ln|C| + O(1)); NaN when |C| < 1.
+double randomized_halving_bound(double concepts);
+
+}  // namespace ml

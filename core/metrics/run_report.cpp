@@ -1,0 +1,72 @@
+// marginlab — a headless run and its report (see run_report.h).
+#include "core/metrics/run_report.h"
+
+#include <cmath>
+
+#include "nlohmann/json.hpp"
+
+namespace ml {
+
+namespace {
+// JSON number, or null for NaN/inf (JSON has neither).
+nlohmann::ordered_json number(double x) {
+  if (!std::isfinite(x)) return nullptr;
+  return x;
+}
+}  // namespace
+
+std::string run_report_json(const Session& session, const std::string& canonical_url) {
+  const SessionMetrics m = session.metrics();
+  nlohmann::ordered_json j;
+  j["config"] = canonical_url;
+  j["learner"] = session.config().learner;
+  j["steps"] = m.steps;
+  j["done"] = session.done();
+  j["mistakes"] = m.mistakes;
+  j["updates"] = m.updates;
+  j["bound"] = number(m.bound);
+  j["bound_label"] = session.learner().bound_label();
+  j["margin"] = number(m.margin);
+  j["margin_true"] = number(m.margin_true);
+  j["train_error_noisy"] = number(m.train_error_noisy);
+  j["train_error_true"] = number(m.train_error_true);
+  j["test_error"] = number(m.test_error);
+  j["w_dot_v"] = number(m.w_dot_v);
+  j["w_norm2"] = number(m.w_norm2);
+  j["train"] = session.data().train.rows();
+  j["test"] = session.data().test.rows();
+  j["achieved_noise"] = number(session.data().noise.achieved_rate);
+  nlohmann::ordered_json counters = nlohmann::ordered_json::object();
+  for (const Counter& c : m.counters) counters[c.name] = number(c.value);
+  j["counters"] = counters;
+  j["trace_rows"] = session.trace().size();
+  j["trace_sha256"] = session.trace().sha256();
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,
+                               const RunOptions& options) {
+  Result<std::unique_ptr<Session>> created = Session::create(config, csv);
+  if (!created.ok()) return created.error();
+  Session& session = *created.value();
+  const int64_t budget = options.steps >= 0 ? options.steps : config.steps;
+  const bool chunked = options.now != nullptr && options.progress != nullptr;
+  while (session.steps() < budget && !session.done()) {
+    const int64_t left = budget - session.steps();
+    if (chunked) {
+      session.advance(left, options.progress_seconds, options.now);
+      if (session.steps() < budget && !session.done()) options.progress(session);
+    } else {
+      session.advance(left);
+    }
+  }
+  if (session.steps() == 0) session.advance(0);  // nothing to do: the trace is the step-0 row
+  RunReport report;
+  report.trace_csv = session.trace().to_csv();
+  report.trace_sha256 = session.trace().sha256();
+  report.json = run_report_json(session, canonical_url);
+  report.warnings = session.warnings();
+  return report;
+}
+
+}  // namespace ml

@@ -1,0 +1,43 @@
+// marginlab — a headless run and its report: what `marginlab run` prints and what the golden-run test
+// recomputes (one code path for both, so a matching hash in the test proves the CLI's output).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/session.h"
+#include "core/util/status.h"
+
+namespace ml {
+
+// How to run.
+struct RunOptions {
+  int64_t steps = -1;                          // step budget; < 0: config.steps
+  ClockFn now;                                 // clock for progress (may be empty: no progress calls)
+  double progress_seconds = 2.0;               // seconds between progress calls
+  std::function<void(const Session&)> progress;  // called between chunks of about progress_seconds
+};
+
+// What a run produced.
+struct RunReport {
+  std::string json;                   // one JSON object (see run_report_json), no trailing newline
+  std::string trace_csv;              // Trace::to_csv()
+  std::string trace_sha256;           // sha256 of trace_csv
+  std::vector<std::string> warnings;  // the session's warnings
+};
+
+// Builds the session and advances it by the step budget (or until the learner is done). Chunking by
+// the clock only decides when `progress` is called: the report is identical with or without a clock.
+Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,
+                               const RunOptions& options);
+
+// The report of a session as one JSON object, keys in this order: config (canonical URL), learner,
+// steps, done, mistakes, updates, bound, bound_label, margin, margin_true, train_error_noisy,
+// train_error_true, test_error, w_dot_v, w_norm2, train, test, achieved_noise, counters {name: value},
+// trace_rows, trace_sha256. NaN is written as null.
+std::string run_report_json(const Session& session, const std::string& canonical_url);
+
+}  // namespace ml

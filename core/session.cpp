@@ -1,0 +1,173 @@
+// marginlab — a session (see session.h).
+#include "core/session.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/data/generators.h"
+#include "core/learners/registry.h"
+#include "core/metrics/metrics.h"
+
+namespace ml {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// Clock reads are spaced adaptively between these many steps (a read costs about as much as a step).
+constexpr double kMaxCheckInterval = 65536;
+}  // namespace
+
+Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
+  const LearnerEntry* entry = find_learner(config.learner);
+  if (entry == nullptr) {
+    return make_error("session.unknown_learner", "field 'learner': unknown learner '" + config.learner + "'");
+  }
+  Result<PreparedData> data = prepare_data(config, csv);
+  if (!data.ok()) return data.error();
+  std::unique_ptr<Session> s(new Session());
+  s->config_ = config;
+  s->data_ = std::move(data.value());
+  s->warnings_ = s->data_.warnings;
+  Dataset& train = s->data_.train;
+  if (!entry->schema.multiclass && train.num_classes() > 2) {
+    return make_error("session.needs_binary", "field 'learner': " + entry->schema.name +
+                                                  " is a binary learner but the data have " +
+                                                  std::to_string(train.num_classes()) + " classes");
+  }
+  s->adaptive_ = !config.use_csv && config.generator.kind == Generator::basis;
+  if (s->adaptive_) {
+    if (config.noise.model != NoiseModel::none) {
+      s->warnings_.push_back("noise is ignored on the basis stream: its labels are chosen adaptively (001 Claim 1.4)");
+    }
+    train.reset_labels_clean();
+    s->labelled_.assign(static_cast<size_t>(train.rows()), 0);
+  }
+  s->problem_.train = &train;
+  s->problem_.num_classes = std::max(2, train.num_classes());
+  s->problem_.seed = config.seed;
+  s->problem_.known_margin = train.target_margin > 0 && train.target.size() == train.cols() ? train.target_margin : 0.0;
+  s->problem_.radius = max_radius(train.X);
+  s->problem_.config = &s->config_;
+  s->params_ = resolve_params(entry->schema, config.params);
+  s->learner_ = entry->make();
+  Status reset = s->learner_->reset(s->problem_, s->params_);
+  if (!reset.ok()) return reset.error();
+  std::vector<std::string> counter_names;
+  for (const Counter& c : s->learner_->counters()) counter_names.push_back(c.name);
+  s->trace_ = Trace(std::move(counter_names));
+  s->trace_.commit(s->current_row());
+  return s;
+}
+
+void Session::step_once() {
+  if (adaptive_) {
+    const int i = learner_->next_example();
+    if (i >= 0 && !labelled_[static_cast<size_t>(i)]) {
+      // 001 Claim 1.4: the label is the opposite of the learner's prediction, fixed from now on.
+      Dataset& train = data_.train;
+      const int predicted = learner_->predict(train.X.row(i).data());
+      const int label = predicted == 1 ? 0 : 1;
+      train.label[static_cast<size_t>(i)] = label;
+      train.true_label[static_cast<size_t>(i)] = label;
+      labelled_[static_cast<size_t>(i)] = 1;
+      ++labelled_count_;
+      // The target v_i = y_i / sqrt(k) on e_i: only coordinates of labelled vectors matter to <w,v>.
+      const int k = train.rows();
+      if (train.target.size() == train.cols() && i < train.cols()) {
+        train.target[i] = static_cast<float>((label == 1 ? 1.0 : -1.0) / std::sqrt(static_cast<double>(k)));
+      }
+    }
+  }
+  const StepResult r = learner_->step();
+  ++steps_;
+  if (r.mistake) ++mistakes_;
+  if (r.updated) ++updates_;
+}
+
+bool Session::on_schedule(int64_t step) const {
+  if (step <= kRecordEveryStepUntil) return true;
+  const int64_t n = static_cast<int64_t>(data_.train.rows()) + data_.test.rows();
+  int64_t cap = std::max<int64_t>(kRecordMaxGap, n);
+  for (int i = 0; i < trace_.decimations() && cap < (int64_t{1} << 40); ++i) cap *= 2;
+  const int64_t gap = std::clamp<int64_t>(step / kRecordGeometricDivisor, 1, cap);
+  return step - trace_.last_committed_step() >= gap;
+}
+
+int64_t Session::advance(int64_t max_steps, double max_seconds, const ClockFn& now) {
+  const bool timed = now != nullptr && std::isfinite(max_seconds);
+  const double start = timed ? now() : 0.0;
+  double last_check = start;
+  double since_check = 0;
+  int64_t taken = 0;
+  while (taken < max_steps && !learner_->done()) {
+    step_once();
+    ++taken;
+    if (on_schedule(steps_)) trace_.commit(current_row());
+    if (timed && ++since_check >= check_interval_) {
+      since_check = 0;
+      const double t = now();
+      if (t - start >= max_seconds) break;
+      // Aim at a few dozen clock reads per budget; only the number of steps per call depends on this.
+      const double dt = t - last_check;
+      last_check = t;
+      if (dt < max_seconds / 64 && check_interval_ < kMaxCheckInterval) check_interval_ *= 2;
+      else if (dt > max_seconds / 8 && check_interval_ > 1) check_interval_ /= 2;
+    }
+  }
+  record_tail();
+  return taken;
+}
+
+void Session::record_tail() {
+  if (trace_.last_committed_step() != steps_) trace_.set_tail(current_row());
+}
+
+SessionMetrics Session::metrics() const {
+  SessionMetrics m;
+  m.steps = steps_;
+  m.mistakes = mistakes_;
+  m.updates = updates_;
+  m.bound = learner_->bound();
+  const Dataset& train = data_.train;
+  const Dataset& test = data_.test;
+  if (train.rows() > 0) {
+    std::vector<int> predicted;
+    learner_->predict_batch(train.X, &predicted);
+    m.train_error_noisy = error_rate(predicted, train.label);
+    m.train_error_true = error_rate(predicted, train.true_label);
+  } else {
+    m.train_error_noisy = m.train_error_true = kNaN;
+  }
+  m.test_error = test.rows() > 0 ? learner_error(*learner_, test, LabelSet::truth) : kNaN;
+  const Vector* w = learner_->weights();
+  if (w != nullptr && w->size() == train.cols()) {
+    m.margin = sample_margin(*w, train, LabelSet::observed);
+    m.margin_true = sample_margin(*w, train, LabelSet::truth);
+    m.w_norm2 = norm2_double(*w);
+    m.w_dot_v = train.target.size() == train.cols() ? dot_double(w->data(), train.target.data(), train.cols()) : kNaN;
+  } else {
+    m.margin = m.margin_true = m.w_norm2 = m.w_dot_v = kNaN;
+  }
+  m.counters = learner_->counters();
+  return m;
+}
+
+std::vector<double> Session::current_row() const {
+  const SessionMetrics m = metrics();
+  std::vector<double> row(kTraceStandardColumns + m.counters.size());
+  row[kTraceStep] = static_cast<double>(m.steps);
+  row[kTraceMistakes] = static_cast<double>(m.mistakes);
+  row[kTraceUpdates] = static_cast<double>(m.updates);
+  row[kTraceBound] = m.bound;
+  row[kTraceMargin] = m.margin;
+  row[kTraceMarginTrue] = m.margin_true;
+  row[kTraceTrainErrorNoisy] = m.train_error_noisy;
+  row[kTraceTrainErrorTrue] = m.train_error_true;
+  row[kTraceTestError] = m.test_error;
+  row[kTraceWDotV] = m.w_dot_v;
+  row[kTraceWNorm2] = m.w_norm2;
+  for (size_t c = 0; c < m.counters.size(); ++c) row[kTraceStandardColumns + c] = m.counters[c].value;
+  return row;
+}
+
+}  // namespace ml
