@@ -26,12 +26,13 @@ enum class NoiseModel : int { none, uniform, confusion, malicious, adversarial, 
 enum class Sampling : int {
   independent,  // each example flips independently with its probability
   exact,        // count-exact per class: largest-remainder rounding of the expected counts
+                // (malicious noise: exactly round(eta n) examples replaced)
 };
 // The malicious adversary (003, Valiant): what replaces a corrupted example.
 enum class MaliciousAdversary : int {
   pull,      // all corrupt points on one direction, labelled to drag the average away from the target
   boundary,  // points near the target's boundary with the wrong label
-  random,    // uniformly random points with random labels
+  random,    // uniformly random points on the sphere of radius R with random labels
 };
 // Which examples adversarial label noise mislabels (003 Thm 3); the points are unchanged.
 enum class LabelAdversary : int {
@@ -46,7 +47,7 @@ enum class OutlierMode : int { flip, move };
 struct NoiseSpec {
   NoiseModel model = NoiseModel::none;             // which model
   double rate = 0.1;                               // eta for uniform, malicious, adversarial
-  Sampling sampling = Sampling::independent;       // uniform/confusion: independent or count-exact
+  Sampling sampling = Sampling::independent;       // uniform/confusion/malicious: independent or exact
   std::vector<double> confusion;                   // Q*Q, listed row by row: C_00, C_01, ..., C_{Q-1,Q-1}
   MaliciousAdversary adversary = MaliciousAdversary::pull;  // malicious adversary
   LabelAdversary strategy = LabelAdversary::nearest;        // adversarial label strategy

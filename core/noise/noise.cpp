@@ -1,0 +1,275 @@
+// marginlab — noise models: URL spellings, parameter validation, dispatch and the achieved-noise report
+// (ALGORITHMS.md §5). The models themselves live in label_noise.cpp and adversaries.cpp.
+#include "core/noise/noise.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/noise/noise_models.h"
+
+namespace ml {
+
+namespace {
+
+// Number text for error messages (not for the URL, which the config module formats).
+std::string number_text(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.10g", x);
+  return buf;
+}
+
+template <class Enum, size_t N>
+bool parse_from_table(std::string_view s, const std::string_view (&names)[N], Enum* out) {
+  for (size_t i = 0; i < N; ++i) {
+    if (s == names[i]) {
+      *out = static_cast<Enum>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+constexpr std::string_view kModelNames[] = {"none", "uniform", "confusion", "malicious", "adversarial",
+                                            "outliers"};
+constexpr std::string_view kSamplingNames[] = {"independent", "exact"};
+constexpr std::string_view kMaliciousNames[] = {"pull", "boundary", "random"};
+constexpr std::string_view kLabelAdversaryNames[] = {"nearest", "farthest", "region"};
+constexpr std::string_view kOutlierModeNames[] = {"flip", "move"};
+
+Status check_rate(double rate) {
+  // Written so that NaN fails too.
+  if (!(rate >= 0.0 && rate < 0.5)) {
+    return make_error("noise.bad_rate", "field 'eta': " + number_text(rate) + " is out of [0, 0.5)");
+  }
+  return Status::Ok();
+}
+
+Status check_binary(const Dataset& data, std::string_view what) {
+  if (data.num_classes() != 2) {
+    return make_error("noise.needs_binary", "field 'noise': " + std::string(what) +
+                                                " needs a binary problem (2 classes); the data has " +
+                                                std::to_string(data.num_classes()) + " classes");
+  }
+  return Status::Ok();
+}
+
+// The adversaries need a direction in feature space; this catches what adversary_direction would refuse.
+Status check_geometry(const Dataset& data) {
+  if (data.cols() < 1) {
+    return make_error("noise.no_features", "field 'noise': the adversary needs at least one feature");
+  }
+  if (data.target.size() != 0 && data.target.size() != data.cols()) {
+    return make_error("noise.target_dimension", "field 'noise': the data's target has " +
+                                                    std::to_string(data.target.size()) +
+                                                    " coordinates but the data has " +
+                                                    std::to_string(data.cols()) + " features");
+  }
+  return Status::Ok();
+}
+
+// Euclidean norm summed in coordinate order (no Eigen reduction: same bits on every platform).
+double plain_norm(const Eigen::VectorXd& v) {
+  double s = 0.0;
+  for (Eigen::Index j = 0; j < v.size(); ++j) s += v[j] * v[j];
+  return std::sqrt(s);
+}
+
+// Puts `data` in the clean state every model starts from.
+void prepare_clean(Dataset& data) {
+  const size_t n = static_cast<size_t>(data.rows());
+  if (data.true_label.size() != n) data.true_label = data.label;
+  assert(data.true_label.size() == n);
+  data.label = data.true_label;
+  data.corruption.assign(n, Corruption::none);
+}
+
+}  // namespace
+
+std::string_view noise_model_name(NoiseModel m) { return kModelNames[static_cast<int>(m)]; }
+bool parse_noise_model(std::string_view s, NoiseModel* out) { return parse_from_table(s, kModelNames, out); }
+std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
+bool parse_sampling(std::string_view s, Sampling* out) { return parse_from_table(s, kSamplingNames, out); }
+std::string_view malicious_adversary_name(MaliciousAdversary a) { return kMaliciousNames[static_cast<int>(a)]; }
+bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out) {
+  return parse_from_table(s, kMaliciousNames, out);
+}
+std::string_view label_adversary_name(LabelAdversary a) { return kLabelAdversaryNames[static_cast<int>(a)]; }
+bool parse_label_adversary(std::string_view s, LabelAdversary* out) {
+  return parse_from_table(s, kLabelAdversaryNames, out);
+}
+std::string_view outlier_mode_name(OutlierMode m) { return kOutlierModeNames[static_cast<int>(m)]; }
+bool parse_outlier_mode(std::string_view s, OutlierMode* out) {
+  return parse_from_table(s, kOutlierModeNames, out);
+}
+
+int rounded_count(double eta, int n) {
+  assert(n >= 0);
+  const double k = std::floor(eta * static_cast<double>(n) + 0.5);
+  if (!(k > 0.0)) return 0;
+  return k >= static_cast<double>(n) ? n : static_cast<int>(k);
+}
+
+Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data) {
+  const int num_classes = data.num_classes();
+  switch (spec.model) {
+    case NoiseModel::none:
+      return Status::Ok();
+    case NoiseModel::uniform: {
+      if (Status s = check_rate(spec.rate); !s) return s;
+      if (num_classes < 2) {
+        return make_error("noise.too_few_classes", "field 'noise': uniform noise needs at least 2 classes; "
+                                                   "the data has " + std::to_string(num_classes));
+      }
+      return Status::Ok();
+    }
+    case NoiseModel::confusion: {
+      Result<Eigen::MatrixXd> c = confusion_from_list(spec.confusion, num_classes);
+      if (!c) return c.status();
+      if (Status s = validate_confusion(*c); !s) {
+        Error e = s.error();
+        e.message = "field 'confusion': " + e.message;
+        return e;
+      }
+      return Status::Ok();
+    }
+    case NoiseModel::malicious: {
+      if (Status s = check_rate(spec.rate); !s) return s;
+      if (Status s = check_binary(data, "malicious noise"); !s) return s;
+      return check_geometry(data);
+    }
+    case NoiseModel::adversarial: {
+      if (Status s = check_rate(spec.rate); !s) return s;
+      if (Status s = check_binary(data, "adversarial label noise"); !s) return s;
+      return check_geometry(data);
+    }
+    case NoiseModel::outliers: {
+      if (spec.outliers < 0 || spec.outliers > data.rows()) {
+        return make_error("noise.bad_k", "field 'k': " + std::to_string(spec.outliers) +
+                                             " outliers requested but the training set has " +
+                                             std::to_string(data.rows()) + " examples (k must be in [0, n])");
+      }
+      if (spec.outlier_mode == OutlierMode::move) {
+        if (Status s = check_binary(data, "outlier noise 'move'"); !s) return s;
+        return check_geometry(data);
+      }
+      if (num_classes < 2) {
+        return make_error("noise.too_few_classes", "field 'noise': outlier relabelling needs at least 2 "
+                                                   "classes; the data has " + std::to_string(num_classes));
+      }
+      return Status::Ok();
+    }
+  }
+  return make_error("noise.unknown_model", "field 'noise': unknown model " +
+                                               std::to_string(static_cast<int>(spec.model)));
+}
+
+Result<Eigen::VectorXd> adversary_direction(const Dataset& data, bool* is_proxy) {
+  if (Status s = check_binary(data, "an adversary"); !s) return s.error();
+  if (Status s = check_geometry(data); !s) return s.error();
+  const int n = data.rows();
+  const int d = data.cols();
+  if (data.target.size() == d) {
+    Eigen::VectorXd v = data.target.cast<double>();
+    const double norm = plain_norm(v);
+    if (norm > 0.0) {
+      if (is_proxy) *is_proxy = false;
+      return Eigen::VectorXd(v / norm);
+    }
+  }
+  // Proxy: difference of the class means (true labels), summed in index order for determinism.
+  if (is_proxy) *is_proxy = true;
+  const std::vector<int>& truth = data.true_label.size() == static_cast<size_t>(n) ? data.true_label : data.label;
+  Eigen::VectorXd sum_pos = Eigen::VectorXd::Zero(d), sum_neg = Eigen::VectorXd::Zero(d);
+  int count_pos = 0, count_neg = 0;
+  for (int i = 0; i < n; ++i) {
+    const bool positive = truth[static_cast<size_t>(i)] == 1;
+    Eigen::VectorXd& sum = positive ? sum_pos : sum_neg;
+    for (int j = 0; j < d; ++j) sum[j] += static_cast<double>(data.X(i, j));
+    (positive ? count_pos : count_neg) += 1;
+  }
+  Eigen::VectorXd v(d);
+  if (count_pos > 0 && count_neg > 0) {
+    v = sum_pos / count_pos - sum_neg / count_neg;
+  } else {
+    // One class only: the averaging direction mean(y x).
+    v = (sum_pos - sum_neg) / std::max(1, n);
+  }
+  const double norm = plain_norm(v);
+  if (!(norm > 0.0)) {
+    v.setZero();
+    v[0] = 1.0;
+    return v;
+  }
+  return Eigen::VectorXd(v / norm);
+}
+
+NoiseReport measure_noise(const Dataset& data) {
+  NoiseReport report;
+  const int n = data.rows();
+  const int num_classes = data.num_classes();
+  report.per_class_count.assign(static_cast<size_t>(num_classes), 0);
+  report.per_class_flipped.assign(static_cast<size_t>(num_classes), 0);
+  Eigen::MatrixXd counts = Eigen::MatrixXd::Zero(num_classes, num_classes);
+  const bool have_truth = data.true_label.size() == static_cast<size_t>(n);
+  for (int i = 0; i < n; ++i) {
+    const int observed = data.label[static_cast<size_t>(i)];
+    const int truth = have_truth ? data.true_label[static_cast<size_t>(i)] : observed;
+    assert(observed >= 0 && observed < num_classes && truth >= 0 && truth < num_classes);
+    report.per_class_count[static_cast<size_t>(truth)] += 1;
+    if (observed != truth) report.per_class_flipped[static_cast<size_t>(truth)] += 1;
+    counts(observed, truth) += 1.0;
+  }
+  for (int q = 0; q < num_classes; ++q) {
+    const int count = report.per_class_count[static_cast<size_t>(q)];
+    if (count > 0) counts.col(q) /= static_cast<double>(count);
+  }
+  report.achieved_confusion = counts;
+  report.corrupted = data.corrupted_count();
+  report.achieved_rate = n > 0 ? static_cast<double>(report.corrupted) / static_cast<double>(n) : 0.0;
+  return report;
+}
+
+Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t seed) {
+  if (Status s = validate_noise_spec(spec, data); !s) return s.error();
+  prepare_clean(data);
+  bool proxy = false;
+  Eigen::VectorXd direction;
+  const bool needs_direction =
+      spec.model == NoiseModel::malicious || spec.model == NoiseModel::adversarial ||
+      (spec.model == NoiseModel::outliers && spec.outlier_mode == OutlierMode::move);
+  if (needs_direction) {
+    Result<Eigen::VectorXd> v = adversary_direction(data, &proxy);
+    if (!v) return v.error();  // unreachable after validation; kept so a refactor cannot crash
+    direction = std::move(*v);
+  }
+  Rng noise_rng(seed, Stream::noise);
+  switch (spec.model) {
+    case NoiseModel::none:
+      break;
+    case NoiseModel::uniform:
+      noise_detail::apply_label_noise(uniform_confusion(data.num_classes(), spec.rate), spec.sampling, data,
+                                      noise_rng);
+      break;
+    case NoiseModel::confusion:
+      noise_detail::apply_label_noise(*confusion_from_list(spec.confusion, data.num_classes()), spec.sampling,
+                                      data, noise_rng);
+      break;
+    case NoiseModel::malicious:
+      noise_detail::apply_malicious(spec, direction, !proxy, data, seed);
+      break;
+    case NoiseModel::adversarial:
+      noise_detail::apply_adversarial_labels(spec, direction, data, seed);
+      break;
+    case NoiseModel::outliers:
+      noise_detail::apply_outliers(spec, direction, data, seed);
+      break;
+  }
+  NoiseReport report = measure_noise(data);
+  report.proxy_target = proxy;
+  return report;
+}
+
+}  // namespace ml
