@@ -57,9 +57,10 @@ inline constexpr int kGeneratorCount = 15;
 inline constexpr long long kMaxGeneratedValues = 1LL << 26;
 // Largest size k of the basis stream (k examples in k dims): margin >= 1/64.
 inline constexpr int kMaxBasisSize = 4096;
-// Finite: points with |<target,x>| below this are redrawn, so that any float evaluation order of the
-// target concept agrees with the label (Halving must never discard the target).
-inline constexpr double kFiniteLabelGuard = 1e-5;
+// Finite: points with |<target,x>| below finite_label_guard(dims) are redrawn, so that a float dot product
+// of the target with x in any summation order has the label's sign (Halving must never discard the
+// target): max(1e-5, the worst-case float error gamma_{d+1} = (d+1)u/(1-(d+1)u), u = 2^-24, with 1 % slack).
+double finite_label_guard(int dims);
 
 // URL / CLI spelling of a generator ("separable", "double_ellipse", "xor", ...).
 std::string_view generator_name(Generator g);
@@ -83,9 +84,13 @@ Status validate_generator_spec(const GeneratorSpec& spec);
 Result<Dataset> generate(const GeneratorSpec& spec, uint64_t seed);
 
 // The finite concept class of generator `finite` (and of Halving): `count` unit directions, a regular
-// angular grid when dims == 2, else drawn uniformly on the sphere from Rng(seed, Stream::aux);
-// row i is concept i. The generator labels by concept index target_concept_index(count, seed).
+// angular grid (angle 2 pi i / count) when dims == 2, else drawn uniformly on the sphere, row i from its
+// own Rng(splitmix64(seed) ^ splitmix64(i + 1), Stream::aux); row i is concept i. The generator labels
+// by concept index target_concept_index(count, seed).
 FeatureMatrix finite_class_directions(int count, int dims, uint64_t seed);
+// Row `index` of finite_class_directions(count, dims, seed) into out[0..dims), bit-identical, in O(dims):
+// lets Halving evaluate a million concepts in blocks without storing the matrix.
+void finite_class_direction(int index, int count, int dims, uint64_t seed, float* out);
 // Which concept of finite_class_directions is the target (and which threshold of threshold_grid): the
 // first draw of Rng(seed, Stream::data), below(count).
 int target_concept_index(int count, uint64_t seed);
