@@ -6,6 +6,7 @@
 #include "core/learners/halving.h"
 #include "core/learners/kernel_perceptron.h"
 #include "core/learners/perceptron.h"
+#include "core/learners/rp_classifier.h"
 
 namespace ml {
 
@@ -28,6 +29,8 @@ std::vector<LearnerEntry> build_registry() {
   rows.push_back({Averaging::schema(), &make<Averaging>, "Servedio; 003 §1.3 (averaging algorithm)"});
   rows.push_back({BylanderPerceptron::schema(), &make<BylanderPerceptron>,
                   "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
+  rows.push_back({RpClassifier::schema(), &make<RpClassifier>,
+                  "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)"});
   return rows;
 }
 

@@ -1,0 +1,118 @@
+// marginlab — kernel projections: a learned map π from input space to R^D whose coordinates are an
+// orthonormal basis of a D-dimensional subspace of the kernel's feature space (000 Alg. 1 and §5;
+// ALGORITHMS.md §2 "RP-classifier"). The RP-classifier runs a linear noise-tolerant learner on π(x);
+// the UMA learner (004 §3.6) uses the same maps for non-linear data.
+//
+// Every projection has the same shape, π(x) = Cᵀ k_B(x), with B a set of basis points (rows of the
+// training sample), k_B(x) = (K(b, x))_{b ∈ B} and C a |B| x D matrix, so transforming n points is one
+// kernel block K(X, B) (one GEMM, kernel.h) times C (a second GEMM):
+//
+//   random  B = D training points drawn at random (Rng::choose, so the first D' of a D-draw are a
+//           D'-draw); K_BB = L Lᵀ (Cholesky), π(x) = L⁻¹ k_B(x), i.e. C = L⁻ᵀ. The coordinates are the
+//           Gram-Schmidt orthonormalisation of φ(b_1), ..., φ(b_D): π(b_i)·π(b_j) = K(b_i, b_j).
+//           Jitter: when K_BB is numerically not positive definite (LLT fails, or a pivot L_jj² falls
+//           below tolerance·max_i K_ii) it is factored as K_BB + εI with ε = tolerance·max_i K_ii, then
+//           100 ε, 10⁴ ε, ... until LLT succeeds; ε is reported (jitter()). With ε > 0 the map is the
+//           ridge-damped projection k_Bᵀ(K_BB + εI)⁻¹k_B ≤ K(x,x): never longer than φ(x).
+//   kgs     kernel Gram-Schmidt (Shawe-Taylor & Cristianini 2004, §5.2 "incomplete Cholesky"): greedy
+//           pivoting — repeatedly take the training point with the largest residual norm
+//           ||φ(x_i) - P φ(x_i)||² (ties to the lowest index), stop after D points or when the largest
+//           residual² < tolerance·max_i K_ii. The pivots' Cholesky factor L gives C = L⁻ᵀ as for random.
+//   kpca    uncentred kernel PCA: K = V Λ Vᵀ on the training sample, π(x) = Λ_D^{-1/2} V_Dᵀ k(x) for the
+//           D largest eigenvalues (C = V_D Λ_D^{-1/2}, B = the whole sample). Uncentred on purpose: π
+//           projects onto a subspace through the feature-space origin, which is what the zero-bias
+//           perceptron after it needs (000 Remark 1), and it is the same kind of map as random and kgs
+//           (the centred version would drop the direction of the mean, the Gaussian kernel's "bias").
+//           Eigenvalues below tolerance·λ_max are dropped (numerical rank), so D may come out smaller.
+//           Exact (Eigen's SelfAdjointEigenSolver, O(n³)) when n ≤ exact_limit; beyond, Nyström with m
+//           landmarks drawn at random: K_mm = U Σ Uᵀ, φ̃(x) = Σ^{-1/2} Uᵀ k_m(x) (eigenvalues below
+//           tolerance·σ_max dropped), then the uncentred PCA of φ̃ over the whole sample: Σ_i φ̃(x_i)φ̃(x_i)ᵀ
+//           = E Λ Eᵀ, π(x) = E_Dᵀ φ̃(x), i.e. C = U Σ^{-1/2} E_D. With m = n (landmarks = all points, in
+//           order) this is the exact map. The sign of each coordinate is fixed: the entry of largest
+//           magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
+//
+// Nesting: for all three maps the first D' coordinates of a D-map are the D'-map fitted with the same
+// draws (leading()), so a cross-validation over D fits once per fold and width.
+// Numbers: kernel values and C are double; transform() writes float features. transform() works in
+// row blocks to bound memory; a row's bits may differ in the last place between transform() and
+// transform_row() (different GEMM shapes), never between builds.
+#pragma once
+
+#include <Eigen/Core>
+#include <string_view>
+#include <vector>
+
+#include "core/data/dataset.h"
+#include "core/kernels/kernel.h"
+#include "core/util/rng.h"
+#include "core/util/status.h"
+
+namespace ml {
+
+// Which projection.
+enum class ProjectionKind : int { random = 0, kpca = 1, kgs = 2 };
+
+// URL / UI spelling ("random", "kpca", "kgs").
+std::string_view projection_name(ProjectionKind kind);
+// Parses a projection name; false when unknown.
+bool parse_projection(std::string_view name, ProjectionKind* out);
+
+// How to fit a projection.
+struct ProjectionOptions {
+  ProjectionKind kind = ProjectionKind::kgs;  // which map
+  int dims = 10;                              // D requested, >= 1 (capped at the sample size and the numerical rank)
+  int exact_limit = 2000;                     // kpca: exact eigendecomposition when n <= this, Nyström beyond
+  int landmarks = 0;                          // kpca Nyström: m >= D landmarks (0: min(n, max(2D, 1000)))
+  double tolerance = 1e-10;                   // relative numerical-rank threshold (see the header comment)
+};
+
+// A fitted projection π(x) = Cᵀ k_B(x).
+class KernelProjection {
+ public:
+  // Learns π on the rows of X (n >= 1). Random draws (random span points, Nyström landmarks) come from
+  // `rng`. Errors: "projection.empty" (no rows), "projection.bad_dims" (D < 1), "projection.not_finite"
+  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps).
+  static Result<KernelProjection> fit(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
+                                      Rng& rng);
+
+  // D, the number of output coordinates (may be below the requested D: sample size, numerical rank).
+  int dims() const { return static_cast<int>(coef_.cols()); }
+  // d, the input dimension.
+  int input_dims() const { return static_cast<int>(basis_.cols()); }
+  // Which map this is.
+  ProjectionKind kind() const { return kind_; }
+  // The kernel it was fitted with.
+  const Kernel& kernel() const { return kernel_; }
+  // True when kpca used Nyström landmarks.
+  bool nystrom() const { return nystrom_; }
+  // The basis points B (|B| x d): random/kgs points in pick order, kpca all points or the landmarks.
+  const FeatureMatrix& basis() const { return basis_; }
+  // Row indices of the basis points in the fitted X.
+  const std::vector<int>& basis_rows() const { return basis_rows_; }
+  // C (|B| x D): π(x) = Cᵀ k_B(x).
+  const Eigen::MatrixXd& coefficients() const { return coef_; }
+  // Per coordinate: random/kgs the pivot L_jj² (squared residual norm of the point when it was added),
+  // kpca the eigenvalue λ_j (of K, or of Σ φ̃φ̃ᵀ for Nyström).
+  const Eigen::VectorXd& spectrum() const { return spectrum_; }
+  // random: ε added to K_BB's diagonal (0 when it was numerically positive definite); else 0.
+  double jitter() const { return jitter_; }
+
+  // π of every row of X (n x D float), computed in row blocks: K(X_block, B) · C.
+  FeatureMatrix transform(const FeatureMatrix& X) const;
+  // π(x) for one point (x has input_dims() floats, out gets dims() floats).
+  void transform_row(const float* x, float* out) const;
+  // The map restricted to its first `dims` coordinates (1 <= dims <= dims()); see "Nesting".
+  KernelProjection leading(int dims) const;
+
+ private:
+  ProjectionKind kind_ = ProjectionKind::random;
+  Kernel kernel_;
+  bool nystrom_ = false;
+  FeatureMatrix basis_;
+  std::vector<int> basis_rows_;
+  Eigen::MatrixXd coef_;
+  Eigen::VectorXd spectrum_;
+  double jitter_ = 0.0;
+};
+
+}  // namespace ml

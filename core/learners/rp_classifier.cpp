@@ -1,0 +1,356 @@
+// marginlab — the RP-classifier (see rp_classifier.h).
+#include "core/learners/rp_classifier.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/util/detmath.h"
+
+namespace ml {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
+                     const char* help, bool log_scale = false) {
+  ParamSpec p;
+  p.name = name;
+  p.label = label;
+  p.kind = kind;
+  p.default_value = def;
+  p.min = lo;
+  p.max = hi;
+  p.help = help;
+  p.log_scale = log_scale;
+  return p;
+}
+
+// A binary dataset holding projected features and the observed labels of `rows` of `source`
+// (all rows when `rows` is null). The learner never copies true labels.
+Dataset projected_dataset(FeatureMatrix X, const Dataset& source, const std::vector<int>* rows) {
+  Dataset out;
+  out.X = std::move(X);
+  const int n = static_cast<int>(out.X.rows());
+  out.label.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const int r = rows ? (*rows)[static_cast<size_t>(i)] : i;
+    out.label[static_cast<size_t>(i)] = source.label[static_cast<size_t>(r)];
+  }
+  out.true_label = out.label;  // what the inner learner sees as truth is what we see: the observed labels
+  out.corruption.assign(static_cast<size_t>(n), Corruption::none);
+  out.class_names = source.class_names.empty() ? default_class_names(2) : source.class_names;
+  out.feature_names = default_feature_names(static_cast<int>(out.X.cols()));
+  return out;
+}
+
+FeatureMatrix gather(const FeatureMatrix& X, const std::vector<int>& rows) {
+  FeatureMatrix out(static_cast<Eigen::Index>(rows.size()), X.cols());
+  for (size_t i = 0; i < rows.size(); ++i) out.row(static_cast<Eigen::Index>(i)) = X.row(rows[i]);
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> rp_dimension_grid(int max_dim) {
+  std::vector<int> all = {2, 5};
+  for (int d = 10; d <= 100; d += 5) all.push_back(d);
+  all.insert(all.end(), {125, 150, 200});
+  std::vector<int> out;
+  for (int d : all) {
+    if (d <= max_dim) out.push_back(d);
+  }
+  if (out.empty()) out.push_back(std::max(1, max_dim));
+  return out;
+}
+
+std::vector<double> rp_width_grid(double sigma, int count) {
+  std::vector<double> out;
+  const double centre = 0.5 * static_cast<double>(count - 1);
+  for (int k = 0; k < count; ++k) {
+    const double e = static_cast<double>(k) - centre;  // σ·√2^e = σ·2^(e/2)
+    out.push_back(e == 0.0 ? sigma : sigma * det::pow(2.0, 0.5 * e));
+  }
+  return out;
+}
+
+LearnerSchema RpClassifier::schema() {
+  LearnerSchema s;
+  s.id = "rp";
+  s.name = "RP-classifier (projection + Cnoise perceptron)";
+  s.multiclass = false;
+  ParamSpec projection = make_param("projection", "projection", ParamKind::choice, 2, 0, 2,
+                                    "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
+                                    "kernel Gram-Schmidt (000 §5)");
+  projection.choices = {"random", "kpca", "kgs"};
+  ParamSpec kernel = make_param("kernel", "kernel", ParamKind::choice, 2, 0, 2, "the kernel whose feature space is projected");
+  kernel.choices = {"linear", "poly", "gaussian"};
+  s.params.push_back(projection);
+  s.params.push_back(make_param("dims", "projection size D", ParamKind::integer, 50, 1, 5000,
+                                "number of directions; with cv = 1 chosen from the grid instead", true));
+  s.params.push_back(kernel);
+  s.params.push_back(make_param("sigma", "gaussian width sigma", ParamKind::real, 1.0, 1e-3, 1e4,
+                                "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid", true));
+  s.params.push_back(make_param("width_c", "gaussian width c", ParamKind::real, 0, 0, 1e8,
+                                "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"));
+  s.params.push_back(make_param("degree", "poly degree p", ParamKind::integer, 2, 1, 10, "(<x,x'> + c)^p"));
+  s.params.push_back(make_param("offset", "poly offset c", ParamKind::real, 1, 0, 1e3, "(<x,x'> + c)^p"));
+  s.params.push_back(make_param("landmarks", "Nyström landmarks", ParamKind::integer, 0, 0, 100000,
+                                "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))"));
+  // Bylander's parameters, by composition: same names and meaning (bylander.h), defaults for this use.
+  for (ParamSpec p : BylanderPerceptron::schema().params) {
+    if (p.name == "gamma") {
+      p.default_value = 0.1;
+      p.help = "the margin assumed in the projected space (nu = eps gamma / 4); 0 = unknown (nu = 0)";
+    } else if (p.name == "updates") {
+      p.default_value = 300;
+      p.help = "Cnoise updates per training run (also in each CV run); 0 = more than 16/(eps gamma)^2 (000 Thm 3)";
+    }
+    s.params.push_back(p);
+  }
+  s.params.push_back(make_param("cv", "cross-validate D and width", ParamKind::boolean, 0, 0, 1,
+                                "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
+                                "k-fold cross-validation on the noisy training labels (000 §5)"));
+  s.params.push_back(make_param("cv_folds", "CV folds", ParamKind::integer, 3, 2, 10, "k of the k-fold cross-validation"));
+  s.params.push_back(make_param("cv_widths", "CV widths", ParamKind::integer, 3, 1, 9,
+                                "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)"));
+  s.params.push_back(make_param("cv_max_dim", "CV largest D", ParamKind::integer, 200, 1, 200,
+                                "the D grid is cut at this value"));
+  assert(static_cast<int>(s.params.size()) == kParamCount);
+  return s;
+}
+
+std::vector<double> RpClassifier::cnoise_params() const {
+  std::vector<double> p(BylanderPerceptron::kParamCount);
+  p[BylanderPerceptron::kEpsilon] = params_[kEpsilon];
+  p[BylanderPerceptron::kEta] = params_[kEta];
+  p[BylanderPerceptron::kGamma] = params_[kGamma];
+  p[BylanderPerceptron::kUpdates] = params_[kUpdates];
+  p[BylanderPerceptron::kOutput] = params_[kOutput];
+  return p;
+}
+
+Status RpClassifier::reset(const Problem& problem, const std::vector<double>& params) {
+  assert(problem.train != nullptr && params.size() == kParamCount);
+  const Dataset& data = *problem.train;
+  if (data.num_classes() > 2) {
+    return make_error("learner.needs_binary", "the RP-classifier is a binary learner; the data have " +
+                                                  std::to_string(data.num_classes()) + " classes");
+  }
+  const int n = data.rows();
+  if (n < 1) return make_error("rp.empty", "RP-classifier: the training set is empty");
+  if (!data.X.allFinite()) return make_error("rp.not_finite", "RP-classifier: a training feature is NaN or infinite");
+
+  problem_ = problem;
+  params_ = params;
+  rng_ = Rng(problem.seed, Stream::learner);
+  options_ = ProjectionOptions{};
+  options_.kind = static_cast<ProjectionKind>(static_cast<int>(params[kProjection]));
+  options_.landmarks = static_cast<int>(params[kLandmarks]);
+  kernel_ = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])), static_cast<int>(params[kDegree]),
+                        params[kOffset], params[kSigma], params[kWidthC]);
+  dims_ = static_cast<int>(params[kDims]);
+  cv_ = params[kCv] != 0;
+  cv_error_ = kNaN;
+  built_ = false;
+  build_status_ = Status::Ok();
+  projection_ = KernelProjection();
+  projected_ = Dataset();
+  cnoise_ = BylanderPerceptron();
+  cv_train_ = Dataset();
+  cv_valid_ = Dataset();
+  cv_done_ = cv_total_ = 0;
+  cv_width_ = cv_fold_ = cv_dim_ = 0;
+  fold_rows_.clear();
+
+  if (options_.kind != ProjectionKind::random) {
+    // KGS and KPCA need one point with K(x,x) > 0 (the random span copes through its jitter).
+    const Eigen::VectorXd n2 = row_norms2(data.X);
+    double max_diag = 0;
+    for (int i = 0; i < n; ++i) max_diag = std::max(max_diag, kernel_.from_products(n2[i], n2[i], n2[i]));
+    if (!(max_diag > 0)) {
+      return make_error("rp.rank_zero", "RP-classifier: every training point has K(x,x) = 0 under the " +
+                                            std::string(kernel_name(kernel_.kind)) + " kernel; nothing to project");
+    }
+  }
+
+  if (cv_) {
+    const int folds = static_cast<int>(params[kCvFolds]);
+    if (n < folds) {
+      return make_error("rp.too_few_for_cv", "RP-classifier: " + std::to_string(n) + " training examples cannot make " +
+                                                 std::to_string(folds) + " cross-validation folds (field 'cv_folds')");
+    }
+    if (params[kUpdates] <= 0 && !(params[kGamma] > 0)) {
+      return make_error("rp.no_stop", "RP-classifier: cross-validation needs runs that stop: set 'updates' > 0 or "
+                                      "'gamma' > 0 (updates = 0 then means 16/(eps gamma)^2)");
+    }
+    grid_dims_ = rp_dimension_grid(static_cast<int>(params[kCvMaxDim]));
+    const int widths = kernel_.kind == KernelKind::gaussian ? static_cast<int>(params[kCvWidths]) : 1;
+    grid_widths_ = rp_width_grid(kernel_.sigma, widths);
+    const std::vector<int> perm = rng_.permutation(n);
+    fold_rows_.assign(static_cast<size_t>(folds), {});
+    for (int p = 0; p < n; ++p) fold_rows_[static_cast<size_t>(p % folds)].push_back(perm[static_cast<size_t>(p)]);
+    for (auto& rows : fold_rows_) std::sort(rows.begin(), rows.end());
+    const size_t cells = grid_widths_.size() * grid_dims_.size();
+    cv_errors_.assign(cells, 0.0);
+    cv_counts_.assign(cells, 0);
+    cv_total_ = static_cast<int64_t>(cells) * folds;
+  }
+  return Status::Ok();
+}
+
+StepResult RpClassifier::cv_step() {
+  const Dataset& data = *problem_.train;
+  const int folds = static_cast<int>(fold_rows_.size());
+  const std::vector<int>& valid_rows = fold_rows_[static_cast<size_t>(cv_fold_)];
+  if (cv_dim_ == 0) {
+    // New (width, fold): fit the projection once with the grid's largest D on the other folds.
+    std::vector<int> train_rows;
+    std::vector<uint8_t> held(static_cast<size_t>(data.rows()), 0);
+    for (int r : valid_rows) held[static_cast<size_t>(r)] = 1;
+    for (int i = 0; i < data.rows(); ++i) {
+      if (!held[static_cast<size_t>(i)]) train_rows.push_back(i);
+    }
+    Kernel k = kernel_;
+    k.sigma = grid_widths_[static_cast<size_t>(cv_width_)];
+    ProjectionOptions o = options_;
+    o.dims = grid_dims_.back();
+    const FeatureMatrix Xtrain = gather(data.X, train_rows);
+    Result<KernelProjection> fit = KernelProjection::fit(Xtrain, k, o, rng_);
+    if (fit.ok()) {
+      cv_fold_dims_ = fit->dims();
+      cv_train_ = projected_dataset(fit->transform(Xtrain), data, &train_rows);
+      cv_valid_ = projected_dataset(fit->transform(gather(data.X, valid_rows)), data, &valid_rows);
+    } else {
+      cv_fold_dims_ = 0;  // scored as the constant classifier (class 0) below
+    }
+  }
+  const int dim = grid_dims_[static_cast<size_t>(cv_dim_)];
+  int errors = 0;
+  const int valid_n = static_cast<int>(valid_rows.size());
+  if (cv_fold_dims_ == 0) {
+    for (int r : valid_rows) errors += data.label[static_cast<size_t>(r)] != 0 ? 1 : 0;
+  } else {
+    const int used = std::min(dim, cv_fold_dims_);
+    Dataset train_d = projected_dataset(cv_train_.X.leftCols(used), cv_train_, nullptr);
+    Problem inner = problem_;
+    inner.train = &train_d;
+    inner.known_margin = 0.0;
+    inner.radius = 0.0;
+    BylanderPerceptron b;
+    const Status s = b.reset(inner, cnoise_params());
+    if (s.ok()) {
+      while (!b.done()) b.step();
+      std::vector<int> pred;
+      b.predict_batch(cv_valid_.X.leftCols(used), &pred);
+      for (int i = 0; i < valid_n; ++i) errors += pred[static_cast<size_t>(i)] != cv_valid_.label[static_cast<size_t>(i)] ? 1 : 0;
+    } else {
+      errors = valid_n;
+    }
+  }
+  const size_t cell = static_cast<size_t>(cv_width_) * grid_dims_.size() + static_cast<size_t>(cv_dim_);
+  cv_errors_[cell] += errors;
+  cv_counts_[cell] += valid_n;
+  ++cv_done_;
+  if (++cv_dim_ == static_cast<int>(grid_dims_.size())) {
+    cv_dim_ = 0;
+    if (++cv_fold_ == folds) {
+      cv_fold_ = 0;
+      ++cv_width_;
+    }
+  }
+  if (cv_done_ == cv_total_) {
+    // Lowest mean held-out error; ties to the smaller D, then to the larger width.
+    double best = std::numeric_limits<double>::infinity();
+    int best_w = 0, best_d = 0;
+    for (int di = 0; di < static_cast<int>(grid_dims_.size()); ++di) {
+      for (int wi = static_cast<int>(grid_widths_.size()) - 1; wi >= 0; --wi) {
+        const size_t c = static_cast<size_t>(wi) * grid_dims_.size() + static_cast<size_t>(di);
+        const double e = cv_counts_[c] > 0 ? cv_errors_[c] / cv_counts_[c] : 1.0;
+        if (e < best) {
+          best = e;
+          best_w = wi;
+          best_d = di;
+        }
+      }
+    }
+    cv_error_ = best;
+    kernel_.sigma = grid_widths_[static_cast<size_t>(best_w)];
+    dims_ = grid_dims_[static_cast<size_t>(best_d)];
+    cv_train_ = Dataset();
+    cv_valid_ = Dataset();
+  }
+  return StepResult{};
+}
+
+Status RpClassifier::build() {
+  const Dataset& data = *problem_.train;
+  options_.dims = dims_;
+  Result<KernelProjection> fit = KernelProjection::fit(data.X, kernel_, options_, rng_);
+  if (!fit.ok()) return fit.status();
+  projection_ = std::move(fit.value());
+  projected_ = projected_dataset(projection_.transform(data.X), data, nullptr);
+  Problem inner = problem_;
+  inner.train = &projected_;
+  inner.known_margin = 0.0;
+  double r2 = 0;
+  for (int i = 0; i < projected_.rows(); ++i) r2 = std::max(r2, static_cast<double>(projected_.X.row(i).squaredNorm()));
+  inner.radius = std::sqrt(r2);
+  return cnoise_.reset(inner, cnoise_params());
+}
+
+StepResult RpClassifier::step() {
+  assert(!done());
+  if (cv_ && cv_done_ < cv_total_) return cv_step();
+  if (!built_) {
+    build_status_ = build();
+    built_ = true;
+    return StepResult{};
+  }
+  if (!build_status_.ok()) return StepResult{};
+  return cnoise_.step();
+}
+
+void RpClassifier::scores(const float* x, float* out) const {
+  out[0] = 0.0f;
+  out[1] = 0.0f;
+  if (!built_ || !build_status_.ok()) return;
+  std::vector<float> px(static_cast<size_t>(projection_.dims()));
+  projection_.transform_row(x, px.data());
+  cnoise_.scores(px.data(), out);
+}
+
+void RpClassifier::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+  if (!built_ || !build_status_.ok()) {
+    out->assign(static_cast<size_t>(X.rows()), 0);
+    return;
+  }
+  cnoise_.predict_batch(projection_.transform(X), out);
+}
+
+double RpClassifier::bound() const {
+  return built_ && build_status_.ok() ? cnoise_.bound() : kNaN;
+}
+
+std::vector<Counter> RpClassifier::counters() const {
+  const bool learning = built_ && build_status_.ok();
+  std::vector<Counter> c = {
+      {"phase", cv_ && cv_done_ < cv_total_ ? 0.0 : 1.0},
+      {"cv_done", static_cast<double>(cv_done_)},
+      {"cv_total", static_cast<double>(cv_total_)},
+      {"projection_dim", learning ? static_cast<double>(projection_.dims())
+                                  : static_cast<double>(cv_ && cv_done_ < cv_total_ ? grid_dims_.back() : dims_)},
+      {"sigma", kernel_.kind == KernelKind::gaussian ? kernel_.sigma : kNaN},
+      {"cv_error", cv_error_},
+      {"jitter", learning ? projection_.jitter() : 0.0},
+      {"basis_size", learning ? static_cast<double>(projection_.basis().rows()) : 0.0},
+      {"build_failed", built_ && !build_status_.ok() ? 1.0 : 0.0},
+  };
+  for (const Counter& k : cnoise_.counters()) c.push_back(k);
+  return c;
+}
+
+}  // namespace ml

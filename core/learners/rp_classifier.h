@@ -1,0 +1,117 @@
+// marginlab — the RP-classifier (000 Alg. 1, §3.2 and §5; ALGORITHMS.md §2): learn a projection π of
+// the kernel's feature space onto D directions from the training sample (core/kernels/projection.h:
+// random span, kernel PCA / Nyström, kernel Gram-Schmidt), then learn a halfspace on the projected
+// sample {(π(x_i), y_i)} with Bylander's Cnoise-update perceptron (core/learners/bylander.h, used by
+// composition: it is given a Problem whose training set is the projected sample). f(x) = <w, π(x)>.
+//
+// Steps (the session steps it like any learner):
+//   1. cv = 1 only: cross-validation steps, one per (width, fold, D): k folds of the training sample
+//      drawn from Rng(seed, Stream::learner) (a random permutation, fold f = positions p with p mod k = f);
+//      for each kernel width and fold the projection is fitted once on the other folds with the largest
+//      D of the grid (the maps are nested, so every smaller D is its leading coordinates), then the
+//      Cnoise perceptron is trained for each D and scored on the held-out fold against the observed
+//      (noisy) labels — the learner never sees true labels. The grid (documented in docs/learners.md):
+//        D     ∈ {2, 5, 10, 15, ..., 95, 100, 125, 150, 200} ∩ [1, cv_max_dim]  (000 §5.1)
+//        width σ_k = σ · √2^(k - (W-1)/2), k = 0..W-1, W = cv_widths (gaussian kernel only; else W = 1)
+//      The pair with the lowest mean validation error wins (ties: smaller D, then the larger width).
+//   2. the build step: fit π on the whole training sample (chosen or given σ and D), project it, reset
+//      the Cnoise perceptron on it.
+//   3. Cnoise updates until the perceptron is done (its `updates` parameter; 0 = more than 16/(εγ)²).
+// The random draws (folds, random span points, Nyström landmarks) all come from one Rng(seed,
+// Stream::learner) in step order, so a run is reproducible from its URL.
+//
+// Parameters: projection (random|kpca|kgs), dims D, kernel (linear|poly|gaussian) with sigma / width_c
+// (Rätsch c = 2σ², wins when > 0) / degree / offset, landmarks (Nyström), the Cnoise perceptron's
+// epsilon, eta, gamma, updates, output (see bylander.h; here gamma is the margin assumed in the projected
+// space, never the input generator's), cv, cv_folds, cv_widths, cv_max_dim.
+// Counters: phase (0 cross-validation, 1 learning), cv_done / cv_total (CV steps), projection_dim (D in
+// use; during CV the grid's largest), sigma (width in use), cv_error (validation error of the chosen
+// pair, NaN without CV), jitter (random span), basis_size (|B|), build_failed (1 when the final fit
+// failed — reset() rules out every failure it can foresee; the learner then stops with w = 0), then the
+// Cnoise perceptron's counters (zero before the build step).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/kernels/kernel.h"
+#include "core/kernels/projection.h"
+#include "core/learners/bylander.h"
+#include "core/learners/learner.h"
+#include "core/util/rng.h"
+
+namespace ml {
+
+// The cross-validation grid of projection sizes, {2,5,10,15,...,100,125,150,200} up to max_dim.
+std::vector<int> rp_dimension_grid(int max_dim);
+// The cross-validation widths σ·√2^(k-(W-1)/2), k = 0..W-1 (ascending).
+std::vector<double> rp_width_grid(double sigma, int count);
+
+// The RP-classifier: kernel projection + Bylander's Cnoise perceptron.
+class RpClassifier final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int {
+    kProjection = 0, kDims, kKernel, kSigma, kWidthC, kDegree, kOffset, kLandmarks,
+    kEpsilon, kEta, kGamma, kUpdates, kOutput,
+    kCv, kCvFolds, kCvWidths, kCvMaxDim, kParamCount
+  };
+  // Registry schema.
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return built_ && (!build_status_.ok() || cnoise_.done()); }
+  int num_classes() const override { return 2; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  double bound() const override;
+  const char* bound_label() const override { return "updates"; }
+  std::vector<Counter> counters() const override;
+
+  // The fitted projection (valid after the build step).
+  const KernelProjection& projection() const { return projection_; }
+  // True once the build step has run.
+  bool built() const { return built_; }
+  // The projection size and Gaussian width in use (chosen by CV when cv = 1).
+  int chosen_dims() const { return dims_; }
+  double chosen_sigma() const { return kernel_.sigma; }
+  // Mean validation error of the chosen pair (NaN without CV).
+  double cv_error() const { return cv_error_; }
+
+ private:
+  StepResult cv_step();
+  Status build();
+  std::vector<double> cnoise_params() const;
+
+  Problem problem_;
+  std::vector<double> params_;
+  ProjectionOptions options_;
+  Kernel kernel_;
+  int dims_ = 1;
+  Rng rng_{1, Stream::learner};
+  Status build_status_;
+
+  // cross-validation state
+  bool cv_ = false;
+  std::vector<int> grid_dims_;
+  std::vector<double> grid_widths_;
+  std::vector<std::vector<int>> fold_rows_;  // held-out rows of each fold
+  std::vector<double> cv_errors_;            // [width][dim] summed held-out errors
+  std::vector<int> cv_counts_;               // [width][dim] held-out examples scored
+  int64_t cv_done_ = 0;
+  int64_t cv_total_ = 0;
+  int cv_width_ = 0, cv_fold_ = 0, cv_dim_ = 0;   // next CV step
+  Dataset cv_train_, cv_valid_;                    // projected fold (largest D), valid while cv_dim_ > 0
+  int cv_fold_dims_ = 0;                           // dims the fold's projection reached
+  double cv_error_ = 0;
+
+  // the final model
+  bool built_ = false;
+  KernelProjection projection_;
+  Dataset projected_;
+  BylanderPerceptron cnoise_;
+};
+
+}  // namespace ml

@@ -1,0 +1,279 @@
+// Tests of core/kernels/projection.h: hand-computed KGS steps, the random span's orthonormality, KPCA
+// against a hand-checked eigendecomposition, Nyström = exact with all points as landmarks, nesting,
+// jitter and the error codes.
+#include "core/kernels/projection.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/util/eigen_setup.h"
+
+namespace ml {
+namespace {
+
+FeatureMatrix points(std::initializer_list<std::initializer_list<float>> rows) {
+  FeatureMatrix X(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows.begin()->size()));
+  Eigen::Index i = 0;
+  for (const auto& r : rows) {
+    Eigen::Index j = 0;
+    for (float v : r) X(i, j++) = v;
+    ++i;
+  }
+  return X;
+}
+
+FeatureMatrix random_points(int n, int d, uint64_t seed, double scale) {
+  Rng rng(seed, Stream::data);
+  FeatureMatrix X(n, d);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < d; ++j) X(i, j) = static_cast<float>(rng.uniform(-scale, scale));
+  }
+  return X;
+}
+
+Kernel gaussian(double sigma) { return make_kernel(KernelKind::gaussian, 2, 1.0, sigma, 0.0); }
+Kernel linear() { return make_kernel(KernelKind::linear, 1, 0.0, 1.0, 0.0); }
+
+ProjectionOptions opts(ProjectionKind kind, int dims) {
+  ProjectionOptions o;
+  o.kind = kind;
+  o.dims = dims;
+  return o;
+}
+
+class ProjectionTest : public ::testing::Test {
+ protected:
+  void SetUp() override { configure_eigen(); }
+};
+
+// Linear kernel on a = (1,0), b = (3,4), c = (0,2): K = [[1,3,0],[3,25,8],[0,8,4]].
+// Step 1: residuals = diag = (1, 25, 4) -> pivot b, nu = 5, row R_0 = K(b,.)/5 = (0.6, 5, 1.6);
+//         residuals (1 - 0.36, 0, 4 - 2.56) = (0.64, 0, 1.44).
+// Step 2: pivot c, nu = 1.2, R_1 = (K(c,.) - 1.6 R_0)/1.2 = ((0,8,4) - (0.96,8,2.56))/1.2 = (-0.8, 0, 1.2);
+//         residual of a = 0.64 - 0.64 = 0 -> the span is exhausted at D = 2 (linear kernel in 2-D).
+TEST_F(ProjectionTest, KgsStepsByHandOnThreePoints) {
+  const FeatureMatrix X = points({{1, 0}, {3, 4}, {0, 2}});
+  Rng rng(1, Stream::learner);
+  auto one = KernelProjection::fit(X, linear(), opts(ProjectionKind::kgs, 1), rng);
+  ASSERT_TRUE(one.ok());
+  ASSERT_EQ(one->dims(), 1);
+  EXPECT_EQ(one->basis_rows(), std::vector<int>({1}));
+  EXPECT_DOUBLE_EQ(one->spectrum()[0], 25.0);
+  const FeatureMatrix P1 = one->transform(X);
+  EXPECT_NEAR(P1(0, 0), 0.6, 1e-6);
+  EXPECT_NEAR(P1(1, 0), 5.0, 1e-6);
+  EXPECT_NEAR(P1(2, 0), 1.6, 1e-6);
+
+  auto all = KernelProjection::fit(X, linear(), opts(ProjectionKind::kgs, 3), rng);
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->dims(), 2) << "the third residual is 0: KGS stops at the rank";
+  EXPECT_EQ(all->basis_rows(), std::vector<int>({1, 2}));
+  EXPECT_NEAR(all->spectrum()[1], 1.44, 1e-12);
+  const FeatureMatrix P = all->transform(X);
+  const double expected[3][2] = {{0.6, -0.8}, {5.0, 0.0}, {1.6, 1.2}};
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 2; ++j) EXPECT_NEAR(P(i, j), expected[i][j], 1e-6) << i << "," << j;
+  }
+  // C = L^-T with L = [[5, 0], [1.6, 1.2]].
+  EXPECT_NEAR(all->coefficients()(0, 0), 0.2, 1e-15);
+  EXPECT_NEAR(all->coefficients()(0, 1), -1.6 / (5 * 1.2), 1e-15);
+  EXPECT_NEAR(all->coefficients()(1, 1), 1 / 1.2, 1e-15);
+  EXPECT_EQ(all->coefficients()(1, 0), 0.0);
+}
+
+// Gaussian kernel: K(x,x) = 1 for every point, so the first pivot is a tie resolved to the lowest
+// index and its coordinate is K(x_0, x) itself.
+TEST_F(ProjectionTest, KgsFirstPivotTiesToLowestIndex) {
+  const FeatureMatrix X = points({{0, 0}, {1, 0}, {0, 2}});
+  Rng rng(1, Stream::learner);
+  auto p = KernelProjection::fit(X, gaussian(1.0), opts(ProjectionKind::kgs, 1), rng);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->basis_rows()[0], 0);
+  const FeatureMatrix P = p->transform(X);
+  EXPECT_NEAR(P(0, 0), 1.0, 1e-7);
+  EXPECT_NEAR(P(1, 0), std::exp(-0.5), 1e-7);
+  EXPECT_NEAR(P(2, 0), std::exp(-2.0), 1e-7);
+}
+
+// The random span's coordinates are an orthonormal basis of span{φ(b_i)}: for basis points and any x,
+// π(b_i)·π(x) = K(b_i, x), and ||π(x)||² <= K(x,x) (a projection never lengthens).
+TEST_F(ProjectionTest, RandomSpanIsOrthonormal) {
+  const FeatureMatrix X = random_points(60, 3, 7, 2.0);
+  const Kernel k = gaussian(1.5);
+  Rng rng(3, Stream::learner);
+  auto p = KernelProjection::fit(X, k, opts(ProjectionKind::random, 12), rng);
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->dims(), 12);
+  EXPECT_EQ(p->jitter(), 0.0);
+  const FeatureMatrix P = p->transform(X);
+  for (int a = 0; a < 12; ++a) {
+    const int i = p->basis_rows()[static_cast<size_t>(a)];
+    for (int j = 0; j < X.rows(); ++j) {
+      const double dot = P.row(i).cast<double>().dot(P.row(j).cast<double>());
+      EXPECT_NEAR(dot, k(X.row(i).data(), X.row(j).data(), 3), 2e-5) << i << "," << j;
+    }
+  }
+  for (int j = 0; j < X.rows(); ++j) EXPECT_LE(P.row(j).squaredNorm(), 1.0 + 1e-5);
+  // The points are distinct and all rows of the basis are training points.
+  std::vector<int> rows = p->basis_rows();
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(std::unique(rows.begin(), rows.end()), rows.end());
+  // transform_row agrees with transform.
+  std::vector<float> one(12);
+  p->transform_row(X.row(5).data(), one.data());
+  for (int j = 0; j < 12; ++j) EXPECT_NEAR(one[static_cast<size_t>(j)], P(5, j), 1e-6);
+}
+
+// Duplicate points make K_BB singular: the jitter ladder kicks in and the map stays a contraction.
+TEST_F(ProjectionTest, RandomSpanJitterOnSingularGram) {
+  const FeatureMatrix X = points({{1, 1}, {1, 1}, {1, 1}});
+  Rng rng(1, Stream::learner);
+  auto p = KernelProjection::fit(X, gaussian(1.0), opts(ProjectionKind::random, 3), rng);
+  ASSERT_TRUE(p.ok());
+  EXPECT_GT(p->jitter(), 0.0);
+  const FeatureMatrix P = p->transform(X);
+  ASSERT_TRUE(P.allFinite());
+  for (int j = 0; j < 3; ++j) EXPECT_LE(P.row(j).squaredNorm(), 1.0f + 1e-5f);
+  EXPECT_NEAR(P.row(0).squaredNorm(), 1.0, 1e-4);  // the ridge shrinks it only by ~jitter
+}
+
+// Linear kernel on (1,0), (0,1), (1,1): K = [[1,0,1],[0,1,1],[1,1,2]] has eigenvalues 3, 1, 0 with
+// eigenvectors (1,1,2)/√6, (1,-1,0)/√2, (1,1,-1)/√3. π(x) = Λ^{-1/2}Vᵀk(x), k(x) = (a, b, a+b) for
+// x = (a,b): π(x) = ((a+b)/√2, (a-b)/√2) (signs: largest entry of each column of C positive, the tie
+// of the second column to the first row). The zero eigenvalue is dropped: D = 3 gives 2 coordinates.
+TEST_F(ProjectionTest, KpcaMatchesHandEigendecomposition) {
+  const FeatureMatrix X = points({{1, 0}, {0, 1}, {1, 1}});
+  Rng rng(1, Stream::learner);
+  auto p = KernelProjection::fit(X, linear(), opts(ProjectionKind::kpca, 3), rng);
+  ASSERT_TRUE(p.ok());
+  EXPECT_FALSE(p->nystrom());
+  ASSERT_EQ(p->dims(), 2);
+  EXPECT_NEAR(p->spectrum()[0], 3.0, 1e-12);
+  EXPECT_NEAR(p->spectrum()[1], 1.0, 1e-12);
+  const Eigen::MatrixXd& C = p->coefficients();
+  const double s18 = std::sqrt(18.0), s2 = std::sqrt(2.0);
+  EXPECT_NEAR(C(0, 0), 1 / s18, 1e-12);
+  EXPECT_NEAR(C(1, 0), 1 / s18, 1e-12);
+  EXPECT_NEAR(C(2, 0), 2 / s18, 1e-12);
+  EXPECT_NEAR(C(0, 1), 1 / s2, 1e-12);
+  EXPECT_NEAR(C(1, 1), -1 / s2, 1e-12);
+  EXPECT_NEAR(C(2, 1), 0.0, 1e-12);
+  const FeatureMatrix Q = points({{2, 1}});
+  const FeatureMatrix P = p->transform(Q);
+  EXPECT_NEAR(P(0, 0), 3 / s2, 1e-6);
+  EXPECT_NEAR(P(0, 1), 1 / s2, 1e-6);
+}
+
+// With every point a landmark (in order) Nyström computes the exact uncentred KPCA map.
+TEST_F(ProjectionTest, NystromEqualsExactWithAllLandmarks) {
+  const FeatureMatrix X = random_points(40, 2, 11, 3.0);
+  const Kernel k = gaussian(1.2);
+  ProjectionOptions exact = opts(ProjectionKind::kpca, 6);
+  ProjectionOptions nys = exact;
+  nys.exact_limit = 0;
+  nys.landmarks = 40;
+  Rng r1(1, Stream::learner), r2(1, Stream::learner);
+  auto a = KernelProjection::fit(X, k, exact, r1);
+  auto b = KernelProjection::fit(X, k, nys, r2);
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  EXPECT_FALSE(a->nystrom());
+  EXPECT_TRUE(b->nystrom());
+  ASSERT_EQ(a->dims(), 6);
+  ASSERT_EQ(b->dims(), 6);
+  for (int j = 0; j < 6; ++j) EXPECT_NEAR(a->spectrum()[j], b->spectrum()[j], 1e-9 * a->spectrum()[0]);
+  EXPECT_LT((a->coefficients() - b->coefficients()).cwiseAbs().maxCoeff(), 1e-7);
+  const FeatureMatrix Q = random_points(25, 2, 12, 3.0);
+  EXPECT_LT((a->transform(Q) - b->transform(Q)).cwiseAbs().maxCoeff(), 1e-5f);
+}
+
+// Nyström with fewer landmarks than points: orthonormal directions in φ̃-space, so the projected
+// sample's second-moment matrix is diagonal with the kept eigenvalues, in decreasing order.
+TEST_F(ProjectionTest, NystromWithFewLandmarksDiagonalizesTheSample) {
+  const FeatureMatrix X = random_points(300, 2, 5, 3.0);
+  ProjectionOptions o = opts(ProjectionKind::kpca, 8);
+  o.exact_limit = 100;
+  o.landmarks = 50;
+  Rng rng(2, Stream::learner);
+  auto p = KernelProjection::fit(X, gaussian(1.0), o, rng);
+  ASSERT_TRUE(p.ok());
+  EXPECT_TRUE(p->nystrom());
+  EXPECT_EQ(p->basis().rows(), 50);
+  ASSERT_EQ(p->dims(), 8);
+  const Eigen::MatrixXd P = p->transform(X).cast<double>();
+  const Eigen::MatrixXd M = P.transpose() * P;
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_NEAR(M(i, i), p->spectrum()[i], 1e-4 * p->spectrum()[0]);
+    if (i > 0) {
+      EXPECT_LE(p->spectrum()[i], p->spectrum()[i - 1]);
+    }
+    for (int j = 0; j < i; ++j) EXPECT_NEAR(M(i, j), 0.0, 1e-4 * p->spectrum()[0]);
+  }
+}
+
+// All three maps are nested: the leading D' coordinates of a D-fit are the D'-fit with the same draws.
+TEST_F(ProjectionTest, LeadingCoordinatesAreTheSmallerFit) {
+  const FeatureMatrix X = random_points(80, 2, 9, 3.0);
+  const Kernel k = gaussian(1.0);
+  for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {
+    Rng r1(4, Stream::learner), r2(4, Stream::learner);
+    auto big = KernelProjection::fit(X, k, opts(kind, 20), r1);
+    auto small = KernelProjection::fit(X, k, opts(kind, 7), r2);
+    ASSERT_TRUE(big.ok());
+    ASSERT_TRUE(small.ok());
+    const KernelProjection lead = big->leading(7);
+    EXPECT_EQ(lead.basis_rows(), small->basis_rows()) << projection_name(kind);
+    EXPECT_LT((lead.coefficients() - small->coefficients()).cwiseAbs().maxCoeff(), 1e-9) << projection_name(kind);
+    EXPECT_LT((lead.transform(X) - big->transform(X).leftCols(7)).cwiseAbs().maxCoeff(), 1e-5f);
+  }
+}
+
+// Identical inputs give identical bits (what the golden hashes rely on).
+TEST_F(ProjectionTest, FitIsDeterministic) {
+  const FeatureMatrix X = random_points(120, 4, 21, 1.0);
+  for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {
+    Rng r1(8, Stream::learner), r2(8, Stream::learner);
+    auto a = KernelProjection::fit(X, gaussian(0.7), opts(kind, 15), r1);
+    auto b = KernelProjection::fit(X, gaussian(0.7), opts(kind, 15), r2);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_TRUE(a->coefficients() == b->coefficients());
+    EXPECT_TRUE(a->transform(X) == b->transform(X));
+  }
+}
+
+TEST_F(ProjectionTest, ErrorCodes) {
+  Rng rng(1, Stream::learner);
+  const FeatureMatrix empty(0, 2);
+  auto e1 = KernelProjection::fit(empty, linear(), opts(ProjectionKind::kgs, 2), rng);
+  ASSERT_FALSE(e1.ok());
+  EXPECT_EQ(e1.error().code, "projection.empty");
+  const FeatureMatrix zeros = FeatureMatrix::Zero(4, 2);
+  auto e2 = KernelProjection::fit(zeros, linear(), opts(ProjectionKind::kgs, 0), rng);
+  ASSERT_FALSE(e2.ok());
+  EXPECT_EQ(e2.error().code, "projection.bad_dims");
+  auto e3 = KernelProjection::fit(zeros, linear(), opts(ProjectionKind::kgs, 2), rng);
+  ASSERT_FALSE(e3.ok());
+  EXPECT_EQ(e3.error().code, "projection.rank_zero");
+  auto e4 = KernelProjection::fit(zeros, linear(), opts(ProjectionKind::kpca, 2), rng);
+  ASSERT_FALSE(e4.ok());
+  EXPECT_EQ(e4.error().code, "projection.rank_zero");
+  FeatureMatrix bad = points({{1, 0}, {0, 1}});
+  bad(1, 1) = std::numeric_limits<float>::quiet_NaN();
+  auto e5 = KernelProjection::fit(bad, gaussian(1.0), opts(ProjectionKind::kpca, 2), rng);
+  ASSERT_FALSE(e5.ok());
+  EXPECT_EQ(e5.error().code, "projection.not_finite");
+}
+
+TEST_F(ProjectionTest, Names) {
+  for (ProjectionKind k : {ProjectionKind::random, ProjectionKind::kpca, ProjectionKind::kgs}) {
+    ProjectionKind back;
+    ASSERT_TRUE(parse_projection(projection_name(k), &back));
+    EXPECT_EQ(back, k);
+  }
+  ProjectionKind dummy;
+  EXPECT_FALSE(parse_projection("pca", &dummy));
+}
+
+}  // namespace
+}  // namespace ml

@@ -1,0 +1,298 @@
+// Tests of core/learners/rp_classifier.h: the step structure (CV steps, build step, Cnoise updates),
+// the grids, error codes, determinism, and the point of the method: on a noisy ring (not linearly
+// separable) the RP-classifier is far better than a linear perceptron.
+#include "core/learners/rp_classifier.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "core/data/generators.h"
+#include "core/data/transform.h"
+#include "core/learners/perceptron.h"
+#include "core/noise/noise.h"
+#include "core/util/eigen_setup.h"
+
+namespace ml {
+namespace {
+
+std::vector<double> defaults() {
+  std::vector<double> p;
+  for (const ParamSpec& s : RpClassifier::schema().params) p.push_back(s.default_value);
+  return p;
+}
+
+double counter(const Learner& l, const std::string& name) {
+  for (const Counter& c : l.counters()) {
+    if (c.name == name) return c.value;
+  }
+  ADD_FAILURE() << "no counter " << name;
+  return 0;
+}
+
+// Train/test parts of a 000 §5.2 ring, the training part with uniform label noise eta.
+struct Toy {
+  Dataset train, test;
+};
+
+Toy noisy_ring(int n_train, int n_test, double eta, uint64_t seed) {
+  GeneratorSpec spec;
+  spec.kind = Generator::ring;
+  spec.n = n_train + n_test;
+  Dataset all = generate(spec, seed).value();
+  std::vector<int> tr, te;
+  for (int i = 0; i < spec.n; ++i) (i < n_train ? tr : te).push_back(i);
+  Toy t{select_rows(all, tr), select_rows(all, te)};
+  NoiseSpec noise;
+  noise.model = NoiseModel::uniform;
+  noise.rate = eta;
+  EXPECT_TRUE(apply_noise(noise, t.train, seed).ok());
+  return t;
+}
+
+double test_error(const Learner& l, const Dataset& test) {
+  std::vector<int> pred;
+  l.predict_batch(test.X, &pred);
+  int wrong = 0;
+  for (int i = 0; i < test.rows(); ++i) wrong += pred[static_cast<size_t>(i)] != test.true_label[static_cast<size_t>(i)];
+  return static_cast<double>(wrong) / test.rows();
+}
+
+class RpClassifierTest : public ::testing::Test {
+ protected:
+  void SetUp() override { configure_eigen(); }
+};
+
+TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
+  const LearnerSchema s = RpClassifier::schema();
+  EXPECT_EQ(s.id, "rp");
+  EXPECT_FALSE(s.multiclass);
+  ASSERT_EQ(static_cast<int>(s.params.size()), RpClassifier::kParamCount);
+  std::set<std::string> names;
+  for (const ParamSpec& p : s.params) {
+    EXPECT_TRUE(names.insert(p.name).second) << p.name;
+    EXPECT_GE(p.default_value, p.min) << p.name;
+    EXPECT_LE(p.default_value, p.max) << p.name;
+  }
+  EXPECT_EQ(s.params[RpClassifier::kProjection].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
+  EXPECT_EQ(s.params[RpClassifier::kEpsilon].name, "epsilon");
+  EXPECT_EQ(s.params[RpClassifier::kEta].name, "eta");
+  EXPECT_EQ(s.params[RpClassifier::kGamma].name, "gamma");
+  EXPECT_EQ(s.params[RpClassifier::kUpdates].name, "updates");
+  EXPECT_EQ(s.params[RpClassifier::kOutput].name, "output");
+  EXPECT_EQ(s.params[RpClassifier::kCvMaxDim].name, "cv_max_dim");
+}
+
+TEST_F(RpClassifierTest, Grids) {
+  const std::vector<int> full = rp_dimension_grid(200);
+  ASSERT_EQ(full.size(), 24u);
+  EXPECT_EQ(full.front(), 2);
+  EXPECT_EQ(full[1], 5);
+  EXPECT_EQ(full[2], 10);
+  EXPECT_EQ(full[3], 15);
+  EXPECT_EQ(full[20], 100);
+  EXPECT_EQ(full.back(), 200);
+  EXPECT_EQ(rp_dimension_grid(12), std::vector<int>({2, 5, 10}));
+  EXPECT_EQ(rp_dimension_grid(1), std::vector<int>({1}));
+  const std::vector<double> w = rp_width_grid(2.0, 3);
+  ASSERT_EQ(w.size(), 3u);
+  EXPECT_NEAR(w[0], 2.0 / std::sqrt(2.0), 1e-12);
+  EXPECT_EQ(w[1], 2.0);
+  EXPECT_NEAR(w[2], 2.0 * std::sqrt(2.0), 1e-12);
+  EXPECT_EQ(rp_width_grid(3.0, 1), std::vector<double>({3.0}));
+  const std::vector<double> w2 = rp_width_grid(1.0, 2);
+  EXPECT_NEAR(w2[0], std::pow(2.0, -0.25), 1e-12);
+  EXPECT_NEAR(w2[1], std::pow(2.0, 0.25), 1e-12);
+}
+
+// cv = 0: step 1 builds the projection (no update), then one Cnoise update per step until `updates`.
+TEST_F(RpClassifierTest, BuildStepThenCnoiseUpdates) {
+  const Toy t = noisy_ring(200, 10, 0.0, 3);
+  std::vector<double> p = defaults();
+  p[RpClassifier::kDims] = 20;
+  p[RpClassifier::kSigma] = 2.5;
+  p[RpClassifier::kUpdates] = 7;
+  RpClassifier rp;
+  Problem pr;
+  pr.train = &t.train;
+  ASSERT_TRUE(rp.reset(pr, p).ok());
+  EXPECT_FALSE(rp.done());
+  EXPECT_FALSE(rp.built());
+  EXPECT_TRUE(std::isnan(rp.bound()));
+  float s[2];
+  rp.scores(t.test.X.row(0).data(), s);
+  EXPECT_EQ(s[0], 0.0f);
+  EXPECT_EQ(s[1], 0.0f);
+  const StepResult build = rp.step();
+  EXPECT_FALSE(build.updated);
+  EXPECT_TRUE(rp.built());
+  EXPECT_EQ(counter(rp, "phase"), 1.0);
+  EXPECT_EQ(counter(rp, "projection_dim"), 20.0);
+  EXPECT_EQ(counter(rp, "basis_size"), 20.0);
+  EXPECT_EQ(counter(rp, "sigma"), 2.5);
+  EXPECT_TRUE(std::isnan(counter(rp, "cv_error")));
+  int updates = 0;
+  while (!rp.done()) updates += rp.step().updated ? 1 : 0;
+  EXPECT_EQ(updates, 7);
+  // scores() and predict_batch() agree on the sign.
+  std::vector<int> pred;
+  rp.predict_batch(t.test.X, &pred);
+  for (int i = 0; i < t.test.rows(); ++i) {
+    rp.scores(t.test.X.row(i).data(), s);
+    if (std::fabs(s[1] - s[0]) > 1e-4f) {
+      EXPECT_EQ(pred[static_cast<size_t>(i)], s[1] > s[0] ? 1 : 0) << i;
+    }
+  }
+}
+
+// cv = 1: widths x folds x |grid| CV steps first (counted), then the build with the chosen pair.
+TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
+  const Toy t = noisy_ring(150, 10, 0.1, 4);
+  std::vector<double> p = defaults();
+  p[RpClassifier::kSigma] = 2.5;
+  p[RpClassifier::kUpdates] = 20;
+  p[RpClassifier::kCv] = 1;
+  p[RpClassifier::kCvFolds] = 3;
+  p[RpClassifier::kCvWidths] = 2;
+  p[RpClassifier::kCvMaxDim] = 20;  // grid {2, 5, 10, 15, 20}
+  RpClassifier rp;
+  Problem pr;
+  pr.train = &t.train;
+  pr.seed = 9;
+  ASSERT_TRUE(rp.reset(pr, p).ok());
+  EXPECT_EQ(counter(rp, "cv_total"), 2.0 * 3 * 5);
+  EXPECT_EQ(counter(rp, "phase"), 0.0);
+  EXPECT_EQ(counter(rp, "projection_dim"), 20.0);
+  for (int i = 0; i < 30; ++i) {
+    ASSERT_FALSE(rp.done());
+    EXPECT_FALSE(rp.step().updated);
+  }
+  EXPECT_EQ(counter(rp, "cv_done"), 30.0);
+  EXPECT_EQ(counter(rp, "phase"), 1.0);
+  EXPECT_FALSE(rp.built());
+  const std::vector<int> grid = rp_dimension_grid(20);
+  EXPECT_NE(std::find(grid.begin(), grid.end(), rp.chosen_dims()), grid.end());
+  const std::vector<double> widths = rp_width_grid(2.5, 2);
+  EXPECT_TRUE(rp.chosen_sigma() == widths[0] || rp.chosen_sigma() == widths[1]);
+  EXPECT_GE(rp.cv_error(), 0.0);
+  EXPECT_LT(rp.cv_error(), 0.5);
+  rp.step();
+  EXPECT_TRUE(rp.built());
+  EXPECT_EQ(counter(rp, "projection_dim"), static_cast<double>(rp.chosen_dims()));
+  EXPECT_EQ(counter(rp, "cv_error"), rp.cv_error());
+  while (!rp.done()) rp.step();
+}
+
+// The point of 000: a noisy ring needs a kernel; the RP-classifier learns it from noisy labels while a
+// linear perceptron through the origin cannot do better than about the class balance.
+TEST_F(RpClassifierTest, SeparatesNoisyRingFarBetterThanLinearPerceptron) {
+  const Toy t = noisy_ring(800, 800, 0.2, 1);
+  std::vector<double> p = defaults();
+  p[RpClassifier::kProjection] = static_cast<double>(ProjectionKind::kgs);
+  p[RpClassifier::kDims] = 50;
+  p[RpClassifier::kSigma] = 2.5;
+  p[RpClassifier::kEta] = 0.2;
+  p[RpClassifier::kUpdates] = 300;
+  RpClassifier rp;
+  Problem pr;
+  pr.train = &t.train;
+  ASSERT_TRUE(rp.reset(pr, p).ok());
+  while (!rp.done()) rp.step();
+  const double rp_error = test_error(rp, t.test);
+
+  Perceptron perceptron;
+  std::vector<double> pp;
+  for (const ParamSpec& s : Perceptron::schema().params) pp.push_back(s.default_value);
+  ASSERT_TRUE(perceptron.reset(pr, pp).ok());
+  for (int i = 0; i < 10 * t.train.rows() && !perceptron.done(); ++i) perceptron.step();
+  const double linear_error = test_error(perceptron, t.test);
+
+  RecordProperty("rp_error", std::to_string(rp_error));
+  RecordProperty("linear_error", std::to_string(linear_error));
+  EXPECT_LT(rp_error, 0.12) << "RP-classifier test error";
+  EXPECT_GT(linear_error, 0.3) << "linear perceptron test error";
+  EXPECT_LT(3 * rp_error, linear_error);
+}
+
+TEST_F(RpClassifierTest, SameSeedSameModel) {
+  const Toy t = noisy_ring(300, 200, 0.1, 6);
+  for (int kind = 0; kind < 3; ++kind) {
+    std::vector<double> p = defaults();
+    p[RpClassifier::kProjection] = kind;
+    p[RpClassifier::kDims] = 30;
+    p[RpClassifier::kSigma] = 2.0;
+    p[RpClassifier::kUpdates] = 40;
+    Problem pr;
+    pr.train = &t.train;
+    pr.seed = 17;
+    RpClassifier a, b;
+    ASSERT_TRUE(a.reset(pr, p).ok());
+    ASSERT_TRUE(b.reset(pr, p).ok());
+    while (!a.done()) a.step();
+    while (!b.done()) b.step();
+    EXPECT_TRUE(a.projection().coefficients() == b.projection().coefficients());
+    std::vector<int> pa, pb;
+    a.predict_batch(t.test.X, &pa);
+    b.predict_batch(t.test.X, &pb);
+    EXPECT_EQ(pa, pb);
+    EXPECT_EQ(counter(a, "best_accuracy"), counter(b, "best_accuracy"));
+  }
+}
+
+TEST_F(RpClassifierTest, ErrorCodes) {
+  RpClassifier rp;
+  Problem pr;
+  std::vector<double> p = defaults();
+
+  Dataset multi;
+  multi.X = FeatureMatrix::Ones(3, 2);
+  multi.label = {0, 1, 2};
+  multi.class_names = default_class_names(3);
+  pr.train = &multi;
+  Status s = rp.reset(pr, p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "learner.needs_binary");
+
+  Dataset empty;
+  empty.X.resize(0, 2);
+  empty.class_names = default_class_names(2);
+  pr.train = &empty;
+  s = rp.reset(pr, p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "rp.empty");
+
+  Dataset zeros;
+  zeros.X = FeatureMatrix::Zero(4, 2);
+  zeros.label = {0, 1, 0, 1};
+  zeros.class_names = default_class_names(2);
+  pr.train = &zeros;
+  p[RpClassifier::kKernel] = static_cast<double>(KernelKind::linear);
+  s = rp.reset(pr, p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "rp.rank_zero");
+
+  Dataset tiny;
+  tiny.X = FeatureMatrix::Ones(2, 2);
+  tiny.label = {0, 1};
+  tiny.class_names = default_class_names(2);
+  pr.train = &tiny;
+  p = defaults();
+  p[RpClassifier::kCv] = 1;
+  p[RpClassifier::kCvFolds] = 3;
+  s = rp.reset(pr, p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "rp.too_few_for_cv");
+
+  pr.train = &zeros;
+  p = defaults();
+  p[RpClassifier::kCv] = 1;
+  p[RpClassifier::kUpdates] = 0;
+  p[RpClassifier::kGamma] = 0;
+  s = rp.reset(pr, p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "rp.no_stop");
+}
+
+}  // namespace
+}  // namespace ml
