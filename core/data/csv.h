@@ -1,10 +1,13 @@
-// marginlab — CSV reader for the files people actually have.
+// marginlab — CSV reader for the files people actually have (rules, detection, error table: docs/csv.md).
 //
-// Accepts: header or not (auto-detected: a first row with a non-numeric feature cell is a header),
-// label column by name or 0-based index (default: last), delimiter ',' ';' or tab (auto-detected from
-// the first line), RFC 4180 quoted fields, CRLF/CR/LF line ends, a UTF-8 BOM, blank lines (skipped),
-// string or numeric class labels. Every malformed input gets an Error with code "csv.*" naming
-// source:line:column (column = 1-based field index).
+// Accepts: header or not (auto-detected: a first row with a non-numeric feature cell, or a text label
+// over a numeric one, is a header), label column by name or 0-based index (default: last), delimiter
+// ',' ';' or tab (auto-detected on the first non-blank line, outside quotes; Excel's "sep=X" line is
+// honoured), RFC 4180 quoted fields, CRLF/CR/LF line ends, a UTF-8 BOM, blank lines (skipped, counted),
+// string or numeric class labels. Features are parsed exactly to the nearest float (fast_float).
+// Every malformed input gets an Error with code "csv.*", line = physical line of the file (1-based; the
+// line where the offending cell starts, or where an unterminated quote opened), column = 1-based field
+// index; 0 means "whole row" (column) or "whole file" (line and column).
 #pragma once
 
 #include <cstddef>
@@ -23,7 +26,8 @@ struct CsvOptions {
   char delimiter = 0;                  // ',' ';' '\t', or 0 to detect from the first line
   int header = -1;                     // 1 yes, 0 no, -1 detect
   size_t max_bytes = 256u << 20;       // size cap (csv.too_large)
-  long long max_cells = 50'000'000;    // rows*cols cap (csv.too_large)
+  long long max_cells = 50'000'000;    // rows x feature columns cap, checked before storing a row (csv.too_large)
+  int max_columns = 100'000;           // fields per row cap, so one huge row cannot exhaust memory (csv.too_large)
   int max_classes = 64;                // more distinct labels: csv.too_many_classes
 };
 
@@ -45,8 +49,9 @@ struct CsvTable {
   CsvInfo info;
 };
 
-// Parses CSV text. Class names are sorted numerically when every label is a number, else
-// lexicographically; class index = position in that order (so "-1"/"1" map to 0/1 = y -1/+1).
+// Parses CSV text. Labels that are numbers are one class per value ("1", "1.0", "+1"), named by the first
+// spelling. Class names are sorted by value when every label is a number, else bytewise; class index =
+// position in that order (so "-1"/"1" map to 0/1 = y -1/+1). Never throws, never touches files.
 Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options);
 
 }  // namespace ml

@@ -1,0 +1,735 @@
+// marginlab — CSV reader (rules, detection and the error table: docs/csv.md).
+//
+// One pass over the text. The numeric feature path parses each cell in place with fast_float (exact,
+// round-to-nearest float) and writes it straight into the row-major matrix, so a numeric cell costs no
+// allocation; only the header, the label cells and error messages ever build strings. The matrix is
+// reserved from a newline count (an upper bound on the records) and shrunk at the end.
+#include "core/data/csv.h"
+
+#include <fast_float/fast_float.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace ml {
+namespace {
+
+// How a field ended: more fields follow, the record ended at a line end, or the text ended.
+enum class FieldEnd : uint8_t { delimiter, record, file };
+
+// One field as it sits in the text (no copy): between the quotes when quoted, still with "" pairs.
+struct RawField {
+  std::string_view text;        // untrimmed content
+  bool escaped_quotes = false;  // holds "" pairs, so unescape before using it as a name
+  int line = 0;                 // physical line where the field starts
+  FieldEnd end = FieldEnd::file;
+};
+
+// A distinct class label: numeric labels are one class per value, others one per (trimmed) text.
+struct ClassEntry {
+  std::string name;     // first spelling seen
+  bool numeric = false;
+  double value = 0.0;   // when numeric
+};
+
+// A label text already seen and the class it maps to (so repeated labels cost one compare).
+struct LabelAlias {
+  std::string raw;  // trimmed raw cell text
+  int class_id = 0;
+};
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string_view trim_blanks(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
+  return s.substr(b, e - b);
+}
+
+// Replaces each "" by ".
+std::string unescape_quotes(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    out.push_back(s[i]);
+    if (s[i] == '"' && i + 1 < s.size() && s[i + 1] == '"') ++i;
+  }
+  return out;
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0 when the bytes there are not valid UTF-8.
+size_t utf8_sequence_length(std::string_view s, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  size_t len = 0;
+  uint32_t cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1Fu; }
+  else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0Fu; }
+  else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07u; }
+  else return 0;
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
+  }
+  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))) return 0;  // overlong / too big
+  if (cp >= 0xD800 && cp <= 0xDFFF) return 0;                                               // surrogates
+  return len;
+}
+
+bool valid_utf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = utf8_sequence_length(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+// A cell quoted for an error message: at most ~max_chars, control and invalid bytes escaped so the
+// message stays one printable UTF-8 line whatever the file holds.
+std::string excerpt(std::string_view s, size_t max_chars = 32) {
+  std::string out;
+  size_t shown = 0;
+  char buf[8];
+  for (size_t i = 0; i < s.size();) {
+    if (shown >= max_chars) { out += "..."; break; }
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = utf8_sequence_length(s, i);
+    if (c == '\n') { out += "\\n"; n = 1; }
+    else if (c == '\r') { out += "\\r"; n = 1; }
+    else if (c == '\t') { out += "\\t"; n = 1; }
+    else if (n == 0 || c < 0x20 || c == 0x7F) { std::snprintf(buf, sizeof buf, "\\x%02X", c); out += buf; n = 1; }
+    else out.append(s.substr(i, n));
+    i += n;
+    ++shown;
+  }
+  return out;
+}
+
+// Parses a whole cell (already trimmed, unescaped) as a number of type T; accepts a leading '+'.
+template <class T>
+bool parse_number(std::string_view s, T& value) {
+  const char* b = s.data();
+  const char* e = b + s.size();
+  if (b == e) return false;
+  if (*b == '+') {
+    ++b;
+    if (b == e || *b == '+' || *b == '-') return false;
+  }
+  const auto r = fast_float::from_chars(b, e, value);
+  return r.ec == std::errc() && r.ptr == e;
+}
+
+// The parser state; one object per parse_csv call.
+class CsvParser {
+ public:
+  CsvParser(std::string_view text, const CsvOptions& options)
+      : text_(text), options_(options), source_(options.source_name.empty() ? "input" : options.source_name) {}
+
+  Result<CsvTable> run();
+
+ private:
+  bool is_blank(char c) const { return c == ' ' || (c == '\t' && tab_is_blank_); }
+  bool at_line_end(const char* q) const { return q == end_ || *q == '\n' || *q == '\r'; }
+
+  // Steps over the line end at p_ (CRLF, LF or CR) and counts the line.
+  void consume_line_end() {
+    if (*p_ == '\r' && p_ + 1 < end_ && p_[1] == '\n') ++p_;
+    ++p_;
+    ++line_;
+  }
+
+  // Skips blank lines at p_ (nothing but blanks and, once the delimiter is known, delimiters).
+  void skip_blank_lines();
+  // Reads the field at p_ and steps past its terminator. column = 1-based field index for errors.
+  Result<RawField> read_field(int column);
+  // Reads every field of the record at p_.
+  Result<std::vector<RawField>> read_record();
+  // Chooses the delimiter from the first record (outside quotes); also rejects UTF-16 / binary text.
+  Status detect_delimiter();
+  // Maps the label cell to a class id, creating the class on first sight.
+  Result<int> resolve_label(const RawField& field, int column);
+  // Builds an Error whose message starts "source:line:column: ".
+  Error fail(const char* code, int line, int column, const std::string& what, int field = -1) const;
+  // Number of records at most left in the text (for reserving the matrix).
+  size_t estimate_records() const;
+
+  std::string_view text_;
+  const CsvOptions& options_;
+  std::string source_;
+  const char* p_ = nullptr;
+  const char* end_ = nullptr;
+  int line_ = 1;
+  char delim_ = 0;
+  bool tab_is_blank_ = true;
+  bool skip_delimiter_lines_ = false;
+  bool delimiter_seen_ = false;  // the first row holds a delimiter (or one was given)
+  int blank_lines_ = 0;
+  bool has_header_ = false;
+  std::vector<std::string> header_names_;
+  std::vector<ClassEntry> classes_;
+  std::vector<LabelAlias> aliases_;
+  int last_alias_ = -1;
+};
+
+Error CsvParser::fail(const char* code, int line, int column, const std::string& what, int field) const {
+  std::string message = source_;
+  if (line > 0) {
+    message += ':' + std::to_string(line);
+    if (column > 0) message += ':' + std::to_string(column);
+  }
+  message += ": " + what;
+  if (field >= 0 && has_header_ && static_cast<size_t>(field) < header_names_.size() &&
+      !header_names_[static_cast<size_t>(field)].empty())
+    message += " (field '" + excerpt(header_names_[static_cast<size_t>(field)]) + "')";
+  return Error{code, message, line, column};
+}
+
+void CsvParser::skip_blank_lines() {
+  while (p_ < end_) {
+    const char* q = p_;
+    while (q < end_ && (is_blank(*q) || (skip_delimiter_lines_ && *q == delim_))) ++q;
+    if (!at_line_end(q)) return;
+    p_ = q;
+    ++blank_lines_;
+    if (p_ == end_) {  // a last line of blanks with no line end
+      return;
+    }
+    consume_line_end();
+  }
+}
+
+Result<RawField> CsvParser::read_field(int column) {
+  RawField field;
+  field.line = line_;
+  const char* q = p_;
+  while (q < end_ && is_blank(*q)) ++q;
+  if (q < end_ && *q == '"') {
+    const int open_line = line_;
+    const char* begin = ++q;
+    for (;;) {
+      while (q < end_ && *q != '"') {
+        if (*q == '\n' || (*q == '\r' && (q + 1 == end_ || q[1] != '\n'))) ++line_;
+        ++q;
+      }
+      if (q == end_)
+        return fail("csv.unterminated_quote", open_line, column,
+                    "quote opened here is never closed (a quote inside a quoted field must be doubled: \"\")",
+                    column - 1);
+      if (q + 1 < end_ && q[1] == '"') {
+        field.escaped_quotes = true;
+        q += 2;
+        continue;
+      }
+      field.text = std::string_view(begin, static_cast<size_t>(q - begin));
+      ++q;
+      break;
+    }
+    while (q < end_ && is_blank(*q)) ++q;
+    if (q < end_ && *q != delim_ && *q != '\n' && *q != '\r')
+      return fail("csv.stray_quote", line_, column,
+                  "unexpected text after the closing quote of \"" + excerpt(field.text) + "\"", column - 1);
+  } else {
+    const char* begin = p_;
+    while (q < end_ && *q != delim_ && *q != '\n' && *q != '\r') {
+      if (*q == '"') {
+        const char* cell_end = q;
+        while (cell_end < end_ && *cell_end != delim_ && *cell_end != '\n' && *cell_end != '\r') ++cell_end;
+        return fail("csv.stray_quote", line_, column,
+                    "quote inside the unquoted field '" +
+                        excerpt(trim_blanks(std::string_view(begin, static_cast<size_t>(cell_end - begin)))) +
+                        "' (quote the whole field and double the inner quotes)",
+                    column - 1);
+      }
+      ++q;
+    }
+    field.text = std::string_view(begin, static_cast<size_t>(q - begin));
+  }
+  p_ = q;
+  if (p_ == end_) {
+    field.end = FieldEnd::file;
+  } else if (*p_ == delim_) {
+    ++p_;
+    field.end = FieldEnd::delimiter;
+  } else {
+    consume_line_end();
+    field.end = FieldEnd::record;
+  }
+  return field;
+}
+
+Result<std::vector<RawField>> CsvParser::read_record() {
+  std::vector<RawField> fields;
+  for (;;) {
+    if (static_cast<long long>(fields.size()) >= std::min<long long>(options_.max_columns, options_.max_cells + 1))
+      return fail("csv.too_large", line_, 0,
+                  "more than " + std::to_string(fields.size()) + " fields in one row (max_columns, max_cells)");
+    Result<RawField> field = read_field(static_cast<int>(fields.size()) + 1);
+    if (!field) return field.error();
+    fields.push_back(*field);
+    if (field->end != FieldEnd::delimiter) return fields;
+  }
+}
+
+Status CsvParser::detect_delimiter() {
+  // The first record, up to its first line end outside quotes.
+  size_t counts[3] = {0, 0, 0};  // '\t' ';' ','
+  bool in_quotes = false;
+  for (const char* q = p_; q < end_; ++q) {
+    const char c = *q;
+    if (c == '\0')
+      return fail("csv.unsupported_encoding", line_, 0,
+                  "the first row holds NUL bytes: this is a binary file or UTF-16 text; save it as UTF-8 CSV");
+    if (c == '"') in_quotes = !in_quotes;
+    else if (!in_quotes && (c == '\n' || c == '\r')) break;
+    else if (!in_quotes && c == '\t') ++counts[0];
+    else if (!in_quotes && c == ';') ++counts[1];
+    else if (!in_quotes && c == ',') ++counts[2];
+  }
+  delimiter_seen_ = delim_ != 0 || counts[0] + counts[1] + counts[2] > 0;
+  if (delim_ != 0) return Status::Ok();
+  // Most frequent wins; ties go to tab, then ';' (a ';' file may use decimal commas), then ','.
+  const char candidates[3] = {'\t', ';', ','};
+  size_t best = 2;
+  for (size_t k = 0; k < 3; ++k)
+    if (counts[k] > counts[best] || (counts[k] == counts[best] && counts[k] > 0 && k < best)) best = k;
+  delim_ = candidates[best];
+  return Status::Ok();
+}
+
+Result<int> CsvParser::resolve_label(const RawField& field, int column) {
+  const std::string_view raw = trim_blanks(field.text);
+  if (raw.empty()) return fail("csv.empty_cell", field.line, column, "label cell is empty", column - 1);
+  if (last_alias_ >= 0 && aliases_[static_cast<size_t>(last_alias_)].raw == raw)
+    return aliases_[static_cast<size_t>(last_alias_)].class_id;
+  for (size_t k = 0; k < aliases_.size(); ++k) {
+    if (aliases_[k].raw == raw) {
+      last_alias_ = static_cast<int>(k);
+      return aliases_[k].class_id;
+    }
+  }
+  std::string text = field.escaped_quotes ? unescape_quotes(raw) : std::string(raw);
+  double value = 0.0;
+  const bool numeric = parse_number(text, value) && std::isfinite(value);
+  int id = -1;
+  for (size_t k = 0; k < classes_.size() && id < 0; ++k) {
+    const ClassEntry& c = classes_[k];
+    if (numeric ? (c.numeric && c.value == value) : (!c.numeric && c.name == text)) id = static_cast<int>(k);
+  }
+  if (id < 0) {
+    if (!valid_utf8(text))
+      return fail("csv.invalid_utf8", field.line, column, "label '" + excerpt(text) + "' is not valid UTF-8",
+                  column - 1);
+    if (static_cast<int>(classes_.size()) >= options_.max_classes)
+      return fail("csv.too_many_classes", field.line, column,
+                  "label '" + excerpt(text) + "' is class number " + std::to_string(classes_.size() + 1) +
+                      ", more than the " + std::to_string(options_.max_classes) +
+                      " allowed (is the label column right?)",
+                  column - 1);
+    classes_.push_back(ClassEntry{std::move(text), numeric, value});
+    id = static_cast<int>(classes_.size()) - 1;
+  }
+  if (aliases_.size() < 1024) {  // bounded: a file could spell one number many ways
+    aliases_.push_back(LabelAlias{std::string(raw), id});
+    last_alias_ = static_cast<int>(aliases_.size()) - 1;
+  }
+  return id;
+}
+
+size_t CsvParser::estimate_records() const {
+  const size_t length = static_cast<size_t>(end_ - p_);
+  auto count = [&](char c) {
+    size_t n = 0;
+    const char* q = p_;
+    while (q < end_) {
+      const void* hit = std::memchr(q, c, static_cast<size_t>(end_ - q));
+      if (hit == nullptr) break;
+      ++n;
+      q = static_cast<const char*>(hit) + 1;
+    }
+    return n;
+  };
+  size_t lines = count('\n');
+  if (lines == 0 && length > 0) lines = count('\r');  // classic Mac line ends
+  return lines + 1;
+}
+
+Result<CsvTable> CsvParser::run() {
+  if (text_.size() > options_.max_bytes)
+    return fail("csv.too_large", 0, 0,
+                "the file has " + std::to_string(text_.size()) + " bytes, more than the " +
+                    std::to_string(options_.max_bytes) + " allowed (max_bytes)");
+  CsvTable table;
+  CsvInfo& info = table.info;
+  p_ = text_.data();
+  end_ = p_ + text_.size();
+
+  // Encoding: a UTF-8 BOM is skipped; UTF-16 is refused with a hint rather than read as garbage.
+  if (text_.size() >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) {
+    p_ += 3;
+    info.had_bom = true;
+  } else if (text_.size() >= 2 && (std::memcmp(p_, "\xFF\xFE", 2) == 0 || std::memcmp(p_, "\xFE\xFF", 2) == 0)) {
+    return fail("csv.unsupported_encoding", 0, 0, "the file is UTF-16 text (byte order mark); save it as UTF-8 CSV");
+  }
+
+  // Delimiter: explicit option, else Excel's "sep=X" first line, else detection on the first record.
+  if (options_.delimiter != 0) {
+    if (options_.delimiter != ',' && options_.delimiter != ';' && options_.delimiter != '\t')
+      return fail("csv.unsupported_delimiter", 0, 0, "the delimiter must be ',', ';' or tab");
+    delim_ = options_.delimiter;
+  }
+  skip_blank_lines();
+  if (end_ - p_ >= 5 && std::memcmp(p_, "sep=", 4) == 0 && at_line_end(p_ + 5)) {
+    const char declared = p_[4];
+    if (declared != ',' && declared != ';' && declared != '\t')
+      return fail("csv.unsupported_delimiter", line_, 0,
+                  "the \"sep=\" line declares delimiter '" + excerpt(std::string_view(p_ + 4, 1)) +
+                      "'; only ',', ';' and tab are supported");
+    if (delim_ == 0) delim_ = declared;
+    p_ += 5;
+    if (p_ < end_) consume_line_end();
+    skip_blank_lines();
+  }
+  if (Status s = detect_delimiter(); !s) return s.error();
+  tab_is_blank_ = delim_ != '\t';
+  skip_delimiter_lines_ = true;
+  info.delimiter = delim_;
+
+  // First record: header or data.
+  skip_blank_lines();
+  if (p_ == end_)
+    return fail("csv.empty", 0, 0, info.had_bom || text_.size() > 0 ? "no data rows (the file has only blank lines)"
+                                                                      : "no data rows (the file is empty)");
+  const char* first_begin = p_;
+  const int first_line = line_;
+  const int blanks_before_first = blank_lines_;
+  Result<std::vector<RawField>> first_record = read_record();
+  if (!first_record) return first_record.error();
+  const std::vector<RawField>& first = *first_record;
+  const int num_fields = static_cast<int>(first.size());
+  auto cell_text = [](const RawField& f) {
+    return f.escaped_quotes ? unescape_quotes(trim_blanks(f.text)) : std::string(trim_blanks(f.text));
+  };
+  if (num_fields < 2)
+    return fail("csv.no_features", first_line, 0,
+                delimiter_seen_ ? "only one column: there is a label but no feature column"
+                                : "only one column: the first row has no ',', ';' or tab, so there is a label but no "
+                                  "feature column");
+
+  // Label column: empty = last; all digits = 0-based index; anything else = a header name.
+  const std::string_view spec = trim_blanks(options_.label_column);
+  const bool label_by_name =
+      !spec.empty() && !std::all_of(spec.begin(), spec.end(), [](char c) { return is_digit(c); });
+  int label_index = num_fields - 1;
+  if (!spec.empty() && !label_by_name) {
+    long long index = 0;
+    for (char c : spec) index = std::min<long long>(index * 10 + (c - '0'), 1LL << 40);
+    if (index >= num_fields)
+      return fail("csv.label_not_found", first_line, 0,
+                  "label column index " + std::string(spec) + " is out of range: the file has " +
+                      std::to_string(num_fields) + " columns (0.." + std::to_string(num_fields - 1) + ")");
+    label_index = static_cast<int>(index);
+  }
+
+  // Header: forced, implied by a label name, or detected.
+  if (options_.header == 1) {
+    has_header_ = true;
+  } else if (options_.header == 0) {
+    if (label_by_name)
+      return fail("csv.label_not_found", first_line, 0,
+                  "label column '" + excerpt(spec) + "' is a name but the file is read without a header; give a 0-based index");
+    has_header_ = false;
+  } else if (label_by_name) {
+    has_header_ = true;
+  } else {
+    // A header has a feature cell that is not a number. Failing that, a non-numeric label cell above a
+    // numeric one (header "0,1,...,label" over numeric labels) also marks a header.
+    float value = 0.0f;
+    for (int j = 0; j < num_fields && !has_header_; ++j) {
+      if (j == label_index) continue;
+      const std::string cell = cell_text(first[static_cast<size_t>(j)]);
+      if (!cell.empty() && !parse_number(cell, value)) has_header_ = true;
+    }
+    const std::string label_cell = cell_text(first[static_cast<size_t>(label_index)]);
+    double label_value = 0.0;
+    if (!has_header_ && !label_cell.empty() && !parse_number(label_cell, label_value)) {
+      const char* saved_p = p_;
+      const int saved_line = line_, saved_blanks = blank_lines_;
+      skip_blank_lines();
+      if (p_ < end_) {
+        Result<std::vector<RawField>> next = read_record();
+        if (next && static_cast<int>(next->size()) > label_index &&
+            parse_number(cell_text((*next)[static_cast<size_t>(label_index)]), label_value))
+          has_header_ = true;
+      }
+      p_ = saved_p;
+      line_ = saved_line;
+      blank_lines_ = saved_blanks;
+    }
+  }
+  info.had_header = has_header_;
+
+  if (has_header_) {
+    header_names_.reserve(first.size());
+    for (size_t j = 0; j < first.size(); ++j) {
+      std::string name = cell_text(first[j]);
+      if (!valid_utf8(name))
+        return fail("csv.invalid_utf8", first[j].line, static_cast<int>(j) + 1,
+                    "header name '" + excerpt(name) + "' is not valid UTF-8");
+      header_names_.push_back(std::move(name));
+    }
+    // Duplicate names make "label=name" and the feature table ambiguous: report the earliest repeat.
+    std::vector<int> order(first.size());
+    for (size_t j = 0; j < order.size(); ++j) order[j] = static_cast<int>(j);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      return header_names_[static_cast<size_t>(a)] < header_names_[static_cast<size_t>(b)];
+    });
+    int repeat = -1, original = -1;
+    for (size_t k = 1; k < order.size(); ++k) {
+      const std::string& name = header_names_[static_cast<size_t>(order[k])];
+      if (name.empty() || name != header_names_[static_cast<size_t>(order[k - 1])]) continue;
+      if (repeat < 0 || order[k] < repeat) {
+        repeat = order[k];
+        size_t g = k;
+        while (g > 0 && header_names_[static_cast<size_t>(order[g - 1])] == name) --g;
+        original = order[g];
+      }
+    }
+    if (repeat >= 0)
+      return fail("csv.duplicate_header", first[static_cast<size_t>(repeat)].line, repeat + 1,
+                  "header name '" + excerpt(header_names_[static_cast<size_t>(repeat)]) +
+                      "' repeats column " + std::to_string(original + 1));
+    if (label_by_name) {
+      label_index = -1;
+      for (size_t j = 0; j < header_names_.size() && label_index < 0; ++j)
+        if (header_names_[j] == spec) label_index = static_cast<int>(j);
+      if (label_index < 0) {
+        std::string what = "label column '" + excerpt(spec) + "' is not in the header";
+        for (const std::string& name : header_names_) {
+          const bool same_ignoring_case =
+              name.size() == spec.size() &&
+              std::equal(name.begin(), name.end(), spec.begin(), [](char a, char b) {
+                const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+                return lower(a) == lower(b);
+              });
+          if (same_ignoring_case) {
+            what += " (did you mean '" + excerpt(name) + "'?)";
+            break;
+          }
+        }
+        if (what.back() != ')') {
+          what += "; columns are:";
+          for (size_t j = 0; j < header_names_.size() && j < 8; ++j) what += " '" + excerpt(header_names_[j], 20) + "'";
+          if (header_names_.size() > 8) what += " ...";
+        }
+        return fail("csv.label_not_found", first_line, 0, what);
+      }
+    }
+  } else {
+    p_ = first_begin;  // the first record is data: read it again below
+    line_ = first_line;
+    blank_lines_ = blanks_before_first;
+  }
+  info.label_index = label_index;
+
+  // Data rows.
+  const int num_features = num_fields - 1;
+  const long long max_rows_by_cells = options_.max_cells / num_features;
+  const size_t reserve_rows = static_cast<size_t>(
+      std::max<long long>(1, std::min<long long>(static_cast<long long>(estimate_records()), max_rows_by_cells)));
+  FeatureMatrix& X = table.data.X;
+  X.resize(static_cast<Eigen::Index>(reserve_rows), num_features);
+  std::vector<int>& labels = table.data.true_label;
+  labels.reserve(reserve_rows);
+  size_t capacity = reserve_rows;
+  long long rows = 0;
+  int first_data_line = 0;
+  const char delim = delim_;
+  const bool tab_is_blank = tab_is_blank_;
+  const auto blank = [tab_is_blank](char c) { return c == ' ' || (c == '\t' && tab_is_blank); };
+
+  while (p_ < end_) {
+    skip_blank_lines();
+    if (p_ == end_) break;
+    const int record_line = line_;
+    if ((rows + 1) * num_features > options_.max_cells || rows + 1 > INT_MAX)
+      return fail("csv.too_large", record_line, 0,
+                  "the data has more than " + std::to_string(options_.max_cells) + " feature cells (rows x " +
+                      std::to_string(num_features) + " features; max_cells)");
+    if (static_cast<size_t>(rows) == capacity) {
+      capacity = std::min<size_t>(capacity + capacity / 2 + 16, static_cast<size_t>(max_rows_by_cells));
+      X.conservativeResize(static_cast<Eigen::Index>(capacity), num_features);
+    }
+    if (rows == 0) first_data_line = record_line;
+    float* out = X.data() + rows * num_features;
+    int j = 0;
+    int label = -1;
+    FieldEnd ended = FieldEnd::delimiter;
+    while (ended == FieldEnd::delimiter) {
+      const int column = j + 1;
+      if (j >= num_fields) {
+        int got = j;
+        while (ended == FieldEnd::delimiter) {  // count the rest for the message
+          Result<RawField> extra = read_field(got + 1);
+          if (!extra) break;
+          ++got;
+          ended = extra->end;
+        }
+        return fail("csv.ragged_row", record_line, num_fields + 1,
+                    "expected " + std::to_string(num_fields) + " fields, got " +
+                        (ended == FieldEnd::delimiter ? "more than " + std::to_string(got) : std::to_string(got)));
+      }
+      if (j == label_index) {
+        Result<RawField> field = read_field(column);
+        if (!field) return field.error();
+        Result<int> id = resolve_label(*field, column);
+        if (!id) return id.error();
+        label = *id;
+        ended = field->end;
+        ++j;
+        continue;
+      }
+      // Fast path: a plain number between blanks, parsed in place.
+      const char* q = p_;
+      while (q < end_ && blank(*q)) ++q;
+      const char* number = q;
+      bool plain = true;
+      if (q < end_ && *q == '+') {
+        ++q;
+        plain = q < end_ && *q != '-' && *q != '+';
+      }
+      float value = 0.0f;
+      if (plain) {
+        // Short integers (pixel counts, codes) are common and exact in float below 2^24: read them
+        // directly; anything longer or with '.', 'e' goes to fast_float. Both give identical bits.
+        const char* d = q;
+        const bool negative = d < end_ && *d == '-';
+        if (negative) ++d;
+        const char* digits = d;
+        uint32_t n = 0;
+        while (d < end_ && is_digit(*d) && d - digits < 8) n = n * 10 + static_cast<uint32_t>(*d++ - '0');
+        if (d > digits && d - digits <= 7 && (d == end_ || (*d != '.' && *d != 'e' && *d != 'E' && !is_digit(*d)))) {
+          value = negative ? -static_cast<float>(n) : static_cast<float>(n);
+          q = d;
+        } else {
+          const auto r = fast_float::from_chars(q, end_, value);
+          plain = r.ec == std::errc();
+          q = r.ptr;
+        }
+      }
+      if (plain) {
+        const char* number_end = q;
+        while (q < end_ && blank(*q)) ++q;
+        if (q == end_ || *q == delim || *q == '\n' || *q == '\r') {
+          if (!std::isfinite(value))
+            return fail("csv.non_finite", line_, column,
+                        "feature value '" + excerpt(std::string_view(number, static_cast<size_t>(number_end - number))) +
+                            "' is not finite (NaN, infinity or beyond float range)",
+                        j);
+          *out++ = value;
+          p_ = q;
+          if (p_ == end_) {
+            ended = FieldEnd::file;
+          } else if (*p_ == delim) {
+            ++p_;
+          } else {
+            consume_line_end();
+            ended = FieldEnd::record;
+          }
+          ++j;
+          continue;
+        }
+      }
+      // Slow path: quoted, empty, or not a number.
+      Result<RawField> field = read_field(column);
+      if (!field) return field.error();
+      const std::string cell = field->escaped_quotes ? unescape_quotes(trim_blanks(field->text))
+                                                     : std::string(trim_blanks(field->text));
+      if (cell.empty()) return fail("csv.empty_cell", field->line, column, "feature cell is empty", j);
+      if (!parse_number(cell, value)) {
+        std::string what = "feature cell '" + excerpt(cell) + "' is not a number";
+        std::string dotted = cell;
+        std::replace(dotted.begin(), dotted.end(), ',', '.');
+        if (delim != ',' && dotted != cell && parse_number(dotted, value)) what += " (decimal commas are not supported: use '.')";
+        return fail("csv.non_numeric", field->line, column, what, j);
+      }
+      if (!std::isfinite(value))
+        return fail("csv.non_finite", field->line, column,
+                    "feature value '" + excerpt(cell) + "' is not finite (NaN, infinity or beyond float range)", j);
+      *out++ = value;
+      ended = field->end;
+      ++j;
+    }
+    if (j < num_fields)
+      return fail("csv.ragged_row", record_line, j + 1,
+                  "expected " + std::to_string(num_fields) + " fields, got " + std::to_string(j));
+    labels.push_back(label);
+    ++rows;
+  }
+
+  if (rows == 0)
+    return fail("csv.empty", 0, 0,
+                has_header_ ? "no data rows after the header on line " + std::to_string(first_line) : "no data rows");
+  if (classes_.size() < 2)
+    return fail("csv.single_class", first_data_line, label_index + 1,
+                "every row has label '" + excerpt(classes_[0].name) + "': at least two classes are needed",
+                label_index);
+
+  // Class order: numeric by value when every label is a number, else bytewise by name.
+  const bool all_numeric =
+      std::all_of(classes_.begin(), classes_.end(), [](const ClassEntry& c) { return c.numeric; });
+  std::vector<int> order(classes_.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    const ClassEntry& ca = classes_[static_cast<size_t>(a)];
+    const ClassEntry& cb = classes_[static_cast<size_t>(b)];
+    return all_numeric ? ca.value < cb.value : ca.name < cb.name;
+  });
+  std::vector<int> rank(classes_.size());
+  Dataset& data = table.data;
+  for (size_t k = 0; k < order.size(); ++k) {
+    rank[static_cast<size_t>(order[k])] = static_cast<int>(k);
+    data.class_names.push_back(std::move(classes_[static_cast<size_t>(order[k])].name));
+  }
+  for (int& y : labels) y = rank[static_cast<size_t>(y)];
+
+  X.conservativeResize(static_cast<Eigen::Index>(rows), num_features);
+  data.label = labels;
+  data.corruption.assign(labels.size(), Corruption::none);
+  if (has_header_) {
+    for (int j = 0; j < num_fields; ++j) {
+      if (j == label_index) continue;
+      std::string& name = header_names_[static_cast<size_t>(j)];
+      data.feature_names.push_back(name.empty() ? "x" + std::to_string(data.feature_names.size() + 1) : name);
+    }
+  } else {
+    data.feature_names = default_feature_names(num_features);
+  }
+  data.target = Vector();
+  data.target_margin = 0.0;
+
+  info.rows = static_cast<int>(rows);
+  info.cols = num_features;
+  info.classes = static_cast<int>(data.class_names.size());
+  info.blank_lines = blank_lines_;
+  return table;
+}
+
+}  // namespace
+
+Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options) {
+  return CsvParser(text, options).run();
+}
+
+}  // namespace ml
