@@ -1,0 +1,72 @@
+// Tests of the averaging algorithm (core/learners/averaging.h; 003 §1.3): hand-computed running means,
+// the online mistake flag (before folding the example in), one pass then done.
+#include "core/learners/averaging.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "core/metrics/metrics.h"
+
+namespace ml {
+namespace {
+
+Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs) {
+  Dataset ds;
+  const int n = static_cast<int>(rows.size());
+  const int d = static_cast<int>(rows[0].size());
+  ds.X.resize(n, d);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
+  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
+  ds.true_label = ds.label;
+  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
+  ds.class_names = default_class_names(2);
+  ds.feature_names = default_feature_names(d);
+  return ds;
+}
+
+TEST(AveragingTest, HandComputedRunningMean) {
+  // y x: (2,0), (0,-1)*(-1) = (0,1), (3,4): means (2,0), (1,0.5), (5/3, 5/3).
+  const Dataset ds = tiny_dataset({{2, 0}, {0, -1}, {3, 4}}, {+1, -1, +1});
+  Problem problem;
+  problem.train = &ds;
+  Averaging a;
+  ASSERT_TRUE(a.reset(problem, {0}).ok());
+  EXPECT_EQ(a.next_example(), 0);
+  StepResult r = a.step();
+  EXPECT_TRUE(r.mistake);  // v = 0 errs
+  EXPECT_TRUE(r.updated);
+  EXPECT_FLOAT_EQ((*a.weights())[0], 2.0f);
+  EXPECT_FLOAT_EQ((*a.weights())[1], 0.0f);
+  r = a.step();  // <v,x2> = 0, y = -1: 0 <= 0, a mistake
+  EXPECT_TRUE(r.mistake);
+  EXPECT_FLOAT_EQ((*a.weights())[0], 1.0f);
+  EXPECT_FLOAT_EQ((*a.weights())[1], 0.5f);
+  r = a.step();  // <v,x3> = 3 + 2 = 5 > 0, y = +1: correct
+  EXPECT_FALSE(r.mistake);
+  EXPECT_FLOAT_EQ((*a.weights())[0], static_cast<float>(5.0 / 3.0));
+  EXPECT_FLOAT_EQ((*a.weights())[1], static_cast<float>(5.0 / 3.0));
+  EXPECT_TRUE(a.done());
+  EXPECT_EQ(a.next_example(), -1);
+  EXPECT_TRUE(std::isnan(a.bound()));
+  ASSERT_EQ(a.counters().size(), 1u);
+  EXPECT_EQ(a.counters()[0].value, 3.0);
+}
+
+TEST(AveragingTest, NormalizedAveragesUnitVectors) {
+  const Dataset ds = tiny_dataset({{3, 4}, {0, -2}}, {+1, -1});
+  Problem problem;
+  problem.train = &ds;
+  Averaging a;
+  ASSERT_TRUE(a.reset(problem, {1}).ok());
+  a.step();
+  a.step();
+  // ((0.6,0.8) + (0,1)) / 2 = (0.3, 0.9)
+  EXPECT_FLOAT_EQ((*a.weights())[0], 0.3f);
+  EXPECT_FLOAT_EQ((*a.weights())[1], 0.9f);
+  EXPECT_EQ(learner_error(a, ds, LabelSet::observed), 0.0);
+}
+
+}  // namespace
+}  // namespace ml
