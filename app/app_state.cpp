@@ -1,0 +1,199 @@
+// marginlab app — the playground's state (see app_state.h).
+#include "app/app_state.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "app/ui_model.h"
+#include "core/config/fields.h"
+#include "core/config/url.h"
+#include "core/learners/registry.h"
+#include "core/noise/noise.h"
+#include "core/util/sha256.h"
+
+namespace ml::app {
+
+AppState::AppState(ClockFn clock) : clock_(std::move(clock)) {
+  std::vector<std::string> warnings = validate(config_, learner_schemas());
+  add_notices(warnings, false);
+  set_url();
+}
+
+void AppState::set_url() {
+  std::string next = encode_url(config_, learner_schemas());
+  if (next != url_) {
+    url_ = std::move(next);
+    ++url_version_;
+  }
+}
+
+void AppState::add_notices(const std::vector<std::string>& texts, bool error) {
+  for (const std::string& t : texts) notices_.push_back({t, error});
+  // Keep the list short: the newest messages matter.
+  constexpr size_t kMaxNotices = 12;
+  if (notices_.size() > kMaxNotices) notices_.erase(notices_.begin(), notices_.end() - kMaxNotices);
+}
+
+void AppState::open_url(std::string_view url) {
+  // The host echoes every URL it is given (hashchange after replaceState): ignore the echo once a run
+  // has been built from it.
+  if (session_version_ > 0 && url_query_part(url) == url_query_part(url_)) return;
+  DecodeResult decoded = decode_url(url, learner_schemas());
+  notices_.clear();
+  add_notices(decoded.warnings, false);
+  const bool same = same_experiment(decoded.config, config_);
+  config_ = std::move(decoded.config);
+  set_url();
+  // A link that names a different CSV than the loaded one: keep the file, warn (the run is not what
+  // the link meant), and adopt the file's name and hash so the URL tells the truth.
+  if (config_.use_csv && csv_) {
+    const std::string hash = sha256_hex(csv_text_).substr(0, 16);
+    if (!config_.csv_hash.empty() && config_.csv_hash != hash) {
+      add_notices({"the link expects the CSV '" + config_.csv_name + "' (sha256 " + config_.csv_hash +
+                   "...); the loaded file has sha256 " + hash + "...: results will differ from the link's"}, false);
+    }
+  }
+  if (!same || session_version_ == 0) {
+    rebuild();
+    playing_ = session_ != nullptr;
+  }
+}
+
+bool AppState::apply(Config next, std::vector<std::string> notes) {
+  std::vector<std::string> warnings = validate(next, learner_schemas());
+  if (next == config_) {
+    add_notices(notes, false);
+    add_notices(warnings, false);
+    return false;
+  }
+  const bool same = same_experiment(next, config_);
+  const bool label_changed = next.csv_label != config_.csv_label;
+  config_ = std::move(next);
+  set_url();
+  add_notices(notes, false);
+  add_notices(warnings, false);
+  if (label_changed && csv_) {
+    Result<CsvTable> table = parse_loaded_csv();
+    if (!table.ok()) {
+      add_notices({table.error().message}, true);
+    } else {
+      csv_ = std::move(table.value());
+    }
+  }
+  if (!same) {
+    rebuild();
+    playing_ = session_ != nullptr;
+  }
+  return true;
+}
+
+Result<CsvTable> AppState::parse_loaded_csv() const {
+  CsvOptions options;
+  options.source_name = config_.csv_name.empty() ? "data.csv" : config_.csv_name;
+  options.label_column = config_.csv_label;
+  return parse_csv(csv_text_, options);
+}
+
+void AppState::load_csv(const std::string& name, std::string text) {
+  CsvOptions options;
+  options.source_name = name;
+  options.label_column = config_.use_csv ? config_.csv_label : std::string();
+  Result<CsvTable> table = parse_csv(text, options);
+  if (!table.ok()) {
+    add_notices({table.error().message}, true);
+    return;
+  }
+  const std::string hash = sha256_hex(text).substr(0, 16);
+  std::vector<std::string> notes;
+  if (config_.use_csv && !config_.csv_hash.empty() && config_.csv_hash != hash) {
+    notes.push_back("'" + name + "' (sha256 " + hash + "...) is not the file the link refers to ('" + config_.csv_name +
+                    "', sha256 " + config_.csv_hash + "...): results will differ from the link's");
+  }
+  csv_text_ = std::move(text);
+  csv_ = std::move(table.value());
+  Config next = config_;
+  if (!next.use_csv) next.csv_label.clear();
+  next.use_csv = true;
+  next.csv_name = name;
+  next.csv_hash = hash;
+  const int q = csv_->data.num_classes();
+  if (next.noise.model == NoiseModel::confusion && next.noise.confusion.size() != static_cast<size_t>(q * q))
+    next.noise.confusion = confusion_to_list(uniform_confusion(std::max(2, q), next.noise.rate));
+  if (q > 2) {
+    const LearnerEntry* entry = find_learner(next.learner);
+    if (entry && !entry->schema.multiclass) {
+      for (const LearnerEntry& e : learner_registry()) {
+        if (!e.schema.multiclass) continue;
+        notes.push_back("'" + name + "' has " + std::to_string(q) + " classes and '" + entry->schema.name +
+                        "' handles two: the learner switched to '" + e.schema.name + "'");
+        next.learner = e.schema.id;
+        next.params.clear();
+        break;
+      }
+    }
+  }
+  notes.push_back("loaded '" + name + "': " + std::to_string(csv_->info.rows) + " rows, " +
+                  std::to_string(csv_->info.cols) + " features, " + std::to_string(q) + " classes");
+  notices_.clear();
+  if (!apply(std::move(next), std::move(notes))) {
+    rebuild();  // same name and hash as before: the file itself is new to this session
+    playing_ = session_ != nullptr;
+  }
+}
+
+void AppState::rebuild() {
+  session_.reset();
+  build_error_.clear();
+  ++session_version_;
+  playing_ = false;
+  if (config_.use_csv && !csv_) {
+    build_error_ = "this link trains on the CSV file '" + config_.csv_name + "'" +
+                   (config_.csv_hash.empty() ? std::string() : " (sha256 " + config_.csv_hash + "...)") +
+                   ": open it to start";
+    return;
+  }
+  Result<std::unique_ptr<Session>> created = Session::create(config_, csv_ ? &csv_->data : nullptr);
+  if (!created.ok()) {
+    build_error_ = created.error().message;
+    add_notices({build_error_}, true);
+    return;
+  }
+  session_ = std::move(created.value());
+  add_notices(session_->warnings(), false);
+}
+
+void AppState::play() {
+  if (!session_) return;
+  if (session_->done()) return;
+  playing_ = true;
+}
+
+int64_t AppState::step(int64_t n) {
+  playing_ = false;
+  if (!session_ || session_->done() || n <= 0) return 0;
+  return session_->advance(n);
+}
+
+void AppState::run_to(int64_t steps) {
+  if (!session_) return;
+  while (session_->steps() < steps && !session_->done()) {
+    if (session_->advance(steps - session_->steps()) == 0) break;
+  }
+}
+
+int64_t AppState::tick() {
+  if (!playing_ || !visible || !session_) return 0;
+  if (session_->done()) {
+    playing_ = false;
+    return 0;
+  }
+  int64_t limit = steps_per_tick > 0 ? steps_per_tick : std::numeric_limits<int64_t>::max() / 4;
+  const int64_t before = session_->steps();
+  const bool below_budget = before < config_.steps;
+  if (below_budget) limit = std::min(limit, config_.steps - before);
+  const int64_t taken = session_->advance(limit, budget_seconds, clock_);
+  if ((below_budget && session_->steps() >= config_.steps) || session_->done()) playing_ = false;
+  return taken;
+}
+
+}  // namespace ml::app

@@ -1,0 +1,39 @@
+// marginlab app — what the front end needs from its host, and nothing else (DESIGN.md "Front end").
+//
+// app/ never calls GLFW or emscripten: the desktop main (native/app/) and the page (web/) implement
+// this interface. The app talks to the host only through it, so the same panels run in both builds.
+#pragma once
+
+#include <string>
+
+namespace ml::app {
+
+// Services of the host (desktop window or browser page).
+class Platform {
+ public:
+  virtual ~Platform() = default;
+  // The canonical link changed: the page writes it into the hash (history.replaceState) and the
+  // title; the desktop shows it in the window title.
+  virtual void url_changed(const std::string& canonical_url) = 0;
+  // The text a user sends to someone else to open this experiment (the page: its address + hash).
+  virtual std::string share_link(const std::string& canonical_url) const = 0;
+  // Copies text to the clipboard; false when the host cannot.
+  virtual bool copy_text(const std::string& text) = 0;
+  // Saves bytes under a file name (the page: a download; the desktop: a file in the export folder).
+  // Returns a sentence telling the user where the file went, or why it did not.
+  virtual std::string save_file(const std::string& name, const std::string& bytes, const char* mime) = 0;
+  // True when the host has a file picker the app can open (the page's <input type=file>).
+  virtual bool has_file_picker() const { return false; }
+  // Opens the file picker; the chosen file arrives later through App::load_csv.
+  virtual void open_file_picker() {}
+  // True when the host can read a file by path (the desktop).
+  virtual bool can_read_paths() const { return false; }
+  // Reads a whole file by path into *out; false with *out set to the reason.
+  virtual bool read_path(const std::string& path, std::string* out) { *out = "not supported here"; return false; }
+  // Seconds on a monotonic clock (only differences are used: frame budgets, never results).
+  virtual double now_seconds() const = 0;
+  // Short name of the host for the status line ("desktop" or "browser").
+  virtual const char* host_name() const = 0;
+};
+
+}  // namespace ml::app

@@ -1,0 +1,421 @@
+// marginlab app — the plot module (see plot.h). Axis arithmetic lives in plot_axis.cpp (tested).
+//
+// [SECTION] colours and helpers
+// [SECTION] line plots
+// [SECTION] histograms
+// [SECTION] matrix heat maps
+#include "app/plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/plot_axis.h"
+
+namespace ml::app {
+
+// [SECTION] colours and helpers ------------------------------------------------------------------------
+
+ImU32 series_color(int i) {
+  // Okabe-Ito, reordered so that the first two read well on the dark background.
+  static const ImU32 kColors[] = {
+      IM_COL32(86, 180, 233, 255),   // sky blue
+      IM_COL32(230, 159, 0, 255),    // orange
+      IM_COL32(0, 158, 115, 255),    // bluish green
+      IM_COL32(204, 121, 167, 255),  // reddish purple
+      IM_COL32(240, 228, 66, 255),   // yellow
+      IM_COL32(0, 114, 178, 255),    // blue
+      IM_COL32(213, 94, 0, 255),     // vermillion
+      IM_COL32(200, 200, 200, 255),  // grey
+  };
+  const int n = static_cast<int>(sizeof kColors / sizeof kColors[0]);
+  return kColors[((i % n) + n) % n];
+}
+
+namespace {
+
+const ImU32 kFrameBg = IM_COL32(24, 26, 31, 255);
+const ImU32 kPlotBg = IM_COL32(30, 33, 39, 255);
+const ImU32 kGrid = IM_COL32(255, 255, 255, 22);
+const ImU32 kAxis = IM_COL32(255, 255, 255, 90);
+const ImU32 kText = IM_COL32(215, 218, 224, 255);
+const ImU32 kDimText = IM_COL32(160, 165, 175, 255);
+
+// Margins of the plot area inside its box, from the current font size.
+struct Layout {
+  ImVec2 box_min, box_max;    // the whole widget
+  ImVec2 area_min, area_max;  // the data area
+};
+
+Layout plot_layout(ImVec2 pos, ImVec2 size, float y_label_width, float legend_height) {
+  const float fs = ImGui::GetFontSize();
+  Layout l;
+  l.box_min = pos;
+  l.box_max = ImVec2(pos.x + size.x, pos.y + size.y);
+  l.area_min = ImVec2(pos.x + y_label_width + 10, pos.y + fs * 1.6f + legend_height);
+  l.area_max = ImVec2(pos.x + size.x - 10, pos.y + size.y - fs * 2.5f);
+  return l;
+}
+
+float width_of(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
+
+// One legend entry.
+struct LegendItem {
+  std::string text;
+  ImU32 color;
+  int swatch;  // 0 line, 1 dashed line, 2 box
+};
+
+// Lays out (and when dl is not null draws) legend entries from (x, y) in rows no wider than `width`;
+// returns the height used.
+float legend(ImDrawList* dl, const std::vector<LegendItem>& items, float x0, float y0, float width) {
+  if (items.empty()) return 0;
+  const float fs = ImGui::GetFontSize();
+  const float row_h = fs * 1.2f;
+  float x = x0, y = y0;
+  for (const LegendItem& it : items) {
+    const float w = 18 + width_of(it.text) + 12;
+    if (x > x0 && x + w > x0 + width) {
+      x = x0;
+      y += row_h;
+    }
+    if (dl) {
+      const float cy = y + fs * 0.55f;
+      if (it.swatch == 2) {
+        dl->AddRectFilled(ImVec2(x + 2, y + fs * 0.15f), ImVec2(x + 2 + fs * 0.7f, y + fs * 0.85f), it.color);
+      } else if (it.swatch == 1) {
+        dl->AddLine(ImVec2(x, cy), ImVec2(x + 5, cy), it.color, 2.0f);
+        dl->AddLine(ImVec2(x + 8, cy), ImVec2(x + 13, cy), it.color, 2.0f);
+      } else {
+        dl->AddLine(ImVec2(x, cy), ImVec2(x + 13, cy), it.color, 2.5f);
+      }
+      dl->AddText(ImVec2(x + 18, y), kText, it.text.c_str());
+    }
+    x += w;
+  }
+  return y + row_h - y0;
+}
+
+// A dashed polyline: segments of `dash` pixels separated by gaps of the same length.
+void dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 col, float thickness) {
+  const float dash = 6.0f;
+  float carry = 0;  // distance into the current dash/gap period
+  for (size_t i = 1; i < pts.size(); ++i) {
+    ImVec2 a = pts[i - 1], b = pts[i];
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float len = std::sqrt(dx * dx + dy * dy);
+    float t = 0;
+    while (t < len) {
+      const float period_pos = std::fmod(carry + t, 2 * dash);
+      const float remaining = (period_pos < dash ? dash - period_pos : 2 * dash - period_pos);
+      const float t2 = std::min(len, t + remaining);
+      if (period_pos < dash) {
+        dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len), ImVec2(a.x + dx * t2 / len, a.y + dy * t2 / len),
+                    col, thickness);
+      }
+      t = t2;
+    }
+    carry = std::fmod(carry + len, 2 * dash);
+  }
+}
+
+// Ticks, grid and labels of the y axis (left) and x axis (bottom); returns nothing, draws into dl.
+void draw_axes(ImDrawList* dl, const Layout& l, const AxisTicks& xt, const AxisTicks& yt, AxisRange xr, AxisRange yr,
+               const std::string& x_label) {
+  const float fs = ImGui::GetFontSize();
+  auto to_x = [&](double v) { return static_cast<float>(l.area_min.x + (v - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x)); };
+  auto to_y = [&](double v) { return static_cast<float>(l.area_max.y - (v - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y)); };
+  for (double v : yt.values) {
+    const float y = to_y(v);
+    dl->AddLine(ImVec2(l.area_min.x, y), ImVec2(l.area_max.x, y), kGrid);
+    const std::string s = format_tick(v, yt);
+    dl->AddText(ImVec2(l.area_min.x - 6 - width_of(s), y - fs * 0.5f), kDimText, s.c_str());
+  }
+  float last_right = -1e9f;
+  for (double v : xt.values) {
+    const float x = to_x(v);
+    dl->AddLine(ImVec2(x, l.area_min.y), ImVec2(x, l.area_max.y), kGrid);
+    const std::string s = format_tick(v, xt);
+    const float w = width_of(s);
+    float left = x - w * 0.5f;
+    left = std::min(left, l.box_max.x - w - 2);
+    if (left < last_right + 6) continue;  // never overlap labels
+    dl->AddText(ImVec2(left, l.area_max.y + 3), kDimText, s.c_str());
+    last_right = left + w;
+  }
+  dl->AddLine(ImVec2(l.area_min.x, l.area_max.y), ImVec2(l.area_max.x, l.area_max.y), kAxis);
+  dl->AddLine(ImVec2(l.area_min.x, l.area_min.y), ImVec2(l.area_min.x, l.area_max.y), kAxis);
+  if (!x_label.empty()) {
+    const float w = width_of(x_label);
+    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - w) * 0.5f, l.area_max.y + fs + 6), kDimText, x_label.c_str());
+  }
+}
+
+// Widest y tick label (so the area starts right of it).
+float y_label_width(const AxisTicks& yt) {
+  float w = 0;
+  for (double v : yt.values) w = std::max(w, width_of(format_tick(v, yt)));
+  return std::max(w, width_of("0"));
+}
+
+}  // namespace
+
+// [SECTION] line plots ---------------------------------------------------------------------------------
+
+void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series) {
+  ImGui::PushID(id);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float fs = ImGui::GetFontSize();
+
+  // Ranges: x over every series; y over every series, capped when asked.
+  std::vector<const std::vector<double>*> xs, ys;
+  for (const PlotSeries& s : series) {
+    if (s.x) xs.push_back(s.x);
+    if (s.y) ys.push_back(s.y);
+  }
+  AxisRange xr = data_range(xs, false);
+  if (xr.lo > 0 && xr.lo < (xr.hi - xr.lo) * 0.2) xr.lo = 0;  // steps start at 0
+  AxisRange yr = data_range(ys, options.include_zero);
+  std::vector<bool> off_scale(series.size(), false);
+  if (options.y_max_cap > 0 && yr.hi > options.y_max_cap) {
+    for (size_t i = 0; i < series.size(); ++i) {
+      if (!series[i].y) continue;
+      for (double v : *series[i].y)
+        if (std::isfinite(v) && v > options.y_max_cap) off_scale[i] = true;
+    }
+    yr.hi = options.y_max_cap;
+  }
+  std::vector<LegendItem> items;
+  for (size_t i = 0; i < series.size(); ++i)
+    items.push_back({series[i].name + (off_scale[i] ? " (off scale)" : ""), series[i].color, series[i].dashed ? 1 : 0});
+  const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
+  const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
+  // Tick counts from the pixel size: one label per ~4.5 em horizontally, ~2 em vertically.
+  Layout l = plot_layout(pos, size, 0, legend_h);
+  const int max_y_ticks = std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f)));
+  AxisTicks yt = nice_ticks(yr.lo, yr.hi, max_y_ticks);
+  l = plot_layout(pos, size, y_label_width(yt), legend_h);
+  const int max_x_ticks = std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f)));
+  AxisTicks xt = nice_ticks(xr.lo, xr.hi, max_x_ticks);
+
+  dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
+  dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, options.title.c_str());
+
+  bool any = false;
+  for (const PlotSeries& s : series)
+    if (s.y)
+      for (double v : *s.y)
+        if (std::isfinite(v)) { any = true; break; }
+  if (!any) {
+    const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
+    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - ts.x) * 0.5f, (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText,
+                options.empty_text);
+    ImGui::PopID();
+    return;
+  }
+  draw_axes(dl, l, xt, yt, xr, yr, options.x_label);
+
+  auto to_screen = [&](double x, double y) {
+    return ImVec2(static_cast<float>(l.area_min.x + (x - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x)),
+                  static_cast<float>(l.area_max.y - (y - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y)));
+  };
+  dl->PushClipRect(ImVec2(l.area_min.x, l.area_min.y - 2), ImVec2(l.area_max.x + 1, l.area_max.y + 2), true);
+  std::vector<double> ex, ey;
+  std::vector<ImVec2> pts;
+  const int columns = std::max(8, static_cast<int>(l.area_max.x - l.area_min.x));
+  for (const PlotSeries& s : series) {
+    if (!s.x || !s.y) continue;
+    envelope(*s.x, *s.y, xr.lo, xr.hi, columns, &ex, &ey);
+    pts.clear();
+    for (size_t i = 0; i < ex.size(); ++i) {
+      if (!std::isfinite(ey[i])) continue;
+      pts.push_back(to_screen(ex[i], std::min(ey[i], yr.hi + (yr.hi - yr.lo))));
+    }
+    if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f, s.color);
+    if (s.dashed) dashed_polyline(dl, pts, s.color, s.thickness);
+    else if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, s.thickness);
+  }
+  dl->PopClipRect();
+
+  legend(dl, items, legend_x, legend_y, size.x - 12);
+
+  // Hover read-out: cursor line and the value of every series at the nearest recorded x.
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    if (m.x >= l.area_min.x && m.x <= l.area_max.x) {
+      const double x = xr.lo + (m.x - l.area_min.x) / (l.area_max.x - l.area_min.x) * (xr.hi - xr.lo);
+      dl->AddLine(ImVec2(m.x, l.area_min.y), ImVec2(m.x, l.area_max.y), IM_COL32(255, 255, 255, 70));
+      ImGui::BeginTooltip();
+      bool header = false;
+      for (const PlotSeries& s : series) {
+        if (!s.x || !s.y) continue;
+        const int i = nearest_index(*s.x, x);
+        if (i < 0) continue;
+        const double sx = (*s.x)[static_cast<size_t>(i)];
+        const double sy = (*s.y)[static_cast<size_t>(i)];
+        if (!header) {
+          ImGui::Text("%s %s", options.x_label.empty() ? "x" : options.x_label.c_str(), format_readout(sx).c_str());
+          header = true;
+        }
+        const ImVec2 p = to_screen(sx, sy);
+        if (std::isfinite(sy) && p.y >= l.area_min.y && p.y <= l.area_max.y)
+          dl->AddCircleFilled(p, 3.5f, s.color);
+        ImGui::ColorButton(("##c" + s.name).c_str(), ImGui::ColorConvertU32ToFloat4(s.color),
+                           ImGuiColorEditFlags_NoTooltip, ImVec2(fs * 0.7f, fs * 0.7f));
+        ImGui::SameLine();
+        ImGui::Text("%s: %s", s.name.c_str(), format_readout(sy).c_str());
+      }
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::PopID();
+}
+
+// [SECTION] histograms ---------------------------------------------------------------------------------
+
+void histogram_plot(const char* id, ImVec2 size, const std::string& title, const std::string& x_label, double lo,
+                    double hi, const std::vector<HistogramSeries>& series) {
+  ImGui::PushID(id);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##hist", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float fs = ImGui::GetFontSize();
+  size_t bins = 0;
+  for (const HistogramSeries& s : series) bins = std::max(bins, s.counts.size());
+  std::vector<double> totals(bins, 0.0);
+  for (const HistogramSeries& s : series)
+    for (size_t b = 0; b < s.counts.size(); ++b) totals[b] += s.counts[b];
+  double top = 0;
+  for (double t : totals) top = std::max(top, t);
+  if (!(hi > lo)) hi = lo + 1;
+  AxisRange xr{lo, hi}, yr{0, top > 0 ? top * 1.08 : 1};
+  std::vector<LegendItem> items;
+  for (const HistogramSeries& s : series) items.push_back({s.name, s.color, 2});
+  const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
+  const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
+  Layout l = plot_layout(pos, size, 0, legend_h);
+  AxisTicks yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f))));
+  l = plot_layout(pos, size, y_label_width(yt), legend_h);
+  AxisTicks xt = nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
+  dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
+  dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
+  if (bins == 0 || top <= 0) {
+    const char* empty = "no data yet";
+    const ImVec2 ts = ImGui::CalcTextSize(empty);
+    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - ts.x) * 0.5f, (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, empty);
+    ImGui::PopID();
+    return;
+  }
+  draw_axes(dl, l, xt, yt, xr, yr, x_label);
+  const float bw = (l.area_max.x - l.area_min.x) / static_cast<float>(bins);
+  auto to_y = [&](double v) { return static_cast<float>(l.area_max.y - v / yr.hi * (l.area_max.y - l.area_min.y)); };
+  for (size_t b = 0; b < bins; ++b) {
+    double base = 0;
+    const float x0 = l.area_min.x + bw * static_cast<float>(b) + 0.5f;
+    const float x1 = x0 + std::max(1.0f, bw - 1.0f);
+    for (const HistogramSeries& s : series) {
+      const double c = b < s.counts.size() ? s.counts[b] : 0;
+      if (c <= 0) continue;
+      dl->AddRectFilled(ImVec2(x0, to_y(base + c)), ImVec2(x1, to_y(base)), s.color);
+      base += c;
+    }
+  }
+  if (lo < 0 && hi > 0) {
+    const float x0 = static_cast<float>(l.area_min.x + (0 - lo) / (hi - lo) * (l.area_max.x - l.area_min.x));
+    dl->AddLine(ImVec2(x0, l.area_min.y), ImVec2(x0, l.area_max.y), IM_COL32(255, 255, 255, 150), 1.5f);
+  }
+  legend(dl, items, legend_x, legend_y, size.x - 12);
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int b = static_cast<int>((m.x - l.area_min.x) / bw);
+    if (b >= 0 && static_cast<size_t>(b) < bins) {
+      const double b_lo = lo + (hi - lo) * b / static_cast<double>(bins);
+      const double b_hi = lo + (hi - lo) * (b + 1) / static_cast<double>(bins);
+      ImGui::BeginTooltip();
+      ImGui::Text("[%s, %s)", format_readout(b_lo).c_str(), format_readout(b_hi).c_str());
+      for (const HistogramSeries& s : series)
+        ImGui::Text("%s: %s", s.name.c_str(), format_readout(static_cast<size_t>(b) < s.counts.size() ? s.counts[static_cast<size_t>(b)] : 0).c_str());
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::PopID();
+}
+
+// [SECTION] matrix heat maps ---------------------------------------------------------------------------
+
+ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<double>& values, int q,
+                   const std::vector<std::string>& class_names, float cell, const char* row_axis, const char* col_axis) {
+  ImGui::PushID(id);
+  const float fs = ImGui::GetFontSize();
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto name = [&](int i) {
+    return static_cast<size_t>(i) < class_names.size() ? class_names[static_cast<size_t>(i)] : std::to_string(i);
+  };
+  float label_w = 0;
+  const bool show_labels = cell >= fs * 1.2f;
+  if (show_labels)
+    for (int i = 0; i < q; ++i) label_w = std::max(label_w, width_of(name(i)));
+  const float left = pos.x + label_w + (show_labels ? 6 : 0);
+  const float top = pos.y + fs * 1.3f + (show_labels ? fs + 2 : 0);
+  const std::string caption = std::string("rows ") + row_axis + ", columns " + col_axis;
+  const float grid_right = left - pos.x + cell * q + 2;
+  const ImVec2 size(std::max({grid_right, width_of(title), width_of(caption)}), top - pos.y + cell * q + fs * 1.2f + 4);
+  ImGui::InvisibleButton("##matrix", size);
+  const bool hovered = ImGui::IsItemHovered();
+  dl->AddText(pos, kText, title.c_str());
+  if (values.size() != static_cast<size_t>(q) * static_cast<size_t>(q) || q <= 0) {
+    dl->AddText(ImVec2(pos.x, pos.y + fs * 1.4f), kDimText, "not available");
+    ImGui::PopID();
+    return size;
+  }
+  if (show_labels) {
+    for (int c = 0; c < q; ++c) {
+      const std::string s = name(c);
+      dl->AddText(ImVec2(left + cell * c + (cell - width_of(s)) * 0.5f, top - fs - 2), kDimText, s.c_str());
+    }
+    for (int r = 0; r < q; ++r) {
+      const std::string s = name(r);
+      dl->AddText(ImVec2(left - 6 - width_of(s), top + cell * r + (cell - fs) * 0.5f), kDimText, s.c_str());
+    }
+  }
+  const bool show_values = cell >= width_of("0.00") + 6;
+  for (int r = 0; r < q; ++r) {
+    for (int c = 0; c < q; ++c) {
+      const double v = values[static_cast<size_t>(r * q + c)];
+      const float t = std::isfinite(v) ? static_cast<float>(std::clamp(v, 0.0, 1.0)) : 0.0f;
+      // Dark (0) to a warm light colour (1); the diagonal in blue tones, off-diagonal (noise) in orange.
+      ImVec4 col = (r == c) ? ImVec4(0.12f + 0.10f * t, 0.16f + 0.38f * t, 0.22f + 0.55f * t, 1)
+                            : ImVec4(0.14f + 0.80f * t, 0.15f + 0.42f * t, 0.17f + 0.05f * t, 1);
+      const ImVec2 a(left + cell * c, top + cell * r), b(a.x + cell - 1, a.y + cell - 1);
+      dl->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(col));
+      if (show_values) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%.2f", v);
+        const float w = width_of(buf);
+        dl->AddText(ImVec2(a.x + (cell - w) * 0.5f, a.y + (cell - fs) * 0.5f), t > 0.6f ? IM_COL32(20, 20, 20, 255) : kText, buf);
+      }
+    }
+  }
+  dl->AddText(ImVec2(pos.x, top + cell * q + 3), kDimText, caption.c_str());
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int c = static_cast<int>((m.x - left) / cell), r = static_cast<int>((m.y - top) / cell);
+    if (m.x >= left && m.y >= top && r >= 0 && r < q && c >= 0 && c < q) {
+      ImGui::BeginTooltip();
+      ImGui::Text("%s = %s, %s = %s: %s", row_axis, name(r).c_str(), col_axis, name(c).c_str(),
+                  format_readout(values[static_cast<size_t>(r * q + c)]).c_str());
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::PopID();
+  return size;
+}
+
+}  // namespace ml::app

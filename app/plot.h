@@ -1,0 +1,57 @@
+// marginlab app — the plot module: line plots, histograms and matrix heat maps drawn with ImDrawList
+// (no plotting library is available to us: DESIGN.md "Front end"). Axes with 1-2-5 ticks, a legend, and
+// a hover read-out (a vertical cursor and every series' value at the nearest recorded x).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+
+namespace ml::app {
+
+// One line of a plot.
+struct PlotSeries {
+  std::string name;                       // legend text
+  const std::vector<double>* x = nullptr; // increasing x values
+  const std::vector<double>* y = nullptr; // y values (NaN = no value there)
+  ImU32 color = 0xFFFFFFFF;               // line colour
+  bool dashed = false;                    // dashed line (bounds and reference curves)
+  float thickness = 1.8f;                 // line width in pixels
+};
+
+// How a plot looks.
+struct PlotOptions {
+  std::string title;          // drawn at the top left
+  std::string x_label;        // under the x axis
+  bool include_zero = true;   // y range reaches 0
+  double y_max_cap = 0;       // > 0: the y range stops here even when a series goes beyond (e.g. a bound
+                              //      far above the data); the clipped series is marked "(off scale)"
+  const char* empty_text = "no data yet";  // shown when no series has a finite value
+};
+
+// Draws a line plot in a box of `size` at the cursor (advances the cursor like a widget).
+void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series);
+
+// One group of bars of a histogram (stacked in the order given).
+struct HistogramSeries {
+  std::string name;            // legend text
+  std::vector<double> counts;  // one count per bin
+  ImU32 color = 0xFFFFFFFF;    // bar colour
+};
+
+// Draws a stacked histogram over bins of equal width from lo to hi, with a vertical marker at x = 0.
+void histogram_plot(const char* id, ImVec2 size, const std::string& title, const std::string& x_label, double lo,
+                    double hi, const std::vector<HistogramSeries>& series);
+
+// Draws a Q x Q matrix as a heat map (values in [0,1]; cells show the value when they are wide enough),
+// rows and columns labelled with class names. Returns the size used. `highlight_diagonal` outlines
+// the diagonal (the unflipped mass). Hovering a cell shows "row, column: value" using the row/col names.
+ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<double>& values, int q,
+                   const std::vector<std::string>& class_names, float cell, const char* row_axis,
+                   const char* col_axis);
+
+// The plot colours (colour-blind safe, Okabe-Ito order) for series and classes; i wraps around.
+ImU32 series_color(int i);
+
+}  // namespace ml::app

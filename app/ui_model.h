@@ -1,0 +1,75 @@
+// marginlab app — what the panels show and what their widgets do to the Config, without ImGui.
+//
+// The panels (app/panels.cpp) draw widgets for the rows of the config field table (core/config/
+// fields.h) and the registry's parameter tables; every edit goes through the functions here, so the
+// tests can walk every learner, noise model and generator exactly the way a click does. Nothing here
+// lists fields or learners by hand: the lists come from config_fields() and learner_registry().
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/config/fields.h"
+
+namespace ml::app {
+
+// True unless the link hides this panel (Config::hidden_panels; names from kPanelNames).
+bool panel_visible(const Config& config, std::string_view panel);
+// The field-table rows a panel shows under this config, in table order: the rows of that panel that
+// apply (field_applies) and that the chosen generator reads (generator_reads_field), without the
+// URL version.
+std::vector<const Field*> panel_fields(std::string_view panel, const Config& config);
+// False for a generator parameter the chosen generator ignores (e.g. 'q' for separable data): the
+// widget is hidden, though the URL may still carry the value. Mirrors validate_generator_spec's
+// checks in core/data/generators.cpp (uses_dims, uses_margin, uses_spread, uses_concepts).
+bool generator_reads_field(const Config& config, std::string_view key);
+// True when two configs give the same run (everything but the view-only fields: hidden panels and the
+// step budget, which only says where the app pauses).
+bool same_experiment(const Config& a, const Config& b);
+
+// One entry of a choice widget.
+struct Choice {
+  std::string id;     // URL spelling
+  std::string label;  // what the widget shows
+};
+// The choices of a field's widget: spec.choices for choice and name_list fields, every registry
+// learner (display name, "(multiclass)" marked) for the learner field.
+std::vector<Choice> field_choices(const Field& field);
+
+// Applies one widget edit: writes `value` with the field's setter, then keeps the experiment runnable
+// the way a user expects (a new learner starts from its default parameters; a binary learner chosen on
+// multiclass data switches the data to a binary generator; noise=confusion gets a matrix of the data's
+// size). What was adjusted is appended to *notes. The caller validates the result.
+Config apply_field_edit(Config config, const Field& field, const FieldValue& value, std::vector<std::string>* notes);
+// Sets one learner parameter (config.params holds the non-default ones, sorted by name).
+Config set_learner_param(Config config, const std::string& name, double value);
+// The value of a learner parameter under this config (the default when not listed).
+double learner_param_value(const Config& config, const ParamSpec& spec);
+
+// Number of classes of the data the config asks for: the loaded CSV's (csv_classes, 0 = none loaded)
+// or the generator's.
+int config_classes(const Config& config, int csv_classes);
+
+// --- confusion-matrix editor (convention C_pq = P(noisy label = p | true class = q): columns sum to 1) ---
+
+// The editor's preset buttons.
+enum class ConfusionPreset : int {
+  identity,   // no noise
+  uniform,    // 1 - eta on the diagonal, eta / (Q - 1) elsewhere
+  next_class, // class q flips to q + 1 (mod Q) with probability eta: asymmetric, still invertible for eta < 1/2
+  random,     // random_confusion with diagonal >= 1 - eta, seeded
+  family,     // 004 §4.1: C_i from family_base_matrix (transposed to our convention), i in 0..20
+};
+// Display names of the presets, in enum order.
+const std::vector<std::string>& confusion_preset_names();
+// The preset as a Q x Q column-stochastic matrix.
+Eigen::MatrixXd confusion_preset(ConfusionPreset preset, int classes, double eta, uint64_t seed, int family_index);
+// The matrix of a row-by-row list (Q*Q values), or the identity when the list has the wrong size.
+Eigen::MatrixXd confusion_matrix_of(const std::vector<double>& list, int classes);
+// Largest |column sum - 1| of a matrix (0 for a column-stochastic one).
+double confusion_column_error(const Eigen::MatrixXd& c);
+
+}  // namespace ml::app

@@ -1,0 +1,635 @@
+// marginlab app — the View panel's renderer (see view.h).
+//
+// [SECTION] colours
+// [SECTION] GL helpers (shader compilation from shaders/, buffers, framebuffer)
+// [SECTION] caches: points, view rectangle, decision grid, histogram
+// [SECTION] drawing: texture, image, axes, legend, hover
+#include "app/view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/gl.h"
+#include "app/plot.h"
+#include "app/plot_axis.h"
+#include "shaders_embedded.h"
+
+namespace ml::app {
+
+// [SECTION] colours -------------------------------------------------------------------------------------
+
+namespace {
+
+struct Rgb {
+  float r, g, b;
+};
+
+// Binary: y = -1 blue, y = +1 orange; more classes: a 16-colour qualitative palette.
+const Rgb kBinary[2] = {{0.19f, 0.45f, 0.82f}, {0.93f, 0.52f, 0.12f}};
+const Rgb kPalette[16] = {
+    {0.19f, 0.45f, 0.82f}, {0.93f, 0.52f, 0.12f}, {0.17f, 0.63f, 0.17f}, {0.84f, 0.15f, 0.16f},
+    {0.58f, 0.40f, 0.74f}, {0.55f, 0.34f, 0.29f}, {0.89f, 0.47f, 0.76f}, {0.50f, 0.50f, 0.50f},
+    {0.74f, 0.74f, 0.13f}, {0.09f, 0.75f, 0.81f}, {0.00f, 0.30f, 0.55f}, {1.00f, 0.70f, 0.40f},
+    {0.45f, 0.85f, 0.45f}, {1.00f, 0.55f, 0.55f}, {0.35f, 0.20f, 0.50f}, {0.30f, 0.30f, 0.30f}};
+const Rgb kCanvas = {0.965f, 0.965f, 0.972f};
+
+const Rgb& rgb_of(int q, int num_classes) {
+  if (num_classes <= 2) return kBinary[q == 1 ? 1 : 0];
+  return kPalette[((q % 16) + 16) % 16];
+}
+
+}  // namespace
+
+ImU32 class_color(int q, int num_classes) {
+  const Rgb& c = rgb_of(q, num_classes);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
+
+// [SECTION] GL helpers ----------------------------------------------------------------------------------
+
+namespace {
+
+GLuint compile(GLenum stage, const char* body, std::string* error) {
+  const char* sources[2] = {glsl_preamble(), body};
+  GLuint s = glCreateShader(stage);
+  glShaderSource(s, 2, sources, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {0};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    *error += std::string(stage == GL_VERTEX_SHADER ? "vertex" : "fragment") + " shader: " + log;
+    glDeleteShader(s);
+    return 0;
+  }
+  return s;
+}
+
+GLuint link(const char* vert, const char* frag, std::string* error) {
+  GLuint vs = compile(GL_VERTEX_SHADER, vert, error);
+  GLuint fs = compile(GL_FRAGMENT_SHADER, frag, error);
+  if (!vs || !fs) return 0;
+  GLuint p = glCreateProgram();
+  glAttachShader(p, vs);
+  glAttachShader(p, fs);
+  glLinkProgram(p);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {0};
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    *error += std::string("link: ") + log;
+    glDeleteProgram(p);
+    return 0;
+  }
+  return p;
+}
+
+void set_palette(GLuint program, int num_classes) {
+  float values[16 * 3];
+  for (int q = 0; q < 16; ++q) {
+    const Rgb& c = rgb_of(q, num_classes);
+    values[q * 3] = c.r;
+    values[q * 3 + 1] = c.g;
+    values[q * 3 + 2] = c.b;
+  }
+  glUniform3fv(glGetUniformLocation(program, "u_palette"), 16, values);
+}
+
+}  // namespace
+
+View::View() = default;
+
+View::~View() {
+  if (!gl_ready_) return;
+  glDeleteProgram(program_regions_);
+  glDeleteProgram(program_points_);
+  const GLuint buffers[3] = {vbo_quad_, vbo_points_xy_, vbo_points_kind_};
+  glDeleteBuffers(3, buffers);
+  const GLuint arrays[2] = {vao_quad_, vao_points_};
+  glDeleteVertexArrays(2, arrays);
+  const GLuint textures[2] = {grid_texture_, color_texture_};
+  glDeleteTextures(2, textures);
+  if (fbo_) glDeleteFramebuffers(1, &fbo_);
+}
+
+bool View::ensure_gl() {
+  if (gl_ready_) return true;
+  if (!gl_error_.empty()) return false;
+  program_regions_ = link(shaders::kShader_regions_vert, shaders::kShader_regions_frag, &gl_error_);
+  program_points_ = link(shaders::kShader_points_vert, shaders::kShader_points_frag, &gl_error_);
+  if (!program_regions_ || !program_points_) return false;
+  // Two triangles covering the viewport.
+  static const float kCorners[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+  glGenVertexArrays(1, &vao_quad_);
+  glBindVertexArray(vao_quad_);
+  glGenBuffers(1, &vbo_quad_);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo_quad_);
+  glBufferData(GL_ARRAY_BUFFER, sizeof kCorners, kCorners, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  // Points: positions and kinds in two buffers (positions move with a w-aligned projection).
+  glGenVertexArrays(1, &vao_points_);
+  glBindVertexArray(vao_points_);
+  glGenBuffers(1, &vbo_points_xy_);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo_points_xy_);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glGenBuffers(1, &vbo_points_kind_);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo_points_kind_);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glGenTextures(1, &grid_texture_);
+  glBindTexture(GL_TEXTURE_2D, grid_texture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glGenTextures(1, &color_texture_);
+  glGenFramebuffers(1, &fbo_);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  gl_ready_ = true;
+  return true;
+}
+
+// [SECTION] caches --------------------------------------------------------------------------------------
+
+void View::rebuild_points(const Session& s) {
+  const Dataset& train = s.data().train;
+  const Dataset& test = s.data().test;
+  num_classes_ = std::max(2, s.learner().num_classes());
+  projection_ = make_projection(train.X, train.feature_names, options.projection, s.learner().weights());
+  built_mode_ = options.projection;
+  point_xy_.clear();
+  point_kind_.clear();
+  point_row_.clear();
+  const int n_train = train.rows(), n_test = test.rows();
+  point_xy_.reserve(static_cast<size_t>(n_train + n_test) * 2);
+  point_kind_.reserve(static_cast<size_t>(n_train + n_test) * 2);
+  auto add = [&](const Dataset& data, int i, float flags, int row_id) {
+    const Eigen::Vector2d p = projection_.project(data.X, i);
+    point_xy_.push_back(static_cast<float>(p[0]));
+    point_xy_.push_back(static_cast<float>(p[1]));
+    point_kind_.push_back(static_cast<float>(data.label[static_cast<size_t>(i)]));
+    point_kind_.push_back(flags);
+    point_row_.push_back(row_id);
+  };
+  // Draw order: test rings under the training points, corrupted points on top.
+  for (int i = 0; i < n_test; ++i) add(test, i, 2, n_train + i);
+  for (int i = 0; i < n_train; ++i)
+    if (train.corruption[static_cast<size_t>(i)] == Corruption::none) add(train, i, 0, i);
+  for (int i = 0; i < n_train; ++i)
+    if (train.corruption[static_cast<size_t>(i)] != Corruption::none) add(train, i, 1, i);
+  double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+  for (size_t k = 0; k + 1 < point_xy_.size(); k += 2) {
+    for (int a = 0; a < 2; ++a) {
+      const double v = point_xy_[k + static_cast<size_t>(a)];
+      if (!std::isfinite(v)) continue;
+      lo[a] = std::min(lo[a], v);
+      hi[a] = std::max(hi[a], v);
+    }
+  }
+  for (int a = 0; a < 2; ++a) {
+    if (!(lo[a] <= hi[a])) { lo[a] = -1; hi[a] = 1; }
+    if (hi[a] - lo[a] < 1e-9) { lo[a] -= 1; hi[a] += 1; }
+    data_lo_[a] = lo[a];
+    data_hi_[a] = hi[a];
+  }
+  points_dirty_ = true;
+  fitted_w_ = fitted_h_ = 0;  // refit the rectangle at the next draw
+}
+
+void View::fit_rect(float width, float height) {
+  fitted_w_ = width;
+  fitted_h_ = height;
+  double lo[2], hi[2];
+  for (int a = 0; a < 2; ++a) {
+    const double pad = (data_hi_[a] - data_lo_[a]) * 0.06;
+    lo[a] = data_lo_[a] - pad;
+    hi[a] = data_hi_[a] + pad;
+  }
+  if (projection_.jitter_y) {
+    lo[1] = -1.6;
+    hi[1] = 1.6;
+  } else {
+    // Same scale on both axes, so angles and margins look as they are.
+    const double sx = (hi[0] - lo[0]) / std::max(1.0f, width), sy = (hi[1] - lo[1]) / std::max(1.0f, height);
+    const double s = std::max(sx, sy);
+    for (int a = 0; a < 2; ++a) {
+      const double c = (lo[a] + hi[a]) * 0.5, half = s * (a == 0 ? width : height) * 0.5;
+      lo[a] = c - half;
+      hi[a] = c + half;
+    }
+  }
+  for (int a = 0; a < 2; ++a) {
+    view_lo_[a] = lo[a];
+    view_hi_[a] = hi[a];
+  }
+  grid_wanted_ = true;
+  grid_next_row_ = -1;  // a running pass is for the old rectangle
+}
+
+void View::start_grid_pass() {
+  gw_ = std::clamp(static_cast<int>(fitted_w_ / 3), 24, 220);
+  gh_ = std::clamp(static_cast<int>(fitted_h_ / 3), 24, 220);
+  grid_raw_.assign(static_cast<size_t>(gw_ * gh_), 0.0f);
+  grid_class_.assign(static_cast<size_t>(gw_ * gh_), 0.0f);
+  grid_binary_ = num_classes_ <= 2;
+  grid_next_row_ = 0;
+  grid_wanted_ = false;
+  for (int a = 0; a < 2; ++a) {
+    pass_lo_[a] = view_lo_[a];
+    pass_hi_[a] = view_hi_[a];
+  }
+}
+
+void View::evaluate_grid_rows(const ClockFn& now, double deadline) {
+  const Learner& learner = session_->learner();
+  const int q = std::max(2, learner.num_classes());
+  probe_.resize(static_cast<size_t>(projection_.dims));
+  probe_scores_.resize(static_cast<size_t>(q));
+  while (grid_next_row_ >= 0 && grid_next_row_ < gh_) {
+    const int r = grid_next_row_;
+    const double b = pass_lo_[1] + (r + 0.5) / gh_ * (pass_hi_[1] - pass_lo_[1]);
+    for (int c = 0; c < gw_; ++c) {
+      const double a = pass_lo_[0] + (c + 0.5) / gw_ * (pass_hi_[0] - pass_lo_[0]);
+      projection_.lift(a, b, probe_.data());
+      learner.scores(probe_.data(), probe_scores_.data());
+      const size_t cell = static_cast<size_t>(r * gw_ + c);
+      if (grid_binary_) {
+        const float s = probe_scores_[1] - probe_scores_[0];
+        grid_raw_[cell] = std::isfinite(s) ? s : 0.0f;
+        grid_class_[cell] = s >= 0 ? 1.0f : 0.0f;
+      } else {
+        int best = 0;
+        for (int k = 1; k < q; ++k)
+          if (probe_scores_[static_cast<size_t>(k)] > probe_scores_[static_cast<size_t>(best)]) best = k;
+        float second = -INFINITY;
+        for (int k = 0; k < q; ++k)
+          if (k != best) second = std::max(second, probe_scores_[static_cast<size_t>(k)]);
+        const float gap = probe_scores_[static_cast<size_t>(best)] - second;
+        grid_raw_[cell] = std::isfinite(gap) ? gap : 0.0f;
+        grid_class_[cell] = static_cast<float>(best);
+      }
+    }
+    ++grid_next_row_;
+    if (now && now() > deadline) break;
+  }
+  if (grid_next_row_ < gh_) return;
+  // The pass is complete: scale the confidences to [-1, 1] and hand the grid to the texture.
+  grid_next_row_ = -1;
+  float scale = 0;
+  for (float v : grid_raw_) scale = std::max(scale, std::fabs(v));
+  if (!(scale > 0)) {
+    grid_ready_ = false;  // no decision yet (w = 0): no regions rather than a wall of boundary
+    return;
+  }
+  grid_upload_.resize(grid_raw_.size() * 2);
+  for (size_t i = 0; i < grid_raw_.size(); ++i) {
+    grid_upload_[i * 2] = grid_class_[i];
+    grid_upload_[i * 2 + 1] = grid_raw_[i] / scale;
+  }
+  for (int a = 0; a < 2; ++a) {
+    grid_lo_[a] = pass_lo_[a];
+    grid_hi_[a] = pass_hi_[a];
+  }
+  grid_w_ = gw_;
+  grid_h_ = gh_;
+  grid_ready_ = true;
+  grid_uploaded_ = false;
+}
+
+void View::update_histogram(const Session& s) {
+  const Dataset& train = s.data().train;
+  const Learner& learner = s.learner();
+  const int q = std::max(2, learner.num_classes());
+  const int n = train.rows();
+  const Vector* w = learner.weights();
+  const double wn = (w && w->size() == train.cols()) ? static_cast<double>(w->norm()) : 0.0;
+  const int stride = std::max(1, n / 20000);
+  std::vector<double> margins;
+  std::vector<char> corrupt;
+  std::vector<float> scores(static_cast<size_t>(q));
+  for (int i = 0; i < n; i += stride) {
+    learner.scores(train.X.row(i).data(), scores.data());
+    const int y = train.label[static_cast<size_t>(i)];
+    double m;
+    if (q == 2) {
+      m = (y == 1 ? 1.0 : -1.0) * (static_cast<double>(scores[1]) - scores[0]);
+      if (wn > 0) m /= wn;
+    } else {
+      double other = -INFINITY;
+      for (int k = 0; k < q; ++k)
+        if (k != y) other = std::max(other, static_cast<double>(scores[static_cast<size_t>(k)]));
+      m = scores[static_cast<size_t>(y)] - other;
+    }
+    if (!std::isfinite(m)) continue;
+    margins.push_back(m);
+    corrupt.push_back(train.corruption[static_cast<size_t>(i)] != Corruption::none);
+  }
+  double extent = 0;
+  for (double m : margins) extent = std::max(extent, std::fabs(m));
+  if (!(extent > 0)) extent = 1;
+  hist_lo_ = -extent;
+  hist_hi_ = extent;
+  const int bins = 41;
+  hist_clean_.assign(bins, 0.0);
+  hist_corrupt_.assign(bins, 0.0);
+  for (size_t k = 0; k < margins.size(); ++k) {
+    int b = static_cast<int>((margins[k] - hist_lo_) / (hist_hi_ - hist_lo_) * bins);
+    b = std::clamp(b, 0, bins - 1);
+    (corrupt[k] ? hist_corrupt_ : hist_clean_)[static_cast<size_t>(b)] += 1;
+  }
+  const std::string sample = stride > 1 ? " (every " + std::to_string(stride) + "th example)" : "";
+  if (q == 2) {
+    hist_title_ = std::string("Margins on the training set") + sample;
+    hist_x_label_ = wn > 0 ? "y <w,x> / ||w||  (observed labels)" : "y f(x)  (observed labels)";
+  } else {
+    hist_title_ = std::string("Multiclass margins on the training set") + sample;
+    hist_x_label_ = "score of the observed class minus the best other";
+  }
+}
+
+void View::update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds) {
+  if (!session) {
+    session_ = nullptr;
+    return;
+  }
+  const double t = now ? now() : 0;
+  if (session != session_ || session_version != session_version_) {
+    session_ = session;
+    session_version_ = session_version;
+    rebuild_points(*session);
+    grid_ready_ = false;
+    grid_next_row_ = -1;
+    grid_wanted_ = true;
+    seen_updates_ = -1;
+    seen_steps_ = -1;
+    hist_clean_.clear();
+    hist_corrupt_.clear();
+    last_histogram_time_ = last_projection_time_ = -1;
+  }
+  if (options.projection != built_mode_) rebuild_points(*session);
+  // Adaptive streams relabel examples as they go: the kinds follow the steps.
+  if (session->adaptive_labels() && session->steps() != seen_steps_) rebuild_points(*session);
+  seen_steps_ = session->steps();
+  const int64_t updates = session->updates();
+  if (updates != seen_updates_) {
+    if (built_mode_ == ProjectionMode::weights && projected() && t - last_projection_time_ > 0.3) {
+      rebuild_points(*session);
+      last_projection_time_ = t;
+    }
+    grid_wanted_ = true;
+    histogram_wanted_ = true;
+    seen_updates_ = updates;
+  }
+  if (grid_next_row_ < 0 && grid_wanted_ && fitted_w_ > 0) start_grid_pass();
+  if (grid_next_row_ >= 0) evaluate_grid_rows(now, t + budget_seconds);
+  if (histogram_wanted_ && (t - last_histogram_time_ > 0.25 || last_histogram_time_ < 0)) {
+    update_histogram(*session);
+    histogram_wanted_ = false;
+    last_histogram_time_ = t;
+  }
+}
+
+// [SECTION] drawing -------------------------------------------------------------------------------------
+
+void View::render_texture(int width, int height) {
+  if (!ensure_gl()) return;
+  if (width != fbo_w_ || height != fbo_h_) {
+    glBindTexture(GL_TEXTURE_2D, color_texture_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_texture_, 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the view's framebuffer is incomplete";
+    fbo_w_ = width;
+    fbo_h_ = height;
+  }
+  if (points_dirty_) {
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_points_xy_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(point_xy_.size() * sizeof(float)), point_xy_.data(), GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_points_kind_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(point_kind_.size() * sizeof(float)), point_kind_.data(), GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    uploaded_points_ = point_xy_.size() / 2;
+    points_dirty_ = false;
+  }
+  if (grid_ready_ && !grid_uploaded_) {
+    glBindTexture(GL_TEXTURE_2D, grid_texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, grid_w_, grid_h_, 0, GL_RG, GL_FLOAT, grid_upload_.data());
+    grid_uploaded_ = true;
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glViewport(0, 0, width, height);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glClearColor(kCanvas.r, kCanvas.g, kCanvas.b, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  if (options.regions && grid_ready_ && grid_uploaded_) {
+    glDisable(GL_BLEND);
+    glUseProgram(program_regions_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, grid_texture_);
+    glUniform1i(glGetUniformLocation(program_regions_, "u_grid"), 0);
+    glUniform2i(glGetUniformLocation(program_regions_, "u_grid_size"), grid_w_, grid_h_);
+    glUniform1i(glGetUniformLocation(program_regions_, "u_binary"), grid_binary_ ? 1 : 0);
+    // v_uv spans the view rectangle; the grid may have been computed for an older one.
+    const float sx = static_cast<float>((view_hi_[0] - view_lo_[0]) / (grid_hi_[0] - grid_lo_[0]));
+    const float sy = static_cast<float>((view_hi_[1] - view_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
+    const float ox = static_cast<float>((view_lo_[0] - grid_lo_[0]) / (grid_hi_[0] - grid_lo_[0]));
+    const float oy = static_cast<float>((view_lo_[1] - grid_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
+    glUniform2f(glGetUniformLocation(program_regions_, "u_uv_scale"), sx, sy);
+    glUniform2f(glGetUniformLocation(program_regions_, "u_uv_offset"), ox, oy);
+    glUniform3f(glGetUniformLocation(program_regions_, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
+    glUniform1f(glGetUniformLocation(program_regions_, "u_strength"), 0.42f);
+    set_palette(program_regions_, num_classes_);
+    glBindVertexArray(vao_quad_);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  if (uploaded_points_ > 0) {
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+#if !defined(__EMSCRIPTEN__)
+    glEnable(GL_PROGRAM_POINT_SIZE);
+#endif
+    glUseProgram(program_points_);
+    const float sx = static_cast<float>(2.0 / (view_hi_[0] - view_lo_[0]));
+    const float sy = static_cast<float>(2.0 / (view_hi_[1] - view_lo_[1]));
+    glUniform2f(glGetUniformLocation(program_points_, "u_scale"), sx, sy);
+    glUniform2f(glGetUniformLocation(program_points_, "u_offset"), static_cast<float>(-view_lo_[0] * sx - 1),
+                static_cast<float>(-view_lo_[1] * sy - 1));
+    const size_t n = uploaded_points_;
+    const float size = n <= 600 ? 9.0f : n <= 5000 ? 6.0f : n <= 50000 ? 4.0f : 3.0f;
+    glUniform1f(glGetUniformLocation(program_points_, "u_point_size"), size);
+    set_palette(program_points_, num_classes_);
+    glBindVertexArray(vao_points_);
+    const int n_test = session_ ? session_->data().test.rows() : 0;
+    const int first = options.test_points ? 0 : n_test;
+    glDrawArrays(GL_POINTS, first, static_cast<GLsizei>(n) - first);
+    glDisable(GL_BLEND);
+  }
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void View::draw_scatter(ImVec2 size) {
+  const float fs = ImGui::GetFontSize();
+  if (!session_) {
+    ImGui::Dummy(size);
+    return;
+  }
+  // The legend takes one line under the image.
+  const float legend_h = fs * 1.5f;
+  const ImVec2 image(std::max(32.0f, size.x), std::max(32.0f, size.y - legend_h));
+  if (image.x != fitted_w_ || image.y != fitted_h_) fit_rect(image.x, image.y);
+  const int w = static_cast<int>(image.x), h = static_cast<int>(image.y);
+  render_texture(w, h);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  if (!gl_error_.empty()) {
+    ImGui::TextWrapped("The view cannot draw: %s", gl_error_.c_str());
+    return;
+  }
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(color_texture_)), image, ImVec2(0, 1), ImVec2(1, 0));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto to_screen = [&](double a, double b) {
+    return ImVec2(static_cast<float>(pos.x + (a - view_lo_[0]) / (view_hi_[0] - view_lo_[0]) * image.x),
+                  static_cast<float>(pos.y + image.y - (b - view_lo_[1]) / (view_hi_[1] - view_lo_[1]) * image.y));
+  };
+  // Axes: ticks and labels inside the image edges, dark on the light canvas.
+  const ImU32 tick_col = IM_COL32(60, 64, 72, 255);
+  {
+    AxisTicks xt = nice_ticks(view_lo_[0], view_hi_[0], std::max(2, static_cast<int>(image.x / (fs * 4.5f))));
+    for (double v : xt.values) {
+      const ImVec2 p = to_screen(v, view_lo_[1]);
+      dl->AddLine(ImVec2(p.x, pos.y + image.y - 5), ImVec2(p.x, pos.y + image.y), tick_col);
+      const std::string s = format_tick(v, xt);
+      const float tw = ImGui::CalcTextSize(s.c_str()).x;
+      if (p.x - tw * 0.5f > pos.x + 2 && p.x + tw * 0.5f < pos.x + image.x - 2)
+        dl->AddText(ImVec2(p.x - tw * 0.5f, pos.y + image.y - 6 - fs), tick_col, s.c_str());
+    }
+    if (!projection_.jitter_y) {
+      AxisTicks yt = nice_ticks(view_lo_[1], view_hi_[1], std::max(2, static_cast<int>(image.y / (fs * 3.0f))));
+      for (double v : yt.values) {
+        const ImVec2 p = to_screen(view_lo_[0], v);
+        dl->AddLine(ImVec2(pos.x, p.y), ImVec2(pos.x + 5, p.y), tick_col);
+        const std::string s = format_tick(v, yt);
+        if (p.y - fs * 0.5f > pos.y + fs * 1.4f && p.y + fs * 0.5f < pos.y + image.y - fs * 1.6f)
+          dl->AddText(ImVec2(pos.x + 7, p.y - fs * 0.5f), tick_col, s.c_str());
+      }
+    }
+    const std::string xn = projection_.x_name + " \xE2\x86\x92";  // →
+    const float xw = ImGui::CalcTextSize(xn.c_str()).x;
+    dl->AddText(ImVec2(pos.x + image.x - xw - 6, pos.y + image.y - fs * 2.3f - 4), tick_col, xn.c_str());
+    const std::string yn = projection_.y_name + " \xE2\x86\x91";  // ↑
+    dl->AddText(ImVec2(pos.x + 7, pos.y + 4), tick_col, yn.c_str());
+  }
+  if (!grid_ready_ && options.regions) {
+    const char* note = grid_next_row_ >= 0 ? "evaluating regions..." : "no hypothesis yet";
+    const float tw = ImGui::CalcTextSize(note).x;
+    dl->AddText(ImVec2(pos.x + image.x - tw - 6, pos.y + 4), tick_col, note);
+  }
+  // Legend line.
+  {
+    const Dataset& train = session_->data().train;
+    float x = pos.x + 2;
+    const float y = pos.y + image.y + fs * 0.25f;
+    const float r = fs * 0.32f;
+    auto item = [&](ImU32 fill, bool ring, bool corrupt, const std::string& text) {
+      const ImVec2 c(x + r + 1, y + fs * 0.55f);
+      if (corrupt) {
+        dl->AddCircleFilled(c, r * 1.45f, IM_COL32(250, 26, 140, 255));
+        dl->AddCircleFilled(c, r * 0.95f, IM_COL32(255, 255, 255, 255));
+        dl->AddCircleFilled(c, r * 0.75f, fill);
+      } else if (ring) {
+        dl->AddCircle(c, r, fill, 0, 2.5f);
+      } else {
+        dl->AddCircleFilled(c, r, fill);
+      }
+      dl->AddText(ImVec2(x + r * 2 + 6, y), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+      x += r * 2 + 6 + ImGui::CalcTextSize(text.c_str()).x + 14;
+    };
+    const int q = std::min(num_classes_, 6);
+    for (int k = 0; k < q; ++k) {
+      const std::string name = static_cast<size_t>(k) < train.class_names.size() ? train.class_names[static_cast<size_t>(k)] : std::to_string(k);
+      item(class_color(k, num_classes_), false, false, (num_classes_ == 2 ? "y = " : "class ") + name);
+    }
+    if (num_classes_ > q) item(IM_COL32(128, 128, 128, 255), false, false, "...");
+    item(IM_COL32(128, 128, 128, 255), false, true, "corrupted");
+    if (options.test_points) item(IM_COL32(150, 150, 150, 255), true, false, "test");
+    ImGui::Dummy(ImVec2(size.x, legend_h));
+  }
+  // Hover: the nearest example within 10 px, else the decision at the cursor.
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const double a = view_lo_[0] + (m.x - pos.x) / image.x * (view_hi_[0] - view_lo_[0]);
+    const double b = view_lo_[1] + (pos.y + image.y - m.y) / image.y * (view_hi_[1] - view_lo_[1]);
+    int best = -1;
+    float best_d = 100.0f;  // squared pixels
+    const int n_test = session_->data().test.rows();
+    for (size_t k = 0; k < point_row_.size(); ++k) {
+      if (!options.test_points && static_cast<int>(k) < n_test) continue;
+      const ImVec2 p = to_screen(point_xy_[k * 2], point_xy_[k * 2 + 1]);
+      const float d = (p.x - m.x) * (p.x - m.x) + (p.y - m.y) * (p.y - m.y);
+      if (d <= best_d) {
+        best_d = d;
+        best = static_cast<int>(k);
+      }
+    }
+    const Dataset& train = session_->data().train;
+    const Dataset& test = session_->data().test;
+    auto cname = [&](const Dataset& d, int c) {
+      return static_cast<size_t>(c) < d.class_names.size() ? d.class_names[static_cast<size_t>(c)] : std::to_string(c);
+    };
+    ImGui::BeginTooltip();
+    if (best >= 0) {
+      const int row = point_row_[static_cast<size_t>(best)];
+      const bool is_test = row >= train.rows();
+      const Dataset& d = is_test ? test : train;
+      const int i = is_test ? row - train.rows() : row;
+      static const char* kCorruption[] = {"none", "label changed", "point replaced", "point moved"};
+      ImGui::Text("%s example %d", is_test ? "test" : "training", i);
+      ImGui::Text("observed label %s, true label %s", cname(d, d.label[static_cast<size_t>(i)]).c_str(),
+                  cname(d, d.true_label[static_cast<size_t>(i)]).c_str());
+      ImGui::Text("corruption: %s", kCorruption[static_cast<int>(d.corruption[static_cast<size_t>(i)]) & 3]);
+    } else {
+      probe_.resize(static_cast<size_t>(projection_.dims));
+      const int q = std::max(2, session_->learner().num_classes());
+      probe_scores_.resize(static_cast<size_t>(q));
+      projection_.lift(a, b, probe_.data());
+      session_->learner().scores(probe_.data(), probe_scores_.data());
+      int cls = 0;
+      for (int k = 1; k < q; ++k)
+        if (probe_scores_[static_cast<size_t>(k)] > probe_scores_[static_cast<size_t>(cls)]) cls = k;
+      ImGui::Text("%s = %s, %s = %s", projection_.x_name.c_str(), format_readout(a).c_str(),
+                  projection_.jitter_y ? "jitter" : projection_.y_name.c_str(), format_readout(b).c_str());
+      if (q == 2)
+        ImGui::Text("prediction %s (score %s)", cname(train, cls).c_str(),
+                    format_readout(static_cast<double>(probe_scores_[1]) - probe_scores_[0]).c_str());
+      else
+        ImGui::Text("prediction class %s", cname(train, cls).c_str());
+    }
+    ImGui::EndTooltip();
+  }
+}
+
+void View::draw_histogram(ImVec2 size) {
+  std::vector<HistogramSeries> series;
+  series.push_back({"clean", hist_clean_, IM_COL32(86, 180, 233, 255)});
+  series.push_back({"corrupted", hist_corrupt_, IM_COL32(250, 26, 140, 255)});
+  histogram_plot("margins", size, hist_title_.empty() ? "Margins on the training set" : hist_title_, hist_x_label_,
+                 hist_lo_, hist_hi_, series);
+}
+
+}  // namespace ml::app

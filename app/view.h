@@ -1,0 +1,117 @@
+// marginlab app — the View panel's renderer: the 2-D scatter of the data with the learner's decision
+// regions, drawn by the project's shaders (shaders/*.vert|frag, embedded at build time) into an
+// offscreen texture that ImGui shows as an image; axes, legend and hover read-outs are drawn over it
+// with ImDrawList. Also the margin histogram (for d > 2 beside the projection).
+//
+// Work per frame is bounded: points are uploaded once per session (or when a w-aligned projection
+// moves), the decision function is evaluated on a grid a few rows per frame under a time budget and
+// uploaded when the whole grid is done, the histogram is recomputed at most a few times a second.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/projection.h"
+#include "core/session.h"
+#include "imgui.h"
+
+namespace ml::app {
+
+// What the View panel shows.
+struct ViewOptions {
+  bool regions = true;                          // decision regions behind the points
+  bool test_points = true;                      // test examples as rings
+  ProjectionMode projection = ProjectionMode::pca;  // directions for d > 2
+};
+
+// Colour of class q in the view (binary: class 0 = y -1 blue, class 1 = y +1 orange).
+ImU32 class_color(int q, int num_classes);
+
+// The 2-D view (owns GL objects; create and use it only while a GL context is current).
+class View {
+ public:
+  View();
+  ~View();
+  View(const View&) = delete;
+  View& operator=(const View&) = delete;
+
+  // Settings shown as checkboxes in the panel.
+  ViewOptions options;
+
+  // Brings the caches up to date with the session: points, projection, grid rows (within
+  // `budget_seconds` of the clock `now`), histogram. Call once per frame before drawing.
+  void update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds);
+  // Draws the scatter with regions in a box of `size` at the cursor (renders the texture first).
+  void draw_scatter(ImVec2 size);
+  // Draws the margin histogram of the training examples (clean vs corrupted) in a box of `size`.
+  void draw_histogram(ImVec2 size);
+  // True when the data has more than two varying features (the view is a projection).
+  bool projected() const { return projection_.varying > 2; }
+  // One line describing the axes ("the two features", "PCA of 8 features ...").
+  const std::string& describe() const { return projection_.describe; }
+
+ private:
+  void rebuild_points(const Session& s);
+  void fit_rect(float width, float height);
+  void start_grid_pass();
+  void evaluate_grid_rows(const ClockFn& now, double deadline);
+  void update_histogram(const Session& s);
+  bool ensure_gl();
+  void render_texture(int width, int height);
+
+  const Session* session_ = nullptr;
+  uint64_t session_version_ = 0;
+  int64_t seen_updates_ = -1;      // learner updates when the caches were last refreshed
+  int64_t seen_steps_ = -1;        // steps at the last update (adaptive streams relabel as they go)
+  bool histogram_wanted_ = true;   // the hypothesis changed since the histogram was computed
+  double last_projection_time_ = -1;
+  double last_histogram_time_ = -1;
+  ProjectionMode built_mode_ = ProjectionMode::pca;
+
+  // Points: projected coordinates and kinds (class, flags: 1 corrupted, 2 test), in draw order.
+  Projection projection_;
+  std::vector<float> point_xy_;
+  std::vector<float> point_kind_;
+  std::vector<int> point_row_;     // row index (train rows, then test rows offset by n_train)
+  int num_classes_ = 2;
+  bool points_dirty_ = true;
+  double data_lo_[2] = {-1, -1}, data_hi_[2] = {1, 1};  // bounding box of the points
+  double view_lo_[2] = {-1, -1}, view_hi_[2] = {1, 1};  // what the texture shows
+  float fitted_w_ = 0, fitted_h_ = 0;
+
+  // Decision grid: gw x gh cells over the view rectangle; (class, confidence) per cell.
+  int gw_ = 0, gh_ = 0;
+  std::vector<float> grid_raw_;    // scores being evaluated: binary decision value or top-minus-second
+  std::vector<float> grid_class_;
+  std::vector<float> grid_upload_;
+  int grid_next_row_ = -1;         // -1: no pass running
+  double pass_lo_[2] = {0, 0}, pass_hi_[2] = {1, 1};  // rectangle of the running pass
+  double grid_lo_[2] = {0, 0}, grid_hi_[2] = {1, 1};  // rectangle of the finished grid (the texture)
+  int grid_w_ = 0, grid_h_ = 0;                       // size of the finished grid
+  bool grid_ready_ = false;
+  bool grid_binary_ = true;
+  bool grid_wanted_ = true;        // the hypothesis or the rectangle changed since the last pass
+
+  // Margin histogram.
+  std::vector<double> hist_clean_, hist_corrupt_;
+  double hist_lo_ = -1, hist_hi_ = 1;
+  std::string hist_title_;
+  std::string hist_x_label_;
+
+  // Hover read-out of the decision at the cursor.
+  std::vector<float> probe_;
+  std::vector<float> probe_scores_;
+
+  // GL objects.
+  bool gl_ready_ = false;
+  unsigned program_regions_ = 0, program_points_ = 0;
+  unsigned vao_quad_ = 0, vbo_quad_ = 0, vao_points_ = 0, vbo_points_xy_ = 0, vbo_points_kind_ = 0;
+  unsigned grid_texture_ = 0, fbo_ = 0, color_texture_ = 0;
+  int fbo_w_ = 0, fbo_h_ = 0;
+  size_t uploaded_points_ = 0;
+  bool grid_uploaded_ = false;
+  std::string gl_error_;
+};
+
+}  // namespace ml::app

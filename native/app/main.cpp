@@ -1,0 +1,258 @@
+// marginlab-app — the desktop playground: a GLFW window with an OpenGL 3.3 core context running the
+// shared front end (app/). Everything the app needs from the desktop is the Platform below.
+//
+// Usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N]
+//                      [--screenshot FILE.png] [--print-trace-hash] [--stats] [--size WxH]
+//                      [--export-dir DIR] [--share-base URL]
+//   --url            the experiment to open (default: the welcome experiment)
+//   --csv            a CSV file to train on (what the page's file picker does)
+//   --steps N        train exactly N steps before the first frame, then stay paused (a reproducible
+//                    picture and trace: the hash equals `marginlab run --url U --steps N`'s)
+//   --frames N       quit after N frames (headless runs under Xvfb)
+//   --screenshot F   save the last frame as PNG
+//   --print-trace-hash  print {"steps":..,"trace_sha256":..,"url":..} on stdout at exit
+//   --stats          print frame-time statistics as JSON on stdout at exit (bench/frontend.sh)
+// Exit codes: 0 success, 1 the window or a file failed, 2 usage error.
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/app.h"
+#include "app/gl.h"
+#include "app/png.h"
+#include "imgui.h"
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+
+namespace {
+
+// The desktop's services for the app.
+class DesktopPlatform : public ml::app::Platform {
+ public:
+  GLFWwindow* window = nullptr;
+  std::string export_dir = ".";
+  std::string share_base;
+
+  void url_changed(const std::string& url) override {
+    std::string title = "marginlab  " + url;
+    if (title.size() > 160) title = title.substr(0, 157) + "...";
+    if (window) glfwSetWindowTitle(window, title.c_str());
+  }
+  std::string share_link(const std::string& url) const override { return share_base + url; }
+  bool copy_text(const std::string& text) override {
+    if (!window) return false;
+    glfwSetClipboardString(window, text.c_str());
+    return true;
+  }
+  std::string save_file(const std::string& name, const std::string& bytes, const char*) override {
+    const std::string path = export_dir + "/" + name;
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) return "could not write " + path;
+    return "saved " + path;
+  }
+  bool can_read_paths() const override { return true; }
+  bool read_path(const std::string& path, std::string* out) override {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      *out = "cannot open " + path;
+      return false;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    *out = ss.str();
+    return true;
+  }
+  double now_seconds() const override { return glfwGetTime(); }
+  const char* host_name() const override { return "desktop"; }
+};
+
+ml::app::App* g_app = nullptr;
+DesktopPlatform* g_platform = nullptr;
+
+// Files dropped on the window are read as CSV, like the page's drag-and-drop.
+void on_drop(GLFWwindow*, int count, const char** paths) {
+  if (!g_app || count < 1) return;
+  std::string text;
+  if (g_platform->read_path(paths[0], &text)) {
+    std::string name = paths[0];
+    const size_t slash = name.find_last_of('/');
+    if (slash != std::string::npos) name = name.substr(slash + 1);
+    g_app->load_csv(name, std::move(text));
+  }
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N] [--screenshot FILE.png]\n"
+               "                     [--print-trace-hash] [--stats] [--size WxH] [--export-dir DIR] [--share-base URL]\n");
+  return 2;
+}
+
+// Median and 95th percentile of a list (sorted copy).
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5));
+  return v[i];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto process_start = std::chrono::steady_clock::now();
+  std::string url, csv_path, screenshot, export_dir = ".", share_base;
+  long long frames = 0, steps = -1;
+  int width = 1280, height = 800;
+  bool print_hash = false, stats = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](std::string* out) {
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--url") { if (!value(&url)) return usage(); }
+    else if (a == "--csv") { if (!value(&csv_path)) return usage(); }
+    else if (a == "--screenshot") { if (!value(&screenshot)) return usage(); }
+    else if (a == "--export-dir") { if (!value(&export_dir)) return usage(); }
+    else if (a == "--share-base") { if (!value(&share_base)) return usage(); }
+    else if (a == "--frames") { if (!value(&v)) return usage(); frames = std::atoll(v.c_str()); }
+    else if (a == "--steps") { if (!value(&v)) return usage(); steps = std::atoll(v.c_str()); }
+    else if (a == "--size") {
+      if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2 || width < 200 || height < 200) return usage();
+    }
+    else if (a == "--print-trace-hash") print_hash = true;
+    else if (a == "--stats") stats = true;
+    else if (a == "--help" || a == "-h") { usage(); return 0; }
+    else return usage();
+  }
+
+  if (!glfwInit()) {
+    std::fprintf(stderr, "error: GLFW could not initialize (no display? run under xvfb-run)\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "marginlab", nullptr, nullptr);
+  if (!window) {
+    std::fprintf(stderr, "error: no OpenGL 3.3 core context\n");
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(frames > 0 ? 0 : 1);  // headless runs measure the app, not the display
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  DesktopPlatform platform;
+  platform.window = window;
+  platform.export_dir = export_dir;
+  platform.share_base = share_base;
+  g_platform = &platform;
+  int exit_code = 0;
+  {
+    ml::app::App app(platform);
+    g_app = &app;
+    glfwSetDropCallback(window, on_drop);
+    const char* fonts[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                           "/usr/share/matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf"};
+    std::string font;
+    for (const char* f : fonts)
+      if (std::ifstream(f).good()) { font = f; break; }
+    app.setup_imgui(font);
+    app.open_url(url);
+    if (!csv_path.empty()) {
+      std::string text;
+      if (!platform.read_path(csv_path, &text)) {
+        std::fprintf(stderr, "error: %s\n", text.c_str());
+        exit_code = 1;
+      } else {
+        const size_t slash = csv_path.find_last_of('/');
+        app.load_csv(slash == std::string::npos ? csv_path : csv_path.substr(slash + 1), std::move(text));
+      }
+    }
+    if (steps >= 0) {
+      app.state().run_to(steps);
+      app.state().pause();
+    }
+    for (const ml::app::Notice& n : app.state().notices())
+      std::fprintf(stderr, "%s: %s\n", n.error ? "error" : "warning", n.text.c_str());
+
+    std::vector<double> frame_ms;
+    double first_frame_ms = 0;
+    long long count = 0;
+    double last = glfwGetTime();
+    while (exit_code == 0 && !glfwWindowShouldClose(window)) {
+      glfwPollEvents();
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+      // Headless runs: Xvfb parks the pointer mid-screen; keep hover read-outs out of the pictures.
+      if (frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      ImGui::NewFrame();
+      app.frame();
+      ImGui::Render();
+      int fbw = 0, fbh = 0;
+      glfwGetFramebufferSize(window, &fbw, &fbh);
+      glViewport(0, 0, fbw, fbh);
+      glClearColor(0.08f, 0.085f, 0.1f, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      app.after_render(fbw, fbh);
+      ++count;
+      const bool last_frame = frames > 0 && count >= frames;
+      if (last_frame && !screenshot.empty()) {
+        const std::string png = ml::app::capture_png(0, 0, fbw, fbh, fbh);
+        std::ofstream out(screenshot, std::ios::binary);
+        out.write(png.data(), static_cast<std::streamsize>(png.size()));
+        if (!out || png.empty()) {
+          std::fprintf(stderr, "error: could not write %s\n", screenshot.c_str());
+          exit_code = 1;
+        }
+      }
+      glfwSwapBuffers(window);
+      if (stats) glFinish();  // frame time includes the GPU's work
+      const double now = glfwGetTime();
+      if (count == 1)
+        first_frame_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - process_start).count();
+      else
+        frame_ms.push_back((now - last) * 1000.0);
+      last = now;
+      if (last_frame) break;
+    }
+    if (print_hash) {
+      const ml::Session* s = app.state().session();
+      std::printf("{\"steps\":%lld,\"trace_sha256\":\"%s\",\"url\":\"%s\"}\n", static_cast<long long>(s ? s->steps() : 0),
+                  app.trace_sha256().c_str(), app.state().url().c_str());
+    }
+    if (stats) {
+      // The first frames build fonts and caches: leave out the first 10 of the steady-state figures.
+      std::vector<double> steady(frame_ms.begin() + std::min<size_t>(frame_ms.size(), 10), frame_ms.end());
+      std::printf("{\"frames\":%lld,\"first_frame_ms\":%.1f,\"median_ms\":%.2f,\"p95_ms\":%.2f,\"steps\":%lld}\n", count,
+                  first_frame_ms, percentile(steady, 0.5), percentile(steady, 0.95),
+                  static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
+    }
+    g_app = nullptr;
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}

@@ -1,0 +1,171 @@
+// marginlab page glue: checks the browser (WebGL2, WebAssembly SIMD), loads the module, and connects
+// the page to the app — the URL hash (history.replaceState out, hashchange in), the file input and
+// drag-and-drop (files are read here and never uploaded), the clipboard, downloads, page visibility,
+// and the loading and error screens. The app calls window.marginlab.*; the page calls the module's
+// exported ml_* functions (web/main.cpp).
+(function () {
+  'use strict';
+  const overlay = document.getElementById('overlay');
+  const overlayBox = document.getElementById('overlay-box');
+  const fileInput = document.getElementById('file');
+  const drop = document.getElementById('drop');
+  const kMaxFileBytes = 256 * 1024 * 1024;  // the CSV reader's cap (core/data/csv.h)
+  let ready = false;
+  let failed = false;
+
+  function escapeHtml(s) {
+    return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+  }
+  function showBox(html, kind) {
+    overlayBox.className = 'box' + (kind === 'error' ? ' error' : '');
+    overlayBox.innerHTML = html;
+    overlay.className = kind === 'busy' ? 'translucent' : '';
+  }
+  function hideOverlay() { overlay.className = 'hidden'; }
+
+  const api = {
+    frames: 0,
+    // A fatal problem: a readable screen instead of a blank canvas.
+    fail(message) {
+      failed = true;
+      showBox('<h1>marginlab cannot run here</h1><p>' + escapeHtml(message) + '</p>', 'error');
+      document.body.dataset.error = message;
+    },
+    // The module runs: hand over the page's address and its hash.
+    started() {
+      Module.ccall('ml_set_page_base', null, ['string'], [location.origin + location.pathname]);
+      Module.ccall('ml_open_url', null, ['string'], [location.hash || '']);
+      Module.ccall('ml_set_visible', null, ['number'], [document.hidden ? 0 : 1]);
+    },
+    // The app's canonical URL changed: the hash follows without adding history entries.
+    urlChanged(url) {
+      if (location.hash !== url) history.replaceState(null, '', url);
+      const short = url.replace(/^#v=1&/, '').replace(/&/g, ' ');
+      document.title = 'marginlab \u2014 ' + (short.length > 80 ? short.slice(0, 77) + '...' : short);
+    },
+    frameDone(n) {
+      api.frames = n;
+      if (!ready && !failed) {
+        ready = true;
+        hideOverlay();
+        document.body.dataset.ready = '1';
+      }
+    },
+    copyText(text) {
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).catch(() => legacyCopy(text));
+        return 1;
+      }
+      return legacyCopy(text) ? 1 : 0;
+    },
+    download(name, bytes, mime) {
+      const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    },
+    openFilePicker() { fileInput.value = ''; fileInput.click(); },
+    // Reads a File into the module (also used by the tests through the file input).
+    loadFile(file) {
+      if (!file) return;
+      if (file.size > kMaxFileBytes) {
+        alert(file.name + ' is ' + (file.size / 1048576).toFixed(0) + ' MB; marginlab reads CSV files up to 256 MB.');
+        return;
+      }
+      showBox('<h1><span class="spinner"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' +
+              (file.size / 1048576).toFixed(1) + ' MB, parsed in this browser, never uploaded.</p>', 'busy');
+      file.arrayBuffer().then((buffer) => {
+        // Let the notice paint before the synchronous parse.
+        setTimeout(() => {
+          const bytes = new Uint8Array(buffer);
+          const ptr = Module._malloc(Math.max(1, bytes.length));
+          Module.HEAPU8.set(bytes, ptr);
+          Module.ccall('ml_load_csv', null, ['string', 'number', 'number'], [file.name, ptr, bytes.length]);
+          Module._free(ptr);
+          hideOverlay();
+        }, 30);
+      }, (e) => { hideOverlay(); alert('Could not read ' + file.name + ': ' + e); });
+    },
+    status() { return JSON.parse(Module.ccall('ml_status', 'string', [], [])); },
+    traceSha256() { return Module.ccall('ml_trace_sha256', 'string', [], []); },
+  };
+  window.marginlab = api;
+
+  function legacyCopy(text) {
+    const t = document.createElement('textarea');
+    t.value = text;
+    t.style.position = 'fixed';
+    t.style.opacity = '0';
+    document.body.appendChild(t);
+    t.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+    t.remove();
+    return ok;
+  }
+
+  // --- what the browser must support ---
+  function hasWebGL2() {
+    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
+  }
+  function hasWasmSimd() {
+    // A module whose one function uses v128 (i8x16.splat, i8x16.popcnt): valid only with SIMD.
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
+                                  253, 15, 253, 98, 11]);
+    try { return typeof WebAssembly === 'object' && WebAssembly.validate(bytes); } catch (e) { return false; }
+  }
+  if (typeof WebAssembly !== 'object') {
+    api.fail('This browser has no WebAssembly. Use a current Chrome, Firefox, Safari or Edge.');
+    return;
+  }
+  if (!hasWasmSimd()) {
+    api.fail('This browser does not support WebAssembly SIMD, which marginlab\'s numerical core is compiled ' +
+             'with (so that results match the desktop bit for bit). Chrome 91+, Firefox 89+ and Safari 16.4+ have it.');
+    return;
+  }
+  if (!hasWebGL2()) {
+    api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
+             'enable hardware acceleration or try another browser.');
+    return;
+  }
+
+  // --- page events ---
+  window.addEventListener('hashchange', () => {
+    if (ready || window.Module && Module.calledRun) Module.ccall('ml_open_url', null, ['string'], [location.hash]);
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (window.Module && Module.calledRun) Module.ccall('ml_set_visible', null, ['number'], [document.hidden ? 0 : 1]);
+  });
+  fileInput.addEventListener('change', () => api.loadFile(fileInput.files[0]));
+  let dragDepth = 0;
+  window.addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; drop.className = 'visible'; });
+  window.addEventListener('dragleave', (e) => { e.preventDefault(); if (--dragDepth <= 0) { dragDepth = 0; drop.className = ''; } });
+  window.addEventListener('dragover', (e) => e.preventDefault());
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    dragDepth = 0;
+    drop.className = '';
+    if (e.dataTransfer && e.dataTransfer.files.length) api.loadFile(e.dataTransfer.files[0]);
+  });
+
+  // --- the module ---
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+    onAbort: (what) => api.fail('The module stopped: ' + what),
+    setStatus: (text) => {
+      if (!ready && !failed && text) document.getElementById('overlay-text') &&
+        (document.getElementById('overlay-text').textContent = text);
+    },
+  };
+  window.addEventListener('error', (e) => { if (!ready) api.fail(String(e.message || e)); });
+  const script = document.createElement('script');
+  script.src = 'marginlab-app.js';
+  script.onerror = () => api.fail('marginlab-app.js could not be loaded: build the web target (cmake --build --preset web).');
+  document.body.appendChild(script);
+})();

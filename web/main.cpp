@@ -1,0 +1,167 @@
+// marginlab page — the browser main: GLFW-on-emscripten with a WebGL2 context running the shared front
+// end (app/), and the functions the page's JavaScript (web/glue.js) calls. Everything the app needs from
+// the browser is the Platform below; the page owns the URL hash, the file input, drag-and-drop, the
+// clipboard and visibility, and calls in through the EMSCRIPTEN_KEEPALIVE functions at the end.
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "app/app.h"
+#include "app/gl.h"
+#include "imgui.h"
+#include "backends/imgui_impl_glfw.h"
+#include "backends/imgui_impl_opengl3.h"
+
+namespace {
+
+// The browser's services, through web/glue.js (window.marginlab).
+class WebPlatform : public ml::app::Platform {
+ public:
+  std::string page_base;  // location.origin + location.pathname, set by the page
+
+  void url_changed(const std::string& url) override {
+    EM_ASM({ if (window.marginlab) window.marginlab.urlChanged(UTF8ToString($0)); }, url.c_str());
+  }
+  std::string share_link(const std::string& url) const override { return page_base + url; }
+  bool copy_text(const std::string& text) override {
+    return EM_ASM_INT({ return window.marginlab ? window.marginlab.copyText(UTF8ToString($0)) : 0; }, text.c_str()) != 0;
+  }
+  std::string save_file(const std::string& name, const std::string& bytes, const char* mime) override {
+    EM_ASM({ if (window.marginlab) window.marginlab.download(UTF8ToString($0), HEAPU8.slice($1, $1 + $2), UTF8ToString($3)); },
+           name.c_str(), bytes.data(), bytes.size(), mime);
+    return "downloaded " + name;
+  }
+  bool has_file_picker() const override { return true; }
+  void open_file_picker() override {
+    EM_ASM({ if (window.marginlab) window.marginlab.openFilePicker(); });
+  }
+  double now_seconds() const override { return emscripten_get_now() / 1000.0; }
+  const char* host_name() const override { return "browser"; }
+};
+
+GLFWwindow* g_window = nullptr;
+WebPlatform* g_platform = nullptr;
+ml::app::App* g_app = nullptr;
+int g_width = 0, g_height = 0;
+
+// The canvas follows the window: its CSS size is the viewport, its drawing buffer the same pixels.
+void fit_canvas() {
+  double w = 0, h = 0;
+  emscripten_get_element_css_size("#canvas", &w, &h);
+  const int iw = static_cast<int>(w), ih = static_cast<int>(h);
+  if (iw > 0 && ih > 0 && (iw != g_width || ih != g_height)) {
+    g_width = iw;
+    g_height = ih;
+    glfwSetWindowSize(g_window, iw, ih);
+  }
+}
+
+void frame() {
+  fit_canvas();
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  g_app->frame();
+  ImGui::Render();
+  int fbw = 0, fbh = 0;
+  glfwGetFramebufferSize(g_window, &fbw, &fbh);
+  glViewport(0, 0, fbw, fbh);
+  glClearColor(0.08f, 0.085f, 0.1f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  g_app->after_render(fbw, fbh);
+  const double frames = static_cast<double>(g_app->frames());
+  EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0); }, frames);
+}
+
+}  // namespace
+
+extern "C" {
+
+// Opens a link (the page calls it on hashchange; the app ignores an echo of its own URL).
+EMSCRIPTEN_KEEPALIVE void ml_open_url(const char* url) {
+  if (g_app) g_app->open_url(url);
+}
+
+// Trains on a CSV file's bytes (file input or drop); `data` is freed by the caller.
+EMSCRIPTEN_KEEPALIVE void ml_load_csv(const char* name, const char* data, int size) {
+  if (g_app) g_app->load_csv(name, std::string(data, static_cast<size_t>(size)));
+}
+
+// The page is hidden (0) or visible (1): training pauses while hidden.
+EMSCRIPTEN_KEEPALIVE void ml_set_visible(int visible) {
+  if (g_app) g_app->set_visible(visible != 0);
+}
+
+// Steps per frame (0 = as many as the frame budget allows).
+EMSCRIPTEN_KEEPALIVE void ml_set_speed(int steps_per_frame) {
+  if (g_app) g_app->state().steps_per_tick = steps_per_frame;
+}
+
+// Sets the page's address (origin + path) that share links start with.
+EMSCRIPTEN_KEEPALIVE void ml_set_page_base(const char* base) {
+  if (g_platform) g_platform->page_base = base;
+}
+
+// The state as JSON (frames, steps, playing, url, ...): what the end-to-end tests wait on.
+EMSCRIPTEN_KEEPALIVE const char* ml_status() {
+  static std::string s;
+  s = g_app ? g_app->status_json() : std::string("{}");
+  return s.c_str();
+}
+
+// SHA-256 of the trace CSV: equals `marginlab run --url U --steps N`'s trace_sha256.
+EMSCRIPTEN_KEEPALIVE const char* ml_trace_sha256() {
+  static std::string s;
+  s = g_app ? g_app->trace_sha256() : std::string();
+  return s.c_str();
+}
+
+// The canonical URL of the current config.
+EMSCRIPTEN_KEEPALIVE const char* ml_url() {
+  static std::string s;
+  s = g_app ? g_app->state().url() : std::string();
+  return s.c_str();
+}
+
+}  // extern "C"
+
+int main() {
+  if (!glfwInit()) {
+    EM_ASM({ if (window.marginlab) window.marginlab.fail('GLFW could not start.'); });
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  double w = 1280, h = 800;
+  emscripten_get_element_css_size("#canvas", &w, &h);
+  g_width = static_cast<int>(w);
+  g_height = static_cast<int>(h);
+  g_window = glfwCreateWindow(g_width, g_height, "marginlab", nullptr, nullptr);
+  if (!g_window) {
+    EM_ASM({ if (window.marginlab) window.marginlab.fail('WebGL2 is not available: the browser could not create a WebGL2 context.'); });
+    return 1;
+  }
+  glfwMakeContextCurrent(g_window);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  static WebPlatform platform;
+  g_platform = &platform;
+  static std::unique_ptr<ml::app::App> app;
+  app = std::make_unique<ml::app::App>(platform);
+  g_app = app.get();
+  app->setup_imgui("/fonts/DejaVuSans.ttf");
+  // The page hands over its address and hash once the module runs (window.marginlab.started).
+  EM_ASM({ if (window.marginlab) window.marginlab.started(); });
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}
