@@ -1,0 +1,327 @@
+#!/usr/bin/python3
+"""marginlab bench report: runs every benchmark once, back to back, and writes docs/bench.md.
+
+Called by bench/run.sh after it has built both presets. Runs, in this order (each figure a median of
+--reps runs, wall clock):
+  1. CSV parsing, a deterministic 10^6 x 20 file (~182 MB, build/bench/csv_1m_x20.csv): ml::parse_csv
+     native and wasm (node --no-liftoff) on the text in memory; pandas.read_csv on the same bytes in
+     memory; and end to end `marginlab check FILE` (read + parse + sha256 + JSON), native and wasm,
+     whose outputs must be identical.
+  2. Perceptron training, n = 200 000, d = 64, 10 epochs: the Learner interface and a bare Eigen loop,
+     native and wasm; scikit-learn's Perceptron on the same data; memcpy of X as the bandwidth reference.
+  3. Kernel-projection build time, n = 10 000 (random span, Nyström-KPCA, KGS), native and wasm.
+  4. Halving, one pass over a full version space of 10^6 concepts, d = 2, 5, 10, native and wasm.
+Speeds are reported as ratios of figures from this same run. Nothing is asserted.
+Environment overrides (for development): ML_BENCH_NATIVE, ML_BENCH_WEB = build folders.
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NATIVE = os.environ.get("ML_BENCH_NATIVE", os.path.join(ROOT, "build", "native"))
+WEB = os.environ.get("ML_BENCH_WEB", os.path.join(ROOT, "build", "web"))
+WORK = os.path.join(ROOT, "build", "bench")
+DOC = os.path.join(ROOT, "docs", "bench.md")
+NODE = ["node", "--no-liftoff"]
+PY = "/usr/bin/python3"  # Debian's interpreter: python3-pandas, python3-sklearn
+CSV_FILE = os.path.join(WORK, "csv_1m_x20.csv")
+CSV_BYTES = 182499034  # size of the deterministic file (bench_csv --write, 10^6 x 20, seed 1)
+PERCEPTRON_PREFIX = os.path.join(WORK, "perceptron")
+
+
+def log(msg):
+    sys.stderr.write("bench: %s\n" % msg)
+    sys.stderr.flush()
+
+
+def run(cmd, **kw):
+    log(" ".join(cmd))
+    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True, cwd=ROOT, **kw).stdout
+    return out
+
+
+def run_json(cmd):
+    return [json.loads(line) for line in run(cmd).splitlines() if line.startswith("{")]
+
+
+def native(name):
+    return [os.path.join(NATIVE, "bench", name)]
+
+
+def wasm(name):
+    return NODE + [os.path.join(WEB, "bench", name + ".js")]
+
+
+def exists_native(name):
+    return os.path.exists(os.path.join(NATIVE, "bench", name))
+
+
+def exists_wasm(name):
+    return os.path.exists(os.path.join(WEB, "bench", name + ".js"))
+
+
+def median(v):
+    s = sorted(v)
+    n = len(s)
+    return s[n // 2] if n % 2 else 0.5 * (s[n // 2 - 1] + s[n // 2])
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def first_line(cmd):
+    try:
+        return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "?"
+
+
+def loadavg():
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return float("nan")
+
+
+def fmt(x, digits=3):
+    """A number with `digits` significant digits, no exponent for everyday magnitudes."""
+    if x is None:
+        return "–"
+    if x == 0:
+        return "0"
+    mag = abs(x)
+    if mag >= 10 ** digits:
+        return "{:,.0f}".format(x)
+    decimals = max(0, digits - 1 - int(__import__("math").floor(__import__("math").log10(mag))))
+    return "{:.{}f}".format(x, decimals)
+
+
+def ratio(a, b):
+    return None if not a or not b else a / b
+
+
+def time_check(cmd, reps):
+    """Wall time of a whole process (median), and its stdout (must be the same every time)."""
+    seconds, outputs = [], set()
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        out = run(cmd)
+        seconds.append(time.perf_counter() - t0)
+        outputs.add(out)
+    return seconds, outputs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=3)
+    args = parser.parse_args()
+    reps = str(args.reps)
+    os.makedirs(WORK, exist_ok=True)
+    results = []
+    load_start = loadavg()
+    started = datetime.datetime.now(datetime.timezone.utc)
+
+    # --- 1. CSV ---
+    if not os.path.exists(CSV_FILE) or os.path.getsize(CSV_FILE) != CSV_BYTES:
+        run(native("bench_csv") + ["--write", CSV_FILE])
+    csv_sha = sha256_file(CSV_FILE)
+    csv_native = run_json(native("bench_csv") + [CSV_FILE, "--reps", reps])[0]
+    csv_wasm = run_json(wasm("bench_csv") + [CSV_FILE, "--reps", reps])[0]
+    csv_pandas = run_json([PY, os.path.join(ROOT, "bench", "peers.py"), "csv", CSV_FILE, reps])[0]
+    check_native_s, check_native_out = time_check([os.path.join(NATIVE, "marginlab"), "check", CSV_FILE], args.reps)
+    check_wasm_s, check_wasm_out = time_check(NODE + [os.path.join(WEB, "marginlab.js"), "check", CSV_FILE], args.reps)
+    check_same = len(check_native_out) == 1 and check_native_out == check_wasm_out
+    results += [csv_native, csv_wasm, csv_pandas,
+                {"bench": "check", "build": "native", "seconds": check_native_s, "median_s": median(check_native_s)},
+                {"bench": "check", "build": "wasm", "seconds": check_wasm_s, "median_s": median(check_wasm_s),
+                 "same_output_as_native": check_same}]
+
+    # --- 2. Perceptron ---
+    p_native = run_json(native("bench_perceptron") + ["--reps", reps, "--write-data", PERCEPTRON_PREFIX])[0]
+    p_wasm = run_json(wasm("bench_perceptron") + ["--reps", reps])[0]
+    p_sklearn = run_json([PY, os.path.join(ROOT, "bench", "peers.py"), "perceptron", PERCEPTRON_PREFIX,
+                          str(p_native["n"]), str(p_native["d"]), reps])[0]
+    results += [p_native, p_wasm, p_sklearn]
+
+    # --- 3. Kernel projections ---
+    proj_native, proj_wasm = [], []
+    if exists_native("bench_projection") and exists_wasm("bench_projection"):
+        proj_native = run_json(native("bench_projection") + ["--reps", reps])
+        proj_wasm = run_json(wasm("bench_projection") + ["--reps", reps])
+        results += proj_native + proj_wasm
+
+    # --- 4. Halving ---
+    halving_native = run_json(native("bench_halving") + ["--reps", "5"])
+    halving_wasm = run_json(wasm("bench_halving") + ["--reps", "5"])
+    results += halving_native + halving_wasm
+
+    load_end = loadavg()
+    with open(os.path.join(WORK, "results.jsonl"), "w") as f:
+        for r in results:
+            f.write(json.dumps(r) + "\n")
+
+    # --- the report ---
+    L = []
+    L.append("# marginlab benchmarks")
+    L.append("")
+    L.append("Produced by `bench/run.sh` (this file is overwritten on every run; raw results in "
+             "`build/bench/results.jsonl`). All figures come from **one run**, back to back on one machine, so the "
+             "ratios compare like with like; absolute figures depend on the machine and its load. Every figure is "
+             "the median of %d runs (wall clock). wasm = the same C++ compiled with emscripten (`-msimd128 -msse4.2`), "
+             "run with `node --no-liftoff`; native = the reference build (`-O2 -msse4.2 -mno-avx "
+             "-ffp-contract=off`). Peers are Debian's python3-pandas and python3-sklearn under `/usr/bin/python3`."
+             % args.reps)
+    L.append("")
+    L.append("| | |")
+    L.append("|---|---|")
+    L.append("| date (UTC) | %s |" % started.strftime("%Y-%m-%d %H:%M"))
+    L.append("| CPU | %s, %d logical cores |" % (cpu_model(), os.cpu_count() or 0))
+    L.append("| load average (1 min) at start / end | %.2f / %.2f |" % (load_start, load_end))
+    emcc = first_line(["emcc", "--version"]).replace("()", "").split()
+    L.append("| compilers | %s; emcc %s |" % (first_line(["g++", "--version"]), emcc[-1] if emcc else "?"))
+    L.append("| node | %s |" % first_line(["node", "--version"]))
+    L.append("| peers | pandas %s, scikit-learn %s |" % (csv_pandas.get("version"), p_sklearn.get("version")))
+    L.append("")
+    if load_start > (os.cpu_count() or 1) or load_end > (os.cpu_count() or 1):
+        L.append("**Note:** the machine was busy during this run (load average above the core count): absolute "
+                 "figures are pessimistic and noisier; the ratios are still from one run but less reliable.")
+        L.append("")
+
+    L.append("## 1. CSV parsing (10⁶ rows x 20 columns)")
+    L.append("")
+    L.append("File: `build/bench/csv_1m_x20.csv`, %s bytes (MB = 10⁶ bytes), a header and 19 features with six "
+             "decimals in [-1, 1] plus a 0/1 label, written by `bench_csv --write` from the project RNG "
+             "(sha256 `%s`). The file is read into memory first; only the parse is timed." % (
+                 "{:,}".format(csv_native["bytes"]), csv_sha))
+    L.append("")
+    L.append("| parser | median s | MB/s |")
+    L.append("|---|---:|---:|")
+    for name, r in [("ml::parse_csv, native", csv_native), ("ml::parse_csv, wasm", csv_wasm),
+                    ("pandas.read_csv (BytesIO)", csv_pandas)]:
+        L.append("| %s | %s | %s |" % (name, fmt(r["median_s"]), fmt(r["mb_per_s"])))
+    L.append("")
+    L.append("Ratios: native / wasm = **%s**; marginlab native / pandas = **%s**; marginlab wasm / pandas = **%s** "
+             "(throughput)." % (fmt(ratio(csv_native["mb_per_s"], csv_wasm["mb_per_s"])),
+                                fmt(ratio(csv_native["mb_per_s"], csv_pandas["mb_per_s"])),
+                                fmt(ratio(csv_wasm["mb_per_s"], csv_pandas["mb_per_s"]))))
+    L.append("")
+    L.append("End to end, `marginlab check FILE` (process start, read, parse, sha256 of the text, JSON): native "
+             "%s s, wasm %s s (ratio %s); outputs identical in both builds: **%s**." % (
+                 fmt(median(check_native_s)), fmt(median(check_wasm_s)),
+                 fmt(ratio(median(check_wasm_s), median(check_native_s))), "yes" if check_same else "NO"))
+    L.append("")
+
+    L.append("## 2. Perceptron training (n = {:,}, d = {}, 10 epochs)".format(p_native["n"], p_native["d"]))
+    L.append("")
+    L.append("Data: generator `separable` on the unit sphere (seed 1) with 10 % of the labels flipped, so every "
+             "epoch has mistakes and every contestant does all 10 epochs in the same order (cyclic; sklearn "
+             "`shuffle=False`). Update w += y·x on y⟨w,x⟩ ≤ 0 everywhere (sklearn `eta0=1, fit_intercept=False, "
+             "tol=None, max_iter=10`; marginlab `normalize=0`). sklearn trains in float64 (X converted before "
+             "timing), marginlab in float32.")
+    L.append("")
+    L.append("| contestant | median s | examples·epochs/s | mistakes | train accuracy |")
+    L.append("|---|---:|---:|---:|---:|")
+    L.append("| marginlab Perceptron via Learner::step(), native | %s | %s | %s | %s |" % (
+        fmt(p_native["learner_median_s"]), fmt(p_native["learner_ex_epochs_per_s"]),
+        "{:,}".format(p_native["learner_mistakes"]), fmt(p_native["learner_train_accuracy"], 4)))
+    L.append("| marginlab Perceptron via Learner::step(), wasm | %s | %s | %s | %s |" % (
+        fmt(p_wasm["learner_median_s"]), fmt(p_wasm["learner_ex_epochs_per_s"]),
+        "{:,}".format(p_wasm["learner_mistakes"]), fmt(p_wasm["learner_train_accuracy"], 4)))
+    L.append("| bare Eigen dot/axpy loop, native | %s | %s | %s | %s |" % (
+        fmt(p_native["eigen_median_s"]), fmt(p_native["eigen_ex_epochs_per_s"]),
+        "{:,}".format(p_native["eigen_mistakes"]), fmt(p_native["eigen_train_accuracy"], 4)))
+    L.append("| bare Eigen dot/axpy loop, wasm | %s | %s | %s | %s |" % (
+        fmt(p_wasm["eigen_median_s"]), fmt(p_wasm["eigen_ex_epochs_per_s"]),
+        "{:,}".format(p_wasm["eigen_mistakes"]), fmt(p_wasm["eigen_train_accuracy"], 4)))
+    L.append("| scikit-learn Perceptron (float64) | %s | %s | – | %s |" % (
+        fmt(p_sklearn["median_s"]), fmt(p_sklearn["ex_epochs_per_s"]), fmt(p_sklearn["train_accuracy"], 4)))
+    L.append("")
+    same_mistakes = p_native["learner_mistakes"] == p_wasm["learner_mistakes"] == p_native["eigen_mistakes"] == \
+        p_wasm["eigen_mistakes"]
+    L.append("Ratios (throughput): learner native / wasm = **%s**; learner native / sklearn = **%s**; learner wasm / "
+             "sklearn = **%s**; bare loop native / wasm = %s; Learner-interface cost: learner / bare loop = %s native, "
+             "%s wasm. Mistake counts identical across the four marginlab runs: **%s**." % (
+                 fmt(ratio(p_native["learner_ex_epochs_per_s"], p_wasm["learner_ex_epochs_per_s"])),
+                 fmt(ratio(p_native["learner_ex_epochs_per_s"], p_sklearn["ex_epochs_per_s"])),
+                 fmt(ratio(p_wasm["learner_ex_epochs_per_s"], p_sklearn["ex_epochs_per_s"])),
+                 fmt(ratio(p_native["eigen_ex_epochs_per_s"], p_wasm["eigen_ex_epochs_per_s"])),
+                 fmt(ratio(p_native["learner_ex_epochs_per_s"], p_native["eigen_ex_epochs_per_s"])),
+                 fmt(ratio(p_wasm["learner_ex_epochs_per_s"], p_wasm["eigen_ex_epochs_per_s"])),
+                 "yes" if same_mistakes else "NO"))
+    L.append("")
+    share = ratio(p_native["eigen_stream_gb_per_s"], p_native["memcpy_gb_per_s"]) or 0
+    L.append("Memory reference (native): memcpy of X (%s MB) runs at %s GB/s (bytes copied per second); the bare "
+             "loop streams X at %s GB/s, %d %% of that copy rate: %s (wasm memcpy: %s GB/s.)" % (
+                 fmt(p_native["x_bytes"] / 1e6), fmt(p_native["memcpy_gb_per_s"]),
+                 fmt(p_native["eigen_stream_gb_per_s"]), round(100 * share),
+                 "the loop runs close to the memory limit." if share >= 0.5 else
+                 "the loop is bound by the dependent dot → compare → axpy chain per example, not by memory.",
+                 fmt(p_wasm["memcpy_gb_per_s"])))
+    L.append("")
+
+    L.append("## 3. Kernel-projection build time (n = 10 000)")
+    L.append("")
+    if proj_native:
+        L.append("Data: the Ring toy (000 §5.2, 2-D), Gaussian kernel σ = 2, D = 100 coordinates requested. KPCA at "
+                 "n = 10 000 exceeds the exact limit, so it is Nyström with the default landmarks. \"fit\" is "
+                 "`KernelProjection::fit`, \"transform\" maps all n points.")
+        L.append("")
+        L.append("| map | D | fit native s | fit wasm s | native / wasm | transform native s | transform wasm s |")
+        L.append("|---|---:|---:|---:|---:|---:|---:|")
+        for a, b in zip(proj_native, proj_wasm):
+            name = a["kind"] + (" (Nyström)" if a.get("nystrom") else "")
+            L.append("| %s | %d | %s | %s | %s | %s | %s |" % (
+                name, a["dims"], fmt(a["fit_median_s"]), fmt(b["fit_median_s"]),
+                fmt(ratio(b["fit_median_s"], a["fit_median_s"])), fmt(a["transform_median_s"]),
+                fmt(b["transform_median_s"])))
+        L.append("")
+        L.append("(native / wasm is the speed ratio: wasm time over native time.)")
+    else:
+        L.append("**TODO:** the projection benchmark did not run: `bench_projection` was not built "
+                 "(core/kernels/projection.h missing when the build was configured).")
+    L.append("")
+
+    L.append("## 4. Halving at |𝒞| = 10⁶")
+    L.append("")
+    L.append("One pass over a full version space (every concept scored and voted: the cost of the first step; "
+             "later steps touch only the concepts left) and the first `step()` itself (which also updates K and "
+             "compacts storage).")
+    L.append("")
+    L.append("| d | full pass native ms | full pass wasm ms | first step native ms | first step wasm ms |")
+    L.append("|---:|---:|---:|---:|---:|")
+    for a, b in zip(halving_native, halving_wasm):
+        L.append("| %d | %s | %s | %s | %s |" % (a["d"], fmt(a["full_pass_median_ms"]), fmt(b["full_pass_median_ms"]),
+                                                fmt(a["first_step_median_ms"]), fmt(b["first_step_median_ms"])))
+    L.append("")
+    os.makedirs(os.path.dirname(DOC), exist_ok=True)
+    with open(DOC, "w") as f:
+        f.write("\n".join(L))
+    log("wrote %s" % os.path.relpath(DOC, ROOT))
+    print("\n".join(L))
+
+
+if __name__ == "__main__":
+    main()
