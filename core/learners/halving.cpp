@@ -210,6 +210,23 @@ int64_t FiniteClassLearner::positive_mask(const float* x, std::vector<uint64_t>*
   return count;
 }
 
+std::vector<int64_t> FiniteClassLearner::positive_counts(const FeatureMatrix& X) const {
+  assert(X.cols() == dims_);
+  alignas(16) float s[kWordBits];
+  std::vector<int64_t> counts(static_cast<size_t>(X.rows()), 0);
+  for (size_t w = 0; w < active_.size(); ++w) {
+    const uint64_t members = active_[w];
+    if (members == 0) continue;
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      word_scores(static_cast<int>(w), X.row(i).data(), s);
+      uint64_t mask = 0;
+      for (int k = 0; k < kWordBits; ++k) mask |= static_cast<uint64_t>(says_positive(s[k])) << k;
+      counts[static_cast<size_t>(i)] += std::popcount(mask & members);
+    }
+  }
+  return counts;
+}
+
 bool FiniteClassLearner::in_version_space(int i) const {
   assert(i >= 0 && i < concept_count_);
   const int slot = slot_of(i);
@@ -307,6 +324,12 @@ void HalvingLearner::scores(const float* x, float* out) const {
 
 int HalvingLearner::predict(const float* x) const {
   return 2 * positive_mask(x, nullptr) >= version_space_size() ? 1 : 0;
+}
+
+void HalvingLearner::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+  const std::vector<int64_t> positive = positive_counts(X);
+  out->resize(positive.size());
+  for (size_t i = 0; i < positive.size(); ++i) (*out)[i] = 2 * positive[i] >= version_space_size() ? 1 : 0;
 }
 
 double HalvingLearner::bound() const { return log2_count(static_cast<double>(concept_count())); }

@@ -90,6 +90,9 @@ class FiniteClassLearner : public Learner {
   virtual void after_update() {}
   // Returns |{c ∈ K : c(x) = +1}|; when `positive` is not null also writes that set as a bitset.
   int64_t positive_mask(const float* x, std::vector<uint64_t>* positive) const;
+  // positive_mask's count for every row of X, words outer and rows inner so that each block of 64
+  // concepts is loaded once for all rows (the same operations, hence the same bits, as per row).
+  std::vector<int64_t> positive_counts(const FeatureMatrix& X) const;
   // The index (in 𝒞) of the r-th (0-based) member of K in index order; r < |K|.
   int nth_member(uint64_t r) const;
   // Direction of concept i (a member of K) as a vector of the data's dimension.
@@ -132,6 +135,8 @@ class HalvingLearner final : public FiniteClassLearner {
   void scores(const float* x, float* out) const override;
   // Majority vote with ties to +1 (class 1), unlike the default argmax's ties to class 0.
   int predict(const float* x) const override;
+  // predict() for every row, blocked over concepts (positive_counts).
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
   // log₂|𝒞|.
   double bound() const override;
 

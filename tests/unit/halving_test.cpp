@@ -277,9 +277,13 @@ TEST(HalvingTest, NeverExceedsLog2OfTheClassOn50Problems) {
     EXPECT_TRUE(h.in_version_space(target)) << "problem " << p;
     EXPECT_LE(mistakes, h.bound()) << "problem " << p;
     total_mistakes += mistakes;
-    // Every surviving concept agrees with every training label.
-    for (int i = 0; i < g.data.train.rows(); i += 17) {
-      EXPECT_EQ(h.predict(g.data.train.X.row(i).data()), g.data.train.label[static_cast<size_t>(i)]);
+    // Every surviving concept agrees with every training label, so the vote does too; the blocked
+    // batch prediction equals the per-row one.
+    std::vector<int> batch;
+    h.predict_batch(g.data.train.X, &batch);
+    for (int i = 0; i < g.data.train.rows(); ++i) {
+      EXPECT_EQ(batch[static_cast<size_t>(i)], g.data.train.label[static_cast<size_t>(i)]);
+      if (i % 17 == 0) EXPECT_EQ(h.predict(g.data.train.X.row(i).data()), batch[static_cast<size_t>(i)]);
     }
   }
   EXPECT_GT(total_mistakes, 50);  // the learner does err: the bound is not checked vacuously
@@ -316,6 +320,9 @@ TEST(HalvingTest, MillionConceptClass) {
     ASSERT_TRUE(h.reset(problem_for(g.data.train, 5, &g.config), {0, 1024}).ok());
     EXPECT_EQ(h.concept_count(), 1000000);
     EXPECT_NEAR(h.bound(), 19.9316, 1e-4);
+    std::vector<int> batch;  // the blocked vote over all 10^6 concepts equals the per-row vote
+    h.predict_batch(g.data.test.X, &batch);
+    for (int i = 0; i < 10; ++i) EXPECT_EQ(batch[static_cast<size_t>(i)], h.predict(g.data.test.X.row(i).data()));
     const int mistakes = run_pass(h);
     EXPECT_LE(mistakes, h.bound());
     EXPECT_LT(h.version_space_size(), 1000000 / 50);
