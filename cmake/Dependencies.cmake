@@ -49,7 +49,11 @@ if(EMSCRIPTEN)
 else()
   target_include_directories(ml_eigen SYSTEM INTERFACE "${ML_EIGEN_SYSTEM}")
 endif()
-target_compile_definitions(ml_eigen INTERFACE EIGEN_MPL2_ONLY EIGEN_DONT_PARALLELIZE)
+# EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS: Eigen's SSE backend assumes 2*sizeof(void*) registers, i.e. 16
+# natively (x86-64) but 8 in wasm32; that changes GEMM/TRSM/SYRK register blocking and hence the rounding of
+# every matrix product with an inner dimension >= 16, of LLT and of SelfAdjointEigenSolver (measured: the
+# same product differed in the last bits). Fixing it to 16 in both builds makes them bit-identical again.
+target_compile_definitions(ml_eigen INTERFACE EIGEN_MPL2_ONLY EIGEN_DONT_PARALLELIZE EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS=16)
 add_library(ml::eigen ALIAS ml_eigen)
 
 # --- GoogleTest ---
