@@ -84,12 +84,21 @@ void Session::step_once() {
   if (r.updated) ++updates_;
 }
 
+double Session::cost_factor() const {
+  const double n = static_cast<double>(data_.train.rows()) + data_.test.rows();
+  double per_example = learner_->predict_cost();
+  if (!(per_example > 0)) per_example = data_.train.cols() + 1.0;
+  return std::max(1.0, n * per_example / kRecordRowBudget);
+}
+
 bool Session::on_schedule(int64_t step) const {
-  if (step <= kRecordEveryStepUntil) return true;
+  const double k = cost_factor();  // a deterministic function of the learner's state: so is the schedule
+  if (static_cast<double>(step) * k <= static_cast<double>(kRecordEveryStepUntil)) return true;
   const int64_t n = static_cast<int64_t>(data_.train.rows()) + data_.test.rows();
   int64_t cap = std::max<int64_t>(kRecordMaxGap, n);
   for (int i = 0; i < trace_.decimations() && cap < (int64_t{1} << 40); ++i) cap *= 2;
-  const int64_t gap = std::clamp<int64_t>(step / kRecordGeometricDivisor, 1, cap);
+  const double geometric = std::floor(static_cast<double>(step) * k / static_cast<double>(kRecordGeometricDivisor));
+  const int64_t gap = geometric >= static_cast<double>(cap) ? cap : std::max<int64_t>(1, static_cast<int64_t>(geometric));
   return step - trace_.last_committed_step() >= gap;
 }
 

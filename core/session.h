@@ -6,11 +6,13 @@
 // and every recorded number, depends only on the config and the total number of steps taken, so a run
 // split into any number of advance() calls ends in the same state and the same trace as one call.
 //
-// Recording schedule (every recorded row costs O(n d) to evaluate errors and margins): a row is
-// committed at every step up to kRecordEveryStepUntil, then at steps spaced geometrically (gap =
-// step/kRecordGeometricDivisor) but at most gap_cap apart, where gap_cap = max(kRecordMaxGap, n_train +
-// n_test) doubled at every trace decimation; the final state of each advance() is kept as the trace's
-// tail (Trace, "tail") so the UI always shows the current point.
+// Recording schedule (a recorded row predicts every example: cost N * c with N = n_train + n_test and
+// c = Learner::predict_cost(), d + 1 for linear learners). With the cost factor k = max(1, N c /
+// kRecordRowBudget), a row is committed at every step up to kRecordEveryStepUntil / k, then at steps
+// spaced geometrically (gap = step k / kRecordGeometricDivisor) but at most gap_cap apart, where gap_cap =
+// max(kRecordMaxGap, N) doubled at every trace decimation. So small problems get dense traces and large
+// ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the
+// trace's tail (Trace, "tail") so the UI always shows the current point.
 //
 // Adaptive labels (generator `basis`, 001 Claim 1.4): before each online step, when the learner's next
 // example has not been seen before, the session sets its label (observed and true) to the opposite of
@@ -35,8 +37,10 @@
 
 namespace ml {
 
-// Rows are committed at every step up to this one.
+// Rows are committed at every step up to this one (divided by the cost factor).
 inline constexpr int64_t kRecordEveryStepUntil = 200;
+// Multiply-adds of one row's evaluation below which the schedule is not thinned (cost factor 1).
+inline constexpr double kRecordRowBudget = 200000;
 // Beyond that, the gap between committed rows is step / this (geometric spacing) ...
 inline constexpr int64_t kRecordGeometricDivisor = 32;
 // ... capped at max(this, n_train + n_test), the cap doubling with every trace decimation.
@@ -106,6 +110,7 @@ class Session {
   Session() = default;
   void step_once();
   bool on_schedule(int64_t step) const;
+  double cost_factor() const;
   std::vector<double> current_row() const;
   void record_tail();
 

@@ -46,6 +46,7 @@ class KernelPerceptron final : public Learner {
   const Vector* weights() const override { return kernel_.kind == KernelKind::linear ? &w_ : nullptr; }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
+  double predict_cost() const override { return static_cast<double>(support_.size()) * (data_->cols() + 1); }
 
   // The kernel in use (sigma already resolved from width_c).
   const Kernel& kernel() const { return kernel_; }

@@ -70,6 +70,9 @@ class Learner {
   virtual const char* bound_label() const { return "mistakes"; }
   // The learner's own counters, in a stable order.
   virtual std::vector<Counter> counters() const { return {}; }
+  // Rough multiply-adds to predict one example, for the session's evaluation schedule (a recorded row
+  // predicts every example); 0 (default) means the input dimension, i.e. a linear learner.
+  virtual double predict_cost() const { return 0; }
 };
 
 }  // namespace ml

@@ -1,0 +1,48 @@
+// marginlab — the URL codec (DESIGN.md "The URL"): a whole experiment as `#v=1&key=value&...`.
+//
+// Canonical form: '#', then key=value pairs in the field table's order (config/fields.h), v=1 first;
+// only values that differ from the default, except v, data, learner and seed, which are always written
+// (a link states its data, learner and seed explicitly). Fields that have no effect under the config
+// (e.g. eta when noise=none, csv when data is a generator) are never written. The active learner's
+// parameters follow `learner` as l.<name>=value in its schema's order, non-default ones only.
+// Numbers are the shortest decimal that reads back exactly; booleans 0/1; enums by name; the
+// confusion matrix is a comma list row by row with C_pq = P(noisy = p | true = q).
+// Decoding never fails: every problem becomes a warning sentence and the field keeps its default.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/config/param.h"
+
+namespace ml {
+
+// A decoded link: the config to run and what the user must be told about the link.
+struct DecodeResult {
+  Config config;                      // always valid (validate() returns nothing for it)
+  std::vector<std::string> warnings;  // one sentence per problem, naming the key, the value and the default
+};
+
+// Reads a link: a full URL (the part after '#', else after '?'), "#...", "?..." or bare "k=v&...".
+// Unknown keys, duplicate keys (the first wins), malformed or out-of-range values, fields that have no
+// effect, a wrong version and an unknown learner give warnings; the result then goes through validate().
+DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& learners);
+
+// Writes the canonical link of a config (starting with '#'). For a valid config,
+// decode_url(encode_url(c)) == c except for fields that do not apply, which come back at their default.
+std::string encode_url(const Config& config, const std::vector<LearnerSchema>& learners);
+
+// Percent-encodes every byte outside [A-Za-z0-9._~-] as %XX (upper-case hex); ',' is kept when
+// keep_commas (list values, where it separates entries).
+std::string percent_encode(std::string_view text, bool keep_commas);
+// Decodes %XX escapes (either case); a '%' not followed by two hex digits stays as it is. '+' stays '+'.
+std::string percent_decode(std::string_view text);
+// The key=value part of a link (see decode_url), surrounding ASCII whitespace removed.
+std::string_view url_query_part(std::string_view url);
+
+// docs/url.md: the URL rules, one table row per field and one table per learner's parameters (Markdown).
+std::string render_url_reference(const std::vector<LearnerSchema>& learners);
+
+}  // namespace ml

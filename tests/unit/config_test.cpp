@@ -1,0 +1,389 @@
+// Tests of the field table (core/config/fields.h): its shape, defaults, value parsing and formatting,
+// and validate()'s cross-field rules with their exact warnings.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/config/fields.h"
+
+namespace ml {
+namespace {
+
+// A hand-built registry: a binary learner named like the default, a binary one with every parameter
+// kind, and a multiclass one.
+std::vector<LearnerSchema> test_learners() {
+  LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
+  ParamSpec normalize{"normalize", "Normalize x", ParamKind::boolean, 1, 0, 1, {}, "Divide x by its norm.", false};
+  perceptron.params = {normalize};
+  LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
+  kernel.params = {
+      ParamSpec{"kernel", "Kernel", ParamKind::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false},
+      ParamSpec{"sigma", "Width", ParamKind::real, 1, 0.01, 100, {}, "Gaussian width.", true},
+      ParamSpec{"degree", "Degree", ParamKind::integer, 3, 1, 10, {}, "Polynomial degree.", false},
+      ParamSpec{"offset", "Offset", ParamKind::real, 0, -5, 5, {}, "Polynomial offset c.", false},
+  };
+  LearnerSchema uma{"uma", "UMA", true, {}};
+  uma.params = {ParamSpec{"alpha", "Alpha", ParamKind::real, 0.05, 0, 1, {}, "Region margin.", false}};
+  return {perceptron, kernel, uma};
+}
+
+TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
+  const std::vector<Field>& fields = config_fields();
+  ASSERT_FALSE(fields.empty());
+  EXPECT_EQ(fields.front().key(), "v");
+  std::set<std::string> keys;
+  for (const Field& f : fields) {
+    EXPECT_TRUE(keys.insert(f.key()).second) << f.key();
+    EXPECT_LE(f.key().size(), 8u) << f.key();
+    for (char c : f.key()) EXPECT_TRUE(c >= 'a' && c <= 'z') << f.key();
+    EXPECT_FALSE(f.spec.label.empty()) << f.key();
+    EXPECT_FALSE(f.spec.help.empty()) << f.key();
+    EXPECT_TRUE(f.get != nullptr && f.set != nullptr) << f.key();
+    EXPECT_EQ(f.applies == nullptr, f.applies_when.empty()) << f.key();
+    if (f.kind == FieldKind::text) {
+      EXPECT_FALSE(f.text_format.empty()) << f.key();
+    }
+    if (!f.panel.empty()) {
+      bool known = false;
+      for (std::string_view p : kPanelNames) known = known || p == f.panel;
+      EXPECT_TRUE(known) << f.key() << " panel " << f.panel;
+    }
+  }
+  // The keys the brief and docs promise, in this order.
+  const std::vector<std::string> expected = {"v", "data", "n", "d", "margin", "q", "spread", "concepts", "ball",
+                                             "csv", "csvhash", "label", "test", "strat", "norm", "bias", "noise",
+                                             "eta", "sampling", "cm", "adv", "strategy", "k", "omode", "learner",
+                                             "seed", "steps", "hide"};
+  std::vector<std::string> actual;
+  for (const Field& f : fields) actual.push_back(f.key());
+  EXPECT_EQ(actual, expected);
+  EXPECT_EQ(find_field("eta"), &fields[17]);
+  EXPECT_EQ(find_field("nope"), nullptr);
+}
+
+TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
+  const Config defaults;
+  EXPECT_EQ(find_field("n")->spec.default_value, defaults.generator.n);
+  EXPECT_EQ(find_field("eta")->spec.default_value, defaults.noise.rate);
+  EXPECT_EQ(find_field("test")->spec.default_value, defaults.test_fraction);
+  EXPECT_EQ(find_field("seed")->spec.default_value, static_cast<double>(defaults.seed));
+  for (const Field& f : config_fields())
+    EXPECT_EQ(check_field_value(f, field_default(f)), "") << f.key();
+  Config c;
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(c == Config{});
+}
+
+TEST(ConfigFields, ChoicesSpellTheEnums) {
+  const Field* data = find_field("data");
+  ASSERT_EQ(data->spec.choices.size(), static_cast<size_t>(kGeneratorCount + 1));
+  EXPECT_EQ(data->spec.choices.back(), "csv");
+  for (int i = 0; i < kGeneratorCount; ++i)
+    EXPECT_EQ(data->spec.choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
+  EXPECT_EQ(find_field("norm")->spec.choices, (std::vector<std::string>{"none", "unit", "standardize"}));
+  EXPECT_EQ(find_field("noise")->spec.choices,
+            (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers"}));
+  EXPECT_EQ(find_field("sampling")->spec.choices, (std::vector<std::string>{"independent", "exact"}));
+  EXPECT_EQ(find_field("adv")->spec.choices, (std::vector<std::string>{"pull", "boundary", "random"}));
+  EXPECT_EQ(find_field("strategy")->spec.choices, (std::vector<std::string>{"nearest", "farthest", "region"}));
+  EXPECT_EQ(find_field("omode")->spec.choices, (std::vector<std::string>{"flip", "move"}));
+  EXPECT_EQ(find_field("hide")->spec.choices,
+            (std::vector<std::string>{"data", "noise", "learner", "run", "plots", "view", "confusion", "share", "export"}));
+}
+
+TEST(ConfigFields, CapsAreTheRanges) {
+  EXPECT_EQ(find_field("n")->spec.max, 1000000);
+  EXPECT_EQ(find_field("d")->spec.max, 4096);
+  EXPECT_EQ(find_field("q")->spec.max, 64);
+  EXPECT_EQ(find_field("concepts")->spec.max, 1000000);
+  EXPECT_EQ(find_field("steps")->spec.max, 1e9);
+  EXPECT_EQ(find_field("seed")->spec.max, 9007199254740991.0);
+  EXPECT_TRUE(find_field("eta")->max_exclusive);
+  EXPECT_EQ(find_field("cm")->max_items, 64 * 64);
+}
+
+TEST(ConfigFields, ApplicabilityFollowsTheDataAndNoiseChoices) {
+  Config c;
+  EXPECT_TRUE(field_applies(*find_field("n"), c));
+  EXPECT_FALSE(field_applies(*find_field("csv"), c));
+  EXPECT_FALSE(field_applies(*find_field("eta"), c));
+  c.use_csv = true;
+  EXPECT_FALSE(field_applies(*find_field("n"), c));
+  EXPECT_TRUE(field_applies(*find_field("csvhash"), c));
+  c.noise.model = NoiseModel::malicious;
+  EXPECT_TRUE(field_applies(*find_field("eta"), c));
+  EXPECT_TRUE(field_applies(*find_field("adv"), c));
+  EXPECT_FALSE(field_applies(*find_field("strategy"), c));
+  EXPECT_FALSE(field_applies(*find_field("sampling"), c));
+  c.noise.model = NoiseModel::confusion;
+  EXPECT_TRUE(field_applies(*find_field("cm"), c));
+  EXPECT_TRUE(field_applies(*find_field("sampling"), c));
+  EXPECT_FALSE(field_applies(*find_field("eta"), c));
+  c.noise.model = NoiseModel::outliers;
+  EXPECT_TRUE(field_applies(*find_field("k"), c));
+  EXPECT_TRUE(field_applies(*find_field("omode"), c));
+}
+
+TEST(ConfigFields, UrlNumbersAreShortestAndExact) {
+  EXPECT_EQ(format_url_number(0.1), "0.1");
+  EXPECT_EQ(format_url_number(0.25), "0.25");
+  EXPECT_EQ(format_url_number(1e6), "1000000");
+  EXPECT_EQ(format_url_number(1e15), "1e15");
+  EXPECT_EQ(format_url_number(-12), "-12");
+  EXPECT_EQ(format_url_number(1e-5), "1e-5");
+  EXPECT_EQ(format_url_number(-2.5e-7), "-2.5e-7");
+  EXPECT_EQ(format_url_number(1.5e300), "1.5e300");
+  EXPECT_EQ(format_url_number(-0.0), "0");
+  EXPECT_EQ(format_url_number(0.0), "0");
+  EXPECT_EQ(format_url_number(1.0 / 3.0), "0.3333333333333333");
+  EXPECT_EQ(format_url_number(std::nextafter(0.5, 0.0)), "0.49999999999999994");
+  EXPECT_EQ(format_url_number(123456), "123456");
+  EXPECT_EQ(format_url_number(5e-324), "5e-324");
+  // Integers never use an exponent.
+  FieldValue v;
+  v.number = 1000000;
+  EXPECT_EQ(format_field_value(*find_field("n"), v), "1000000");
+  v.number = 9007199254740991.0;
+  EXPECT_EQ(format_field_value(*find_field("seed"), v), "9007199254740991");
+}
+
+TEST(ConfigFields, ParsesEachKind) {
+  FieldValue v;
+  EXPECT_EQ(parse_field_value(*find_field("eta"), "0.3", &v), "");
+  EXPECT_EQ(v.number, 0.3);
+  EXPECT_EQ(parse_field_value(*find_field("eta"), "0.5", &v), "'0.5' is out of range [0, 0.5)");
+  EXPECT_EQ(parse_field_value(*find_field("eta"), "-0", &v), "");
+  EXPECT_FALSE(std::signbit(v.number));
+  EXPECT_EQ(parse_field_value(*find_field("n"), "1e3", &v), "");
+  EXPECT_EQ(v.number, 1000);
+  EXPECT_EQ(parse_field_value(*find_field("n"), "12.5", &v), "'12.5' is not a whole number");
+  EXPECT_EQ(parse_field_value(*find_field("n"), "12abc", &v), "'12abc' is not a number");
+  EXPECT_EQ(parse_field_value(*find_field("n"), "", &v), "the value is empty");
+  EXPECT_EQ(parse_field_value(*find_field("margin"), "inf", &v), "'inf' is not a finite number");
+  EXPECT_EQ(parse_field_value(*find_field("ball"), "true", &v), "");
+  EXPECT_EQ(v.number, 1);
+  EXPECT_EQ(parse_field_value(*find_field("ball"), "yes", &v), "'yes' is not 0 or 1");
+  EXPECT_EQ(parse_field_value(*find_field("norm"), "unit", &v), "");
+  EXPECT_EQ(v.number, 1);
+  EXPECT_EQ(parse_field_value(*find_field("norm"), "Unit", &v), "'Unit' is not one of none, unit, standardize");
+  EXPECT_EQ(parse_field_value(*find_field("csvhash"), "0123456789abcdef", &v), "");
+  EXPECT_EQ(parse_field_value(*find_field("csvhash"), "0123456789ABCDEF", &v),
+            "'0123456789ABCDEF' is not 16 lowercase hex digits");
+  EXPECT_EQ(parse_field_value(*find_field("csv"), "donn\xC3\xA9" "es.csv", &v), "");
+  EXPECT_EQ(parse_field_value(*find_field("csv"), "bad\xFF.csv", &v), "'bad\\xFF.csv' is not valid UTF-8");
+  EXPECT_EQ(parse_field_value(*find_field("csv"), "a\nb", &v), "'a\\x0Ab' contains a control character");
+  EXPECT_EQ(parse_field_value(*find_field("csv"), std::string(256, 'a'), &v).find("is longer than 255 bytes") !=
+                std::string::npos,
+            true);
+  EXPECT_EQ(parse_field_value(*find_field("cm"), "0.9,0.2,0.1,0.8", &v), "");
+  EXPECT_EQ(v.numbers, (std::vector<double>{0.9, 0.2, 0.1, 0.8}));
+  EXPECT_EQ(parse_field_value(*find_field("cm"), "0.9,,0.1", &v), "entry 2: the value is empty");
+  EXPECT_EQ(parse_field_value(*find_field("cm"), "0.9,1.5", &v), "entry 2: '1.5' is out of range [0, 1]");
+  EXPECT_EQ(parse_field_value(*find_field("hide"), "view,data,view", &v), "");
+  EXPECT_EQ(v.names, (std::vector<std::string>{"data", "view"}));
+  EXPECT_EQ(parse_field_value(*find_field("hide"), "data,menu", &v),
+            "'menu' is not one of data, noise, learner, run, plots, view, confusion, share, export");
+}
+
+TEST(ConfigFields, ParamValuesParseCheckAndFormat) {
+  const std::vector<LearnerSchema> learners = test_learners();
+  const std::vector<ParamSpec>& p = learners[1].params;
+  double x = 0;
+  EXPECT_EQ(parse_param_value(p[0], "polynomial", &x), "");
+  EXPECT_EQ(x, 1);
+  EXPECT_EQ(format_param_value(p[0], 1), "polynomial");
+  EXPECT_EQ(parse_param_value(p[0], "rbf", &x), "'rbf' is not one of linear, polynomial, gaussian");
+  EXPECT_EQ(parse_param_value(p[1], "0.001", &x), "'0.001' is out of range [0.01, 100]");
+  EXPECT_EQ(parse_param_value(p[2], "2.5", &x), "'2.5' is not a whole number");
+  EXPECT_EQ(parse_param_value(p[3], "-5", &x), "");
+  EXPECT_EQ(x, -5);
+  EXPECT_EQ(check_param_value(p[3], 5.5), "5.5 is out of range [-5, 5]");
+  EXPECT_EQ(format_param_value(learners[0].params[0], 0), "0");
+}
+
+TEST(ConfigFields, QuotesValuesSafely) {
+  EXPECT_EQ(quote_for_message("abc"), "'abc'");
+  EXPECT_EQ(quote_for_message(std::string("a\0b", 3)), "'a\\x00b'");
+  EXPECT_EQ(quote_for_message("it's"), "'it\\x27s'");
+  const std::string shown = quote_for_message(std::string(100, 'x'));
+  EXPECT_EQ(shown, "'" + std::string(60, 'x') + "... (100 bytes)'");
+}
+
+TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaults) {
+  Config c;
+  c.generator.n = 0;
+  c.noise.rate = 0.7;
+  c.generator.kind = static_cast<Generator>(99);
+  c.seed = 9007199254740993ULL;  // 2^53 + 1: beyond the exact range
+  const std::vector<std::string> w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 4u);
+  EXPECT_EQ(w[0], "field 'data': 99 is not one of " + [] {
+              std::string s;
+              for (const std::string& name : find_field("data")->spec.choices) s += (s.empty() ? "" : ", ") + name;
+              return s;
+            }() + "; using the default separable");
+  EXPECT_EQ(w[1], "field 'n': 0 is out of range [1, 1000000]; using the default 400");
+  EXPECT_EQ(w[2], "field 'eta': 0.7 is out of range [0, 0.5); using the default 0.1");
+  EXPECT_EQ(w[3], "field 'seed': 9007199254740992 is out of range [0, 9007199254740991]; using the default 1");
+  EXPECT_TRUE(c == Config{});
+}
+
+TEST(ConfigValidate, SizeCapsLowerTheExampleCount) {
+  Config c;
+  c.generator.kind = Generator::gaussian;
+  c.generator.n = 1000000;
+  c.generator.dims = 4096;
+  std::vector<std::string> w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "fields 'n' and 'd': 1000000 examples x 4096 dimensions exceed the cap of 20000000 values; "
+                  "using n = 4882");
+  EXPECT_EQ(c.generator.n, 4882);
+  EXPECT_LE(int64_t{c.generator.n} * 4096, kMaxCells);
+  // A 2-D generator counts d = 2, whatever d says.
+  c.generator.kind = Generator::circle;
+  c.generator.n = 1000000;
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  // The finite concept class stores concepts x d directions.
+  c.generator.kind = Generator::finite;
+  c.generator.n = 100;
+  c.generator.concepts = 1000000;
+  c.generator.dims = 100;
+  w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(c.generator.concepts, 200000);
+}
+
+TEST(ConfigValidate, BasisStreamNeedsAMarginOfAtLeastOneSixtyFourth) {
+  Config c;
+  c.generator.kind = Generator::basis;
+  c.generator.margin = 0.015625;  // k = 4096, the largest stream
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  c.generator.margin = 0.015;
+  const std::vector<std::string> w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "field 'margin': 0.015 is below 0.015625, the smallest margin of the basis stream (k = "
+                  "ceil(1/margin^2) <= 4096 examples); using the default 0.1");
+  EXPECT_EQ(c.generator.margin, 0.1);
+}
+
+TEST(ConfigValidate, ConfusionMatrixMustFitTheClasses) {
+  Config c;
+  c.noise.model = NoiseModel::confusion;
+  c.noise.confusion = {0.9, 0.2, 0.1, 0.8};  // binary generator: Q = 2, columns sum to 1
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  c.noise.confusion = {0.9, 0.2, 0.2, 0.8};
+  std::vector<std::string> w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "field 'cm': column 0 (true class 0) sums to 1.1, not 1 (convention C_pq = P(noisy = p | true = q)); "
+                  "using the uniform matrix with eta 0.1");
+  EXPECT_EQ(c.noise.confusion, (std::vector<double>{0.9, 0.1, 0.1, 0.9}));
+  // Three classes need nine values; the fallback is 1 - eta on the diagonal and eta / 2 elsewhere.
+  c.generator.kind = Generator::classes;
+  c.generator.classes = 3;
+  c.learner = "uma";
+  w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "field 'cm': expected 9 values (3 x 3, row by row, C_pq = P(noisy = p | true = q)), got 4; "
+                  "using the uniform matrix with eta 0.1");
+  EXPECT_EQ(c.noise.confusion, (std::vector<double>{0.9, 0.05, 0.05, 0.05, 0.9, 0.05, 0.05, 0.05, 0.9}));
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  // With a CSV the classes are unknown: any square size (or nothing yet) is accepted.
+  c.use_csv = true;
+  c.noise.confusion = {};
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  c.noise.confusion = {1, 0, 0, 0, 1, 0};
+  w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "field 'cm': 6 values do not make a square matrix of 2 to 64 classes; cleared (the matrix is "
+                  "asked for once the CSV's classes are known)");
+  EXPECT_TRUE(c.noise.confusion.empty());
+}
+
+TEST(ConfigValidate, LearnerMustBeKnownAndFitTheClasses) {
+  const std::vector<LearnerSchema> learners = test_learners();
+  Config c;
+  c.learner = "svm";
+  c.params = {{"C", 10}};
+  std::vector<std::string> w = validate(c, learners);
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_EQ(w[0], "field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma); using the "
+                  "default 'perceptron'");
+  EXPECT_EQ(w[1], "field 'l.C': a parameter of learner 'svm', ignored");
+  EXPECT_EQ(c.learner, "perceptron");
+  EXPECT_TRUE(c.params.empty());
+  // Without a "perceptron" the first learner is the default.
+  std::vector<LearnerSchema> others(learners.begin() + 1, learners.end());
+  EXPECT_EQ(default_learner_id(others), "kernel_perceptron");
+  c.learner = "svm";
+  validate(c, others);
+  EXPECT_EQ(c.learner, "kernel_perceptron");
+  // A binary learner on three classes is replaced by the first multiclass learner; two classes are fine.
+  c.generator.kind = Generator::blobs;
+  c.generator.classes = 2;
+  EXPECT_TRUE(validate(c, learners).empty());
+  c.generator.classes = 3;
+  w = validate(c, learners);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "field 'learner': 'kernel_perceptron' handles two classes only but the data has q = 3 classes; "
+                  "using 'uma'");
+  EXPECT_EQ(c.learner, "uma");
+  EXPECT_TRUE(config_is_multiclass(c));
+  c.use_csv = true;
+  EXPECT_FALSE(config_is_multiclass(c));
+}
+
+TEST(ConfigValidate, ParametersAreCheckedSortedAndOnlyNonDefault) {
+  Config c;
+  c.learner = "kernel_perceptron";
+  c.params = {{"sigma", 2}, {"kernel", 2}, {"degree", 11}, {"width", 1}, {"offset", -1}, {"sigma", 3}};
+  const std::vector<std::string> w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 3u);
+  EXPECT_EQ(w[0], "field 'l.degree': 11 is out of range [1, 10]; using the default 3");
+  EXPECT_EQ(w[1], "field 'l.width': learner 'kernel_perceptron' has no parameter 'width'; ignored");
+  EXPECT_EQ(w[2], "field 'l.sigma' is given more than once; keeping the first value");
+  ASSERT_EQ(c.params.size(), 2u);  // kernel=2 is the default: dropped
+  EXPECT_EQ(c.params[0].name, "offset");
+  EXPECT_EQ(c.params[0].value, -1);
+  EXPECT_EQ(c.params[1].name, "sigma");
+  EXPECT_EQ(c.params[1].value, 2);
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+}
+
+TEST(ConfigValidate, HiddenPanelsAreNormalizedSilently) {
+  Config c;
+  c.hidden_panels = {"export", "data", "export"};
+  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_EQ(c.hidden_panels, (std::vector<std::string>{"data", "export"}));
+  c.hidden_panels = {"menu"};
+  const std::vector<std::string> w = validate(c, test_learners());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], "field 'hide': 'menu' is not one of data, noise, learner, run, plots, view, confusion, share, "
+                  "export; using the default (empty)");
+  EXPECT_TRUE(c.hidden_panels.empty());
+}
+
+TEST(ConfigValidate, EqualityComparesEveryMember) {
+  const Config base;
+  std::vector<Config> changed(12, base);
+  changed[0].use_csv = true;
+  changed[1].generator.spread = 0.6;
+  changed[2].csv_label = "y";
+  changed[3].stratified = true;
+  changed[4].noise.confusion = {1};
+  changed[5].noise.outlier_mode = OutlierMode::move;
+  changed[6].params = {{"a", 1}};
+  changed[7].seed = 2;
+  changed[8].steps = 5;
+  changed[9].hidden_panels = {"data"};
+  changed[10].generator.ball = true;
+  changed[11].csv_hash = "0123456789abcdef";
+  for (const Config& c : changed) EXPECT_FALSE(c == base);
+  EXPECT_TRUE(base == Config{});
+}
+
+}  // namespace
+}  // namespace ml
