@@ -201,6 +201,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   const int max_x_ticks = std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f)));
   AxisTicks xt = nice_ticks(xr.lo, xr.hi, max_x_ticks);
 
+  dl->PushClipRect(l.box_min, l.box_max, true);  // titles and labels never spill into a neighbour
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
   dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, options.title.c_str());
@@ -212,8 +213,9 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
         if (std::isfinite(v)) { any = true; break; }
   if (!any) {
     const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
-    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - ts.x) * 0.5f, (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText,
-                options.empty_text);
+    dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
+                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, options.empty_text);
+    dl->PopClipRect();
     ImGui::PopID();
     return;
   }
@@ -242,6 +244,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   dl->PopClipRect();
 
   legend(dl, items, legend_x, legend_y, size.x - 12);
+  dl->PopClipRect();
 
   // Hover read-out: cursor line and the value of every series at the nearest recorded x.
   if (hovered) {
@@ -302,6 +305,7 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
   AxisTicks yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f))));
   l = plot_layout(pos, size, y_label_width(yt), legend_h);
   AxisTicks xt = nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
+  dl->PushClipRect(l.box_min, l.box_max, true);
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
   dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
@@ -309,6 +313,7 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
     const char* empty = "no data yet";
     const ImVec2 ts = ImGui::CalcTextSize(empty);
     dl->AddText(ImVec2((l.area_min.x + l.area_max.x - ts.x) * 0.5f, (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, empty);
+    dl->PopClipRect();
     ImGui::PopID();
     return;
   }
@@ -331,6 +336,7 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
     dl->AddLine(ImVec2(x0, l.area_min.y), ImVec2(x0, l.area_max.y), IM_COL32(255, 255, 255, 150), 1.5f);
   }
   legend(dl, items, legend_x, legend_y, size.x - 12);
+  dl->PopClipRect();
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     const int b = static_cast<int>((m.x - l.area_min.x) / bw);

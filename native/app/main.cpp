@@ -3,7 +3,7 @@
 //
 // Usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N]
 //                      [--screenshot FILE.png] [--print-trace-hash] [--stats] [--size WxH]
-//                      [--export-dir DIR] [--share-base URL]
+//                      [--speed N] [--export-dir DIR] [--share-base URL]
 //   --url            the experiment to open (default: the welcome experiment)
 //   --csv            a CSV file to train on (what the page's file picker does)
 //   --steps N        train exactly N steps before the first frame, then stay paused (a reproducible
@@ -12,6 +12,7 @@
 //   --screenshot F   save the last frame as PNG
 //   --print-trace-hash  print {"steps":..,"trace_sha256":..,"url":..} on stdout at exit
 //   --stats          print frame-time statistics as JSON on stdout at exit (bench/frontend.sh)
+//   --speed N        steps per frame (0 = as many as the 8 ms frame budget allows; default 5)
 // Exit codes: 0 success, 1 the window or a file failed, 2 usage error.
 #include <GLFW/glfw3.h>
 
@@ -94,7 +95,8 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
 int usage() {
   std::fprintf(stderr,
                "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N] [--screenshot FILE.png]\n"
-               "                     [--print-trace-hash] [--stats] [--size WxH] [--export-dir DIR] [--share-base URL]\n");
+               "                     [--print-trace-hash] [--stats] [--speed N] [--size WxH] [--export-dir DIR]\n"
+               "                     [--share-base URL]\n");
   return 2;
 }
 
@@ -111,7 +113,7 @@ double percentile(std::vector<double> v, double p) {
 int main(int argc, char** argv) {
   const auto process_start = std::chrono::steady_clock::now();
   std::string url, csv_path, screenshot, export_dir = ".", share_base;
-  long long frames = 0, steps = -1;
+  long long frames = 0, steps = -1, speed = -1;
   int width = 1280, height = 800;
   bool print_hash = false, stats = false;
   for (int i = 1; i < argc; ++i) {
@@ -129,6 +131,7 @@ int main(int argc, char** argv) {
     else if (a == "--share-base") { if (!value(&share_base)) return usage(); }
     else if (a == "--frames") { if (!value(&v)) return usage(); frames = std::atoll(v.c_str()); }
     else if (a == "--steps") { if (!value(&v)) return usage(); steps = std::atoll(v.c_str()); }
+    else if (a == "--speed") { if (!value(&v)) return usage(); speed = std::atoll(v.c_str()); }
     else if (a == "--size") {
       if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2 || width < 200 || height < 200) return usage();
     }
@@ -187,6 +190,7 @@ int main(int argc, char** argv) {
         app.load_csv(slash == std::string::npos ? csv_path : csv_path.substr(slash + 1), std::move(text));
       }
     }
+    if (speed >= 0) app.state().steps_per_tick = speed;
     if (steps >= 0) {
       app.state().run_to(steps);
       app.state().pause();

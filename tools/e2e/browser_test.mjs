@@ -1,0 +1,237 @@
+// Browser end-to-end test of the playground (issue 6): playwright-core drives Debian's chromium
+// (headless, WebGL2 through SwiftShader) against build/web served on 127.0.0.1.
+//   1. the page loads and trains the default experiment; the hash follows the app's canonical URL
+//   2. a link with a chosen config reproduces the native `marginlab run --url U --steps N` trace hash
+//   3. a CSV loaded through the file input trains, and matches `marginlab run --csv` too
+//   4. the share link round-trips (open it in a new page: same canonical URL, same trace), and
+//      editing the hash (hashchange) switches the experiment
+//   5. a hidden page pauses training
+//   6. a browser without wasm SIMD or WebGL2 gets a readable error instead of a blank page
+// Screenshots go to $E2E_OUT (default build/e2e); with --docs the default-experiment picture is also
+// written to docs/img/screenshot_web_default.png.
+// Usage: node tools/e2e/browser_test.mjs [--docs]   (env BUILD_WEB, BUILD_NATIVE, E2E_OUT, CHROMIUM)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const buildWeb = path.resolve(root, process.env.BUILD_WEB || 'build/web');
+const buildNative = path.resolve(root, process.env.BUILD_NATIVE || 'build/native');
+const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+const cli = path.join(buildNative, 'marginlab');
+const writeDocs = process.argv.includes('--docs');
+fs.mkdirSync(outDir, { recursive: true });
+
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('browser_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
+  process.exit(1);
+}
+for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
+  if (!fs.existsSync(path.join(buildWeb, f))) {
+    console.log(`browser_test: ${path.join(buildWeb, f)} is missing: build the web preset first`);
+    process.exit(1);
+  }
+}
+if (!fs.existsSync(cli)) {
+  console.log(`browser_test: ${cli} is missing: build the native preset first (the reference for trace hashes)`);
+  process.exit(1);
+}
+
+// --- a static server for build/web on 127.0.0.1 ---
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png',
+                '.css': 'text/css', '.json': 'application/json' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://127.0.0.1');
+  const file = path.join(buildWeb, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+  if (!file.startsWith(buildWeb) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404);
+    res.end('not found');
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+// --- checks ---
+let failures = 0;
+function check(name, ok, detail = '') {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
+  if (!ok) failures++;
+}
+function cliRun(url, steps, csv) {
+  const args = ['run', '--url', url, '--steps', String(steps), '--json'];
+  if (csv) args.push('--csv', csv);
+  const r = spawnSync(cli, args, { encoding: 'utf8' });
+  if (r.status !== 0) return { error: r.stderr };
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+
+async function openPage(hash = '', init = null) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('  page error:', e.message));
+  if (init) await page.addInitScript(init);
+  await page.goto(base + hash);
+  return page;
+}
+const status = (page) => page.evaluate(() => window.marginlab.status());
+async function waitFor(page, predicate, arg, timeout = 240000) {
+  await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
+}
+// Waits until the module drew `frames` frames (or the page showed an error).
+async function waitFrames(page, frames) {
+  await waitFor(page, (n) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= n), frames);
+  return page.evaluate(() => document.body.dataset.error || '');
+}
+// Runs at full speed until the app pauses (step budget) or the learner is done.
+async function runToPause(page) {
+  await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
+  await waitFor(page, () => { const s = window.marginlab.status(); return s.has_session && !s.playing; });
+  return status(page);
+}
+
+try {
+  // 1. The default experiment loads and trains; the hash is the canonical URL.
+  {
+    const page = await openPage();
+    const error = await waitFrames(page, 3);
+    check('the page loads without an error screen', !error, error);
+    await waitFor(page, () => window.marginlab.status().steps >= 20);
+    const s = await status(page);
+    check('the default experiment trains', s.has_session && s.steps >= 20, `steps ${s.steps}, frames ${s.frames}`);
+    const hash = await page.evaluate(() => location.hash);
+    check('the URL hash is the canonical link', hash === s.url, `${hash} vs ${s.url}`);
+    const title = await page.title();
+    check('the title names the experiment', title.startsWith('marginlab'), title);
+    // Let the default run reach its budget: the picture is then the same on every run.
+    const done = await runToPause(page);
+    await page.mouse.move(1279, 799);
+    await waitFrames(page, done.frames + 3);
+    const shot = path.join(outDir, 'screenshot_web_default.png');
+    await page.screenshot({ path: shot });
+    check('a screenshot of the default experiment is saved', fs.statSync(shot).size > 40000, shot);
+    if (writeDocs) fs.copyFileSync(shot, path.join(root, 'docs/img/screenshot_web_default.png'));
+    await page.close();
+  }
+
+  // 2. A chosen link reproduces the native command line's trace, bit for bit.
+  {
+    const link = '#v=1&data=circle&n=300&noise=uniform&eta=0.1&learner=kernel_perceptron&seed=5&steps=500';
+    const page = await openPage(link);
+    await waitFrames(page, 2);
+    const s = await runToPause(page);
+    const hash = await page.evaluate(() => window.marginlab.traceSha256());
+    const ref = cliRun(link, s.steps);
+    check('the page stops at the link\'s step budget', s.steps === 500, `steps ${s.steps}`);
+    check('browser trace_sha256 equals native marginlab run\'s', hash && hash === ref.trace_sha256,
+          `${hash} vs ${ref.trace_sha256 || ref.error}`);
+    check('browser canonical URL equals the command line\'s', s.url === ref.config, `${s.url} vs ${ref.config}`);
+    await page.close();
+  }
+
+  // 3. A CSV through the file input trains, and matches the command line on the same file.
+  {
+    const csv = path.join(outDir, 'browser_blobs.csv');
+    const rows = ['u,v,label'];
+    for (let i = 0; i < 240; i++) {
+      const s = i % 2 ? 1 : -1;
+      const a = Math.sin(i * 0.61) * 1.3, b = Math.cos(i * 1.37) * 1.1;
+      rows.push(`${(a + 2.0 * s).toFixed(4)},${(b + 0.7 * s).toFixed(4)},${s > 0 ? 'yes' : 'no'}`);
+    }
+    fs.writeFileSync(csv, rows.join('\n') + '\n');
+    const page = await openPage('#v=1&data=separable&noise=uniform&eta=0.1&learner=perceptron&seed=2&steps=300');
+    await waitFrames(page, 2);
+    await page.setInputFiles('#file', csv);
+    await waitFor(page, () => window.marginlab.status().csv_rows > 0);
+    const s = await runToPause(page);
+    check('the CSV from the file input trains', s.csv_rows === 240 && s.train_rows > 0 && s.steps > 0,
+          `rows ${s.csv_rows}, train ${s.train_rows}, steps ${s.steps}`);
+    check('the link names the file', s.url.includes('data=csv') && s.url.includes('csv=browser_blobs.csv'), s.url);
+    const hash = await page.evaluate(() => window.marginlab.traceSha256());
+    const ref = cliRun(s.url, s.steps, csv);
+    check('CSV run: browser trace_sha256 equals marginlab run --csv\'s', hash === ref.trace_sha256,
+          `${hash} vs ${ref.trace_sha256 || ref.error}`);
+    await page.close();
+  }
+
+  // 4. The share link round-trips; editing the hash switches the experiment.
+  {
+    const page = await openPage('#v=1&data=xor&n=200&noise=uniform&eta=0.2&learner=kernel_perceptron&seed=9&steps=150&hide=confusion');
+    await waitFrames(page, 2);
+    const a = await runToPause(page);
+    const hashA = await page.evaluate(() => window.marginlab.traceSha256());
+    const share = await page.evaluate(() => location.origin + location.pathname + Module.ccall('ml_url', 'string', [], []));
+    const other = await context.newPage();
+    await other.goto(share);
+    await waitFrames(other, 2);
+    const b = await runToPause(other);
+    const hashB = await other.evaluate(() => window.marginlab.traceSha256());
+    check('the share link opens the same experiment', b.url === a.url, `${b.url} vs ${a.url}`);
+    check('the share link reproduces the same trace', hashA === hashB && b.steps === a.steps, `${hashA} vs ${hashB}`);
+    await other.evaluate(() => { location.hash = '#v=1&data=gaussian&d=5&n=300&learner=averaging&seed=4'; });
+    await waitFor(other, () => window.marginlab.status().url.includes('data=gaussian'));
+    const c = await status(other);
+    check('hashchange opens the edited link', c.url.includes('learner=averaging') && c.has_session, c.url);
+    await other.close();
+    await page.close();
+  }
+
+  // 5. Training pauses while the page is hidden.
+  {
+    const page = await openPage('#v=1&data=separable&n=2000&noise=uniform&eta=0.1&learner=perceptron&seed=3&steps=1000000');
+    await waitFrames(page, 2);
+    await waitFor(page, () => window.marginlab.status().steps > 0);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const before = await status(page);
+    await page.waitForTimeout(1500);
+    const after = await status(page);
+    check('a hidden page does not train', !after.visible && after.steps === before.steps, `${before.steps} -> ${after.steps}`);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(page, (n) => window.marginlab.status().steps > n, after.steps);
+    check('training resumes when the page is visible again', true);
+    await page.close();
+  }
+
+  // 6. Missing wasm SIMD or WebGL2: a readable error screen.
+  {
+    const noSimd = await openPage('', () => { WebAssembly.validate = () => false; });
+    await waitFor(noSimd, () => document.body.dataset.error);
+    const text = await noSimd.evaluate(() => document.getElementById('overlay').innerText);
+    check('without wasm SIMD the page explains it', /SIMD/.test(text) && /cannot run/.test(text), text.split('\n')[0]);
+    await noSimd.close();
+    const noGl = await openPage('', () => {
+      const get = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) { return kind === 'webgl2' ? null : get.call(this, kind, ...rest); };
+    });
+    await waitFor(noGl, () => document.body.dataset.error);
+    const glText = await noGl.evaluate(() => document.getElementById('overlay').innerText);
+    check('without WebGL2 the page explains it', /WebGL2/.test(glText), glText.split('\n')[1] || glText);
+    await noGl.close();
+  }
+} catch (e) {
+  check('the browser test ran to the end', false, String(e && e.stack || e));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(failures === 0 ? 'browser_test: all checks passed' : `browser_test: ${failures} check(s) failed`);
+process.exit(failures === 0 ? 0 : 1);
