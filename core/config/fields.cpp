@@ -407,11 +407,13 @@ std::vector<Field> build_fields() {
   }
   {
     Field& f = add("sampling", "Sampling", FieldKind::choice, "noise",
-                   "independent: every label flips on its own; exact: count-exact per class (largest remainder).");
+                   "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
+                   "largest remainder; malicious: exactly round(eta n) examples replaced).");
     f.spec.choices = enum_names(kSamplingCount, [](int i) { return sampling_name(static_cast<Sampling>(i)); });
-    f.applies_when = "noise=uniform or confusion";
+    f.applies_when = "noise=uniform, confusion or malicious";
     f.applies = [](const Config& c) {
-      return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion;
+      return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion ||
+             c.noise.model == NoiseModel::malicious;
     };
     f.get = [](const Config& c) { return number_value(static_cast<int>(c.noise.sampling)); };
     f.set = [](Config& c, const FieldValue& v) { c.noise.sampling = static_cast<Sampling>(static_cast<int>(v.number)); };
