@@ -15,6 +15,23 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Clock reads are spaced adaptively between these many steps (a read costs about as much as a step).
 constexpr double kMaxCheckInterval = 65536;
+
+// The learner's counters, then, for learners that set examples aside (Learner::removed_examples), how
+// many of those are clean and how many were corrupted by the noise: the session may read the
+// corruption flags, the learner may not.
+std::vector<Counter> session_counters(const Learner& learner, const Dataset& train) {
+  std::vector<Counter> counters = learner.counters();
+  const std::vector<int>* removed = learner.removed_examples();
+  if (removed == nullptr) return counters;
+  double clean = 0, corrupted = 0;
+  for (int i : *removed) {
+    if (train.corruption.empty() || train.corruption[static_cast<size_t>(i)] == Corruption::none) ++clean;
+    else ++corrupted;
+  }
+  counters.push_back({"removed_clean", clean});
+  counters.push_back({"removed_corrupted", corrupted});
+  return counters;
+}
 }  // namespace
 
 Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
@@ -53,7 +70,7 @@ Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dat
   Status reset = s->learner_->reset(s->problem_, s->params_);
   if (!reset.ok()) return reset.error();
   std::vector<std::string> counter_names;
-  for (const Counter& c : s->learner_->counters()) counter_names.push_back(c.name);
+  for (const Counter& c : session_counters(*s->learner_, train)) counter_names.push_back(c.name);
   s->trace_ = Trace(std::move(counter_names));
   s->trace_.commit(s->current_row());
   return s;
@@ -157,7 +174,7 @@ SessionMetrics Session::metrics() const {
   } else {
     m.margin = m.margin_true = m.w_norm2 = m.w_dot_v = kNaN;
   }
-  m.counters = learner_->counters();
+  m.counters = session_counters(*learner_, train);
   return m;
 }
 

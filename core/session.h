@@ -14,6 +14,10 @@
 // ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the
 // trace's tail (Trace, "tail") so the UI always shows the current point.
 //
+// Removals: for a learner that sets training examples aside (Learner::removed_examples, e.g. PCA outlier
+// removal), the session appends two counters after the learner's own, removed_clean and
+// removed_corrupted, counted from the training part's corruption flags, which the learner never reads.
+//
 // Adaptive labels (generator `basis`, 001 Claim 1.4): before each online step, when the learner's next
 // example has not been seen before, the session sets its label (observed and true) to the opposite of
 // the learner's current prediction; after all k = ceil(1/delta^2) basis vectors are labelled, the target

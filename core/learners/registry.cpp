@@ -5,8 +5,10 @@
 #include "core/learners/bylander.h"
 #include "core/learners/halving.h"
 #include "core/learners/kernel_perceptron.h"
+#include "core/learners/pca_outlier_removal.h"
 #include "core/learners/perceptron.h"
 #include "core/learners/rp_classifier.h"
+#include "core/learners/smooth_boost.h"
 
 namespace ml {
 
@@ -27,6 +29,12 @@ std::vector<LearnerEntry> build_registry() {
   rows.push_back({randomized_halving_schema(), &make_randomized_halving,
                   "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)"});
   rows.push_back({Averaging::schema(), &make<Averaging>, "Servedio; 003 §1.3 (averaging algorithm)"});
+  rows.push_back({PcaOutlierRemoval::schema(), &make<PcaOutlierRemoval>,
+                  "003 §2.1 (A_mu: PCA outlier removal + averaging, Lemma 1, Thm 1)"});
+  rows.push_back({SmoothBoost::mlc_schema(), &make_smooth_boost,
+                  "003 §3 (A_mlc: A_mlcw weak learner, Thm 2); SmoothBoost: Servedio, JMLR 4 (2003) Fig. 1"});
+  rows.push_back({SmoothBoost::averaging_schema(), &make_smooth_boost_averaging,
+                  "003 Thm 3 (adversarial label noise: SmoothBoost with the averaging weak learner); Servedio, JMLR 4 (2003) Fig. 1"});
   rows.push_back({BylanderPerceptron::schema(), &make<BylanderPerceptron>,
                   "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
   rows.push_back({RpClassifier::schema(), &make<RpClassifier>,
