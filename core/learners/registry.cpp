@@ -1,10 +1,13 @@
 // marginlab — the learner registry table (see registry.h). One row per learner, in display order.
 #include "core/learners/registry.h"
 
+#include "core/learners/active_coreset_svm.h"
 #include "core/learners/averaging.h"
 #include "core/learners/bylander.h"
+#include "core/learners/coreset_svm.h"
 #include "core/learners/halving.h"
 #include "core/learners/kernel_perceptron.h"
+#include "core/learners/outlier_svm.h"
 #include "core/learners/pca_outlier_removal.h"
 #include "core/learners/perceptron.h"
 #include "core/learners/rp_classifier.h"
@@ -39,6 +42,13 @@ std::vector<LearnerEntry> build_registry() {
                   "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
   rows.push_back({RpClassifier::schema(), &make<RpClassifier>,
                   "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)"});
+  rows.push_back({CoresetSvm::schema(), &make<CoresetSvm>, "002 §3 Fig. 1, Lemma 3.1 (CORESET SVM); SVM black box: Wolfe 1976"});
+  rows.push_back({ActiveCoresetSvm::schema(), &make<ActiveCoresetSvm>,
+                  "002 §4 Fig. 2, Lemmas 4.1-4.2 (ACTIVE CORESET SVM with VERIFY, counting oracle)"});
+  rows.push_back({OutlierSvm::simple_schema(), &make_simple_outlier_svm,
+                  "002 §5 Fig. 4b (SIMPLE OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
+  rows.push_back({OutlierSvm::schema(), &make_outlier_svm,
+                  "002 §5 Fig. 4a (OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
   return rows;
 }
 

@@ -1,0 +1,116 @@
+// marginlab — ACTIVE CORESET SVM with VERIFY (002 §4 Fig. 2, Lemmas 4.1-4.2; ALGORITHMS.md §3):
+// max-margin active learning that buys few labels from a counting oracle.
+//
+// The learner sees the training set as an unlabelled pool U: it reads features only, and every label
+// through LabelOracle, which answers with the observed label of the training set (so a noisy
+// training set makes a noisy oracle) and counts the distinct examples labelled (an answer is
+// remembered: asking again is free and is counted separately as a repeat call).
+//   C = {};  repeat:
+//     h_i = SVM(C), rho_i = rho(h_i, C)                 (C = {}: h = 0, rho = +inf)
+//     x_min = argmin_{x in U \ C} |<h_i, x>|            (lowest row on ties; C = {} gives row 0)
+//     if |<h_i, x_min>| < (1 - eps) rho_i:  C = C + (x_min, ORACLE(x_min))        "boundary" step
+//     else VERIFY: T times x = uniform draw from U \ C (with replacement, Rng(seed, Stream::learner)),
+//          y = ORACLE(x); the first x with y <h_i, x> < 0 joins C                 "verify" step
+//          none: halt with h_i                                                    "verified" (done)
+// One step() = one boundary insertion or one VERIFY round (with its insertion, if any).
+// T: the parameter verify_samples, or when 0, Lemma 4.1's test length for a conservative learner with
+// mistake bound M: T = ceil(ln(M/delta)/e) with M = max(2, (R/rho_i)^2/eps) (the coreset-size bound,
+// see bound()), e the target error and delta the confidence parameter.
+// Labels from a noisy oracle can make C non-separable: SVM(C + x) then reports "svm.not_separable", the
+// learner stops with h_i and sets not_separable = 1 (x is labelled, so it counts as a query).
+// bound() = (R/rho_i)^2/eps, "coreset size" (Lemma 4.2 with constant 1, as CORESET SVM); R = Problem::radius.
+// Counters: label_queries (distinct labels bought), pool_size (|U|), coreset_size, rho_i,
+// verify_rounds, verify_draws (oracle calls made by VERIFY, repeats included), verify_length (T of the
+// last round), oracle_repeats (calls answered from memory), last_action (1 boundary, 2 verify found a
+// mistake, 3 verified: halt), not_separable.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/learners/learner.h"
+#include "core/learners/svm_solver.h"
+#include "core/util/rng.h"
+
+namespace ml {
+
+// The counting label oracle of 002 Fig. 2: the only way the active learner reads a label.
+class LabelOracle {
+ public:
+  // Answers for the observed labels of `data` (binary); forgets every answer given so far.
+  void reset(const Dataset* data);
+  // The label (+1/-1) of example i; the first answer for i counts as a query.
+  int query(int i);
+  // Distinct examples labelled so far.
+  int64_t queries() const { return queries_; }
+  // Calls answered from memory (the example was labelled before).
+  int64_t repeats() const { return repeats_; }
+  // True when example i has been labelled.
+  bool labelled(int i) const { return known_[static_cast<size_t>(i)] != 0; }
+
+ private:
+  const Dataset* data_ = nullptr;
+  std::vector<int8_t> known_;  // 0 unknown, else the label given
+  int64_t queries_ = 0;
+  int64_t repeats_ = 0;
+};
+
+// ACTIVE CORESET SVM, one boundary insertion or one VERIFY round per step.
+class ActiveCoresetSvm final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int { kEpsilon = 0, kError, kDelta, kVerifySamples, kParamCount };
+  // Registry schema: epsilon 0.1, error e 0.05, delta 0.05, verify_samples 0 (= Lemma 4.1's length).
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return done_; }
+  int num_classes() const override { return 2; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  const Vector* weights() const override { return &w_float_; }
+  double bound() const override;
+  const char* bound_label() const override { return "coreset size"; }
+  std::vector<Counter> counters() const override;
+
+  // The label oracle (its query count).
+  const LabelOracle& oracle() const { return oracle_; }
+  // Rows of the coreset, in insertion order.
+  const std::vector<int>& coreset() const { return coreset_; }
+  // rho_i: the margin of the current hypothesis on the coreset (0 before the first insertion).
+  double rho() const { return rho_; }
+  // True when SVM(C) found the labelled coreset not separable (the learner stopped).
+  bool not_separable() const { return not_separable_; }
+  // T for the next VERIFY round.
+  int verify_length() const;
+
+ private:
+  bool insert(int row, int label);
+
+  const FeatureMatrix* pool_ = nullptr;  // features only: labels come from oracle_
+  LabelOracle oracle_;
+  Rng rng_{1, Stream::learner};
+  double eps_ = 0.1;
+  double error_ = 0.05;
+  double delta_ = 0.05;
+  int verify_samples_ = 0;
+  double radius_ = 0;
+  std::vector<int> coreset_;
+  std::vector<int> coreset_signs_;
+  std::vector<uint8_t> in_coreset_;
+  Eigen::VectorXd w_;
+  Vector w_float_;
+  std::vector<double> values_;  // <h_i, x> for every row (unsigned: the pool is unlabelled)
+  double rho_ = 0;
+  int64_t verify_rounds_ = 0;
+  int64_t verify_draws_ = 0;
+  int last_verify_length_ = 0;
+  int last_action_ = 0;
+  bool not_separable_ = false;
+  bool done_ = true;
+};
+
+}  // namespace ml
