@@ -118,7 +118,9 @@ TEST(ConfigFields, ApplicabilityFollowsTheDataAndNoiseChoices) {
   EXPECT_TRUE(field_applies(*find_field("eta"), c));
   EXPECT_TRUE(field_applies(*find_field("adv"), c));
   EXPECT_FALSE(field_applies(*find_field("strategy"), c));
-  EXPECT_FALSE(field_applies(*find_field("sampling"), c));
+  EXPECT_TRUE(field_applies(*find_field("sampling"), c));  // exact: exactly round(eta n) replaced
+  c.noise.model = NoiseModel::adversarial;
+  EXPECT_FALSE(field_applies(*find_field("sampling"), c));  // always exactly round(eta n)
   c.noise.model = NoiseModel::confusion;
   EXPECT_TRUE(field_applies(*find_field("cm"), c));
   EXPECT_TRUE(field_applies(*find_field("sampling"), c));
