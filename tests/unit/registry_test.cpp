@@ -57,7 +57,7 @@ TEST(RegistryTest, ResolveParamsFillsDefaultsInSchemaOrder) {
   }
 }
 
-TEST(RegistryTest, EveryBinaryLearnerRunsFromAConfig) {
+TEST(RegistryTest, EveryLearnerRunsFromABinaryConfig) {
   for (const LearnerEntry& e : learner_registry()) {
     SCOPED_TRACE(e.schema.id);
     Config config;
