@@ -9,6 +9,9 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #include "core/config/fields.h"
 #include "core/data/generators.h"
@@ -33,6 +36,23 @@ double log2_count(double n) {
 
 // A concept's label from its score: halfspaces through the origin label ⟨c, x⟩ ≥ 0 as +1.
 inline bool says_positive(float score) { return score >= 0.0f; }
+
+// Bit k set when s[k] ≥ 0 (says_positive), for 64 scores at a 16-byte aligned address. With SSE (the
+// native build, and wasm SIMD through emscripten's SSE translation) four compares and one movemask per
+// 4 lanes instead of 64 scalar compares; the comparison is exact, so both paths give the same bits.
+inline uint64_t positive_bits(const float* s) {
+  uint64_t mask = 0;
+#if defined(__SSE__)
+  const __m128 zero = _mm_setzero_ps();
+  for (int k = 0; k < kWordBits; k += 4) {
+    const int m = _mm_movemask_ps(_mm_cmpge_ps(_mm_load_ps(s + k), zero));
+    mask |= static_cast<uint64_t>(static_cast<unsigned>(m)) << k;
+  }
+#else
+  for (int k = 0; k < kWordBits; ++k) mask |= static_cast<uint64_t>(says_positive(s[k])) << k;
+#endif
+  return mask;
+}
 
 // The smallest float θ' ≥ θ: for a float x₁, x₁ ≥ θ exactly when x₁ ≥ θ', and x₁·1 + 1·(-θ') rounds to a
 // value of the same sign as x₁ - θ', so the float score decides the generator's rule u ≥ θ exactly.
@@ -201,8 +221,7 @@ int64_t FiniteClassLearner::positive_mask(const float* x, std::vector<uint64_t>*
     uint64_t mask = 0;
     if (members != 0) {
       word_scores(static_cast<int>(w), x, s);
-      for (int k = 0; k < kWordBits; ++k) mask |= static_cast<uint64_t>(says_positive(s[k])) << k;
-      mask &= members;
+      mask = positive_bits(s) & members;
       count += std::popcount(mask);
     }
     if (positive != nullptr) (*positive)[w] = mask;
@@ -219,9 +238,7 @@ std::vector<int64_t> FiniteClassLearner::positive_counts(const FeatureMatrix& X)
     if (members == 0) continue;
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
       word_scores(static_cast<int>(w), X.row(i).data(), s);
-      uint64_t mask = 0;
-      for (int k = 0; k < kWordBits; ++k) mask |= static_cast<uint64_t>(says_positive(s[k])) << k;
-      counts[static_cast<size_t>(i)] += std::popcount(mask & members);
+      counts[static_cast<size_t>(i)] += std::popcount(positive_bits(s) & members);
     }
   }
   return counts;
