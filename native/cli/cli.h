@@ -51,5 +51,6 @@ int cmd_data(const Args& args);
 int cmd_check(const Args& args);
 int cmd_run(const Args& args);
 int cmd_learners(const Args& args);
+int cmd_experiment(const Args& args);
 
 }  // namespace ml::cli

@@ -22,6 +22,8 @@ const Command kCommands[] = {
     {"learners", ml::cli::cmd_learners, "learners [--compact]",
      "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
      {"compact"}},
+    {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida)",
+     "run a reproduction experiment and write its Markdown table (and CSV) into docs/", {}},
 };
 
 void print_usage(FILE* out) {
