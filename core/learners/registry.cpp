@@ -12,6 +12,7 @@
 #include "core/learners/perceptron.h"
 #include "core/learners/rp_classifier.h"
 #include "core/learners/smooth_boost.h"
+#include "core/learners/ultraconservative.h"
 
 namespace ml {
 
@@ -49,6 +50,8 @@ std::vector<LearnerEntry> build_registry() {
                   "002 §5 Fig. 4b (SIMPLE OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
   rows.push_back({OutlierSvm::schema(), &make_outlier_svm,
                   "002 §5 Fig. 4a (OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
+  rows.push_back({Ultraconservative::schema(), &make<Ultraconservative>,
+                  "Crammer & Singer, JMLR 3 (2003); 004 §3.1 Alg. 1, Thm 1 (ultraconservative additive, 2/theta^2)"});
   return rows;
 }
 

@@ -1,0 +1,191 @@
+// marginlab — multiclass ultraconservative additive algorithms (see ultraconservative.h).
+#include "core/learners/ultraconservative.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "core/data/generators.h"
+#include "core/metrics/metrics.h"
+
+namespace ml {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr int kMaxClasses = 64;  // the config's cap on Q
+}  // namespace
+
+const std::vector<std::string>& ultra_update_names() {
+  static const std::vector<std::string> names = {"max", "uniform", "proportional", "pair"};
+  return names;
+}
+
+int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule, int pair_class,
+                            double* tau) {
+  assert(num_classes >= 1 && y >= 0 && y < num_classes);
+  int in_error = 0;
+  int highest = -1;
+  bool pair_in_error = false;
+  double violation_sum = 0;
+  for (int r = 0; r < num_classes; ++r) {
+    tau[r] = 0.0;
+    if (r == y) continue;
+    const double violation = scores[r] - scores[y];
+    if (violation >= alpha) {
+      ++in_error;
+      violation_sum += violation;
+      if (highest < 0 || scores[r] > scores[highest]) highest = r;
+      if (r == pair_class) pair_in_error = true;
+    }
+  }
+  if (in_error == 0) return 0;
+  tau[y] = 1.0;
+  if (rule == UltraUpdate::pair && pair_in_error) {
+    tau[pair_class] = -1.0;
+    return in_error;
+  }
+  if (rule == UltraUpdate::proportional && violation_sum > 0) {
+    for (int r = 0; r < num_classes; ++r) {
+      if (r != y && scores[r] - scores[y] >= alpha) tau[r] = -(scores[r] - scores[y]) / violation_sum;
+    }
+    return in_error;
+  }
+  if (rule == UltraUpdate::uniform || rule == UltraUpdate::proportional) {
+    const double share = -1.0 / static_cast<double>(in_error);
+    for (int r = 0; r < num_classes; ++r) {
+      if (r != y && scores[r] - scores[y] >= alpha) tau[r] = share;
+    }
+    return in_error;
+  }
+  tau[highest] = -1.0;  // max, and pair when p is not in E (stays ultraconservative)
+  return in_error;
+}
+
+double ultraconservative_bound(double radius, double theta) {
+  if (!(radius > 0) || !(theta > 0)) return kNaN;
+  return 2.0 * radius * radius / (theta * theta);
+}
+
+double multiclass_known_margin(const Problem& problem) {
+  if (problem.known_margin > 0) return problem.known_margin;
+  const Config* c = problem.config;
+  if (c == nullptr || c->use_csv || c->generator.kind != Generator::classes) return 0.0;
+  if (c->normalization == Normalization::standardize || problem.train == nullptr) return 0.0;
+  return problem.train->target_margin;
+}
+
+LearnerSchema Ultraconservative::schema() {
+  LearnerSchema s;
+  s.id = "ultraconservative";
+  s.name = "Ultraconservative multiclass perceptron";
+  s.multiclass = true;
+  ParamSpec update;
+  update.name = "update";
+  update.label = "step sizes";
+  update.kind = ParamKind::choice;
+  update.default_value = 0;
+  update.min = 0;
+  update.max = 2;
+  update.choices = {"max", "uniform", "proportional"};
+  update.help = "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least the "
+                "true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)";
+  ParamSpec normalize;
+  normalize.name = "normalize";
+  normalize.label = "normalize x";
+  normalize.kind = ParamKind::boolean;
+  normalize.default_value = 1;
+  normalize.min = 0;
+  normalize.max = 1;
+  normalize.help = "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)";
+  ParamSpec order;
+  order.name = "order";
+  order.label = "order";
+  order.kind = ParamKind::choice;
+  order.default_value = 0;
+  order.min = 0;
+  order.max = 1;
+  order.choices = ExampleOrder::choices();
+  order.help = "visit examples cyclically or in a fresh seeded permutation every epoch";
+  s.params = {update, normalize, order};
+  return s;
+}
+
+Status Ultraconservative::reset(const Problem& problem, const std::vector<double>& params) {
+  assert(problem.train != nullptr && params.size() == kParamCount);
+  data_ = problem.train;
+  num_classes_ = std::max(2, std::max(problem.num_classes, data_->num_classes()));
+  if (num_classes_ > kMaxClasses) {
+    return make_error("ultraconservative.too_many_classes", "the data have " + std::to_string(num_classes_) +
+                                                                " classes; at most 64 are supported");
+  }
+  rule_ = static_cast<UltraUpdate>(static_cast<int>(params[kUpdate]));
+  const int n = data_->rows();
+  const int d = data_->cols();
+  w_ = FeatureMatrix::Zero(num_classes_, d);
+  scale_.assign(static_cast<size_t>(n), 1.0f);
+  if (params[kNormalize] != 0) {
+    for (int i = 0; i < n; ++i) {
+      const float* x = data_->X.row(i).data();
+      const double norm = std::sqrt(dot_double(x, x, d));
+      if (norm > 0) scale_[static_cast<size_t>(i)] = static_cast<float>(1.0 / norm);
+    }
+  }
+  order_.reset(n, params[kOrder] == 1, problem.seed);
+  epoch_mistakes_ = 0;
+  last_error_set_ = 0;
+  done_ = n == 0;
+  bound_ = ultraconservative_bound(problem.radius, multiclass_known_margin(problem));
+  return Status::Ok();
+}
+
+StepResult Ultraconservative::step() {
+  assert(!done_);
+  StepResult r;
+  const int i = order_.advance();
+  r.example = i;
+  const int y = data_->label[static_cast<size_t>(i)];
+  const auto x = data_->X.row(i);
+  const Eigen::VectorXf s = w_ * x.transpose();
+  double scores[kMaxClasses] = {}, tau[kMaxClasses] = {};
+  for (int q = 0; q < num_classes_; ++q) scores[q] = static_cast<double>(s[q]);
+  last_error_set_ = ultraconservative_steps(scores, num_classes_, y, 0.0, rule_, -1, tau);
+  if (last_error_set_ > 0) {
+    r.mistake = true;
+    r.updated = true;
+    ++epoch_mistakes_;
+    const float scale = scale_[static_cast<size_t>(i)];
+    for (int q = 0; q < num_classes_; ++q) {
+      if (tau[q] != 0.0) w_.row(q).noalias() += (static_cast<float>(tau[q]) * scale) * x;
+    }
+  }
+  if (order_.epoch_ended()) {
+    if (epoch_mistakes_ == 0) done_ = true;
+    epoch_mistakes_ = 0;
+  }
+  return r;
+}
+
+void Ultraconservative::scores(const float* x, float* out) const {
+  const Eigen::Map<const Eigen::VectorXf> v(x, w_.cols());
+  Eigen::Map<Eigen::VectorXf> s(out, num_classes_);
+  s.noalias() = w_ * v;
+}
+
+void Ultraconservative::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+  out->resize(static_cast<size_t>(X.rows()));
+  if (X.rows() == 0) return;
+  const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> S = X * w_.transpose();
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    int best = 0;
+    for (int q = 1; q < num_classes_; ++q) {
+      if (S(i, q) > S(i, best)) best = q;
+    }
+    (*out)[static_cast<size_t>(i)] = best;
+  }
+}
+
+std::vector<Counter> Ultraconservative::counters() const {
+  return {{"epoch", static_cast<double>(order_.epoch())}, {"error_set", static_cast<double>(last_error_set_)}};
+}
+
+}  // namespace ml

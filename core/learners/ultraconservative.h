@@ -1,0 +1,95 @@
+// marginlab — multiclass ultraconservative additive algorithms (Crammer & Singer, JMLR 3, 2003;
+// 004 §3.1 Alg. 1 and Thm 1; ALGORITHMS.md §1).
+//
+// W = [w_1..w_Q], f_W(x) = argmax_q <w_q, x> (ties to the lowest class). One example (x, y) per step:
+//   error set  E(x, y) = {r != y : <w_r, x> - <w_y, x> >= 0}                                  (004 eq. 5)
+//   if E != {}: w_r <- w_r + tau_r x for every r, with tau_y = 1, tau_r <= 0 on E, 0 elsewhere,
+//               sum_r tau_r = 0                                                              (004 eq. 6)
+// Step sizes offered (Crammer & Singer §3): max (tau = -1 on the highest-scoring r of E, ties to the
+// lowest index), uniform (tau_r = -1/|E|), proportional (tau_r = -[s_r - s_y] / sum_{r' in E} [s_r' - s_y],
+// with s = W x; uniform when that sum is 0, e.g. at W = 0). UMA (uma.h) reuses ultraconservative_steps with
+// its own threshold alpha and its "pair" rule.
+// A mistake is an example whose error set is not empty (ties count: W = 0 errs on everything, as the
+// binary Perceptron of 000 Fig. 1).
+//
+// Bound (004 Thm 1, Crammer & Singer Thm 2): if W* with ||W*||_F = 1 has margin theta (<w*_y - w*_r, x> >=
+// theta for every r != y) and ||x|| <= R, any ultraconservative algorithm makes at most 2 R^2 / theta^2
+// mistakes (||W||_F^2 grows by at most 2 R^2 per update, <W*, W> by at least theta). With normalize = 1
+// the points are x/||x|| and their margin is >= theta/R, so the same 2 R^2/theta^2 holds. theta is the
+// generator's: Problem::known_margin, or for generator `classes` (whose Dataset has no binary target) the
+// training part's target_margin, which the generator measures with ||W*||_F = 1 (004 Def. 2); unknown
+// (NaN bound) for CSV data and after standardization.
+//
+// Order and stopping as the Perceptron (perceptron.h): cyclic or a fresh seeded permutation per epoch;
+// done() after an epoch without mistakes. W is float (Eigen GEMV/axpy: bit-identical in both builds).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/learners/learner.h"
+#include "core/learners/perceptron.h"
+
+namespace ml {
+
+// The ultraconservative step-size rules (004 §3.1; pair is UMA's experimental rule, 004 §4).
+enum class UltraUpdate : int {
+  max = 0,           // tau = -1 on the highest-scoring member of E
+  uniform = 1,       // tau_r = -1/|E| on E
+  proportional = 2,  // tau_r proportional to the violation s_r - s_y on E
+  pair = 3,          // UMA only: tau_p = -1 for the selected p when p is in E, else the max rule
+};
+
+// Names of the rules (ParamSpec choices, in enum order; the online learner offers the first three).
+const std::vector<std::string>& ultra_update_names();
+
+// The step sizes for a point of class y whose class scores are s[0..Q): fills tau[0..Q) and returns |E|
+// where E = {r != y : s_r - s_y >= alpha}; tau is all zero when E is empty. `pair_class` is the p of the
+// pair rule (ignored by the other rules). Scores and steps in double.
+int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule, int pair_class,
+                            double* tau);
+
+// The mistake bound 2 R^2 / theta^2 (004 Thm 1); NaN unless R > 0 and theta > 0.
+double ultraconservative_bound(double radius, double theta);
+
+// theta for the bound: Problem::known_margin when positive, else the training part's target_margin when
+// the data come from generator `classes` without standardization, else 0 (unknown).
+double multiclass_known_margin(const Problem& problem);
+
+// The online multiclass ultraconservative learner.
+class Ultraconservative final : public Learner {
+ public:
+  // Parameter indices in the schema's order.
+  enum Param : int { kUpdate = 0, kNormalize = 1, kOrder = 2, kParamCount };
+  // Registry schema: update (max|uniform|proportional), normalize (default 1), order (cyclic|shuffled).
+  static LearnerSchema schema();
+
+  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  StepResult step() override;
+  bool done() const override { return done_; }
+  int next_example() const override { return order_.peek(); }
+  int num_classes() const override { return num_classes_; }
+  void scores(const float* x, float* out) const override;
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  double bound() const override { return bound_; }
+  std::vector<Counter> counters() const override;
+
+  // W, one row per class (Q x d).
+  const FeatureMatrix& weight_rows() const { return w_; }
+
+ private:
+  const Dataset* data_ = nullptr;
+  int num_classes_ = 2;
+  UltraUpdate rule_ = UltraUpdate::max;
+  FeatureMatrix w_;           // Q x d
+  std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
+  ExampleOrder order_;
+  int64_t epoch_mistakes_ = 0;
+  int last_error_set_ = 0;
+  bool done_ = false;
+  double bound_ = 0;
+};
+
+}  // namespace ml
