@@ -335,6 +335,12 @@ double RpClassifier::bound() const {
   return built_ && build_status_.ok() ? cnoise_.bound() : kNaN;
 }
 
+double RpClassifier::predict_cost() const {
+  if (!built_ || !build_status_.ok()) return 0;
+  const double basis = static_cast<double>(projection_.basis().rows());
+  return basis * (projection_.input_dims() + 1) + basis * projection_.dims();
+}
+
 std::vector<Counter> RpClassifier::counters() const {
   const bool learning = built_ && build_status_.ok();
   std::vector<Counter> c = {

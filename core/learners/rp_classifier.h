@@ -10,7 +10,7 @@
 //      for each kernel width and fold the projection is fitted once on the other folds with the largest
 //      D of the grid (the maps are nested, so every smaller D is its leading coordinates), then the
 //      Cnoise perceptron is trained for each D and scored on the held-out fold against the observed
-//      (noisy) labels — the learner never sees true labels. The grid (documented in docs/learners.md):
+//      (noisy) labels — the learner never sees true labels. The grid (docs/rp_toy.md and docs/rp_ida.md use it):
 //        D     ∈ {2, 5, 10, 15, ..., 95, 100, 125, 150, 200} ∩ [1, cv_max_dim]  (000 §5.1)
 //        width σ_k = σ · √2^(k - (W-1)/2), k = 0..W-1, W = cv_widths (gaussian kernel only; else W = 1)
 //      The pair with the lowest mean validation error wins (ties: smaller D, then the larger width).
@@ -69,6 +69,8 @@ class RpClassifier final : public Learner {
   double bound() const override;
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
+  // Kernel evaluations against the basis plus the projection: |B| (d + 1) + |B| D (0 before the build).
+  double predict_cost() const override;
 
   // The fitted projection (valid after the build step).
   const KernelProjection& projection() const { return projection_; }
