@@ -32,7 +32,8 @@
 //           magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
 //
 // Nesting: for all three maps the first D' coordinates of a D-map are the D'-map fitted with the same
-// draws (leading()), so a cross-validation over D fits once per fold and width.
+// draws (leading(); for random, with the D-map's jitter, which is 0 unless K_BB was singular), so a
+// cross-validation over D fits once per fold and width.
 // Numbers: kernel values and C are double; transform() writes float features. transform() works in
 // row blocks to bound memory; a row's bits may differ in the last place between transform() and
 // transform_row() (different GEMM shapes), never between builds.
