@@ -71,6 +71,8 @@ class FiniteClassLearner : public Learner {
 
   // |𝒞|.
   int concept_count() const { return concept_count_; }
+  // d, the dimension of the data and of every concept.
+  int dims() const { return dims_; }
   // |K| (the last non-empty version space once it has emptied).
   int64_t version_space_size() const { return active_count_; }
   // True when concept i is in K.
@@ -137,6 +139,8 @@ class HalvingLearner final : public FiniteClassLearner {
   int predict(const float* x) const override;
   // predict() for every row, blocked over concepts (positive_counts).
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  // |K|·(d+1): a vote scores every member of K, so the session records sparsely while K is large.
+  double predict_cost() const override { return static_cast<double>(version_space_size()) * (dims() + 1); }
   // log₂|𝒞|.
   double bound() const override;
 
