@@ -18,6 +18,7 @@
 #include "app/plot_axis.h"
 #include "app/png.h"
 #include "app/ui_model.h"
+#include "core/data/generators.h"
 #include "core/noise/noise.h"
 #include "core/trace.h"
 
@@ -33,6 +34,7 @@ const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&lea
 App::App(Platform& platform)
     : platform_(platform), state_([&platform] { return platform.now_seconds(); }) {
   view_ = std::make_unique<View>();
+  state_.defer_builds = true;  // a frame saying "building" comes before a long build
   last_frame_time_ = platform_.now_seconds();
 }
 
@@ -114,6 +116,15 @@ void App::frame() {
   frame_ms_ = frames_ == 0 ? dt * 1000 : frame_ms_ * 0.9 + dt * 1000 * 0.1;
   ++frames_;
 
+  // A deferred build runs at the start of the frame after the one that announced it.
+  if (state_.build_pending()) {
+    if (build_announced_) {
+      state_.build_pending_session();
+      build_announced_ = false;
+    } else {
+      build_announced_ = true;
+    }
+  }
   state_.tick();
   if (state_.url_version() != pushed_url_version_) {
     pushed_url_version_ = state_.url_version();
@@ -241,7 +252,7 @@ void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
     std::snprintf(status, sizeof status, "step %lld / %lld   mistakes %lld   %s", static_cast<long long>(session->steps()),
                   static_cast<long long>(state_.config().steps), static_cast<long long>(session->mistakes()), what);
   } else {
-    std::snprintf(status, sizeof status, "%s", state_.waiting_for_csv() ? "waiting for the CSV file" : "no run");
+    std::snprintf(status, sizeof status, "%s", state_.build_pending() ? "building..." : state_.waiting_for_csv() ? "waiting for the CSV file" : "no run");
   }
   const float tw = ImGui::CalcTextSize(status).x;
   ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - tw - 12));
@@ -293,7 +304,16 @@ void App::draw_view_panel(ImVec2 pos, ImVec2 size) {
   begin_panel("View", pos, size, ImGuiWindowFlags_NoScrollbar);
   const Session* session = state_.session();
   if (!session) {
-    ImGui::TextWrapped("%s", state_.build_error().empty() ? "No run." : state_.build_error().c_str());
+    if (state_.build_pending()) {
+      const Config& c = state_.config();
+      if (c.use_csv)
+        ImGui::TextWrapped("Preparing the data from %s...", c.csv_name.c_str());
+      else
+        ImGui::TextWrapped("Generating the data: %d examples of '%s', adding noise, starting the learner...",
+                           c.generator.n, std::string(generator_name(c.generator.kind)).c_str());
+    } else {
+      ImGui::TextWrapped("%s", state_.build_error().empty() ? "No run." : state_.build_error().c_str());
+    }
     ImGui::End();
     return;
   }
@@ -372,12 +392,8 @@ void App::draw_plots_panel(ImVec2 pos, ImVec2 size) {
   // 1. Mistakes (what the bound counts) against the bound.
   {
     PlotOptions o;
-    char title[160];
-    if (std::isfinite(bound))
-      std::snprintf(title, sizeof title, "Mistakes vs bound (%s \xE2\x89\xA4 %s)", learner.bound_label(), format_readout(bound).c_str());
-    else
-      std::snprintf(title, sizeof title, "Mistakes (no bound applies here)");
-    o.title = title;
+    const bool noisy = state_.config().noise.model != NoiseModel::none;
+    o.title = std::isfinite(bound) ? "Mistakes vs bound" : "Mistakes (no bound applies here)";
     o.x_label = "step";
     double top = 0;
     for (double v : columns_[kTraceMistakes]) if (std::isfinite(v)) top = std::max(top, v);
@@ -388,10 +404,9 @@ void App::draw_plots_panel(ImVec2 pos, ImVec2 size) {
     std::vector<PlotSeries> s;
     if (!same) s.push_back({"updates", x, &columns_[kTraceUpdates], series_color(2), false, 1.4f});
     s.push_back({same ? "mistakes = updates" : "mistakes", x, &columns_[kTraceMistakes], series_color(0), false, 2.2f});
-    if (std::isfinite(bound)) {
-      const bool noisy = state_.config().noise.model != NoiseModel::none;
-      s.push_back({noisy ? "bound (holds for clean data)" : "bound", x, &columns_[kTraceBound], series_color(6), true});
-    }
+    if (std::isfinite(bound))
+      s.push_back({std::string(noisy ? "clean-data bound: " : "bound: ") + learner.bound_label() + " \xE2\x89\xA4 " +
+                       format_readout(bound), x, &columns_[kTraceBound], series_color(6), true});
     line_plot("mistakes", cell, o, s);
   }
   ImGui::SameLine();
@@ -416,24 +431,56 @@ void App::draw_plots_panel(ImVec2 pos, ImVec2 size) {
                {"test (true)", x, &columns_[kTraceTestError], series_color(1), false, 2.2f}});
   }
   ImGui::SameLine();
-  // 4. The learner's counters, or the perceptron's invariants.
+  // 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
   {
     const size_t counters = columns_.size() - kTraceStandardColumns;
+    const std::vector<std::string>& names = session->trace().columns();
     bool invariants_known = false;
     for (double v : columns_[kTraceWDotV]) if (std::isfinite(v)) { invariants_known = true; break; }
     int mode = plot4_mode_;
     if (counters == 0) mode = 1;
     if (!invariants_known && counters > 0) mode = 0;
+    // Which counters: the chosen one, else all when they are few, else the first that moves.
+    std::vector<size_t> shown;
+    for (size_t c = 0; c < counters; ++c)
+      if (names[kTraceStandardColumns + c] == counter_choice_) shown.push_back(c);
+    if (shown.empty() && (counter_choice_ == "all" || counters <= 3))
+      for (size_t c = 0; c < counters; ++c) shown.push_back(c);
+    if (shown.empty() && counters > 0) {
+      // The calmest informative counter: at least three distinct values, fewest changes of direction
+      // (a count that grows or a quantity that shrinks, rather than an index that jumps around).
+      size_t best = 0;
+      long best_turns = -1;
+      for (size_t c = 0; c < counters; ++c) {
+        const std::vector<double>& col = columns_[kTraceStandardColumns + c];
+        std::vector<double> distinct;
+        long turns = 0;
+        int direction = 0;
+        for (size_t i = 0; i < col.size(); ++i) {
+          if (!std::isfinite(col[i])) continue;
+          if (distinct.size() < 3 && std::find(distinct.begin(), distinct.end(), col[i]) == distinct.end()) distinct.push_back(col[i]);
+          if (i == 0 || !std::isfinite(col[i - 1]) || col[i] == col[i - 1]) continue;
+          const int d = col[i] > col[i - 1] ? 1 : -1;
+          if (direction != 0 && d != direction) ++turns;
+          direction = d;
+        }
+        if (distinct.size() < 3) continue;
+        if (best_turns < 0 || turns < best_turns) {
+          best = c;
+          best_turns = turns;
+        }
+      }
+      shown.push_back(best);
+    }
     const ImVec2 p = ImGui::GetCursorScreenPos();
     PlotOptions o;
     o.x_label = "step";
     std::vector<PlotSeries> s;
     if (mode == 0) {
-      o.title = "Learner counters";
+      o.title = counters > 1 ? "Counter" : "Learner counter";
       o.empty_text = "this learner has no counters";
-      for (size_t c = 0; c < counters; ++c)
-        s.push_back({session->trace().columns()[kTraceStandardColumns + c], x, &columns_[kTraceStandardColumns + c],
-                     series_color(static_cast<int>(c))});
+      for (size_t c : shown)
+        s.push_back({names[kTraceStandardColumns + c], x, &columns_[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
     } else {
       o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
       o.empty_text = "needs a known target v (generated data, linear learner)";
@@ -443,13 +490,31 @@ void App::draw_plots_panel(ImVec2 pos, ImVec2 size) {
            {"MR\xC2\xB2", x, &m_r2_, series_color(1), true}};
     }
     line_plot("fourth", cell, o, s);
-    // A small switch in the corner when both views exist.
+    // Switches on the title line: which counter (after the title), counters <-> invariants (right).
+    const ImVec2 after = ImGui::GetCursorScreenPos();
+    float right = p.x + cell.x - 4;
     if (counters > 0 && invariants_known) {
-      const ImVec2 after = ImGui::GetCursorScreenPos();
-      ImGui::SetCursorScreenPos(ImVec2(p.x + cell.x - ImGui::GetFontSize() * 6.5f, p.y + 2));
-      if (ImGui::SmallButton(mode == 0 ? "invariants" : "counters")) plot4_mode_ = 1 - mode;
-      ImGui::SetCursorScreenPos(after);
+      const char* label = mode == 0 ? "invariants" : "counters";
+      right -= ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+      ImGui::SetCursorScreenPos(ImVec2(right, p.y + 2));
+      if (ImGui::SmallButton(label)) plot4_mode_ = 1 - mode;
+      right -= 6;
     }
+    if (mode == 0 && counters > 1) {
+      const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + 8;
+      const float w = std::min(ImGui::GetFontSize() * 9.0f, right - left);
+      ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
+      ImGui::SetNextItemWidth(w);
+      const std::string preview = shown.size() == 1 ? names[kTraceStandardColumns + shown[0]] : "all";
+      if (ImGui::BeginCombo("##counter", preview.c_str())) {
+        if (ImGui::Selectable("all", shown.size() > 1)) counter_choice_ = "all";
+        for (size_t c = 0; c < counters; ++c)
+          if (ImGui::Selectable(names[kTraceStandardColumns + c].c_str(), shown.size() == 1 && shown[0] == c))
+            counter_choice_ = names[kTraceStandardColumns + c];
+        ImGui::EndCombo();
+      }
+    }
+    ImGui::SetCursorScreenPos(after);
   }
   ImGui::PopFont();
   plots_max_ = ImVec2(plots_min_.x + avail.x, plots_min_.y + avail.y);
@@ -497,6 +562,7 @@ std::string App::status_json() const {
   out += std::string(",\"done\":") + (s && s->done() ? "true" : "false");
   out += std::string(",\"visible\":") + (state_.visible ? "true" : "false");
   out += std::string(",\"has_session\":") + (s ? "true" : "false");
+  out += std::string(",\"building\":") + (state_.build_pending() ? "true" : "false");
   out += std::string(",\"csv_rows\":") + std::to_string(state_.has_csv() ? state_.csv_info().rows : 0);
   out += ",\"train_rows\":" + std::to_string(s ? s->data().train.rows() : 0);
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";

@@ -85,6 +85,7 @@ class App {
   std::unique_ptr<View> view_;
   uint64_t frames_ = 0;
   uint64_t pushed_url_version_ = 0;
+  bool build_announced_ = false;   // a frame showed that a deferred build is coming
   double last_frame_time_ = 0;
   double frame_ms_ = 0;            // smoothed frame time for the status line
   ImFont* font_small_ = nullptr;   // tick labels and dense tables
@@ -96,12 +97,14 @@ class App {
   std::vector<std::vector<double>> columns_;  // one vector per trace column
   std::vector<double> delta_m_, m_r2_;         // invariants: delta * M and M * R^2
   int plot4_mode_ = 0;                         // 0 counters, 1 invariants
+  std::string counter_choice_;                 // counter shown ("all", a name, "" = automatic)
 
   // Widgets being dragged or typed into: the value shown until the edit is committed.
   std::map<std::string, double> drag_values_;
   std::map<std::string, std::string> text_values_;
   std::string csv_path_;           // desktop: path typed into the Data panel
   std::string export_note_;        // what the last export did
+  std::string hash_key_, hash_text_;  // the Export panel's trace hash and the state it belongs to
 
   // Confusion-matrix editor: a draft that may be off (columns not summing to 1) while edited.
   std::vector<double> cm_draft_;

@@ -56,6 +56,7 @@ void AppState::open_url(std::string_view url) {
   if (!same || session_version_ == 0) {
     rebuild();
     playing_ = session_ != nullptr;
+    play_after_build_ = build_pending_;
   }
 }
 
@@ -83,6 +84,7 @@ bool AppState::apply(Config next, std::vector<std::string> notes) {
   if (!same) {
     rebuild();
     playing_ = session_ != nullptr;
+    play_after_build_ = build_pending_;
   }
   return true;
 }
@@ -138,6 +140,7 @@ void AppState::load_csv(const std::string& name, std::string text) {
   if (!apply(std::move(next), std::move(notes))) {
     rebuild();  // same name and hash as before: the file itself is new to this session
     playing_ = session_ != nullptr;
+    play_after_build_ = build_pending_;
   }
 }
 
@@ -146,6 +149,11 @@ void AppState::rebuild() {
   build_error_.clear();
   ++session_version_;
   playing_ = false;
+  if (defer_builds) {
+    build_pending_ = true;
+    return;
+  }
+  build_pending_ = false;
   if (config_.use_csv && !csv_) {
     build_error_ = "this link trains on the CSV file '" + config_.csv_name + "'" +
                    (config_.csv_hash.empty() ? std::string() : " (sha256 " + config_.csv_hash + "...)") +
@@ -162,19 +170,32 @@ void AppState::rebuild() {
   add_notices(session_->warnings(), false);
 }
 
+bool AppState::build_pending_session() {
+  if (!build_pending_) return false;
+  defer_builds = false;
+  rebuild();
+  defer_builds = true;
+  if (play_after_build_) playing_ = session_ != nullptr;
+  play_after_build_ = false;
+  return true;
+}
+
 void AppState::play() {
+  build_pending_session();
   if (!session_) return;
   if (session_->done()) return;
   playing_ = true;
 }
 
 int64_t AppState::step(int64_t n) {
+  build_pending_session();
   playing_ = false;
   if (!session_ || session_->done() || n <= 0) return 0;
   return session_->advance(n);
 }
 
 void AppState::run_to(int64_t steps) {
+  build_pending_session();
   if (!session_) return;
   while (session_->steps() < steps && !session_->done()) {
     if (session_->advance(steps - session_->steps()) == 0) break;

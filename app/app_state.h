@@ -64,8 +64,15 @@ class AppState {
   const Session* session() const { return session_.get(); }
   // Counts rebuilds, so views cache per session.
   uint64_t session_version() const { return session_version_; }
-  // Rebuilds the session from the config (reset button).
+  // Rebuilds the session from the config (reset button). With defer_builds the build is only marked
+  // pending and happens in build_pending_session(), so the host can first draw a frame saying so.
   void rebuild();
+  // When true, rebuild() defers the (possibly long) build to build_pending_session().
+  bool defer_builds = false;
+  // True while a deferred build waits.
+  bool build_pending() const { return build_pending_; }
+  // Performs a deferred build now; false when none was pending.
+  bool build_pending_session();
 
   // Playing: each tick() trains for one slice.
   bool playing() const { return playing_; }
@@ -108,6 +115,8 @@ class AppState {
   std::unique_ptr<Session> session_;
   uint64_t session_version_ = 0;
   bool playing_ = false;
+  bool build_pending_ = false;
+  bool play_after_build_ = false;
   std::vector<Notice> notices_;
   std::string build_error_;
 };

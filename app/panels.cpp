@@ -22,6 +22,8 @@
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
 #include "core/pipeline.h"
+#include "core/trace.h"
+#include "core/util/format.h"
 #include "imgui_stdlib.h"
 
 namespace ml::app {
@@ -29,7 +31,7 @@ namespace ml::app {
 namespace {
 
 // Width of the label column of the panels' two-column tables.
-float label_width() { return ImGui::GetFontSize() * 8.2f; }
+float label_width() { return ImGui::GetFontSize() * 9.2f; }
 
 // Starts a label/widget table; returns false when it could not begin.
 bool begin_form(const char* id) {
@@ -67,6 +69,25 @@ void note(const char* fmt, ...) {
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   va_end(args);
+}
+
+// The trace as JSON: {"columns": [...], "rows": [[...], ...]}, numbers in the trace CSV's exact text,
+// NaN as null.
+std::string trace_json(const Trace& trace) {
+  std::string out = "{\"columns\":[";
+  for (size_t c = 0; c < trace.num_columns(); ++c) out += (c ? ",\"" : "\"") + trace.columns()[c] + "\"";
+  out += "],\"rows\":[";
+  for (size_t r = 0; r < trace.size(); ++r) {
+    out += r ? ",[" : "[";
+    for (size_t c = 0; c < trace.num_columns(); ++c) {
+      const double v = trace.at(r, c);
+      if (c) out += ",";
+      out += std::isfinite(v) ? format_double(v) : "null";
+    }
+    out += "]";
+  }
+  out += "]}\n";
+  return out;
 }
 
 // Drag speed for a numeric range.
@@ -501,6 +522,8 @@ void App::draw_export_panel() {
   if (ImGui::Button("Trace CSV") && s) export_note_ = platform_.save_file("marginlab_trace.csv", s->trace().to_csv(), "text/csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The recorded trace (sha256 = the run's fingerprint)");
   ImGui::SameLine();
+  if (ImGui::Button("Trace JSON") && s) export_note_ = platform_.save_file("marginlab_trace.json", trace_json(s->trace()), "application/json");
+  ImGui::SameLine();
   if (ImGui::Button("Data CSV") && s) export_note_ = platform_.save_file("marginlab_data.csv", render_data_csv(s->data()), "text/csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The prepared data with observed and true labels and corruption flags");
   ImGui::SameLine();
@@ -510,7 +533,19 @@ void App::draw_export_panel() {
     capture_max_ = plots_max_;
   }
   ImGui::EndDisabled();
-  if (s) note("trace: %zu rows, sha256 %.16s...", s->trace().size(), trace_sha256().c_str());
+  if (s) {
+    // Hashing the trace means writing its CSV: done once per paused state, not every frame.
+    if (state_.playing()) {
+      note("trace: %zu rows (its sha256 shows when paused)", s->trace().size());
+    } else {
+      const std::string key = std::to_string(state_.session_version()) + ":" + std::to_string(s->steps());
+      if (key != hash_key_) {
+        hash_key_ = key;
+        hash_text_ = trace_sha256();
+      }
+      note("trace: %zu rows, sha256 %.16s...", s->trace().size(), hash_text_.c_str());
+    }
+  }
   if (!export_note_.empty()) ImGui::TextWrapped("%s", export_note_.c_str());
   ImGui::PopID();
 }
@@ -583,8 +618,9 @@ void App::draw_confusion_panel(ImVec2 pos, ImVec2 size) {
   const float fs = ImGui::GetFontSize();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Cell size: three matrices side by side with their labels, and the text below them.
+  // Height: title, column labels, the cells, the caption under each matrix, the convention line.
   const float label_room = fs * 3.5f;
-  float cell = std::floor(std::min((avail.x - 3 * label_room - 40) / (3.0f * q), (avail.y - fs * 4.6f) / q));
+  float cell = std::floor(std::min((avail.x - 3 * label_room - 40) / (3.0f * q), (avail.y - fs * 6.2f) / q));
   cell = std::clamp(cell, 6.0f, fs * 4.2f);
   char learned_title[160];
   std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s): rate %s", s->data().test.rows() > 0 ? "test" : "train",
@@ -594,8 +630,8 @@ void App::draw_confusion_panel(ImVec2 pos, ImVec2 size) {
   matrix_plot("achieved", "Estimated C (achieved on train)", achieved, q, train.class_names, cell, "noisy", "true");
   ImGui::SameLine(0, fs * 1.5f);
   matrix_plot("learned", learned_title, learned_c_, q, train.class_names, cell, "predicted", "true");
-  ImGui::TextDisabled("C_pq = P(noisy = p | true = q), columns sum to 1.  \xC4\x88_pq = #(predicted p, true q) / #(true q);"
-                      " confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004).");
+  note("C_pq = P(noisy = p | true = q), columns sum to 1.  \xC4\x88_pq = #(predicted p, true q) / #(true q);"
+       " confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004).");
   ImGui::End();
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "app/plot_axis.h"
 
@@ -190,7 +191,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   }
   std::vector<LegendItem> items;
   for (size_t i = 0; i < series.size(); ++i)
-    items.push_back({series[i].name + (off_scale[i] ? " (off scale)" : ""), series[i].color, series[i].dashed ? 1 : 0});
+    items.push_back({series[i].name + (off_scale[i] ? " \xE2\x86\x91" : ""), series[i].color, series[i].dashed ? 1 : 0});
   const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
   const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
   // Tick counts from the pixel size: one label per ~4.5 em horizontally, ~2 em vertically.
@@ -391,7 +392,9 @@ ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<d
       dl->AddText(ImVec2(left - 6 - width_of(s), top + cell * r + (cell - fs) * 0.5f), kDimText, s.c_str());
     }
   }
-  const bool show_values = cell >= width_of("0.00") + 6;
+  // Values in the cells when they fit: "0.70", or ".70" in narrow cells.
+  const bool wide = cell >= width_of("0.00") + 6;
+  const bool show_values = wide || cell >= width_of(".00") + 4;
   for (int r = 0; r < q; ++r) {
     for (int c = 0; c < q; ++c) {
       const double v = values[static_cast<size_t>(r * q + c)];
@@ -404,6 +407,10 @@ ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<d
       if (show_values) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "%.2f", v);
+        if (!wide) {
+          if (buf[0] == '0') std::memmove(buf, buf + 1, std::strlen(buf));  // ".70"
+          else if (v >= 0.995) std::snprintf(buf, sizeof buf, "1");
+        }
         const float w = width_of(buf);
         dl->AddText(ImVec2(a.x + (cell - w) * 0.5f, a.y + (cell - fs) * 0.5f), t > 0.6f ? IM_COL32(20, 20, 20, 255) : kText, buf);
       }

@@ -26,7 +26,7 @@ struct PlotOptions {
   std::string x_label;        // under the x axis
   bool include_zero = true;   // y range reaches 0
   double y_max_cap = 0;       // > 0: the y range stops here even when a series goes beyond (e.g. a bound
-                              //      far above the data); the clipped series is marked "(off scale)"
+                              //      far above the data); the clipped series' legend gets an up arrow
   const char* empty_text = "no data yet";  // shown when no series has a finite value
 };
 

@@ -108,13 +108,15 @@ View::~View() {
   if (!gl_ready_) return;
   glDeleteProgram(program_regions_);
   glDeleteProgram(program_points_);
+  glDeleteProgram(program_composite_);
   const GLuint buffers[3] = {vbo_quad_, vbo_points_xy_, vbo_points_kind_};
   glDeleteBuffers(3, buffers);
   const GLuint arrays[2] = {vao_quad_, vao_points_};
   glDeleteVertexArrays(2, arrays);
-  const GLuint textures[2] = {grid_texture_, color_texture_};
-  glDeleteTextures(2, textures);
-  if (fbo_) glDeleteFramebuffers(1, &fbo_);
+  const GLuint textures[3] = {grid_texture_, color_texture_, points_texture_};
+  glDeleteTextures(3, textures);
+  const GLuint fbos[2] = {fbo_, points_fbo_};
+  glDeleteFramebuffers(2, fbos);
 }
 
 bool View::ensure_gl() {
@@ -122,7 +124,8 @@ bool View::ensure_gl() {
   if (!gl_error_.empty()) return false;
   program_regions_ = link(shaders::kShader_regions_vert, shaders::kShader_regions_frag, &gl_error_);
   program_points_ = link(shaders::kShader_points_vert, shaders::kShader_points_frag, &gl_error_);
-  if (!program_regions_ || !program_points_) return false;
+  program_composite_ = link(shaders::kShader_regions_vert, shaders::kShader_composite_frag, &gl_error_);
+  if (!program_regions_ || !program_points_ || !program_composite_) return false;
   // Two triangles covering the viewport.
   static const float kCorners[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
   glGenVertexArrays(1, &vao_quad_);
@@ -153,6 +156,8 @@ bool View::ensure_gl() {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glGenTextures(1, &color_texture_);
   glGenFramebuffers(1, &fbo_);
+  glGenTextures(1, &points_texture_);
+  glGenFramebuffers(1, &points_fbo_);
   glBindTexture(GL_TEXTURE_2D, 0);
   gl_ready_ = true;
   return true;
@@ -238,9 +243,9 @@ void View::fit_rect(float width, float height) {
 void View::start_grid_pass() {
   gw_ = std::clamp(static_cast<int>(fitted_w_ / 3), 24, 220);
   gh_ = std::clamp(static_cast<int>(fitted_h_ / 3), 24, 220);
-  grid_raw_.assign(static_cast<size_t>(gw_ * gh_), 0.0f);
-  grid_class_.assign(static_cast<size_t>(gw_ * gh_), 0.0f);
-  grid_binary_ = num_classes_ <= 2;
+  grid_q_ = std::max(2, session_->learner().num_classes());
+  gw_ = std::min(gw_, 2048 / ((grid_q_ + 3) / 4));  // WebGL2 guarantees textures 2048 texels wide
+  grid_scores_.assign(static_cast<size_t>(gw_) * static_cast<size_t>(gh_) * static_cast<size_t>(grid_q_), 0.0f);
   grid_next_row_ = 0;
   grid_wanted_ = false;
   for (int a = 0; a < 2; ++a) {
@@ -251,56 +256,59 @@ void View::start_grid_pass() {
 
 void View::evaluate_grid_rows(const ClockFn& now, double deadline) {
   const Learner& learner = session_->learner();
-  const int q = std::max(2, learner.num_classes());
+  const int q = grid_q_;
   probe_.resize(static_cast<size_t>(projection_.dims));
-  probe_scores_.resize(static_cast<size_t>(q));
   while (grid_next_row_ >= 0 && grid_next_row_ < gh_) {
     const int r = grid_next_row_;
     const double b = pass_lo_[1] + (r + 0.5) / gh_ * (pass_hi_[1] - pass_lo_[1]);
     for (int c = 0; c < gw_; ++c) {
       const double a = pass_lo_[0] + (c + 0.5) / gw_ * (pass_hi_[0] - pass_lo_[0]);
       projection_.lift(a, b, probe_.data());
-      learner.scores(probe_.data(), probe_scores_.data());
-      const size_t cell = static_cast<size_t>(r * gw_ + c);
-      if (grid_binary_) {
-        const float s = probe_scores_[1] - probe_scores_[0];
-        grid_raw_[cell] = std::isfinite(s) ? s : 0.0f;
-        grid_class_[cell] = s >= 0 ? 1.0f : 0.0f;
-      } else {
-        int best = 0;
-        for (int k = 1; k < q; ++k)
-          if (probe_scores_[static_cast<size_t>(k)] > probe_scores_[static_cast<size_t>(best)]) best = k;
-        float second = -INFINITY;
-        for (int k = 0; k < q; ++k)
-          if (k != best) second = std::max(second, probe_scores_[static_cast<size_t>(k)]);
-        const float gap = probe_scores_[static_cast<size_t>(best)] - second;
-        grid_raw_[cell] = std::isfinite(gap) ? gap : 0.0f;
-        grid_class_[cell] = static_cast<float>(best);
-      }
+      float* out = grid_scores_.data() + (static_cast<size_t>(r) * static_cast<size_t>(gw_) + static_cast<size_t>(c)) * static_cast<size_t>(q);
+      learner.scores(probe_.data(), out);
+      for (int k = 0; k < q; ++k)
+        if (!std::isfinite(out[k])) out[k] = 0.0f;
     }
     ++grid_next_row_;
     if (now && now() > deadline) break;
   }
   if (grid_next_row_ < gh_) return;
-  // The pass is complete: scale the confidences to [-1, 1] and hand the grid to the texture.
+  // The pass is complete: scale so that the largest lead of the best class is 1, then lay the scores
+  // out in groups of four classes per RGBA texel for the shader.
   grid_next_row_ = -1;
+  const size_t cells = static_cast<size_t>(gw_) * static_cast<size_t>(gh_);
   float scale = 0;
-  for (float v : grid_raw_) scale = std::max(scale, std::fabs(v));
-  if (!(scale > 0)) {
+  for (size_t i = 0; i < cells; ++i) {
+    const float* sc = grid_scores_.data() + i * static_cast<size_t>(q);
+    float best = -INFINITY, second = -INFINITY;
+    for (int k = 0; k < q; ++k) {
+      if (sc[k] > best) { second = best; best = sc[k]; }
+      else if (sc[k] > second) second = sc[k];
+    }
+    scale = std::max(scale, best - second);
+  }
+  if (!(scale > 0) || !std::isfinite(scale)) {
     grid_ready_ = false;  // no decision yet (w = 0): no regions rather than a wall of boundary
+    grid_uploaded_ = false;
+    texture_dirty_ = true;
     return;
   }
-  grid_upload_.resize(grid_raw_.size() * 2);
-  for (size_t i = 0; i < grid_raw_.size(); ++i) {
-    grid_upload_[i * 2] = grid_class_[i];
-    grid_upload_[i * 2 + 1] = grid_raw_[i] / scale;
-  }
+  const int groups = (q + 3) / 4;
+  grid_upload_.assign(cells * static_cast<size_t>(groups) * 4, -1e30f);
+  for (int r = 0; r < gh_; ++r)
+    for (int c = 0; c < gw_; ++c)
+      for (int k = 0; k < q; ++k) {
+        const size_t src = (static_cast<size_t>(r) * static_cast<size_t>(gw_) + static_cast<size_t>(c)) * static_cast<size_t>(q) + static_cast<size_t>(k);
+        const size_t texel = static_cast<size_t>(r) * static_cast<size_t>(gw_ * groups) + static_cast<size_t>((k / 4) * gw_ + c);
+        grid_upload_[texel * 4 + static_cast<size_t>(k % 4)] = grid_scores_[src] / scale;
+      }
   for (int a = 0; a < 2; ++a) {
     grid_lo_[a] = pass_lo_[a];
     grid_hi_[a] = pass_hi_[a];
   }
   grid_w_ = gw_;
   grid_h_ = gh_;
+  grid_classes_ = q;
   grid_ready_ = true;
   grid_uploaded_ = false;
 }
@@ -367,6 +375,8 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
     session_version_ = session_version;
     rebuild_points(*session);
     grid_ready_ = false;
+    grid_uploaded_ = false;
+    texture_dirty_ = true;
     grid_next_row_ = -1;
     grid_wanted_ = true;
     seen_updates_ = -1;
@@ -389,7 +399,12 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
     histogram_wanted_ = true;
     seen_updates_ = updates;
   }
-  if (grid_next_row_ < 0 && grid_wanted_ && fitted_w_ > 0) start_grid_pass();
+  // A new pass at most ten times a second: while training, the regions follow the learner at a pace
+  // the eye can use, and the texture is redrawn only when a pass completes.
+  if (grid_next_row_ < 0 && grid_wanted_ && fitted_w_ > 0 && (t - last_grid_start_ >= 0.1 || !grid_ready_)) {
+    start_grid_pass();
+    last_grid_start_ = t;
+  }
   if (grid_next_row_ >= 0) evaluate_grid_rows(now, t + budget_seconds);
   if (histogram_wanted_ && (t - last_histogram_time_ > 0.25 || last_histogram_time_ < 0)) {
     update_histogram(*session);
@@ -402,14 +417,38 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
 
 void View::render_texture(int width, int height) {
   if (!ensure_gl()) return;
-  if (width != fbo_w_ || height != fbo_h_) {
-    glBindTexture(GL_TEXTURE_2D, color_texture_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  // Redraw only what changed (software renderers pay for every pixel): the points layer when the
+  // points, the rectangle, the size or the test-point option changed; the view when anything did.
+  const bool options_changed = options.regions != drawn_regions_ || options.test_points != drawn_test_points_;
+  const bool rect_changed = view_lo_[0] != drawn_lo_[0] || view_lo_[1] != drawn_lo_[1] || view_hi_[0] != drawn_hi_[0] ||
+                            view_hi_[1] != drawn_hi_[1];
+  const bool size_changed = width != fbo_w_ || height != fbo_h_;
+  if (!points_dirty_ && grid_uploaded_ == grid_ready_ && !options_changed && !rect_changed && !texture_dirty_ && !size_changed)
+    return;
+  if (points_dirty_ || rect_changed || size_changed || options.test_points != drawn_test_points_) points_layer_dirty_ = true;
+  texture_dirty_ = false;
+  if (!grid_ready_) grid_uploaded_ = false;
+  drawn_regions_ = options.regions;
+  drawn_test_points_ = options.test_points;
+  for (int a = 0; a < 2; ++a) {
+    drawn_lo_[a] = view_lo_[a];
+    drawn_hi_[a] = view_hi_[a];
+  }
+  if (size_changed) {
+    for (GLuint tex : {color_texture_, points_texture_}) {
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    }
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_texture_, 0);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the view's framebuffer is incomplete";
+    glBindFramebuffer(GL_FRAMEBUFFER, points_fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, points_texture_, 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the points' framebuffer is incomplete";
     fbo_w_ = width;
     fbo_h_ = height;
   }
@@ -425,24 +464,57 @@ void View::render_texture(int width, int height) {
   if (grid_ready_ && !grid_uploaded_) {
     glBindTexture(GL_TEXTURE_2D, grid_texture_);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, grid_w_, grid_h_, 0, GL_RG, GL_FLOAT, grid_upload_.data());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, grid_w_ * ((grid_classes_ + 3) / 4), grid_h_, 0, GL_RGBA, GL_FLOAT,
+                 grid_upload_.data());
     grid_uploaded_ = true;
   }
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-  glViewport(0, 0, width, height);
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
+  glViewport(0, 0, width, height);
+  // The points layer: transparent, colours premultiplied (the alpha channel accumulates coverage).
+  if (points_layer_dirty_) {
+    points_layer_dirty_ = false;
+    glBindFramebuffer(GL_FRAMEBUFFER, points_fbo_);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (uploaded_points_ > 0) {
+      glEnable(GL_BLEND);
+      glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+#if !defined(__EMSCRIPTEN__)
+      glEnable(GL_PROGRAM_POINT_SIZE);
+#endif
+      glUseProgram(program_points_);
+      const float sx = static_cast<float>(2.0 / (view_hi_[0] - view_lo_[0]));
+      const float sy = static_cast<float>(2.0 / (view_hi_[1] - view_lo_[1]));
+      glUniform2f(glGetUniformLocation(program_points_, "u_scale"), sx, sy);
+      glUniform2f(glGetUniformLocation(program_points_, "u_offset"), static_cast<float>(-view_lo_[0] * sx - 1),
+                  static_cast<float>(-view_lo_[1] * sy - 1));
+      const size_t n = uploaded_points_;
+      const float size = n <= 600 ? 9.0f : n <= 5000 ? 6.0f : n <= 50000 ? 4.0f : 3.0f;
+      glUniform1f(glGetUniformLocation(program_points_, "u_point_size"), size);
+      glUniform1f(glGetUniformLocation(program_points_, "u_corrupt_scale"), n <= 50000 ? 1.9f : 1.2f);
+      set_palette(program_points_, num_classes_);
+      glBindVertexArray(vao_points_);
+      const int n_test = session_ ? session_->data().test.rows() : 0;
+      const int first = options.test_points ? 0 : n_test;
+      glDrawArrays(GL_POINTS, first, static_cast<GLsizei>(n) - first);
+      glDisable(GL_BLEND);
+    }
+  }
+  // The view: canvas, regions, then the points layer on top.
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
   glClearColor(kCanvas.r, kCanvas.g, kCanvas.b, 1);
   glClear(GL_COLOR_BUFFER_BIT);
+  glActiveTexture(GL_TEXTURE0);
+  glBindVertexArray(vao_quad_);
   if (options.regions && grid_ready_ && grid_uploaded_) {
     glDisable(GL_BLEND);
     glUseProgram(program_regions_);
-    glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, grid_texture_);
     glUniform1i(glGetUniformLocation(program_regions_, "u_grid"), 0);
     glUniform2i(glGetUniformLocation(program_regions_, "u_grid_size"), grid_w_, grid_h_);
-    glUniform1i(glGetUniformLocation(program_regions_, "u_binary"), grid_binary_ ? 1 : 0);
+    glUniform1i(glGetUniformLocation(program_regions_, "u_classes"), grid_classes_);
     // v_uv spans the view rectangle; the grid may have been computed for an older one.
     const float sx = static_cast<float>((view_hi_[0] - view_lo_[0]) / (grid_hi_[0] - grid_lo_[0]));
     const float sy = static_cast<float>((view_hi_[1] - view_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
@@ -453,31 +525,18 @@ void View::render_texture(int width, int height) {
     glUniform3f(glGetUniformLocation(program_regions_, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
     glUniform1f(glGetUniformLocation(program_regions_, "u_strength"), 0.42f);
     set_palette(program_regions_, num_classes_);
-    glBindVertexArray(vao_quad_);
     glDrawArrays(GL_TRIANGLES, 0, 6);
   }
   if (uploaded_points_ > 0) {
     glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-#if !defined(__EMSCRIPTEN__)
-    glEnable(GL_PROGRAM_POINT_SIZE);
-#endif
-    glUseProgram(program_points_);
-    const float sx = static_cast<float>(2.0 / (view_hi_[0] - view_lo_[0]));
-    const float sy = static_cast<float>(2.0 / (view_hi_[1] - view_lo_[1]));
-    glUniform2f(glGetUniformLocation(program_points_, "u_scale"), sx, sy);
-    glUniform2f(glGetUniformLocation(program_points_, "u_offset"), static_cast<float>(-view_lo_[0] * sx - 1),
-                static_cast<float>(-view_lo_[1] * sy - 1));
-    const size_t n = uploaded_points_;
-    const float size = n <= 600 ? 9.0f : n <= 5000 ? 6.0f : n <= 50000 ? 4.0f : 3.0f;
-    glUniform1f(glGetUniformLocation(program_points_, "u_point_size"), size);
-    set_palette(program_points_, num_classes_);
-    glBindVertexArray(vao_points_);
-    const int n_test = session_ ? session_->data().test.rows() : 0;
-    const int first = options.test_points ? 0 : n_test;
-    glDrawArrays(GL_POINTS, first, static_cast<GLsizei>(n) - first);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glUseProgram(program_composite_);
+    glBindTexture(GL_TEXTURE_2D, points_texture_);
+    glUniform1i(glGetUniformLocation(program_composite_, "u_layer"), 0);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
     glDisable(GL_BLEND);
   }
+  glBindTexture(GL_TEXTURE_2D, 0);
   glBindVertexArray(0);
   glUseProgram(0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);

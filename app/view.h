@@ -80,17 +80,16 @@ class View {
   double view_lo_[2] = {-1, -1}, view_hi_[2] = {1, 1};  // what the texture shows
   float fitted_w_ = 0, fitted_h_ = 0;
 
-  // Decision grid: gw x gh cells over the view rectangle; (class, confidence) per cell.
-  int gw_ = 0, gh_ = 0;
-  std::vector<float> grid_raw_;    // scores being evaluated: binary decision value or top-minus-second
-  std::vector<float> grid_class_;
-  std::vector<float> grid_upload_;
+  // Decision grid: gw x gh cells over the view rectangle, the learner's Q scores per cell.
+  int gw_ = 0, gh_ = 0, grid_q_ = 2;
+  std::vector<float> grid_scores_;  // scores of the running pass, cell-major
+  std::vector<float> grid_upload_;  // the finished grid, four classes per RGBA texel (see regions.frag)
+  int grid_classes_ = 2;            // Q of the finished grid
   int grid_next_row_ = -1;         // -1: no pass running
   double pass_lo_[2] = {0, 0}, pass_hi_[2] = {1, 1};  // rectangle of the running pass
   double grid_lo_[2] = {0, 0}, grid_hi_[2] = {1, 1};  // rectangle of the finished grid (the texture)
   int grid_w_ = 0, grid_h_ = 0;                       // size of the finished grid
   bool grid_ready_ = false;
-  bool grid_binary_ = true;
   bool grid_wanted_ = true;        // the hypothesis or the rectangle changed since the last pass
 
   // Margin histogram.
@@ -108,10 +107,16 @@ class View {
   unsigned program_regions_ = 0, program_points_ = 0;
   unsigned vao_quad_ = 0, vbo_quad_ = 0, vao_points_ = 0, vbo_points_xy_ = 0, vbo_points_kind_ = 0;
   unsigned grid_texture_ = 0, fbo_ = 0, color_texture_ = 0;
+  unsigned program_composite_ = 0, points_fbo_ = 0, points_texture_ = 0;  // the points layer
   int fbo_w_ = 0, fbo_h_ = 0;
+  bool points_layer_dirty_ = true;  // the points layer must be redrawn
   size_t uploaded_points_ = 0;
   bool grid_uploaded_ = false;
   std::string gl_error_;
+  double last_grid_start_ = -1;    // clock time the latest grid pass started
+  bool texture_dirty_ = true;      // the texture must be redrawn
+  bool drawn_regions_ = false, drawn_test_points_ = false;          // options of the drawn texture
+  double drawn_lo_[2] = {0, 0}, drawn_hi_[2] = {0, 0};              // rectangle of the drawn texture
 };
 
 }  // namespace ml::app

@@ -4,6 +4,7 @@ layout(location = 1) in vec2 a_kind;      // x: observed class; y: flags (1 corr
 uniform vec2 u_offset;                    // NDC = a_position * u_scale + u_offset
 uniform vec2 u_scale;
 uniform float u_point_size;               // pixels
+uniform float u_corrupt_scale;            // corrupted points are drawn this much larger (1 when dense)
 uniform vec3 u_palette[16];               // class colours
 flat out vec3 v_color;
 flat out float v_corrupted;
@@ -16,5 +17,5 @@ void main() {
   v_corrupted = float(flags - (flags / 2) * 2);
   v_test = float((flags / 2) - (flags / 4) * 2);
   gl_Position = vec4(a_position * u_scale + u_offset, 0.0, 1.0);
-  gl_PointSize = v_corrupted > 0.5 ? u_point_size * 1.9 : u_point_size;
+  gl_PointSize = v_corrupted > 0.5 ? u_point_size * u_corrupt_scale : u_point_size;
 }

@@ -110,6 +110,28 @@ TEST(AppState, ViewOnlyEditsKeepTheRun) {
   EXPECT_FALSE(state.apply(c));  // nothing changed
 }
 
+TEST(AppState, DeferredBuildsWaitForTheHost) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.defer_builds = true;  // what the App does, so that a frame can say "building" first
+  state.open_url("#v=1&data=separable&n=100&learner=perceptron&seed=1&steps=30");
+  EXPECT_TRUE(state.build_pending());
+  EXPECT_EQ(state.session(), nullptr);
+  EXPECT_EQ(state.tick(), 0);
+  EXPECT_TRUE(state.build_pending_session());
+  ASSERT_NE(state.session(), nullptr);
+  EXPECT_TRUE(state.playing());  // the link plays once built
+  EXPECT_FALSE(state.build_pending_session());
+  // Stepping or running to a step count builds first.
+  Config c = state.config();
+  c.seed = 9;
+  state.apply(c);
+  EXPECT_TRUE(state.build_pending());
+  state.run_to(12);
+  ASSERT_NE(state.session(), nullptr);
+  EXPECT_EQ(state.session()->steps(), 12);
+}
+
 TEST(AppState, BadLinksBecomeNotices) {
   FakeClock clock;
   AppState state(clock.fn());

@@ -9,13 +9,13 @@ mkdir -p docs/img
 # The welcome experiment (kWelcomeLink in app/app.cpp) and a confusion-matrix experiment: 4 classes,
 # asymmetric noise (class q goes to q+1 with probability 0.3), UMA given the true C.
 DEFAULT_LINK=''  # the welcome experiment
-CONFUSION_LINK='#v=1&data=classes&n=1200&margin=0.02&q=4&noise=confusion&cm=0.7,0,0,0.3,0.3,0.7,0,0,0,0.3,0.7,0,0,0,0.3,0.7&learner=uma&seed=4&steps=60'
+CONFUSION_LINK='#v=1&data=classes&n=1200&margin=0.02&q=4&noise=confusion&cm=0.7,0,0,0.3,0.3,0.7,0,0,0,0.3,0.7,0,0,0,0.3,0.7&learner=uma&seed=4&steps=150'
 shot() {  # name link steps
   xvfb-run -a -s "-screen 0 1280x800x24" "$BUILD/marginlab-app" --url "$2" --steps "$3" --frames 12 \
     --screenshot "docs/img/screenshot_desktop_$1.png" >/dev/null
   echo "docs/img/screenshot_desktop_$1.png"
 }
 shot default "$DEFAULT_LINK" 1000
-shot confusion "$CONFUSION_LINK" 60
+shot confusion "$CONFUSION_LINK" 150
 node tools/e2e/screenshots_web.mjs "$DEFAULT_LINK" docs/img/screenshot_web_default.png
 node tools/e2e/screenshots_web.mjs "$CONFUSION_LINK" docs/img/screenshot_web_confusion.png

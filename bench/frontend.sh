@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Front-end benchmark (issue 6): frame time (median and p95) while training runs at full speed (the
+# 8 ms per-frame budget) on 10 000 and 100 000 points, natively under Xvfb (Mesa llvmpipe) and in
+# headless Chromium (WebGL2 through SwiftShader); the gzip size of the page's wasm + js; time to first
+# frame. Writes docs/bench_frontend.md. Needs both builds and tools/setup.sh.
+# Usage: bench/frontend.sh   (env BUILD_NATIVE=build/native BUILD_WEB=build/web FRAMES=200)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_NATIVE="${BUILD_NATIVE:-build/native}"
+BUILD_WEB="${BUILD_WEB:-build/web}"
+FRAMES="${FRAMES:-200}"
+OUT=docs/bench_frontend.md
+APP="$BUILD_NATIVE/marginlab-app"
+for f in "$APP" "$BUILD_WEB/marginlab-app.wasm" "$BUILD_WEB/marginlab-app.js" tools/e2e/node_modules/playwright-core; do
+  [ -e "$f" ] || { echo "frontend.sh: $f is missing (build both presets, run tools/setup.sh)"; exit 1; }
+done
+link() { echo "#v=1&data=separable&n=$1&noise=uniform&eta=0.1&learner=perceptron&seed=1&steps=1000000000"; }
+field() { python3 -c 'import json,sys; d=json.loads(sys.stdin.read().strip().splitlines()[-1]); print(d[sys.argv[1]])' "$1"; }
+fmt() { python3 -c 'import sys; print(f"{float(sys.argv[1]):.1f}")' "$1"; }
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+declare -A R
+for n in 10000 100000; do
+  echo "native, n = $n ..." >&2
+  j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --url "$(link $n)" --speed 0 --frames "$FRAMES" --stats 2>/dev/null | tail -1)
+  R[native_med_$n]=$(echo "$j" | field median_ms); R[native_p95_$n]=$(echo "$j" | field p95_ms)
+  R[native_first_$n]=$(echo "$j" | field first_frame_ms); R[native_steps_$n]=$(echo "$j" | field steps)
+  echo "browser, n = $n ..." >&2
+  j=$(BUILD_WEB="$BUILD_WEB" node tools/e2e/measure_frames.mjs "$(link $n)" "$FRAMES" | tail -1)
+  R[web_med_$n]=$(echo "$j" | field median_ms); R[web_p95_$n]=$(echo "$j" | field p95_ms)
+  R[web_first_$n]=$(echo "$j" | field first_frame_ms); R[web_steps_$n]=$(echo "$j" | field steps)
+done
+# The welcome page (what a visitor waits for).
+j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --frames 30 --stats 2>/dev/null | tail -1)
+native_first=$(echo "$j" | field first_frame_ms)
+j=$(BUILD_WEB="$BUILD_WEB" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
+web_first=$(echo "$j" | field first_frame_ms)
+wasm_raw=$(stat -c %s "$BUILD_WEB/marginlab-app.wasm"); js_raw=$(stat -c %s "$BUILD_WEB/marginlab-app.js")
+wasm_gz=$(gzip -9 -c "$BUILD_WEB/marginlab-app.wasm" | wc -c); js_gz=$(gzip -9 -c "$BUILD_WEB/marginlab-app.js" | wc -c)
+glue_gz=$(cat "$BUILD_WEB/index.html" "$BUILD_WEB/glue.js" | gzip -9 | wc -c)
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+kb() { python3 -c 'import sys; print(f"{int(sys.argv[1])/1024:.0f} KiB")' "$1"; }
+
+cat > "$OUT" <<MD
+# Front-end benchmark
+
+Produced by \`bench/frontend.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average $load_before before, $load_after after).
+Training runs at full speed: each frame spends up to 8 ms stepping the session (the perceptron on
+\`separable\` data with 10% label noise, d = 2), then draws every panel at 1280x800. Both renderers are
+software rasterizers (no GPU here): Mesa llvmpipe under Xvfb for the desktop, SwiftShader for headless
+Chromium, so these are upper bounds for a machine with a GPU. Frame time = time between consecutive
+frames after 10 warm-up frames ($FRAMES frames measured); "steps" is how far training got meanwhile.
+
+| points | desktop median | desktop p95 | desktop steps | browser median | browser p95 | browser steps |
+|---:|---:|---:|---:|---:|---:|---:|
+| 10 000 | $(fmt ${R[native_med_10000]}) ms | $(fmt ${R[native_p95_10000]}) ms | ${R[native_steps_10000]} | $(fmt ${R[web_med_10000]}) ms | $(fmt ${R[web_p95_10000]}) ms | ${R[web_steps_10000]} |
+| 100 000 | $(fmt ${R[native_med_100000]}) ms | $(fmt ${R[native_p95_100000]}) ms | ${R[native_steps_100000]} | $(fmt ${R[web_med_100000]}) ms | $(fmt ${R[web_p95_100000]}) ms | ${R[web_steps_100000]} |
+
+Time to first frame (process start, or page navigation, to the first frame drawn):
+
+| | welcome experiment | 10 000 points | 100 000 points |
+|---|---:|---:|---:|
+| desktop | $(fmt $native_first) ms | $(fmt ${R[native_first_10000]}) ms | $(fmt ${R[native_first_100000]}) ms |
+| browser (served from 127.0.0.1) | $(fmt $web_first) ms | $(fmt ${R[web_first_10000]}) ms | $(fmt ${R[web_first_100000]}) ms |
+
+Download size of the page's module:
+
+| file | raw | gzip -9 |
+|---|---:|---:|
+| marginlab-app.wasm (core + ImGui + app, SIMD, DejaVu Sans embedded) | $(kb $wasm_raw) | $(kb $wasm_gz) |
+| marginlab-app.js (emscripten runtime) | $(kb $js_raw) | $(kb $js_gz) |
+| index.html + glue.js | | $(kb $glue_gz) |
+| **wasm + js** | $(kb $((wasm_raw + js_raw))) | **$(kb $((wasm_gz + js_gz)))** |
+MD
+echo "wrote $OUT" >&2
+cat "$OUT"
