@@ -125,6 +125,12 @@ void App::frame() {
       build_announced_ = true;
     }
   }
+  // Space plays or pauses (unless a text field or a widget has the keyboard).
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    if (state_.playing()) state_.pause();
+    else state_.play();
+  }
   state_.tick();
   if (state_.url_version() != pushed_url_version_) {
     pushed_url_version_ = state_.url_version();
@@ -204,6 +210,7 @@ void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
   } else {
     if (ImGui::Button("\xE2\x96\xB6 Play", ImVec2(fs * 5.5f, 0))) state_.play();
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train in slices of the frame (space bar)");
   ImGui::SameLine();
   if (ImGui::Button("Step")) state_.step(1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
@@ -404,9 +411,12 @@ void App::draw_plots_panel(ImVec2 pos, ImVec2 size) {
     std::vector<PlotSeries> s;
     if (!same) s.push_back({"updates", x, &columns_[kTraceUpdates], series_color(2), false, 1.4f});
     s.push_back({same ? "mistakes = updates" : "mistakes", x, &columns_[kTraceMistakes], series_color(0), false, 2.2f});
-    if (std::isfinite(bound))
-      s.push_back({std::string(noisy ? "clean-data bound: " : "bound: ") + learner.bound_label() + " \xE2\x89\xA4 " +
-                       format_readout(bound), x, &columns_[kTraceBound], series_color(6), true});
+    if (std::isfinite(bound)) {
+      // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
+      const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
+      s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
+                   &columns_[kTraceBound], series_color(6), true});
+    }
     line_plot("mistakes", cell, o, s);
   }
   ImGui::SameLine();

@@ -383,7 +383,11 @@ void App::draw_confusion_editor() {
   const float cell_w = std::max(fs * 2.9f, ImGui::CalcTextSize("0.000").x + 8);
   bool edited = false;
   const float grid_w = std::min(ImGui::GetContentRegionAvail().x, (q + 1) * (cell_w + 4) + 12);
-  const float grid_h = std::min(fs * 14.0f, (q + 2) * (ImGui::GetFrameHeight() + 3) + 14);
+  // Height: q rows of cells, the header and the sums (table cells pad 2 px above and below), and a
+  // horizontal scroll bar when the columns do not fit.
+  const float rows_h = q * (ImGui::GetFrameHeight() + 4) + 2 * (ImGui::GetTextLineHeight() + 4) + 4;
+  const bool scrolls = (q + 1) * (cell_w + 4) + 12 > ImGui::GetContentRegionAvail().x;
+  const float grid_h = std::min(fs * 14.0f, rows_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0.0f));
   ImGui::BeginChild("cm_grid", ImVec2(grid_w, grid_h), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (ImGui::BeginTable("cm", q + 1, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX)) {
     ImGui::TableNextRow();

@@ -522,6 +522,7 @@ void View::render_texture(int width, int height) {
     const float oy = static_cast<float>((view_lo_[1] - grid_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
     glUniform2f(glGetUniformLocation(program_regions_, "u_uv_scale"), sx, sy);
     glUniform2f(glGetUniformLocation(program_regions_, "u_uv_offset"), ox, oy);
+    glUniform2f(glGetUniformLocation(program_regions_, "u_view_px"), static_cast<float>(width), static_cast<float>(height));
     glUniform3f(glGetUniformLocation(program_regions_, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
     glUniform1f(glGetUniformLocation(program_regions_, "u_strength"), 0.42f);
     set_palette(program_regions_, num_classes_);
