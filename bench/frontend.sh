@@ -25,16 +25,18 @@ for n in 10000 100000; do
   j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --url "$(link $n)" --speed 0 --frames "$FRAMES" --stats 2>/dev/null | tail -1)
   R[native_med_$n]=$(echo "$j" | field median_ms); R[native_p95_$n]=$(echo "$j" | field p95_ms)
   R[native_first_$n]=$(echo "$j" | field first_frame_ms); R[native_steps_$n]=$(echo "$j" | field steps)
+  R[native_run_$n]=$(echo "$j" | field first_run_frame_ms)
   echo "browser, n = $n ..." >&2
   j=$(BUILD_WEB="$BUILD_WEB" node tools/e2e/measure_frames.mjs "$(link $n)" "$FRAMES" | tail -1)
   R[web_med_$n]=$(echo "$j" | field median_ms); R[web_p95_$n]=$(echo "$j" | field p95_ms)
   R[web_first_$n]=$(echo "$j" | field first_frame_ms); R[web_steps_$n]=$(echo "$j" | field steps)
+  R[web_run_$n]=$(echo "$j" | field first_run_frame_ms)
 done
 # The welcome page (what a visitor waits for).
 j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --frames 30 --stats 2>/dev/null | tail -1)
-native_first=$(echo "$j" | field first_frame_ms)
+native_first=$(echo "$j" | field first_frame_ms); native_run=$(echo "$j" | field first_run_frame_ms)
 j=$(BUILD_WEB="$BUILD_WEB" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
-web_first=$(echo "$j" | field first_frame_ms)
+web_first=$(echo "$j" | field first_frame_ms); web_run=$(echo "$j" | field first_run_frame_ms)
 wasm_raw=$(stat -c %s "$BUILD_WEB/marginlab-app.wasm"); js_raw=$(stat -c %s "$BUILD_WEB/marginlab-app.js")
 wasm_gz=$(gzip -9 -c "$BUILD_WEB/marginlab-app.wasm" | wc -c); js_gz=$(gzip -9 -c "$BUILD_WEB/marginlab-app.js" | wc -c)
 glue_gz=$(cat "$BUILD_WEB/index.html" "$BUILD_WEB/glue.js" | gzip -9 | wc -c)
@@ -56,12 +58,13 @@ frames after 10 warm-up frames ($FRAMES frames measured); "steps" is how far tra
 | 10 000 | $(fmt ${R[native_med_10000]}) ms | $(fmt ${R[native_p95_10000]}) ms | ${R[native_steps_10000]} | $(fmt ${R[web_med_10000]}) ms | $(fmt ${R[web_p95_10000]}) ms | ${R[web_steps_10000]} |
 | 100 000 | $(fmt ${R[native_med_100000]}) ms | $(fmt ${R[native_p95_100000]}) ms | ${R[native_steps_100000]} | $(fmt ${R[web_med_100000]}) ms | $(fmt ${R[web_p95_100000]}) ms | ${R[web_steps_100000]} |
 
-Time to first frame (process start, or page navigation, to the first frame drawn):
+Time to first frame (process start, or page navigation, to the first frame drawn; in parentheses the
+first frame showing the built experiment: data generated, noise applied, learner reset):
 
 | | welcome experiment | 10 000 points | 100 000 points |
 |---|---:|---:|---:|
-| desktop | $(fmt $native_first) ms | $(fmt ${R[native_first_10000]}) ms | $(fmt ${R[native_first_100000]}) ms |
-| browser (served from 127.0.0.1) | $(fmt $web_first) ms | $(fmt ${R[web_first_10000]}) ms | $(fmt ${R[web_first_100000]}) ms |
+| desktop | $(fmt $native_first) ($(fmt $native_run)) ms | $(fmt ${R[native_first_10000]}) ($(fmt ${R[native_run_10000]})) ms | $(fmt ${R[native_first_100000]}) ($(fmt ${R[native_run_100000]})) ms |
+| browser (served from 127.0.0.1) | $(fmt $web_first) ($(fmt $web_run)) ms | $(fmt ${R[web_first_10000]}) ($(fmt ${R[web_run_10000]})) ms | $(fmt ${R[web_first_100000]}) ($(fmt ${R[web_run_100000]})) ms |
 
 Download size of the page's module:
 

@@ -1,7 +1,8 @@
 // Frame times of the page in headless Chromium (for bench/frontend.sh): opens build/web with a link at
 // full training speed, skips warm-up frames, then records the time between consecutive frames the
 // module reports (window.marginlab.frameDone) and the time from navigation to the first frame.
-// Prints one JSON object: {"link", "frames", "median_ms", "p95_ms", "first_frame_ms", "steps"}.
+// Prints one JSON object: {"link", "frames", "median_ms", "p95_ms", "first_frame_ms",
+// "first_run_frame_ms" (the first frame showing the built run), "steps"}.
 // Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env BUILD_WEB, CHROMIUM)
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,7 +35,11 @@ await page.addInitScript(() => {
   const install = () => {
     if (!window.marginlab) return setTimeout(install, 0);
     const done = window.marginlab.frameDone;
-    window.marginlab.frameDone = (n) => { window.__frameTimes.push(performance.now()); done(n); };
+    window.marginlab.frameDone = (n) => {
+      window.__frameTimes.push(performance.now());
+      done(n);
+      if (window.__runAt === undefined && window.marginlab.status().has_session) window.__runAt = performance.now();
+    };
   };
   install();
 });
@@ -50,6 +55,7 @@ const result = await page.evaluate(([warm, count]) => {
   d.sort((a, b) => a - b);
   const pick = (p) => d[Math.min(d.length - 1, Math.round(p * (d.length - 1)))];
   return { frames: d.length, median_ms: pick(0.5), p95_ms: pick(0.95), first_frame_ms: t[0],
+           first_run_frame_ms: window.__runAt,
            steps: window.marginlab.status().steps };
 }, [warm, count]);
 console.log(JSON.stringify({ link, ...result }));
