@@ -7,6 +7,7 @@
 
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
+#include "core/metrics/confusion_rate.h"
 #include "core/metrics/metrics.h"
 
 namespace ml {
@@ -32,6 +33,10 @@ std::vector<Counter> session_counters(const Learner& learner, const Dataset& tra
   counters.push_back({"removed_corrupted", corrupted});
   return counters;
 }
+
+// Multiclass learners get one more column after their counters: the confusion rate ||C^||_F/sqrt(Q) of
+// the test part against its true labels (004 §4; core/metrics/confusion_rate.h).
+bool reports_confusion_rate(const Learner& learner) { return learner.num_classes() > 2; }
 }  // namespace
 
 Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
@@ -65,12 +70,16 @@ Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dat
   s->problem_.known_margin = train.target_margin > 0 && train.target.size() == train.cols() ? train.target_margin : 0.0;
   s->problem_.radius = max_radius(train.X);
   s->problem_.config = &s->config_;
+  // The oracle answers from the truth the simulation keeps (the session outlives its learner).
+  const Dataset* truth = &train;
+  s->problem_.label_oracle = [truth](int i) { return truth->true_label[static_cast<size_t>(i)]; };
   s->params_ = resolve_params(entry->schema, config.params);
   s->learner_ = entry->make();
   Status reset = s->learner_->reset(s->problem_, s->params_);
   if (!reset.ok()) return reset.error();
   std::vector<std::string> counter_names;
   for (const Counter& c : session_counters(*s->learner_, train)) counter_names.push_back(c.name);
+  if (reports_confusion_rate(*s->learner_)) counter_names.push_back("confusion_rate");
   s->trace_ = Trace(std::move(counter_names));
   s->trace_.commit(s->current_row());
   return s;
@@ -164,7 +173,9 @@ SessionMetrics Session::metrics() const {
   } else {
     m.train_error_noisy = m.train_error_true = kNaN;
   }
-  m.test_error = test.rows() > 0 ? learner_error(*learner_, test, LabelSet::truth) : kNaN;
+  std::vector<int> test_predicted;
+  if (test.rows() > 0) learner_->predict_batch(test.X, &test_predicted);
+  m.test_error = test.rows() > 0 ? error_rate(test_predicted, test.true_label) : kNaN;
   const Vector* w = learner_->weights();
   if (w != nullptr && w->size() == train.cols()) {
     m.margin = sample_margin(*w, train, LabelSet::observed);
@@ -175,6 +186,12 @@ SessionMetrics Session::metrics() const {
     m.margin = m.margin_true = m.w_norm2 = m.w_dot_v = kNaN;
   }
   m.counters = session_counters(*learner_, train);
+  if (reports_confusion_rate(*learner_)) {
+    const double rate = test.rows() > 0 ? confusion_rate(prediction_confusion(test_predicted, test.true_label,
+                                                                              learner_->num_classes()))
+                                        : kNaN;
+    m.counters.push_back({"confusion_rate", rate});
+  }
   return m;
 }
 

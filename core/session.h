@@ -18,6 +18,9 @@
 // removal), the session appends two counters after the learner's own, removed_clean and
 // removed_corrupted, counted from the training part's corruption flags, which the learner never reads.
 //
+// Multiclass learners (Q > 2): the session appends a counter confusion_rate after the learner's own, the
+// test part's ||C^||_F / sqrt(Q) against its true labels (004 §4), from the test-error predictions.
+//
 // Adaptive labels (generator `basis`, 001 Claim 1.4): before each online step, when the learner's next
 // example has not been seen before, the session sets its label (observed and true) to the opposite of
 // the learner's current prediction; after all k = ceil(1/delta^2) basis vectors are labelled, the target

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -25,6 +26,10 @@ struct Problem {
   double known_margin = 0.0;       // delta of the generator's target on the clean data, 0 when unknown (for bounds)
   double radius = 0.0;             // R = max ||x|| over the training part
   const Config* config = nullptr;  // the whole configuration (e.g. Halving rebuilds the generator's finite class)
+  // Label oracle (004 §4.2 S_conf): the true class of training example i, for learners whose protocol asks an
+  // expert for a few labels (UMA's estimated confusion matrix). Each call is one query, which the learner
+  // counts and reports. Empty when no oracle is offered; the session offers one.
+  std::function<int(int)> label_oracle;
 };
 
 // What one step did.

@@ -13,6 +13,7 @@
 #include "core/learners/rp_classifier.h"
 #include "core/learners/smooth_boost.h"
 #include "core/learners/ultraconservative.h"
+#include "core/learners/uma.h"
 
 namespace ml {
 
@@ -52,6 +53,8 @@ std::vector<LearnerEntry> build_registry() {
                   "002 §5 Fig. 4a (OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
   rows.push_back({Ultraconservative::schema(), &make<Ultraconservative>,
                   "Crammer & Singer, JMLR 3 (2003); 004 §3.1 Alg. 1, Thm 1 (ultraconservative additive, 2/theta^2)"});
+  rows.push_back({Uma::schema(), &make<Uma>,
+                  "004 Alg. 2, §3.2-3.6 (UMA: unconfused ultraconservative multiclass), §4 protocols"});
   return rows;
 }
 

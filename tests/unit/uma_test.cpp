@@ -1,0 +1,413 @@
+// Tests of UMA (core/learners/uma.h, 004 Alg. 2): one update computed by hand on a tiny 3-class set,
+// the conf selection by hand, the expectation property E[z_pq] = mu_q^p (004 Prop. 2) by simulation over
+// many noisy draws, refusal of singular / ill-conditioned C with exact codes, the estimated C through the
+// label oracle, convergence on clean separable data, the kernel front end and the confusion metrics.
+#include "core/learners/uma.h"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+
+#include "core/data/generators.h"
+#include "core/learners/registry.h"
+#include "core/metrics/confusion_rate.h"
+#include "core/noise/noise.h"
+#include "core/session.h"
+#include "core/util/eigen_setup.h"
+
+namespace ml {
+namespace {
+
+class UmaTest : public ::testing::Test {
+ protected:
+  void SetUp() override { configure_eigen(); }
+};
+
+std::vector<double> uma_params(std::initializer_list<std::pair<int, double>> changes) {
+  std::vector<double> p;
+  for (const ParamSpec& spec : Uma::schema().params) p.push_back(spec.default_value);
+  for (const auto& [index, value] : changes) p[static_cast<size_t>(index)] = value;
+  return p;
+}
+
+// C = 0.7 I + 0.1 J (columns sum to 1); C^{-1} = (I - 0.1 J) / 0.7.
+Eigen::MatrixXd symmetric_confusion() {
+  Eigen::MatrixXd c = Eigen::MatrixXd::Constant(3, 3, 0.1);
+  c.diagonal().setConstant(0.8);
+  return c;
+}
+
+// x0 = (1,0) label 0, x1 = (0,1) label 1, x2 = (-1,0) and x3 = (0,-1) label 2.
+Dataset four_points() {
+  Dataset d;
+  d.X.resize(4, 2);
+  d.X << 1, 0, 0, 1, -1, 0, 0, -1;
+  d.label = {0, 1, 2, 2};
+  d.true_label = d.label;
+  d.corruption.assign(4, Corruption::none);
+  d.class_names = default_class_names(3);
+  d.feature_names = default_feature_names(2);
+  return d;
+}
+
+TEST_F(UmaTest, OneUpdateByHand) {
+  const Dataset d = four_points();
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Uma uma;
+  uma.set_confusion(symmetric_confusion());
+  ASSERT_TRUE(uma.reset(problem, uma_params({})).ok());
+  ASSERT_TRUE(uma.built());
+  // W = 0, alpha = 0: every point is in every A_p. gamma_0 = (1/4, 0), gamma_1 = (0, 1/4), gamma_2 =
+  // (-1/4, -1/4); they sum to 0, so row q of C^{-1} Gamma = gamma_q / 0.7 for every p.
+  const double a = 0.25 / 0.7;
+  const RowMatrixXd& z = uma.update_vectors();
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_NEAR(z(p * 3 + 0, 0), a, 1e-12);
+    EXPECT_NEAR(z(p * 3 + 0, 1), 0.0, 1e-12);
+    EXPECT_NEAR(z(p * 3 + 1, 1), a, 1e-12);
+    EXPECT_NEAR(z(p * 3 + 2, 0), -a, 1e-12);
+    EXPECT_NEAR(z(p * 3 + 2, 1), -a, 1e-12);
+  }
+  // error selection: the largest ||z_pq|| is q = 2 (norm a*sqrt 2); ties over p go to the lowest p != 2.
+  EXPECT_EQ(uma.next_p(), 0);
+  EXPECT_EQ(uma.next_q(), 2);
+  // The step: E = {0, 1} (every score 0 ties), pair rule tau_2 = +1, tau_0 = -1.
+  const StepResult r = uma.step();
+  EXPECT_TRUE(r.updated);
+  const Eigen::MatrixXd& w = uma.weight_rows();
+  EXPECT_NEAR(w(0, 0), a, 1e-12);
+  EXPECT_NEAR(w(0, 1), a, 1e-12);
+  EXPECT_EQ(w(1, 0), 0.0);
+  EXPECT_EQ(w(1, 1), 0.0);
+  EXPECT_NEAR(w(2, 0), -a, 1e-12);
+  EXPECT_NEAR(w(2, 1), -a, 1e-12);
+  EXPECT_EQ(uma.updates(), 1);
+  // New scores: x0, x1 are predicted 0 (scores a, 0, -a), x2, x3 predicted 2. A_0 = {x0, x1}, A_1 = {},
+  // A_2 = {x2, x3}. Gamma^0 = [(1/4,0); (0,1/4); 0] -> z_01 = (0.9 g1 - 0.1 g0)/0.7 = (-0.025, 0.225)/0.7,
+  // z_02 = -(g0 + g1) 0.1/0.7 = (-0.025, -0.025)/0.7. Gamma^2 = [0; 0; (-1/4,-1/4)] -> z_20 = z_21 =
+  // (0.025, 0.025)/0.7. A_1 empty: z_1q = 0.
+  EXPECT_NEAR(z(0 * 3 + 1, 0), -0.025 / 0.7, 1e-12);
+  EXPECT_NEAR(z(0 * 3 + 1, 1), 0.225 / 0.7, 1e-12);
+  EXPECT_NEAR(z(0 * 3 + 2, 0), -0.025 / 0.7, 1e-12);
+  EXPECT_NEAR(z(2 * 3 + 0, 1), 0.025 / 0.7, 1e-12);
+  EXPECT_EQ(z.row(1 * 3 + 0).norm(), 0.0);
+  EXPECT_EQ(uma.next_p(), 0);
+  EXPECT_EQ(uma.next_q(), 1);
+  EXPECT_EQ(uma.weight_rows().colwise().sum().cwiseAbs().maxCoeff(), 0.0);  // sum_q w_q stays 0 (004 §3.2)
+}
+
+TEST_F(UmaTest, ConfSelectionByHand) {
+  const Dataset d = four_points();
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Uma uma;
+  uma.set_confusion(symmetric_confusion());
+  ASSERT_TRUE(uma.reset(problem, uma_params({{Uma::kSelection, 1}})).ok());
+  // pi = (1/n) C^{-1} y_hat with y_hat = (1, 1, 2): (y_hat - 0.1*4)/0.7/4 = (0.6, 0.6, 1.6)/2.8.
+  EXPECT_NEAR(uma.class_proportions()[0], 0.6 / 2.8, 1e-12);
+  EXPECT_NEAR(uma.class_proportions()[2], 1.6 / 2.8, 1e-12);
+  // ||z_q|| / pi_q: q = 0 and 1 give (0.25/0.7)/(0.6/2.8) = 5/3, q = 2 gives (0.25 sqrt2/0.7)/(1.6/2.8) ~ 0.88:
+  // q = 0 and q = 1 tie in exact arithmetic (rounding decides), q = 2 loses although its ||z|| is the largest
+  // (the error rule picks it, OneUpdateByHand); p is the lowest class other than q.
+  EXPECT_TRUE(uma.next_q() == 0 || uma.next_q() == 1) << uma.next_q();
+  EXPECT_EQ(uma.next_p(), uma.next_q() == 0 ? 1 : 0);
+}
+
+// 004 Prop. 1-2: for fixed X and W, E[gamma_k^p] = sum_q C_kq mu_q^p over the label noise, so the mean of
+// z_pq over many noisy draws approaches mu_q^p = (1/n) sum_i 1{t_i = q} 1{x_i in A_p} x_i.
+TEST_F(UmaTest, UpdateVectorIsUnbiasedForTheCleanMeanBySimulation) {
+  GeneratorSpec spec;
+  spec.kind = Generator::classes;
+  spec.n = 300;
+  spec.dims = 3;
+  spec.classes = 3;
+  spec.margin = 0.05;
+  Result<Dataset> clean = generate(spec, 7);
+  ASSERT_TRUE(clean.ok());
+  const int q_count = 3;
+  // A fixed W that is not the target: 3 random unit rows from another seed.
+  const FeatureMatrix w = class_weight_vectors(q_count, 3, 99);
+  const FeatureMatrix scores = clean->X * w.transpose();
+  const Eigen::MatrixXd mu = uma_gamma(clean->X, clean->true_label, scores, q_count, 0.0);  // C = I: z = gamma
+  Eigen::MatrixXd c(3, 3);
+  c << 0.6, 0.2, 0.1,
+       0.3, 0.7, 0.2,
+       0.1, 0.1, 0.7;
+  const Eigen::MatrixXd c_inv = c.inverse();
+  NoiseSpec noise;
+  noise.model = NoiseModel::confusion;
+  noise.confusion = confusion_to_list(c);
+  const int draws = 2000;
+  Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(mu.rows(), mu.cols());
+  Eigen::MatrixXd sum_sq = Eigen::MatrixXd::Zero(mu.rows(), mu.cols());
+  for (int t = 1; t <= draws; ++t) {
+    Dataset noisy = clean.value();
+    ASSERT_TRUE(apply_noise(noise, noisy, static_cast<uint64_t>(t)).ok());
+    const Eigen::MatrixXd z = uma_update_vectors(uma_gamma(noisy.X, noisy.label, scores, q_count, 0.0), c_inv);
+    sum += z;
+    sum_sq += z.cwiseProduct(z);
+  }
+  const Eigen::MatrixXd mean = sum / draws;
+  const Eigen::MatrixXd var = (sum_sq / draws - mean.cwiseProduct(mean)).cwiseMax(0.0);
+  int nonzero_pairs = 0;
+  for (Eigen::Index r = 0; r < mu.rows(); ++r) {
+    if (r / q_count == r % q_count) continue;  // p = q is not an update vector
+    if (mu.row(r).norm() > 0) ++nonzero_pairs;
+    for (Eigen::Index j = 0; j < mu.cols(); ++j) {
+      const double standard_error = std::sqrt(var(r, j) / draws);
+      EXPECT_NEAR(mean(r, j), mu(r, j), 5.0 * standard_error + 1e-12) << "pair " << r / q_count << "," << r % q_count;
+    }
+  }
+  EXPECT_GE(nonzero_pairs, 2);  // the fixed W errs somewhere, so the property is tested on real mistakes
+  // And the noisy average is not already the clean one: without C^{-1} it is biased.
+  Dataset noisy = clean.value();
+  ASSERT_TRUE(apply_noise(noise, noisy, 1).ok());
+  const Eigen::MatrixXd biased = uma_gamma(noisy.X, noisy.label, scores, q_count, 0.0);
+  EXPECT_GT((biased - mu).norm(), 0.05 * mu.norm());
+}
+
+TEST_F(UmaTest, RefusesSingularConfusion) {
+  const Dataset d = four_points();
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Eigen::MatrixXd singular(3, 3);
+  singular << 0.5, 0.5, 0,
+              0.5, 0.5, 0,
+              0,   0,   1;
+  Uma uma;
+  uma.set_confusion(singular);
+  const Status s = uma.reset(problem, uma_params({}));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "uma.singular_confusion");
+  EXPECT_NE(s.error().message.find("condition number"), std::string::npos) << s.error().message;
+}
+
+TEST_F(UmaTest, RefusesIllConditionedConfusionNamingItsConditionNumber) {
+  const Dataset d = four_points();
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Eigen::MatrixXd near(3, 3);
+  near << 0.501, 0.499, 0,
+          0.499, 0.501, 0,
+          0,     0,     1;
+  const double kappa = condition_number(near);  // 1/0.002 = 500
+  EXPECT_NEAR(kappa, 500.0, 1e-6);
+  Uma uma;
+  uma.set_confusion(near);
+  Status s = uma.reset(problem, uma_params({{Uma::kMaxCondition, 100}}));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "uma.ill_conditioned_confusion");
+  EXPECT_NE(s.error().message.find("condition number 500 > 100"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("l.max_cond"), std::string::npos);
+  EXPECT_TRUE(uma.reset(problem, uma_params({{Uma::kMaxCondition, 1000}})).ok());
+  // A matrix whose columns do not sum to 1 is not a confusion matrix.
+  Eigen::MatrixXd bad = symmetric_confusion();
+  bad(0, 0) = 0.9;
+  uma.set_confusion(bad);
+  s = uma.reset(problem, uma_params({}));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "uma.bad_confusion");
+}
+
+Config noisy_classes_config(const std::string& cm) {
+  Config c;
+  c.generator.kind = Generator::classes;
+  c.generator.n = 1200;
+  c.generator.dims = 2;
+  c.generator.classes = 3;
+  c.generator.margin = 0.05;
+  c.test_fraction = 0.5;
+  c.noise.model = NoiseModel::confusion;
+  c.noise.confusion = {};
+  size_t start = 0;
+  while (start < cm.size()) {
+    size_t comma = cm.find(',', start);
+    if (comma == std::string::npos) comma = cm.size();
+    c.noise.confusion.push_back(std::stod(cm.substr(start, comma - start)));
+    start = comma + 1;
+  }
+  c.learner = "uma";
+  c.seed = 3;
+  return c;
+}
+
+TEST_F(UmaTest, SessionRefusesASingularNoiseMatrix) {
+  Config c = noisy_classes_config("0.5,0.5,0,0.5,0.5,0,0,0,1");
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "uma.singular_confusion");
+}
+
+TEST_F(UmaTest, GivenConfusionBeatsIdentityUnderStrongNoise) {
+  // Class 0 is reported as 1 half of the time and 1 as 2 40% of the time: a perceptron (C = I) follows the
+  // noisy majority; UMA undoes it.
+  const std::string cm = "0.5,0.1,0.1,0.4,0.5,0.1,0.1,0.4,0.8";
+  Config c = noisy_classes_config(cm);
+  c.params = {{"max_updates", 300}};
+  Result<std::unique_ptr<Session>> with_c = Session::create(c, nullptr);
+  ASSERT_TRUE(with_c.ok()) << with_c.error().message;
+  c.params = {{"confusion", 2}, {"max_updates", 300}};
+  Result<std::unique_ptr<Session>> identity = Session::create(c, nullptr);
+  ASSERT_TRUE(identity.ok());
+  with_c.value()->advance(300);
+  identity.value()->advance(300);
+  const double uma_rate = learner_confusion_rate(with_c.value()->learner(), with_c.value()->data().test, LabelSet::truth);
+  const double id_rate = learner_confusion_rate(identity.value()->learner(), identity.value()->data().test, LabelSet::truth);
+  EXPECT_LT(uma_rate, id_rate);
+  EXPECT_LT(with_c.value()->metrics().test_error, identity.value()->metrics().test_error);
+}
+
+TEST_F(UmaTest, EstimatedConfusionAsksTheOracleForTheDrawnRowsOnly) {
+  Config c = noisy_classes_config("0.8,0.1,0.1,0.1,0.8,0.1,0.1,0.1,0.8");
+  c.params = {{"confusion", 1}, {"est_fraction", 0.1}};
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  const auto& uma = dynamic_cast<const Uma&>(s.value()->learner());
+  const Dataset& train = s.value()->data().train;
+  EXPECT_EQ(static_cast<int>(uma.oracle_rows().size()), static_cast<int>(std::llround(0.1 * train.rows())));
+  std::vector<int> noisy, truth;
+  for (int i : uma.oracle_rows()) {
+    noisy.push_back(train.label[static_cast<size_t>(i)]);
+    truth.push_back(train.true_label[static_cast<size_t>(i)]);
+  }
+  Result<Eigen::MatrixXd> expected = estimate_confusion(noisy, truth, 3);
+  ASSERT_TRUE(expected.ok());
+  EXPECT_EQ(uma.confusion(), expected.value());
+  // Without an oracle the estimated source is refused.
+  Problem problem = s.value()->problem();
+  problem.label_oracle = nullptr;
+  Uma bare;
+  const Status st = bare.reset(problem, uma_params({{Uma::kConfusion, 1}}));
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().code, "uma.no_oracle");
+}
+
+TEST_F(UmaTest, OtherNoiseModelsHaveNoGivenMatrix) {
+  Config c;
+  c.generator.kind = Generator::separable;
+  c.generator.n = 100;
+  c.noise.model = NoiseModel::malicious;
+  c.learner = "uma";
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "uma.no_confusion");
+}
+
+TEST_F(UmaTest, ConvergesOnCleanSeparableData) {
+  Config c;
+  c.generator.kind = Generator::classes;
+  c.generator.n = 400;
+  c.generator.dims = 3;
+  c.generator.classes = 4;
+  c.generator.margin = 0.1;
+  c.learner = "uma";
+  c.params = {{"max_updates", 0}, {"tol", 0}};
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  s.value()->advance(100000);
+  ASSERT_TRUE(s.value()->done());
+  // With C = I and no noise, every z_pq vanishes exactly when no training point is misclassified.
+  EXPECT_EQ(s.value()->metrics().train_error_true, 0.0);
+  const auto& uma = dynamic_cast<const Uma&>(s.value()->learner());
+  EXPECT_GT(uma.updates(), 0);
+}
+
+TEST_F(UmaTest, StopsAtTheUpdateCapAndReportsCounters) {
+  Config c = noisy_classes_config("0.8,0.1,0.1,0.1,0.8,0.1,0.1,0.1,0.8");
+  c.params = {{"max_updates", 5}};
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_TRUE(s.ok());
+  s.value()->advance(1000);
+  EXPECT_TRUE(s.value()->done());
+  EXPECT_EQ(s.value()->updates(), 5);
+  const SessionMetrics m = s.value()->metrics();
+  std::vector<std::string> names;
+  for (const Counter& k : m.counters) names.push_back(k.name);
+  for (const char* want : {"p", "q", "z_norm", "max_z_norm", "confusion_rate_est", "condition", "confusion_rate"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
+  }
+  // The session's last counter is the test confusion rate against the true labels.
+  ASSERT_EQ(names.back(), "confusion_rate");
+  EXPECT_EQ(m.counters.back().value,
+            learner_confusion_rate(s.value()->learner(), s.value()->data().test, LabelSet::truth));
+  EXPECT_EQ(s.value()->trace().columns().back(), "confusion_rate");
+}
+
+TEST_F(UmaTest, KernelFrontEndIsFittedByTheFirstStep) {
+  Config c;
+  c.generator.kind = Generator::blobs;
+  c.generator.n = 300;
+  c.generator.classes = 3;
+  c.learner = "uma";
+  c.params = {{"dims", 20}, {"projection", 1}, {"sigma", 2}};
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  const auto& uma = dynamic_cast<const Uma&>(s.value()->learner());
+  EXPECT_FALSE(uma.built());
+  s.value()->advance(1);
+  ASSERT_TRUE(uma.built());
+  EXPECT_EQ(uma.projection().dims(), 20);
+  EXPECT_EQ(uma.weight_rows().cols(), 20);
+  s.value()->advance(200);
+  // Linear UMA through the origin cannot separate blobs well; the Gaussian front end can.
+  Config linear = c;
+  linear.params = {};
+  Result<std::unique_ptr<Session>> l = Session::create(linear, nullptr);
+  ASSERT_TRUE(l.ok());
+  l.value()->advance(200);
+  EXPECT_LT(s.value()->metrics().test_error, l.value()->metrics().test_error);
+  // scores() agrees with predict_batch on the predicted class.
+  const Dataset& test = s.value()->data().test;
+  std::vector<int> batch;
+  uma.predict_batch(test.X, &batch);
+  int agree = 0;
+  for (int i = 0; i < test.rows(); ++i) agree += uma.predict(test.X.row(i).data()) == batch[static_cast<size_t>(i)];
+  EXPECT_GE(agree, test.rows() - 1);
+}
+
+TEST_F(UmaTest, ExactKpcaIsRefusedOnLargeSets) {
+  Dataset d = four_points();
+  d.X = FeatureMatrix::Ones(kUmaMaxExactKpca + 1, 2);
+  d.label.assign(static_cast<size_t>(kUmaMaxExactKpca + 1), 0);
+  d.label[1] = 1;
+  d.label[2] = 2;
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Uma uma;
+  uma.set_confusion(Eigen::MatrixXd::Identity(3, 3));
+  const Status s = uma.reset(problem, uma_params({{Uma::kProjection, 1}}));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "uma.kpca_too_large");
+}
+
+TEST(ConfusionRate, HandComputed) {
+  // truth 0,0,1,1,2 ; predicted 0,1,1,1,0: column 0 = (1/2, 1/2, 0), column 1 = (0, 1, 0), column 2 = (1, 0, 0).
+  const Eigen::MatrixXd c = prediction_confusion({0, 1, 1, 1, 0}, {0, 0, 1, 1, 2}, 3);
+  EXPECT_DOUBLE_EQ(c(0, 0), 0.5);
+  EXPECT_DOUBLE_EQ(c(1, 0), 0.5);
+  EXPECT_DOUBLE_EQ(c(1, 1), 1.0);
+  EXPECT_DOUBLE_EQ(c(0, 2), 1.0);
+  EXPECT_DOUBLE_EQ(off_diagonal_norm(c), std::sqrt(0.25 + 1.0));
+  EXPECT_DOUBLE_EQ(confusion_rate(c), std::sqrt(1.25 / 3.0));
+  // A class without examples gives a zero column; a perfect classifier has rate 0.
+  const Eigen::MatrixXd perfect = prediction_confusion({0, 1}, {0, 1}, 3);
+  EXPECT_EQ(perfect.col(2).norm(), 0.0);
+  EXPECT_EQ(confusion_rate(perfect), 0.0);
+}
+
+TEST(UmaRegistry, RegisteredAsMulticlass) {
+  const LearnerEntry* e = find_learner("uma");
+  ASSERT_NE(e, nullptr);
+  EXPECT_TRUE(e->schema.multiclass);
+}
+
+}  // namespace
+}  // namespace ml
