@@ -110,8 +110,8 @@ def fmt(x, digits=3):
     """A number with `digits` significant digits, no exponent for everyday magnitudes."""
     if x is None:
         return "–"
-    if x == 0:
-        return "0"
+    if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) < 1e15):
+        return "{:,}".format(int(x))
     mag = abs(x)
     if mag >= 10 ** digits:
         return "{:,.0f}".format(x)
@@ -177,6 +177,21 @@ def main():
     halving_native = run_json(native("bench_halving") + ["--reps", "5"])
     halving_wasm = run_json(wasm("bench_halving") + ["--reps", "5"])
     results += halving_native + halving_wasm
+
+    # --- 5. Any other bench program (added by other modules): run with its defaults, reported generically ---
+    known = {"bench_csv", "bench_perceptron", "bench_projection", "bench_halving"}
+    others = []
+    bench_dir = os.path.join(NATIVE, "bench")
+    for name in sorted(os.listdir(bench_dir)) if os.path.isdir(bench_dir) else []:
+        path = os.path.join(bench_dir, name)
+        if not name.startswith("bench_") or name in known or not os.access(path, os.X_OK) or "." in name:
+            continue
+        if not os.path.isfile(path) or not exists_wasm(name):
+            continue
+        a = run_json(native(name))
+        b = run_json(wasm(name))
+        others.append((name, a, b))
+        results += a + b
 
     load_end = loadavg()
     with open(os.path.join(WORK, "results.jsonl"), "w") as f:
@@ -316,6 +331,28 @@ def main():
         L.append("| %d | %s | %s | %s | %s |" % (a["d"], fmt(a["full_pass_median_ms"]), fmt(b["full_pass_median_ms"]),
                                                 fmt(a["first_step_median_ms"]), fmt(b["first_step_median_ms"])))
     L.append("")
+    for name, a_list, b_list in others:
+        L.append("## %s (bench/%s.cpp)" % (name, name))
+        L.append("")
+        L.append("Run with its defaults; see the comment at the top of `bench/%s.cpp` for what it measures. "
+                 "Every scalar it reports, native beside wasm:" % name)
+        L.append("")
+        for a, b in zip(a_list, b_list):
+            L.append("| field | native | wasm | native / wasm |")
+            L.append("|---|---:|---:|---:|")
+            for key, va in a.items():
+                vb = b.get(key)
+                if isinstance(va, (list, dict)) or key == "build":
+                    continue
+                if isinstance(va, (int, float)) and not isinstance(va, bool) and isinstance(vb, (int, float)):
+                    is_time = key.endswith(("_s", "_ms"))
+                    r = ratio(vb, va) if is_time else ratio(va, vb)
+                    L.append("| %s | %s | %s | %s |" % (key, fmt(va), fmt(vb), fmt(r) if va != vb else "1"))
+                else:
+                    L.append("| %s | %s | %s | |" % (key, va, vb))
+            L.append("")
+        L.append("(For times, fields ending in `_s` or `_ms`, native / wasm is the speed ratio: wasm time ÷ native time.)")
+        L.append("")
     os.makedirs(os.path.dirname(DOC), exist_ok=True)
     with open(DOC, "w") as f:
         f.write("\n".join(L))

@@ -22,7 +22,7 @@ const Command kCommands[] = {
     {"learners", ml::cli::cmd_learners, "learners [--compact]",
      "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
      {"compact"}},
-    {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida)",
+    {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida, uma-toy, uma-real)",
      "run a reproduction experiment and write its Markdown table (and CSV) into docs/", {}},
 };
 
