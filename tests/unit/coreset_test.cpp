@@ -15,32 +15,13 @@
 #include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
 #include "core/session.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
-Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs) {
-  Dataset ds;
-  const int n = static_cast<int>(rows.size());
-  const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
-  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
-  ds.true_label = ds.label;
-  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  ds.class_names = default_class_names(2);
-  ds.feature_names = default_feature_names(d);
-  return ds;
-}
-
-Problem problem_of(const Dataset& ds, uint64_t seed = 1) {
-  Problem p;
-  p.train = &ds;
-  p.seed = seed;
-  p.radius = max_radius(ds.X);
-  return p;
-}
+using test::tiny_dataset;
+using test::problem_for;
 
 double full_svm_margin(const Dataset& ds) {
   std::vector<int> rows(static_cast<size_t>(ds.rows())), signs(rows.size());
@@ -58,7 +39,7 @@ TEST(CoresetSvmTest, HandTraceAddsTheWorstExample) {
   // (-0.2,1)- -> -0.566: the worst is row 3 (< (1-eps) rho_1), then SVM{(1,1), (0.2,-1)} etc.
   const Dataset ds = tiny_dataset({{1, 1}, {1, -0.5f}, {2, 0}, {-0.2f, 1}}, {+1, +1, +1, -1});
   CoresetSvm c;
-  ASSERT_TRUE(c.reset(problem_of(ds), {0.1}).ok());
+  ASSERT_TRUE(c.reset(problem_for(ds), {0.1}).ok());
   EXPECT_NEAR(c.rho(), std::sqrt(2.0), 1e-7);
   EXPECT_FALSE(c.done());
   EXPECT_NEAR(c.bound(), 2.0 / 0.1, 1e-6);  // R = 2, rho_1 = sqrt2: (R/rho_1)^2/eps = 2/0.1
@@ -86,7 +67,7 @@ TEST(CoresetSvmTest, FiftyRandomSeparableSetsMeetTheGuarantee) {
     ASSERT_TRUE(ds.ok()) << ds.error().message;
     const double full = full_svm_margin(*ds);
     CoresetSvm c;
-    ASSERT_TRUE(c.reset(problem_of(*ds), {eps}).ok());
+    ASSERT_TRUE(c.reset(problem_for(*ds), {eps}).ok());
     int steps = 0;
     while (!c.done()) {
       c.step();
@@ -122,7 +103,7 @@ TEST(CoresetSvmTest, StopsWhenTheLabelsAreNotSeparable) {
   // (1,0)+ then (-1, 0)+ cannot both be positive through the origin.
   const Dataset ds = tiny_dataset({{1, 0}, {0.5f, 0.1f}, {-1, 0}}, {+1, +1, +1});
   CoresetSvm c;
-  ASSERT_TRUE(c.reset(problem_of(ds), {0.1}).ok());
+  ASSERT_TRUE(c.reset(problem_for(ds), {0.1}).ok());
   ASSERT_FALSE(c.done());
   StepResult r = c.step();
   EXPECT_EQ(r.example, 2);
@@ -137,7 +118,7 @@ TEST(CoresetSvmTest, RejectsMulticlassData) {
   Dataset ds = tiny_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, -1, 1});
   ds.class_names = default_class_names(3);
   CoresetSvm c;
-  Status s = c.reset(problem_of(ds), {0.1});
+  Status s = c.reset(problem_for(ds), {0.1});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "learner.needs_binary");
 }
@@ -159,7 +140,7 @@ TEST(LabelOracleTest, CountsDistinctQueriesAndAnswersObservedLabels) {
 TEST(ActiveCoresetSvmTest, FirstQueryIsRowZeroThenTheNearestPoint) {
   const Dataset ds = tiny_dataset({{1, 0}, {0.1f, 1}, {0.9f, 0.2f}, {-1, 0.3f}}, {+1, +1, +1, -1});
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_of(ds), {0.1, 0.05, 0.05, 0}).ok());
+  ASSERT_TRUE(a.reset(problem_for(ds), {0.1, 0.05, 0.05, 0}).ok());
   EXPECT_EQ(a.oracle().queries(), 0);
   StepResult r = a.step();
   EXPECT_EQ(r.example, 0);
@@ -179,7 +160,7 @@ TEST(ActiveCoresetSvmTest, ZeroTrainingErrorFromAMinorityOfThePool) {
   Result<Dataset> ds = generate(spec, 42);
   ASSERT_TRUE(ds.ok()) << ds.error().message;
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_of(*ds, 42), {0.1, 0.05, 0.05, 0}).ok());
+  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 42), {0.1, 0.05, 0.05, 0}).ok());
   int steps = 0;
   while (!a.done() && steps < 10000) {
     a.step();
@@ -212,7 +193,7 @@ TEST(ActiveCoresetSvmTest, NoisyOracleStopsWithNotSeparable) {
   // Flip every 5th observed label: the oracle is noisy, so the labelled coreset soon cannot be separated.
   for (int i = 0; i < ds->rows(); i += 5) ds->label[static_cast<size_t>(i)] = 1 - ds->label[static_cast<size_t>(i)];
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_of(*ds, 3), {0.1, 0.05, 0.05, 0}).ok());
+  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 3), {0.1, 0.05, 0.05, 0}).ok());
   int steps = 0;
   while (!a.done() && steps < 10000) {
     a.step();

@@ -13,25 +13,14 @@
 #include "core/data/generators.h"
 #include "core/pipeline.h"
 #include "core/util/rng.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
+using test::tiny_dataset;
+
 // A binary dataset from rows and ±1 labels.
-Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs) {
-  Dataset ds;
-  const int n = static_cast<int>(rows.size());
-  const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
-  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
-  ds.true_label = ds.label;
-  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  ds.class_names = default_class_names(2);
-  ds.feature_names = default_feature_names(d);
-  return ds;
-}
 
 FeatureMatrix matrix(const std::vector<std::vector<float>>& rows) {
   FeatureMatrix m(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));

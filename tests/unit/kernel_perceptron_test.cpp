@@ -13,32 +13,13 @@
 #include "core/learners/perceptron.h"
 #include "core/metrics/metrics.h"
 #include "core/util/detmath.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
-Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs) {
-  Dataset ds;
-  const int n = static_cast<int>(rows.size());
-  const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
-  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
-  ds.true_label = ds.label;
-  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  ds.class_names = default_class_names(2);
-  ds.feature_names = default_feature_names(d);
-  return ds;
-}
-
-Problem problem_for(const Dataset& ds, double known_margin = 0.0) {
-  Problem p;
-  p.train = &ds;
-  p.known_margin = known_margin;
-  p.radius = max_radius(ds.X);
-  return p;
-}
+using test::tiny_dataset;
+using test::problem_for;
 
 // kernel, degree, c, sigma, width_c, normalize, order
 std::vector<double> params(KernelKind k, int degree, double c, double sigma, double width_c, bool normalize) {

@@ -1,5 +1,6 @@
 // Tests of errors, margins and bounds (core/metrics/metrics.h): hand-computed values.
 #include "core/metrics/metrics.h"
+#include "tests/unit/test_data.h"
 
 #include <gtest/gtest.h>
 
@@ -9,21 +10,7 @@
 namespace ml {
 namespace {
 
-Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs,
-                     const std::vector<int>& true_signs) {
-  Dataset ds;
-  const int n = static_cast<int>(rows.size());
-  const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
-  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
-  for (int s : true_signs) ds.true_label.push_back(s > 0 ? 1 : 0);
-  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  ds.class_names = default_class_names(2);
-  ds.feature_names = default_feature_names(d);
-  return ds;
-}
+using test::tiny_dataset;
 
 TEST(MetricsTest, ErrorRate) {
   EXPECT_DOUBLE_EQ(error_rate({1, 0, 1, 1}, {1, 1, 1, 0}), 0.5);

@@ -16,24 +16,12 @@
 #include "core/pipeline.h"
 #include "core/metrics/metrics.h"
 #include "core/session.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
-Dataset make_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs) {
-  Dataset ds;
-  const int n = static_cast<int>(rows.size());
-  const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
-  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
-  ds.true_label = ds.label;
-  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  ds.class_names = default_class_names(2);
-  ds.feature_names = default_feature_names(d);
-  return ds;
-}
+using test::tiny_dataset;
 
 double counter(const std::vector<Counter>& counters, const std::string& name) {
   for (const Counter& c : counters) {
@@ -50,7 +38,7 @@ double top_eigenvalue_2x2(double a, double b, double c) {
 
 TEST(PcaOutlierRemovalTest, TopDirectionOfADiagonalMatrix) {
   // A = (2,0)(2,0)^T + (0,1)(0,1)^T + (-2,0)(-2,0)^T = diag(8, 1).
-  const Dataset ds = make_dataset({{2, 0}, {0, 1}, {-2, 0}}, {1, 1, -1});
+  const Dataset ds = tiny_dataset({{2, 0}, {0, 1}, {-2, 0}}, {1, 1, -1});
   const TopDirection top = top_direction(ds.X, {0, 1, 2});
   EXPECT_NEAR(top.sigma2, 8.0, 1e-12);
   EXPECT_NEAR(std::fabs(top.direction[0]), 1.0, 1e-12);
@@ -65,7 +53,7 @@ TEST(PcaOutlierRemovalTest, TopDirectionOfADiagonalMatrix) {
 
 TEST(PcaOutlierRemovalTest, TopDirectionOfACorrelatedMatrix) {
   // Points (1,1), (1,0.5): A = [[2, 1.5], [1.5, 1.25]].
-  const Dataset ds = make_dataset({{1, 1}, {1, 0.5f}}, {1, 1});
+  const Dataset ds = tiny_dataset({{1, 1}, {1, 0.5f}}, {1, 1});
   const TopDirection top = top_direction(ds.X, {0, 1});
   const double lambda = top_eigenvalue_2x2(2.0, 1.5, 1.25);
   EXPECT_NEAR(top.sigma2, lambda, 1e-12);
@@ -78,7 +66,7 @@ TEST(PcaOutlierRemovalTest, TopDirectionOfACorrelatedMatrix) {
 
 TEST(PcaOutlierRemovalTest, RulesDifferAtEquality) {
   // A = diag(5, 1): sigma^2 = 5 along e1; <e1,x>^2 = 4, 1, 0.
-  const Dataset ds = make_dataset({{2, 0}, {1, 0}, {0, 1}}, {1, 1, 1});
+  const Dataset ds = tiny_dataset({{2, 0}, {1, 0}, {0, 1}}, {1, 1, 1});
   // 003 §2.1: stop iff sigma^2 < 5 (no); remove <w,x>^2 >= 1: rows 0 and 1.
   std::vector<int> rows = {0, 1, 2};
   std::vector<int> removed;
@@ -107,7 +95,7 @@ TEST(PcaOutlierRemovalTest, RulesDifferAtEquality) {
 }
 
 TEST(PcaOutlierRemovalTest, AveragingVectorIsTheMeanOfYXWithRepeats) {
-  const Dataset ds = make_dataset({{2, 0}, {0, -1}, {3, 4}}, {1, -1, 1});
+  const Dataset ds = tiny_dataset({{2, 0}, {0, -1}, {3, 4}}, {1, -1, 1});
   // y x: (2,0), (0,1), (3,4); rows {0, 2, 2}: ((2,0) + 2 (3,4)) / 3 = (8/3, 8/3).
   const Vector v = averaging_vector(ds, {0, 2, 2});
   EXPECT_FLOAT_EQ(v[0], static_cast<float>(8.0 / 3.0));
@@ -117,7 +105,7 @@ TEST(PcaOutlierRemovalTest, AveragingVectorIsTheMeanOfYXWithRepeats) {
 
 TEST(PcaOutlierRemovalTest, HandTracedRemovalOfAPlantedPair) {
   // Eight clean points labelled by sign(x1) and two planted points (0,3) labelled -1 (indices 8, 9).
-  const Dataset ds = make_dataset({{1, 0}, {-1, 0}, {1, 0.5f}, {-1, -0.5f}, {0.8f, 0.1f}, {-0.8f, -0.1f},
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}, {1, 0.5f}, {-1, -0.5f}, {0.8f, 0.1f}, {-0.8f, -0.1f},
                                    {0.9f, -0.3f}, {-0.9f, 0.3f}, {0, 3}, {0, 3}},
                                   {1, -1, 1, -1, 1, -1, 1, -1, -1, -1});
   Problem problem;
@@ -160,7 +148,7 @@ TEST(PcaOutlierRemovalTest, HandTracedRemovalOfAPlantedPair) {
 TEST(PcaOutlierRemovalTest, PaperConstantRemovesNothingInLowDimension) {
   // c = 10 (003): the point threshold 10 ln m / n exceeds every ||x||^2 of these points, and the
   // variance test passes at once: A_mu is the averaging algorithm here.
-  const Dataset ds = make_dataset({{1, 0}, {-1, 0}, {0, 1}, {0, 1}}, {1, -1, 1, 1});
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}, {0, 1}, {0, 1}}, {1, -1, 1, 1});
   Problem problem;
   problem.train = &ds;
   PcaOutlierRemoval a;
@@ -172,7 +160,7 @@ TEST(PcaOutlierRemovalTest, PaperConstantRemovesNothingInLowDimension) {
 }
 
 TEST(PcaOutlierRemovalTest, RejectsMulticlassData) {
-  Dataset ds = make_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, 1, 1});
+  Dataset ds = tiny_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, 1, 1});
   ds.label = {0, 1, 2};
   ds.class_names = default_class_names(3);
   Problem problem;

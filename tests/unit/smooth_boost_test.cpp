@@ -19,24 +19,12 @@
 #include "core/metrics/metrics.h"
 #include "core/pipeline.h"
 #include "core/session.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
-Dataset make_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs) {
-  Dataset ds;
-  const int n = static_cast<int>(rows.size());
-  const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
-  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
-  ds.true_label = ds.label;
-  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  ds.class_names = default_class_names(2);
-  ds.feature_names = default_feature_names(d);
-  return ds;
-}
+using test::tiny_dataset;
 
 double counter(const std::vector<Counter>& counters, const std::string& name) {
   for (const Counter& c : counters) {
@@ -49,7 +37,7 @@ double counter(const std::vector<Counter>& counters, const std::string& name) {
 TEST(SmoothBoostTest, HandTracedRoundsStopAtTheWeightTest) {
   // y x = (1,0) for both points, so every weak hypothesis is v = (1,0) whatever is drawn;
   // with s = 2: h(x1) = 0.5, h(x2) = -0.5, y h = 0.5 on both.
-  const Dataset ds = make_dataset({{1, 0}, {-1, 0}}, {1, -1});
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}}, {1, -1});
   Problem problem;
   problem.train = &ds;
   problem.seed = 7;
@@ -88,7 +76,7 @@ TEST(SmoothBoostTest, HandTracedRoundsStopAtTheWeightTest) {
 
 TEST(SmoothBoostTest, WeightsStayOneWhileMarginIsBelowTheta) {
   // s = 10: y h = 0.1 < theta = 0.45 / 2.45: N < 0, so M = 1 and the mean weight never falls.
-  const Dataset ds = make_dataset({{1, 0}, {-1, 0}}, {1, -1});
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}}, {1, -1});
   Problem problem;
   problem.train = &ds;
   SmoothBoost b(WeakLearnerKind::averaging);
@@ -101,7 +89,7 @@ TEST(SmoothBoostTest, WeightsStayOneWhileMarginIsBelowTheta) {
 
 TEST(SmoothBoostTest, DefaultScaleIsThreeNLogM) {
   // s = 3 n log m = 3 * 2 * ln 2 with m = 2 draws: h(x1) = 1 / (6 ln 2).
-  const Dataset ds = make_dataset({{1, 0}, {-1, 0}}, {1, -1});
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}}, {1, -1});
   Problem problem;
   problem.train = &ds;
   SmoothBoost b(WeakLearnerKind::averaging);
@@ -115,7 +103,7 @@ TEST(SmoothBoostTest, DefaultScaleIsThreeNLogM) {
 TEST(SmoothBoostTest, MlcwDropsPointsBeyondTheNormCut) {
   // m = 400 draws: norm cut sqrt(3 * 2 * ln 400) = 5.99, so every draw of (10,0) is dropped; the rest
   // has top variance below c0 m log(n/eps) = 0.75 * 400 * ln 20, so PCA removes nothing.
-  const Dataset ds = make_dataset({{1, 0}, {-1, 0}, {10, 0}, {0.5f, 0}}, {1, -1, -1, 1});
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}, {10, 0}, {0.5f, 0}}, {1, -1, -1, 1});
   Problem problem;
   problem.train = &ds;
   problem.seed = 3;
@@ -225,7 +213,7 @@ TEST(SmoothBoostTest, RegisteredTwiceAndBinaryOnly) {
   EXPECT_EQ(mlc->schema.params.size(), 5u);
   EXPECT_EQ(label->schema.params.size(), 4u);
   EXPECT_EQ(mlc->schema.params[SmoothBoost::kC0].name, "c0");
-  Dataset ds = make_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, 1, 1});
+  Dataset ds = tiny_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, 1, 1});
   ds.label = {0, 1, 2};
   ds.class_names = default_class_names(3);
   Problem problem;

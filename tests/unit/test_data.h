@@ -1,0 +1,45 @@
+// Hand-built data for the unit tests: small datasets typed in as rows, and the Problem a learner gets
+// for them. One definition so every learner test builds its fixtures the same way.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/data/dataset.h"
+#include "core/learners/learner.h"
+#include "core/metrics/metrics.h"
+
+namespace ml::test {
+
+// A binary dataset from rows and signs (+1 / -1); true labels = observed labels unless `true_signs` is given.
+inline Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& signs,
+                            const std::vector<int>& true_signs = {}) {
+  Dataset ds;
+  const int n = static_cast<int>(rows.size());
+  const int d = static_cast<int>(rows[0].size());
+  ds.X.resize(n, d);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
+  for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
+  if (true_signs.empty()) {
+    ds.true_label = ds.label;
+  } else {
+    for (int s : true_signs) ds.true_label.push_back(s > 0 ? 1 : 0);
+  }
+  ds.corruption.assign(static_cast<size_t>(n), Corruption::none);
+  ds.class_names = default_class_names(2);
+  ds.feature_names = default_feature_names(d);
+  return ds;
+}
+
+// The Problem for training on `ds`: radius from the data, the given seed and known margin.
+inline Problem problem_for(const Dataset& ds, double known_margin = 0.0, uint64_t seed = 1) {
+  Problem p;
+  p.train = &ds;
+  p.seed = seed;
+  p.known_margin = known_margin;
+  p.radius = max_radius(ds.X);
+  return p;
+}
+
+}  // namespace ml::test
