@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ml {
@@ -30,6 +31,30 @@ struct ParamSpec {
   std::string help;                  // one sentence for tooltips and docs
   bool log_scale = false;            // UI hint: drag on a log scale
 };
+
+// One row of a learner's parameter table: a real, integer or boolean value, its default and inclusive range.
+inline ParamSpec make_param(std::string name, std::string label, ParamKind kind, double default_value, double min,
+                            double max, std::string help, bool log_scale = false) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.label = std::move(label);
+  p.kind = kind;
+  p.default_value = default_value;
+  p.min = min;
+  p.max = max;
+  p.help = std::move(help);
+  p.log_scale = log_scale;
+  return p;
+}
+
+// One row for a choice among names, stored as the index of the chosen name.
+inline ParamSpec make_choice(std::string name, std::string label, std::vector<std::string> choices, int default_index,
+                             std::string help) {
+  ParamSpec p = make_param(std::move(name), std::move(label), ParamKind::choice, default_index, 0,
+                           static_cast<double>(choices.size()) - 1, std::move(help));
+  p.choices = std::move(choices);
+  return p;
+}
 
 // What the URL codec needs to know about one learner: its id and its parameter table.
 struct LearnerSchema {

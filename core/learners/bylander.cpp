@@ -10,20 +10,6 @@
 namespace ml {
 
 namespace {
-ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
-                     const char* help, bool log_scale = false) {
-  ParamSpec p;
-  p.name = name;
-  p.label = label;
-  p.kind = kind;
-  p.default_value = def;
-  p.min = lo;
-  p.max = hi;
-  p.help = help;
-  p.log_scale = log_scale;
-  return p;
-}
-
 double dot(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   double s = 0;
   for (Eigen::Index j = 0; j < a.size(); ++j) s += a[j] * b[j];

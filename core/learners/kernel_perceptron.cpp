@@ -14,19 +14,6 @@ namespace {
 // Rows of X evaluated per block in predict_batch (bounds the temporary kernel matrix).
 constexpr Eigen::Index kPredictBlockRows = 256;
 
-ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
-                     const char* help, bool log_scale = false) {
-  ParamSpec p;
-  p.name = name;
-  p.label = label;
-  p.kind = kind;
-  p.default_value = def;
-  p.min = lo;
-  p.max = hi;
-  p.help = help;
-  p.log_scale = log_scale;
-  return p;
-}
 }  // namespace
 
 LearnerSchema KernelPerceptron::schema() {

@@ -15,20 +15,6 @@ namespace {
 constexpr double kWorkPerStep = 4194304.0;  // 2^22
 constexpr int kMaxBatch = 256;
 
-ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
-                     const char* help, bool log_scale = false) {
-  ParamSpec p;
-  p.name = name;
-  p.label = label;
-  p.kind = kind;
-  p.default_value = def;
-  p.min = lo;
-  p.max = hi;
-  p.help = help;
-  p.log_scale = log_scale;
-  return p;
-}
-
 std::vector<ParamSpec> outlier_params() {
   return {
       make_param("k", "outliers k", ParamKind::integer, 10, 0, 1e6,

@@ -15,6 +15,11 @@ const std::vector<std::string>& ExampleOrder::choices() {
   return names;
 }
 
+ParamSpec ExampleOrder::param() {
+  return make_choice("order", "order", choices(), 0,
+                     "visit examples cyclically or in a fresh seeded permutation every epoch");
+}
+
 void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {
   n_ = n;
   pos_ = 0;
@@ -44,24 +49,9 @@ LearnerSchema Perceptron::schema() {
   s.id = "perceptron";
   s.name = "Perceptron";
   s.multiclass = false;
-  ParamSpec normalize;
-  normalize.name = "normalize";
-  normalize.label = "normalize x";
-  normalize.kind = ParamKind::boolean;
-  normalize.default_value = 1;
-  normalize.min = 0;
-  normalize.max = 1;
-  normalize.help = "update with y x/||x|| (000 Fig. 1) instead of y x";
-  ParamSpec order;
-  order.name = "order";
-  order.label = "order";
-  order.kind = ParamKind::choice;
-  order.default_value = 0;
-  order.min = 0;
-  order.max = 1;
-  order.choices = ExampleOrder::choices();
-  order.help = "visit examples cyclically or in a fresh seeded permutation every epoch";
-  s.params = {normalize, order};
+  s.params = {make_param("normalize", "normalize x", ParamKind::boolean, 1, 0, 1,
+                         "update with y x/||x|| (000 Fig. 1) instead of y x"),
+              ExampleOrder::param()};
   return s;
 }
 

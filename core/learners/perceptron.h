@@ -29,6 +29,8 @@ class ExampleOrder {
  public:
   // Order names (ParamSpec choices).
   static const std::vector<std::string>& choices();
+  // The `order` parameter row shared by the online learners (default cyclic).
+  static ParamSpec param();
   // Starts epoch 0 over n examples; shuffled draws from Rng(seed, Stream::learner).
   void reset(int n, bool shuffled, uint64_t seed);
   // The example the next advance() returns.

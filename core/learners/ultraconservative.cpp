@@ -79,34 +79,13 @@ LearnerSchema Ultraconservative::schema() {
   s.id = "ultraconservative";
   s.name = "Ultraconservative multiclass perceptron";
   s.multiclass = true;
-  ParamSpec update;
-  update.name = "update";
-  update.label = "step sizes";
-  update.kind = ParamKind::choice;
-  update.default_value = 0;
-  update.min = 0;
-  update.max = 2;
-  update.choices = {"max", "uniform", "proportional"};
-  update.help = "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least the "
-                "true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)";
-  ParamSpec normalize;
-  normalize.name = "normalize";
-  normalize.label = "normalize x";
-  normalize.kind = ParamKind::boolean;
-  normalize.default_value = 1;
-  normalize.min = 0;
-  normalize.max = 1;
-  normalize.help = "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)";
-  ParamSpec order;
-  order.name = "order";
-  order.label = "order";
-  order.kind = ParamKind::choice;
-  order.default_value = 0;
-  order.min = 0;
-  order.max = 1;
-  order.choices = ExampleOrder::choices();
-  order.help = "visit examples cyclically or in a fresh seeded permutation every epoch";
-  s.params = {update, normalize, order};
+  s.params = {
+      make_choice("update", "step sizes", {"max", "uniform", "proportional"}, 0,
+                  "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least the "
+                  "true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)"),
+      make_param("normalize", "normalize x", ParamKind::boolean, 1, 0, 1,
+                 "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)"),
+      ExampleOrder::param()};
   return s;
 }
 
