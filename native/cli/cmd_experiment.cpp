@@ -11,9 +11,7 @@
 // chooses D and the Gaussian width — then every run/split trains with that pair (cv = 0) and is scored
 // on its clean test part. The Cnoise perceptron is given the actual noise rate eta (000 §5.1).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -27,6 +25,7 @@
 #include "core/pipeline.h"
 #include "core/util/format.h"
 #include "native/cli/cli.h"
+#include "native/cli/experiment_util.h"
 
 namespace ml::cli {
 
@@ -37,46 +36,6 @@ int experiment_uma_real(const Args& args);
 namespace {
 
 // ---------------------------------------------------------------- helpers
-
-double now_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
-
-std::string strf(const char* format, ...) {
-  char buf[1024];
-  va_list ap;
-  va_start(ap, format);
-  std::vsnprintf(buf, sizeof buf, format, ap);
-  va_end(ap);
-  return buf;
-}
-
-// Mean and sample standard deviation (n - 1; 0 for a single value).
-struct Stats {
-  double mean = 0;
-  double sd = 0;
-};
-
-Stats stats_of(const std::vector<double>& v) {
-  Stats s;
-  if (v.empty()) return s;
-  for (double x : v) s.mean += x;
-  s.mean /= static_cast<double>(v.size());
-  if (v.size() > 1) {
-    double ss = 0;
-    for (double x : v) ss += (x - s.mean) * (x - s.mean);
-    s.sd = std::sqrt(ss / static_cast<double>(v.size() - 1));
-  }
-  return s;
-}
-
-// "marginlab experiment <sub> --name value ..." as given (options in name order).
-std::string command_line(const std::string& sub, const Args& args) {
-  std::string s = "marginlab experiment " + sub;
-  for (const auto& [name, value] : args.options) s += " --" + name + " " + value;
-  return s;
-}
 
 // Parses a comma list of noise rates in [0, 0.5).
 bool parse_rates(const std::string& text, std::vector<double>* out) {
@@ -92,23 +51,6 @@ bool parse_rates(const std::string& text, std::vector<double>* out) {
     start = comma + 1;
   }
   return !out->empty();
-}
-
-bool parse_count(const Args& args, const char* name, long long fallback, long long lo, long long hi, long long* out) {
-  *out = fallback;
-  if (!args.has(name)) return true;
-  if (!parse_int64(args.get(name), out) || *out < lo || *out > hi) {
-    std::fprintf(stderr, "error: --%s '%s' is not a whole number in [%lld, %lld]\n", name, args.get(name).c_str(), lo, hi);
-    return false;
-  }
-  return true;
-}
-
-std::string csv_path_for(const std::string& md_path) {
-  const size_t dot = md_path.rfind('.');
-  const size_t slash = md_path.rfind('/');
-  if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) return md_path.substr(0, dot) + ".csv";
-  return md_path + ".csv";
 }
 
 // ---------------------------------------------------------------- RP runs
@@ -203,8 +145,6 @@ struct Cell {
 
 bool gap(const Cell& c) { return c.has_paper && std::fabs(c.ours.mean - c.paper.mean) > 2.0 * c.paper.sd; }
 
-std::string pm(const Stats& s) { return strf("%.2f ± %.2f", s.mean, s.sd); }
-
 std::string csv_text(const std::string& experiment, const std::vector<Cell>& cells) {
   std::string out =
       "experiment,problem,noise,projection,runs,mean_error_pct,sd_error_pct,dims,sigma,cv_error_pct,paper_mean,"
@@ -225,7 +165,7 @@ std::string csv_text(const std::string& experiment, const std::vector<Cell>& cel
 Status write_outputs(const std::string& md_path, const std::string& md, const std::string& csv) {
   Status s = write_file(md_path, md);
   if (!s.ok()) return s;
-  return write_file(csv_path_for(md_path), csv);
+  return write_file(with_extension(md_path, ".csv"), csv);
 }
 
 // ---------------------------------------------------------------- rp-toy
@@ -386,7 +326,7 @@ int rp_toy(const Args& args) {
           cell.paper_width = p->width[t];
         }
         std::fprintf(stderr, "rp-toy: %s noise %.2f %s: %s %% over %lld runs (%.1f s, %.0f s so far)\n",
-                     cell.problem.c_str(), noise, std::string(projection_name(proj)).c_str(), pm(cell.ours).c_str(), runs,
+                     cell.problem.c_str(), noise, std::string(projection_name(proj)).c_str(), mean_pm_sd(cell.ours, "%.2f").c_str(), runs,
                      now_seconds() - t_cell, now_seconds() - t0);
         cells.push_back(std::move(cell));
       }
@@ -405,9 +345,9 @@ int rp_toy(const Args& args) {
   for (size_t i = 0; i + 1 < cells.size(); i += 2) {
     const Cell& k = cells[i];
     const Cell& r = cells[i + 1];
-    md += "| " + k.problem + " | " + strf("%.1f", k.noise) + " | " + pm(k.ours) + (gap(k) ? " †" : "") + " | " +
-          strf("%d, %.3g", k.chosen.dims, k.chosen.sigma) + " | " + pm(r.ours) + (gap(r) ? " †" : "") + " | " +
-          strf("%d, %.3g", r.chosen.dims, r.chosen.sigma) + " | " + (k.has_paper ? pm(k.paper) : "—") + " | " +
+    md += "| " + k.problem + " | " + strf("%.1f", k.noise) + " | " + mean_pm_sd(k.ours, "%.2f") + (gap(k) ? " †" : "") + " | " +
+          strf("%d, %.3g", k.chosen.dims, k.chosen.sigma) + " | " + mean_pm_sd(r.ours, "%.2f") + (gap(r) ? " †" : "") + " | " +
+          strf("%d, %.3g", r.chosen.dims, r.chosen.sigma) + " | " + (k.has_paper ? mean_pm_sd(k.paper, "%.2f") : "—") + " | " +
           (k.has_paper ? strf("%d, %.3g", k.paper_dims, k.paper_width) : "—") + " |\n";
   }
   md += "\n† our mean differs from the paper's KGS mean by more than 2 of the paper's sd.\n\n";
@@ -415,7 +355,7 @@ int rp_toy(const Args& args) {
   for (const Cell& c : cells) {
     if (gap(c)) {
       gaps += strf("- %s, noise %.1f, %s: ours %s vs paper %s (Δ = %+.2f points, %.1f paper sd)\n", c.problem.c_str(),
-                   c.noise, std::string(projection_name(c.projection)).c_str(), pm(c.ours).c_str(), pm(c.paper).c_str(),
+                   c.noise, std::string(projection_name(c.projection)).c_str(), mean_pm_sd(c.ours, "%.2f").c_str(), mean_pm_sd(c.paper, "%.2f").c_str(),
                    c.ours.mean - c.paper.mean, std::fabs(c.ours.mean - c.paper.mean) / c.paper.sd);
     }
   }
@@ -427,7 +367,7 @@ int rp_toy(const Args& args) {
     return 1;
   }
   std::printf("{\"experiment\":\"rp-toy\",\"cells\":%zu,\"out\":\"%s\",\"csv\":\"%s\"}\n", cells.size(), out_path.c_str(),
-              csv_path_for(out_path).c_str());
+              with_extension(out_path, ".csv").c_str());
   std::fprintf(stderr, "rp-toy: done in %.0f s\n", now_seconds() - t0);
   return 0;
 }
@@ -613,7 +553,7 @@ int rp_ida(const Args& args) {
           cell.paper_dims = p->dims[pi];
         }
         std::fprintf(stderr, "rp-ida: %s noise %.2f %s: %s %% over %lld splits (%.1f s, %.0f s so far)\n", prob.name,
-                     noise, std::string(projection_name(proj)).c_str(), pm(cell.ours).c_str(), splits,
+                     noise, std::string(projection_name(proj)).c_str(), mean_pm_sd(cell.ours, "%.2f").c_str(), splits,
                      now_seconds() - t_cell, now_seconds() - t0);
         cells.push_back(std::move(cell));
       }
@@ -633,10 +573,10 @@ int rp_ida(const Args& args) {
           "|---|---|---|---|---|---|---|---|\n";
     for (const Cell& c : cells) {
       if (c.problem != kIda[pi].name) continue;
-      md += "| " + strf("%.2f", c.noise) + " | " + std::string(projection_name(c.projection)) + " | " + pm(c.ours) +
+      md += "| " + strf("%.2f", c.noise) + " | " + std::string(projection_name(c.projection)) + " | " + mean_pm_sd(c.ours, "%.2f") +
             (gap(c) ? " †" : "") + " | " + std::to_string(c.chosen.dims) + " | " +
             strf("%.3g (%.3g)", c.chosen.sigma, 2 * c.chosen.sigma * c.chosen.sigma) + " | " +
-            strf("%.1f", 100 * c.chosen.cv_error) + " | " + (c.has_paper ? pm(c.paper) : "—") + " | " +
+            strf("%.1f", 100 * c.chosen.cv_error) + " | " + (c.has_paper ? mean_pm_sd(c.paper, "%.2f") : "—") + " | " +
             (c.has_paper ? std::to_string(c.paper_dims) : "—") + " |\n";
     }
     md += "\n";
@@ -646,7 +586,7 @@ int rp_ida(const Args& args) {
   for (const Cell& c : cells) {
     if (gap(c)) {
       gaps += strf("- %s, noise %.2f, %s: ours %s vs paper %s (Δ = %+.2f points, %.1f paper sd)\n", c.problem.c_str(),
-                   c.noise, std::string(projection_name(c.projection)).c_str(), pm(c.ours).c_str(), pm(c.paper).c_str(),
+                   c.noise, std::string(projection_name(c.projection)).c_str(), mean_pm_sd(c.ours, "%.2f").c_str(), mean_pm_sd(c.paper, "%.2f").c_str(),
                    c.ours.mean - c.paper.mean, std::fabs(c.ours.mean - c.paper.mean) / c.paper.sd);
     }
   }
@@ -658,7 +598,7 @@ int rp_ida(const Args& args) {
     return 1;
   }
   std::printf("{\"experiment\":\"rp-ida\",\"cells\":%zu,\"out\":\"%s\",\"csv\":\"%s\"}\n", cells.size(), out_path.c_str(),
-              csv_path_for(out_path).c_str());
+              with_extension(out_path, ".csv").c_str());
   std::fprintf(stderr, "rp-ida: done in %.0f s\n", now_seconds() - t0);
   return 0;
 }
@@ -705,7 +645,25 @@ int cmd_experiment(const Args& args) {
   }
   const std::string name = args.positional[0];
   for (const Experiment& e : kExperiments) {
-    if (name == e.name) return e.run(args);
+    if (name != e.name) continue;
+    if (args.has("help")) {
+      std::printf("usage: marginlab experiment %s %s\n  %s\n", e.name, e.usage, e.help);
+      return 0;
+    }
+    // An option the experiment does not read would otherwise be ignored without a word.
+    const std::string usage = e.usage;
+    for (const auto& option : args.options) {
+      const std::string spelled = "--" + option.first;
+      const size_t at = usage.find(spelled);
+      const bool whole = at != std::string::npos && (at + spelled.size() == usage.size() ||
+                                                     usage[at + spelled.size()] == ' ' || usage[at + spelled.size()] == ']');
+      if (!whole) {
+        std::fprintf(stderr, "error: experiment %s has no option %s\nusage: marginlab experiment %s %s\n", e.name,
+                     spelled.c_str(), e.name, e.usage);
+        return 2;
+      }
+    }
+    return e.run(args);
   }
   std::fprintf(stderr, "error: unknown experiment '%s'\n\n", name.c_str());
   print_experiments(stderr);

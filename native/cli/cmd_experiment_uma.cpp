@@ -14,9 +14,7 @@
 //             the label oracle (l.confusion=estimated); baselines f_y (C = I on y), f_conf (C = I on the 5 %
 //             with true labels), f_full (C = I on every true label). Test error on the test part.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <functional>
 #include <limits>
@@ -35,6 +33,7 @@
 #include "core/util/format.h"
 #include "core/util/rng.h"
 #include "native/cli/cli.h"
+#include "native/cli/experiment_util.h"
 
 namespace ml::cli {
 
@@ -42,84 +41,8 @@ namespace {
 
 // ---------------------------------------------------------------- helpers
 
-double now_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
-
-std::string strf(const char* format, ...) {
-  char buf[2048];
-  va_list ap;
-  va_start(ap, format);
-  std::vsnprintf(buf, sizeof buf, format, ap);
-  va_end(ap);
-  return buf;
-}
-
-struct Stats {
-  double mean = 0;
-  double sd = 0;
-};
-
-// Mean and sample sd (n - 1; 0 for one value); NaN for an empty list.
-Stats stats_of(const std::vector<double>& v) {
-  Stats s;
-  if (v.empty()) return Stats{std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-  for (double x : v) s.mean += x;
-  s.mean /= static_cast<double>(v.size());
-  if (v.size() > 1) {
-    double ss = 0;
-    for (double x : v) ss += (x - s.mean) * (x - s.mean);
-    s.sd = std::sqrt(ss / static_cast<double>(v.size() - 1));
-  }
-  return s;
-}
-
-std::string pm(const Stats& s, const char* f = "%.3f") {
-  if (!std::isfinite(s.mean)) return "—";
-  return strf(f, s.mean) + " ± " + strf(f, s.sd);
-}
-
 // A JSON number, null when not finite.
 std::string json_number(double v) { return std::isfinite(v) ? strf("%.4f", v) : "null"; }
-
-std::string command_line(const std::string& sub, const Args& args) {
-  std::string s = "marginlab experiment " + sub;
-  for (const auto& [name, value] : args.options) s += " --" + name + " " + value;
-  return s;
-}
-
-bool parse_count(const Args& args, const char* name, long long fallback, long long lo, long long hi, long long* out) {
-  *out = fallback;
-  if (!args.has(name)) return true;
-  if (!parse_int64(args.get(name), out) || *out < lo || *out > hi) {
-    std::fprintf(stderr, "error: --%s '%s' is not a whole number in [%lld, %lld]\n", name, args.get(name).c_str(), lo, hi);
-    return false;
-  }
-  return true;
-}
-
-bool parse_real(const Args& args, const char* name, double fallback, double lo, double hi, double* out) {
-  *out = fallback;
-  if (!args.has(name)) return true;
-  if (!parse_double(args.get(name), out) || !(*out >= lo && *out <= hi)) {
-    std::fprintf(stderr, "error: --%s '%s' is not a number in [%g, %g]\n", name, args.get(name).c_str(), lo, hi);
-    return false;
-  }
-  return true;
-}
-
-std::string with_extension(const std::string& md_path, const char* ext) {
-  const size_t dot = md_path.rfind('.');
-  const size_t slash = md_path.rfind('/');
-  if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) return md_path.substr(0, dot) + ext;
-  return md_path + ext;
-}
-
-std::string base_name(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // ---------------------------------------------------------------- a small SVG line plot
 
@@ -496,8 +419,8 @@ int uma_toy(const Args& args) {
                           row.noise_level, u.mean, b.mean, run_wins, run_count);
     }
     table += strf("| %d | %.3f | %.3f | %.3g | %s%s | %s | %d / %d | %s | %s |\n", row.i, row.noise_level,
-                  stats_of(row.achieved).mean, row.condition, pm(u).c_str(), wins ? " ✓" : "", pm(b).c_str(), run_wins,
-                  run_count, pm(ue).c_str(), pm(be).c_str());
+                  stats_of(row.achieved).mean, row.condition, mean_pm_sd(u).c_str(), wins ? " ✓" : "", mean_pm_sd(b).c_str(), run_wins,
+                  run_count, mean_pm_sd(ue).c_str(), mean_pm_sd(be).c_str());
     csv += strf("uma-toy,noise,%d,%.6f,%.6g,uma,%zu,%.6f,%.6f,%.6f,%.6f,%s\n", row.i, row.noise_level, row.condition,
                 row.uma_rate.size(), u.mean, u.sd, ue.mean, ue.sd, list(row.uma_rate).c_str());
     csv += strf("uma-toy,noise,%d,%.6f,%.6g,identity,%zu,%.6f,%.6f,%.6f,%.6f,%s\n", row.i, row.noise_level, row.condition,
@@ -526,8 +449,8 @@ int uma_toy(const Args& args) {
       if (row.truth != level) continue;
       const Stats r = stats_of(row.rate), e = stats_of(row.error);
       const double cond = condition_number(confusion_family(m_random, row.i));
-      table += strf("| %d | %.2f | %.3g | %s | %s | %d |\n", row.i, row.rho, cond, row.rate.empty() ? "—" : pm(r).c_str(),
-                    row.error.empty() ? "—" : pm(e).c_str(), row.refused);
+      table += strf("| %d | %.2f | %.3g | %s | %s | %d |\n", row.i, row.rho, cond, row.rate.empty() ? "—" : mean_pm_sd(r).c_str(),
+                    row.error.empty() ? "—" : mean_pm_sd(e).c_str(), row.refused);
       csv += strf("uma-toy,misestimate_C%d,%d,%.4f,%.6g,uma,%zu,%.6f,%.6f,%.6f,%.6f,%s\n", level, row.i, row.rho, cond,
                   row.rate.size(), r.mean, r.sd, e.mean, e.sd, list(row.rate).c_str());
       if (row.rate.empty()) continue;
@@ -910,10 +833,10 @@ std::string real_table(const std::vector<RealResult>& results) {
     const RealSetup& p = r.setup;
     const int ran = static_cast<int>(r.runs.size()) - s.refused;
     t += strf("| %s | %s | %s (%.3f) | %s | %s | %s | %s | **%s**%s | %s (%d of %d) | %s (%d of %d) | %s | %s | %s | %s |\n",
-              p.label.c_str(), strf("%s%d", p.g_updates >= 1000 ? "≤ " : "", p.g_updates).c_str(), pm(s.g).c_str(),
-              s.noise.mean, pm(s.fy).c_str(), pm(s.fy_uma).c_str(), pm(s.fconf).c_str(), pm(s.ffull).c_str(),
-              pm(s.uma).c_str(), s.refused ? strf(" (%d of %zu runs refused)", s.refused, r.runs.size()).c_str() : "",
-              pm(s.uma_minus_fy, "%+.3f").c_str(), s.uma_beats_fy_runs, ran, pm(s.uma_minus_fy_uma, "%+.3f").c_str(),
+              p.label.c_str(), strf("%s%d", p.g_updates >= 1000 ? "≤ " : "", p.g_updates).c_str(), mean_pm_sd(s.g).c_str(),
+              s.noise.mean, mean_pm_sd(s.fy).c_str(), mean_pm_sd(s.fy_uma).c_str(), mean_pm_sd(s.fconf).c_str(), mean_pm_sd(s.ffull).c_str(),
+              mean_pm_sd(s.uma).c_str(), s.refused ? strf(" (%d of %zu runs refused)", s.refused, r.runs.size()).c_str() : "",
+              mean_pm_sd(s.uma_minus_fy, "%+.3f").c_str(), s.uma_beats_fy_runs, ran, mean_pm_sd(s.uma_minus_fy_uma, "%+.3f").c_str(),
               s.uma_beats_fy_uma_runs, ran, p.has_paper ? strf("%.2f", p.paper_fy).c_str() : "—",
               p.has_paper ? strf("%.2f", p.paper_fconf).c_str() : "—", p.has_paper ? strf("%.2f", p.paper_ffull).c_str() : "—",
               p.has_paper ? strf("%.2f", p.paper_uma).c_str() : "—");
@@ -1036,7 +959,7 @@ int uma_real(const Args& args) {
                "%.3g ± %.2g; test confusion rate f_y %s, f_y(C = I) %s, UMA %s; %.0f s in all.\n",
                r.setup.label.c_str(), r.n_train, r.n_test, r.q, r.setup.m, r.dims, r.sigma, r.projection_seconds,
                r.setup.runs, r.setup.updates, r.setup.g_updates, r.setup.epochs, s.cond.mean, s.cond.sd,
-               pm(s.fy_rate).c_str(), pm(s.fy_uma_rate).c_str(), pm(s.uma_rate).c_str(), r.seconds);
+               mean_pm_sd(s.fy_rate).c_str(), mean_pm_sd(s.fy_uma_rate).c_str(), mean_pm_sd(s.uma_rate).c_str(), r.seconds);
     std::string refused_runs, first_refusal;
     for (size_t k = 0; k < r.runs.size(); ++k) {
       if (!r.runs[k].refused) continue;
@@ -1053,8 +976,8 @@ int uma_real(const Args& args) {
     const RealSummary s = summarize(r);
     const bool beats = s.uma.mean < s.fy.mean && s.uma_minus_fy.mean < 0;
     md += strf("- %s: **%s** — UMA %s vs f_y %s; paired over the %d runs UMA ran, UMA − f_y = %s, UMA lower in %d.\n",
-               r.setup.label.c_str(), beats ? "yes" : "no", pm(s.uma).c_str(), pm(s.fy).c_str(),
-               static_cast<int>(r.runs.size()) - s.refused, pm(s.uma_minus_fy, "%+.3f").c_str(), s.uma_beats_fy_runs);
+               r.setup.label.c_str(), beats ? "yes" : "no", mean_pm_sd(s.uma).c_str(), mean_pm_sd(s.fy).c_str(),
+               static_cast<int>(r.runs.size()) - s.refused, mean_pm_sd(s.uma_minus_fy, "%+.3f").c_str(), s.uma_beats_fy_runs);
   }
   md += "\nWhy, and what the rough-g row shows: `docs/uma.md`, section \"Real data\".\n";
   md += "\n![test error per run](" + base_name(svg_path) + ")\n\n";

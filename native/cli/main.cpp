@@ -23,7 +23,7 @@ const Command kCommands[] = {
      "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
      {"compact"}},
     {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida, uma-toy, uma-real)",
-     "run a reproduction experiment and write its Markdown table (and CSV) into docs/", {}},
+     "run a reproduction experiment and write its Markdown table (and CSV) into docs/", {"help"}},
 };
 
 void print_usage(FILE* out) {
