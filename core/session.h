@@ -40,6 +40,7 @@
 #include "core/learners/learner.h"
 #include "core/pipeline.h"
 #include "core/trace.h"
+#include "core/util/clock.h"
 #include "core/util/status.h"
 
 namespace ml {
@@ -52,9 +53,6 @@ inline constexpr double kRecordRowBudget = 200000;
 inline constexpr int64_t kRecordGeometricDivisor = 32;
 // ... capped at max(this, n_train + n_test), the cap doubling with every trace decimation.
 inline constexpr int64_t kRecordMaxGap = 1024;
-
-// The caller's clock in seconds (any origin); only differences are used.
-using ClockFn = std::function<double()>;
 
 // The session's state as numbers, computed on demand (the trace's columns, by name).
 struct SessionMetrics {

@@ -76,26 +76,209 @@ bool parse_projection(std::string_view name, ProjectionKind* out) {
 
 Result<KernelProjection> KernelProjection::fit(const FeatureMatrix& X, const Kernel& kernel,
                                                const ProjectionOptions& options, Rng& rng) {
-  const int n = static_cast<int>(X.rows());
-  if (n < 1) return make_error("projection.empty", "projection: the training sample has no rows");
-  if (options.dims < 1) {
-    return make_error("projection.bad_dims",
-                      "projection: dimension D = " + std::to_string(options.dims) + " must be at least 1");
+  ProjectionFitter fitter(X, kernel, options, rng);
+  fitter.run();
+  return fitter.take();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// ProjectionFitter: fit() cut into units. Each unit below is a verbatim piece of the one-shot algorithm;
+// intermediate matrices live in members between units.
+
+namespace {
+
+// Rough multiply-add counts, only for progress(): a kernel value costs about d + 8, a symmetric
+// eigendecomposition with vectors ~9 k^3, a Cholesky factorization or triangular inverse k^3 / 3.
+double gram_cost(double k, double d) { return k * k * (d + 8); }
+double eigen_cost(double k) { return 9 * k * k * k; }
+double cholesky_cost(double k) { return k * k * k / 3; }
+
+}  // namespace
+
+ProjectionFitter::ProjectionFitter(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
+                                   Rng& rng, bool transform_sample)
+    : X_(X), options_(options), transform_sample_(transform_sample) {
+  n_ = static_cast<int>(X.rows());
+  if (n_ < 1) {
+    fail(make_error("projection.empty", "projection: the training sample has no rows"));
+    return;
   }
-  const int dims = std::min(options.dims, n);
-  const double tol = options.tolerance;
+  if (options.dims < 1) {
+    fail(make_error("projection.bad_dims",
+                    "projection: dimension D = " + std::to_string(options.dims) + " must be at least 1"));
+    return;
+  }
+  dims_ = std::min(options.dims, n_);
+  p_.kind_ = options.kind;
+  p_.kernel_ = kernel;
+  switch (options.kind) {
+    case ProjectionKind::random:
+      p_.basis_rows_ = rng.choose(n_, dims_);
+      p_.basis_ = gather_rows(X, p_.basis_rows_);
+      stage_ = Stage::random_factor;
+      break;
+    case ProjectionKind::kgs:
+      stage_ = Stage::kgs_diagonal;
+      break;
+    case ProjectionKind::kpca:
+      if (n_ <= options.exact_limit) {
+        p_.basis_ = X;
+        p_.basis_rows_.resize(static_cast<size_t>(n_));
+        for (int i = 0; i < n_; ++i) p_.basis_rows_[static_cast<size_t>(i)] = i;
+        stage_ = Stage::exact_gram;
+      } else {
+        // Nyström: landmarks, their feature map φ̃, then the uncentred PCA of φ̃ over the whole sample.
+        p_.nystrom_ = true;
+        int m = options.landmarks > 0 ? options.landmarks : std::min(n_, std::max(2 * dims_, 1000));
+        m_ = std::min(std::max(m, dims_), n_);
+        if (m_ >= n_) {
+          p_.basis_rows_.resize(static_cast<size_t>(n_));
+          for (int i = 0; i < n_; ++i) p_.basis_rows_[static_cast<size_t>(i)] = i;
+        } else {
+          p_.basis_rows_ = rng.choose(n_, m_);
+        }
+        p_.basis_ = gather_rows(X, p_.basis_rows_);
+        stage_ = Stage::nystrom_gram;
+      }
+      break;
+  }
+}
 
-  KernelProjection p;
-  p.kind_ = options.kind;
-  p.kernel_ = kernel;
+void ProjectionFitter::fail(Error error) {
+  error_ = std::move(error);
+  stage_ = Stage::finished;
+  progress_ = 1.0;
+  K_ = Eigen::MatrixXd();
+  Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
+}
 
-  if (options.kind == ProjectionKind::random || options.kind == ProjectionKind::kgs) {
-    Eigen::MatrixXd L;  // Cholesky factor of K on the chosen points, in pick order
-    if (options.kind == ProjectionKind::random) {
-      p.basis_rows_ = rng.choose(n, dims);
-      p.basis_ = gather_rows(X, p.basis_rows_);
-      Eigen::MatrixXd K = gram_matrix(kernel, p.basis_);
-      if (!K.allFinite()) return not_finite_error();
+void ProjectionFitter::fit_done() {
+  K_ = Eigen::MatrixXd();
+  L_ = Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
+  if (!transform_sample_) {
+    stage_ = Stage::finished;
+    return;
+  }
+  // Same blocks as KernelProjection::transform(), so the rows are the same bits.
+  transformed_ = FeatureMatrix(X_.rows(), p_.coef_.cols());
+  block_ = rows_per_block(p_.basis_.rows());
+  start_ = 0;
+  stage_ = Stage::transform;
+}
+
+std::string_view ProjectionFitter::stage() const {
+  switch (stage_) {
+    case Stage::random_factor: return "kernel matrix of the span points";
+    case Stage::cholesky_inverse: return "inverting the Cholesky factor";
+    case Stage::kgs_diagonal:
+    case Stage::kgs_pivot: return "kernel Gram-Schmidt pivots";
+    case Stage::exact_gram: return "kernel matrix of the sample";
+    case Stage::exact_eigen: return "eigendecomposition";
+    case Stage::nystrom_gram: return "kernel of the landmarks";
+    case Stage::nystrom_eigen: return "eigendecomposition of the landmarks";
+    case Stage::nystrom_covariance: return "covariance of the sample";
+    case Stage::nystrom_pca: return "eigendecomposition";
+    case Stage::transform: return "projecting the sample";
+    case Stage::finished: return "done";
+  }
+  return "done";
+}
+
+double ProjectionFitter::unit_cost() const {
+  const double n = n_, d = static_cast<double>(X_.cols()), D = dims_;
+  switch (stage_) {
+    case Stage::random_factor: return gram_cost(D, d) + cholesky_cost(D);
+    case Stage::cholesky_inverse: return cholesky_cost(static_cast<double>(L_.rows()));
+    case Stage::kgs_diagonal: return n;
+    case Stage::kgs_pivot: return n * (d + 8 + pivot_index_);
+    case Stage::exact_gram: return gram_cost(n, d);
+    case Stage::exact_eigen: return eigen_cost(n);
+    case Stage::nystrom_gram: return gram_cost(m_, d);
+    case Stage::nystrom_eigen: return eigen_cost(m_);
+    case Stage::nystrom_covariance: {
+      const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
+      return rows * m_ * (d + 8) + rows * m_ * rank_ + rows * rank_ * rank_;
+    }
+    case Stage::nystrom_pca: return eigen_cost(rank_) + static_cast<double>(m_) * rank_ * D;
+    case Stage::transform: {
+      const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
+      const double b = static_cast<double>(p_.basis_.rows());
+      return rows * b * (d + 8) + rows * b * static_cast<double>(p_.coef_.cols());
+    }
+    case Stage::finished: return 0;
+  }
+  return 0;
+}
+
+double ProjectionFitter::remaining_cost() const {
+  const double n = n_, d = static_cast<double>(X_.cols()), D = dims_;
+  // The sample's transform, with the basis size and D known so far (estimates before the fit ends).
+  auto transform_cost = [&](double basis, double out_dims, double rows) {
+    return transform_sample_ ? rows * basis * (d + 8) + rows * basis * out_dims : 0.0;
+  };
+  switch (stage_) {
+    case Stage::random_factor: return gram_cost(D, d) + 2 * cholesky_cost(D) + transform_cost(D, D, n);
+    case Stage::cholesky_inverse: {
+      const double k = static_cast<double>(L_.rows());
+      return cholesky_cost(k) + transform_cost(k, k, n);
+    }
+    case Stage::kgs_diagonal:
+    case Stage::kgs_pivot: {
+      double sum = stage_ == Stage::kgs_diagonal ? n : 0.0;
+      for (int j = pivot_index_; j < dims_; ++j) sum += n * (d + 8 + j);
+      return sum + cholesky_cost(D) + transform_cost(D, D, n);
+    }
+    case Stage::exact_gram: return gram_cost(n, d) + eigen_cost(n) + transform_cost(n, D, n);
+    case Stage::exact_eigen: return eigen_cost(n) + transform_cost(n, D, n);
+    case Stage::nystrom_gram:
+    case Stage::nystrom_eigen:
+    case Stage::nystrom_covariance:
+    case Stage::nystrom_pca: {
+      const double m = m_, r = rank_ > 0 ? rank_ : m_;  // r <= m: before the landmarks' eigendecomposition, m
+      double sum = 0;
+      if (stage_ == Stage::nystrom_gram) sum += gram_cost(m, d);
+      if (stage_ <= Stage::nystrom_eigen) sum += eigen_cost(m);
+      if (stage_ <= Stage::nystrom_covariance) {
+        const double rows = stage_ == Stage::nystrom_covariance ? n - static_cast<double>(start_) : n;
+        sum += rows * m * (d + 8) + rows * m * r + rows * r * r;
+      }
+      return sum + eigen_cost(r) + m * r * D + transform_cost(m, D, n);
+    }
+    case Stage::transform: {
+      const double b = static_cast<double>(p_.basis_.rows());
+      return transform_cost(b, static_cast<double>(p_.coef_.cols()), n - static_cast<double>(start_));
+    }
+    case Stage::finished: return 0;
+  }
+  return 0;
+}
+
+bool ProjectionFitter::advance(double max_seconds, const ClockFn& now) {
+  const bool timed = now != nullptr && std::isfinite(max_seconds);
+  const double start = timed ? now() : 0.0;
+  while (!finished()) {
+    done_cost_ += unit_cost();
+    do_unit();
+    ++units_;
+    if (finished()) break;
+    const double total = done_cost_ + remaining_cost();
+    if (total > 0) progress_ = std::max(progress_, std::min(done_cost_ / total, 1.0 - 1e-9));
+    if (timed && now() - start >= max_seconds) break;
+  }
+  if (finished()) progress_ = 1.0;
+  return finished();
+}
+
+void ProjectionFitter::do_unit() {
+  const FeatureMatrix& X = X_;
+  const Kernel& kernel = p_.kernel_;
+  const int n = n_;
+  const int dims = dims_;
+  const double tol = options_.tolerance;
+  switch (stage_) {
+    case Stage::random_factor: {
+      Eigen::MatrixXd K = gram_matrix(kernel, p_.basis_);
+      if (!K.allFinite()) return fail(not_finite_error());
       const double max_diag = K.diagonal().maxCoeff();
       const double scale = max_diag > 0 ? max_diag : 1.0;
       Eigen::LLT<Eigen::MatrixXd> llt(K);
@@ -115,137 +298,182 @@ Result<KernelProjection> KernelProjection::fit(const FeatureMatrix& X, const Ker
         }
       }
       if (!ok) {
-        return make_error("projection.not_pd",
-                          "projection (random): the kernel matrix of the " + std::to_string(dims) +
-                              " chosen points stays non positive definite even with jitter " +
-                              std::to_string(eps / 100.0) + "; check the kernel parameters");
+        return fail(make_error("projection.not_pd",
+                               "projection (random): the kernel matrix of the " + std::to_string(dims) +
+                                   " chosen points stays non positive definite even with jitter " +
+                                   std::to_string(eps / 100.0) + "; check the kernel parameters"));
       }
-      p.jitter_ = eps;
-      L = llt.matrixL();
-    } else {
+      p_.jitter_ = eps;
+      L_ = llt.matrixL();
+      stage_ = Stage::cholesky_inverse;
+      return;
+    }
+    case Stage::cholesky_inverse: {
+      const Eigen::Index k = L_.rows();
+      const Eigen::MatrixXd Linv = L_.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(k, k));
+      p_.coef_ = Linv.transpose();
+      p_.spectrum_ = L_.diagonal().array().square().matrix();
+      return fit_done();
+    }
+    case Stage::kgs_diagonal: {
       // Kernel Gram-Schmidt = greedy pivoted incomplete Cholesky (Shawe-Taylor & Cristianini 2004).
-      const Eigen::MatrixXd Xd = X.cast<double>();
-      const Eigen::VectorXd norms2 = row_norms2(X);
-      Eigen::VectorXd diag(n);
-      for (int i = 0; i < n; ++i) diag[i] = kernel.from_products(norms2[i], norms2[i], norms2[i]);
-      if (!diag.allFinite()) return not_finite_error();
-      const double max_diag = diag.maxCoeff();
-      if (!(max_diag > 0)) return rank_zero_error("kgs");
-      const double threshold = tol * max_diag;
-      Eigen::VectorXd residual = diag;          // ||φ(x_i) - P φ(x_i)||², P = projection on the pivots so far
-      Eigen::MatrixXd R(dims, n);               // row j: coordinate j of every training point
-      L.setZero(dims, dims);
-      std::vector<uint8_t> picked(static_cast<size_t>(n), 0);
-      Eigen::VectorXd column(n);
-      int count = 0;
-      for (int j = 0; j < dims; ++j) {
-        int pivot = -1;
-        double best = threshold;
-        for (int i = 0; i < n; ++i) {
-          if (!picked[static_cast<size_t>(i)] && residual[i] > best) {
-            best = residual[i];
-            pivot = i;
-          }
+      Xd_ = X.cast<double>();
+      norms2_ = row_norms2(X);
+      diag_.resize(n);
+      for (int i = 0; i < n; ++i) diag_[i] = kernel.from_products(norms2_[i], norms2_[i], norms2_[i]);
+      if (!diag_.allFinite()) return fail(not_finite_error());
+      const double max_diag = diag_.maxCoeff();
+      if (!(max_diag > 0)) return fail(rank_zero_error("kgs"));
+      threshold_ = tol * max_diag;
+      residual_ = diag_;     // ||φ(x_i) - P φ(x_i)||², P = projection on the pivots so far
+      R_.resize(dims, n);    // row j: coordinate j of every training point
+      L_.setZero(dims, dims);
+      picked_.assign(static_cast<size_t>(n), 0);
+      column_.resize(n);
+      pivot_index_ = 0;
+      stage_ = Stage::kgs_pivot;
+      return;
+    }
+    case Stage::kgs_pivot: {
+      const int j = pivot_index_;
+      int pivot = -1;
+      double best = threshold_;
+      for (int i = 0; i < n; ++i) {
+        if (!picked_[static_cast<size_t>(i)] && residual_[i] > best) {
+          best = residual_[i];
+          pivot = i;
         }
-        if (pivot < 0) break;  // every residual below the tolerance: the span is (numerically) exhausted
-        const double nu = std::sqrt(residual[pivot]);
-        const Eigen::VectorXd dots = Xd * Xd.row(pivot).transpose();
-        for (int i = 0; i < n; ++i) column[i] = kernel.from_products(dots[i], norms2[i], norms2[pivot]);
-        column[pivot] = diag[pivot];
-        if (!column.allFinite()) return not_finite_error();
-        if (j > 0) column.noalias() -= R.topRows(j).transpose() * R.col(pivot).head(j);
-        R.row(j) = (column / nu).transpose();
-        for (int t = 0; t < j; ++t) L(j, t) = R(t, pivot);
-        L(j, j) = nu;
-        picked[static_cast<size_t>(pivot)] = 1;
-        for (int i = 0; i < n; ++i) {
-          const double r = residual[i] - R(j, i) * R(j, i);
-          residual[i] = picked[static_cast<size_t>(i)] || r < 0 ? 0.0 : r;
-        }
-        p.basis_rows_.push_back(pivot);
-        ++count;
       }
-      if (count == 0) return rank_zero_error("kgs");
-      L.conservativeResize(count, count);
-      p.basis_ = gather_rows(X, p.basis_rows_);
+      if (pivot >= 0) {
+        const double nu = std::sqrt(residual_[pivot]);
+        const Eigen::VectorXd dots = Xd_ * Xd_.row(pivot).transpose();
+        for (int i = 0; i < n; ++i) column_[i] = kernel.from_products(dots[i], norms2_[i], norms2_[pivot]);
+        column_[pivot] = diag_[pivot];
+        if (!column_.allFinite()) return fail(not_finite_error());
+        if (j > 0) column_.noalias() -= R_.topRows(j).transpose() * R_.col(pivot).head(j);
+        R_.row(j) = (column_ / nu).transpose();
+        for (int t = 0; t < j; ++t) L_(j, t) = R_(t, pivot);
+        L_(j, j) = nu;
+        picked_[static_cast<size_t>(pivot)] = 1;
+        for (int i = 0; i < n; ++i) {
+          const double r = residual_[i] - R_(j, i) * R_(j, i);
+          residual_[i] = picked_[static_cast<size_t>(i)] || r < 0 ? 0.0 : r;
+        }
+        p_.basis_rows_.push_back(pivot);
+        ++pivot_index_;
+        if (pivot_index_ < dims) return;
+      }
+      // D pivots, or every residual below the tolerance: the span is (numerically) exhausted.
+      const int count = pivot_index_;
+      if (count == 0) return fail(rank_zero_error("kgs"));
+      L_.conservativeResize(count, count);
+      p_.basis_ = gather_rows(X, p_.basis_rows_);
+      Xd_ = R_ = Eigen::MatrixXd();
+      residual_ = column_ = diag_ = norms2_ = Eigen::VectorXd();
+      picked_.clear();
+      stage_ = Stage::cholesky_inverse;
+      return;
     }
-    const Eigen::Index k = L.rows();
-    const Eigen::MatrixXd Linv = L.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(k, k));
-    p.coef_ = Linv.transpose();
-    p.spectrum_ = L.diagonal().array().square().matrix();
-    return p;
-  }
-
-  // --- kernel PCA, uncentred ---
-  if (n <= options.exact_limit) {
-    p.basis_ = X;
-    p.basis_rows_.resize(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) p.basis_rows_[static_cast<size_t>(i)] = i;
-    const Eigen::MatrixXd K = gram_matrix(kernel, X);
-    if (!K.allFinite()) return not_finite_error();
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(K);
-    const Eigen::VectorXd& evals = es.eigenvalues();  // ascending
-    const double lmax = evals[n - 1];
-    if (!(lmax > 0)) return rank_zero_error("kpca");
-    int kept = 0;
-    while (kept < dims && evals[n - 1 - kept] > tol * lmax) ++kept;
-    p.coef_.resize(n, kept);
-    p.spectrum_.resize(kept);
-    for (int k = 0; k < kept; ++k) {
-      const double lambda = evals[n - 1 - k];
-      p.coef_.col(k) = es.eigenvectors().col(n - 1 - k) / std::sqrt(lambda);
-      p.spectrum_[k] = lambda;
+    case Stage::exact_gram: {
+      K_ = gram_matrix(kernel, X);
+      if (!K_.allFinite()) return fail(not_finite_error());
+      stage_ = Stage::exact_eigen;
+      return;
     }
-    fix_column_signs(p.coef_);
-    return p;
+    case Stage::exact_eigen: {
+      eigen_.compute(K_);
+      K_ = Eigen::MatrixXd();
+      const Eigen::VectorXd& evals = eigen_.eigenvalues();  // ascending
+      const double lmax = evals[n - 1];
+      if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
+      int kept = 0;
+      while (kept < dims && evals[n - 1 - kept] > tol * lmax) ++kept;
+      p_.coef_.resize(n, kept);
+      p_.spectrum_.resize(kept);
+      for (int k = 0; k < kept; ++k) {
+        const double lambda = evals[n - 1 - k];
+        p_.coef_.col(k) = eigen_.eigenvectors().col(n - 1 - k) / std::sqrt(lambda);
+        p_.spectrum_[k] = lambda;
+      }
+      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
+      fix_column_signs(p_.coef_);
+      return fit_done();
+    }
+    case Stage::nystrom_gram: {
+      K_ = gram_matrix(kernel, p_.basis_);
+      if (!K_.allFinite()) return fail(not_finite_error());
+      stage_ = Stage::nystrom_eigen;
+      return;
+    }
+    case Stage::nystrom_eigen: {
+      const int m = m_;
+      eigen_.compute(K_);
+      K_ = Eigen::MatrixXd();
+      const Eigen::VectorXd& sigma = eigen_.eigenvalues();  // ascending
+      const double smax = sigma[m - 1];
+      if (!(smax > 0)) return fail(rank_zero_error("kpca"));
+      int r = 0;
+      while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
+      W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
+      for (int k = 0; k < r; ++k) W_.col(k) = eigen_.eigenvectors().col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
+      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
+      rank_ = r;
+      S_ = Eigen::MatrixXd::Zero(r, r);
+      block_ = rows_per_block(m);
+      start_ = 0;
+      stage_ = Stage::nystrom_covariance;
+      return;
+    }
+    case Stage::nystrom_covariance: {
+      const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
+      const FeatureMatrix Xb = X.middleRows(start_, rows);
+      const Eigen::MatrixXd Kb = kernel_matrix(kernel, Xb, p_.basis_);
+      if (!Kb.allFinite()) return fail(not_finite_error());
+      const Eigen::MatrixXd F = Kb * W_;
+      S_.noalias() += F.transpose() * F;
+      start_ += block_;
+      if (start_ >= n) stage_ = Stage::nystrom_pca;
+      return;
+    }
+    case Stage::nystrom_pca: {
+      const int r = rank_;
+      eigen_.compute(S_);
+      const Eigen::VectorXd& lambda = eigen_.eigenvalues();
+      const double lmax = lambda[r - 1];
+      if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
+      int kept = 0;
+      while (kept < dims && kept < r && lambda[r - 1 - kept] > tol * lmax) ++kept;
+      Eigen::MatrixXd E(r, kept);
+      p_.spectrum_.resize(kept);
+      for (int k = 0; k < kept; ++k) {
+        E.col(k) = eigen_.eigenvectors().col(r - 1 - k);
+        p_.spectrum_[k] = lambda[r - 1 - k];
+      }
+      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
+      p_.coef_ = W_ * E;
+      fix_column_signs(p_.coef_);
+      return fit_done();
+    }
+    case Stage::transform: {
+      const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
+      p_.transform_block(X, start_, rows, transformed_);
+      start_ += block_;
+      if (start_ >= n) stage_ = Stage::finished;
+      return;
+    }
+    case Stage::finished: return;
   }
+}
 
-  // Nyström: landmarks, their feature map φ̃, then the uncentred PCA of φ̃ over the whole sample.
-  p.nystrom_ = true;
-  int m = options.landmarks > 0 ? options.landmarks : std::min(n, std::max(2 * dims, 1000));
-  m = std::min(std::max(m, dims), n);
-  if (m >= n) {
-    p.basis_rows_.resize(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) p.basis_rows_[static_cast<size_t>(i)] = i;
-  } else {
-    p.basis_rows_ = rng.choose(n, m);
-  }
-  p.basis_ = gather_rows(X, p.basis_rows_);
-  const Eigen::MatrixXd Kmm = gram_matrix(kernel, p.basis_);
-  if (!Kmm.allFinite()) return not_finite_error();
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es_m(Kmm);
-  const Eigen::VectorXd& sigma = es_m.eigenvalues();  // ascending
-  const double smax = sigma[m - 1];
-  if (!(smax > 0)) return rank_zero_error("kpca");
-  int r = 0;
-  while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
-  Eigen::MatrixXd W(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
-  for (int k = 0; k < r; ++k) W.col(k) = es_m.eigenvectors().col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
-  Eigen::MatrixXd S = Eigen::MatrixXd::Zero(r, r);
-  const Eigen::Index block = rows_per_block(m);
-  for (Eigen::Index start = 0; start < n; start += block) {
-    const Eigen::Index rows = std::min<Eigen::Index>(block, n - start);
-    const FeatureMatrix Xb = X.middleRows(start, rows);
-    const Eigen::MatrixXd Kb = kernel_matrix(kernel, Xb, p.basis_);
-    if (!Kb.allFinite()) return not_finite_error();
-    const Eigen::MatrixXd F = Kb * W;
-    S.noalias() += F.transpose() * F;
-  }
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es_s(S);
-  const Eigen::VectorXd& lambda = es_s.eigenvalues();
-  const double lmax = lambda[r - 1];
-  if (!(lmax > 0)) return rank_zero_error("kpca");
-  int kept = 0;
-  while (kept < dims && kept < r && lambda[r - 1 - kept] > tol * lmax) ++kept;
-  Eigen::MatrixXd E(r, kept);
-  p.spectrum_.resize(kept);
-  for (int k = 0; k < kept; ++k) {
-    E.col(k) = es_s.eigenvectors().col(r - 1 - k);
-    p.spectrum_[k] = lambda[r - 1 - k];
-  }
-  p.coef_ = W * E;
-  fix_column_signs(p.coef_);
-  return p;
+Result<KernelProjection> ProjectionFitter::take() {
+  assert(finished());
+  if (error_) return *error_;
+  return std::move(p_);
+}
+
+FeatureMatrix ProjectionFitter::take_transformed() {
+  assert(finished() && transform_sample_ && !error_);
+  return std::move(transformed_);
 }
 
 FeatureMatrix KernelProjection::transform(const FeatureMatrix& X) const {
@@ -254,12 +482,16 @@ FeatureMatrix KernelProjection::transform(const FeatureMatrix& X) const {
   FeatureMatrix out(n, coef_.cols());
   const Eigen::Index block = rows_per_block(basis_.rows());
   for (Eigen::Index start = 0; start < n; start += block) {
-    const Eigen::Index rows = std::min<Eigen::Index>(block, n - start);
-    const FeatureMatrix Xb = X.middleRows(start, rows);
-    const Eigen::MatrixXd P = kernel_matrix(kernel_, Xb, basis_) * coef_;
-    out.middleRows(start, rows) = P.cast<float>();
+    transform_block(X, start, std::min<Eigen::Index>(block, n - start), out);
   }
   return out;
+}
+
+void KernelProjection::transform_block(const FeatureMatrix& X, Eigen::Index start, Eigen::Index rows,
+                                       FeatureMatrix& out) const {
+  const FeatureMatrix Xb = X.middleRows(start, rows);
+  const Eigen::MatrixXd P = kernel_matrix(kernel_, Xb, basis_) * coef_;
+  out.middleRows(start, rows) = P.cast<float>();
 }
 
 void KernelProjection::transform_row(const float* x, float* out) const {

@@ -37,14 +37,28 @@
 // Numbers: kernel values and C are double; transform() writes float features. transform() works in
 // row blocks to bound memory; a row's bits may differ in the last place between transform() and
 // transform_row() (different GEMM shapes), never between builds.
+//
+// Resumable fitting (ProjectionFitter): a fit on a large sample takes seconds to minutes (the Nyström
+// covariance at n = 20000, D = 1000 is ~50 s in the browser), and the page has one thread. The fitter
+// does the same work as fit() in fixed units — the kernel matrix of the span points / landmarks / sample,
+// one KGS pivot, one row block of the Nyström covariance or of the transform, one eigendecomposition
+// or Cholesky factorization (monolithic Eigen calls stay single units) — and advance() does as many
+// units as a time budget allows. The clock only decides how many units a call does: unit boundaries are
+// fixed (the row blocks are transform()'s), so the result is bit-identical however the work is sliced.
+// fit() is "construct a fitter, run it": there is one implementation.
 #pragma once
 
 #include <Eigen/Core>
+#include <Eigen/Eigenvalues>
+#include <cstdint>
+#include <optional>
+#include <limits>
 #include <string_view>
 #include <vector>
 
 #include "core/data/dataset.h"
 #include "core/kernels/kernel.h"
+#include "core/util/clock.h"
 #include "core/util/rng.h"
 #include "core/util/status.h"
 
@@ -106,6 +120,10 @@ class KernelProjection {
   KernelProjection leading(int dims) const;
 
  private:
+  friend class ProjectionFitter;
+  // Rows [start, start + rows) of π(X) into the same rows of `out`: one block of transform().
+  void transform_block(const FeatureMatrix& X, Eigen::Index start, Eigen::Index rows, FeatureMatrix& out) const;
+
   ProjectionKind kind_ = ProjectionKind::random;
   Kernel kernel_;
   bool nystrom_ = false;
@@ -114,6 +132,78 @@ class KernelProjection {
   Eigen::MatrixXd coef_;
   Eigen::VectorXd spectrum_;
   double jitter_ = 0.0;
+};
+
+// Fits a KernelProjection in resumable units (see the header comment), optionally followed by the
+// transform of the fitted sample itself (what the RP-classifier and UMA train on).
+class ProjectionFitter {
+ public:
+  // Checks the inputs and makes the random draws (random span points, Nyström landmarks) from `rng` at
+  // once, as fit() does before any kernel value; X must outlive the fitter (it is not copied). With
+  // `transform_sample`, the last stage computes π(X) exactly as KernelProjection::transform(X) would.
+  ProjectionFitter(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options, Rng& rng,
+                   bool transform_sample = false);
+  ProjectionFitter(const ProjectionFitter&) = delete;
+  ProjectionFitter& operator=(const ProjectionFitter&) = delete;
+
+  // Does at least one unit, then more while `now` says less than max_seconds have passed since the call
+  // began (no clock or an infinite budget: runs to the end). Returns finished().
+  bool advance(double max_seconds, const ClockFn& now);
+  // Runs every remaining unit.
+  void run() { advance(std::numeric_limits<double>::infinity(), nullptr); }
+  // True when the fit (and transform) completed or failed.
+  bool finished() const { return stage_ == Stage::finished; }
+  // Fraction of the estimated work done, 0..1, never decreasing; 1 exactly when finished().
+  double progress() const { return progress_; }
+  // What the current unit computes, for progress displays ("eigendecomposition", ...; "done" at the end).
+  std::string_view stage() const;
+  // Units done so far.
+  int64_t units() const { return units_; }
+  // The fitted projection or the error (call once, when finished()).
+  Result<KernelProjection> take();
+  // π(X) of the fitted sample (when constructed with transform_sample and the fit succeeded; call once).
+  FeatureMatrix take_transformed();
+
+ private:
+  enum class Stage : int {
+    random_factor, cholesky_inverse, kgs_diagonal, kgs_pivot, exact_gram, exact_eigen,
+    nystrom_gram, nystrom_eigen, nystrom_covariance, nystrom_pca, transform, finished
+  };
+  void do_unit();                 // one unit of the current stage
+  double unit_cost() const;       // estimated cost of the next unit
+  double remaining_cost() const;  // estimated cost of every unit from the next one on
+  void fail(Error error);
+  void fit_done();                // the map is complete: transform the sample or finish
+
+  const FeatureMatrix& X_;
+  ProjectionOptions options_;
+  bool transform_sample_ = false;
+  int n_ = 0;
+  int dims_ = 0;   // D requested, capped at n
+  int m_ = 0;      // Nyström landmarks
+  int rank_ = 0;   // Nyström: numerical rank r of K_mm (0 until known)
+  Stage stage_ = Stage::finished;
+  std::optional<Error> error_;
+  KernelProjection p_;
+
+  Eigen::MatrixXd K_;  // kernel matrix of the span points / the sample / the landmarks
+  Eigen::MatrixXd L_;  // random, kgs: Cholesky factor of K on the chosen points, in pick order
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen_;
+  // kgs
+  Eigen::MatrixXd Xd_, R_;
+  Eigen::VectorXd norms2_, diag_, residual_, column_;
+  std::vector<uint8_t> picked_;
+  double threshold_ = 0;
+  int pivot_index_ = 0;  // j, the pivot the next unit chooses
+  // Nyström
+  Eigen::MatrixXd W_, S_;
+  // row blocks (Nyström covariance, transform)
+  Eigen::Index block_ = 1, start_ = 0;
+  FeatureMatrix transformed_;
+
+  int64_t units_ = 0;
+  double done_cost_ = 0;
+  double progress_ = 0;
 };
 
 }  // namespace ml

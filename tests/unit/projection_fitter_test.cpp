@@ -1,0 +1,178 @@
+// Tests of the resumable projection fitter (core/kernels/projection.h, ProjectionFitter): sliced into
+// one unit per call by a fake clock, it gives the same bits as the one-shot fit + transform for every
+// map (random span, KGS, exact KPCA, Nyström with several row blocks); progress rises to exactly 1;
+// errors come through it.
+#include "core/kernels/projection.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/util/eigen_setup.h"
+
+namespace ml {
+namespace {
+
+FeatureMatrix random_points(int n, int d, uint64_t seed, double scale) {
+  Rng rng(seed, Stream::data);
+  FeatureMatrix X(n, d);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < d; ++j) X(i, j) = static_cast<float>(rng.uniform(-scale, scale));
+  }
+  return X;
+}
+
+Kernel gaussian(double sigma) { return make_kernel(KernelKind::gaussian, 2, 1.0, sigma, 0.0); }
+
+ProjectionOptions opts(ProjectionKind kind, int dims) {
+  ProjectionOptions o;
+  o.kind = kind;
+  o.dims = dims;
+  return o;
+}
+
+// Bitwise equality (Eigen's == compares coefficients exactly).
+template <typename A, typename B>
+bool same_bits(const A& a, const B& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+}
+
+struct Sliced {
+  Result<KernelProjection> fit = make_error("unset", "");
+  FeatureMatrix transformed;
+  std::vector<double> progress;    // after every advance() call
+  std::vector<std::string> stages; // stage() before every call
+  int64_t calls = 0;
+};
+
+// Runs a fitter with a fake clock that moves 1 s per read and a 0.5 s budget: one unit per call.
+Sliced run_sliced(const FeatureMatrix& X, const Kernel& k, const ProjectionOptions& o, uint64_t seed) {
+  Rng rng(seed, Stream::learner);
+  ProjectionFitter fitter(X, k, o, rng, /*transform_sample=*/true);
+  double fake = 0;
+  const ClockFn clock = [&fake] { return fake += 1.0; };
+  Sliced s;
+  while (!fitter.finished()) {
+    s.stages.emplace_back(fitter.stage());
+    fitter.advance(0.5, clock);
+    s.progress.push_back(fitter.progress());
+    ++s.calls;
+  }
+  EXPECT_EQ(fitter.units(), s.calls) << "one unit per call with this clock";
+  EXPECT_EQ(fitter.stage(), "done");
+  s.fit = fitter.take();
+  if (s.fit.ok()) s.transformed = fitter.take_transformed();
+  return s;
+}
+
+// Returns the sliced run (its stages) after checking it against the one-shot fit + transform.
+Sliced expect_same_as_one_shot(const FeatureMatrix& X, const Kernel& k, const ProjectionOptions& o, uint64_t seed,
+                               int min_calls) {
+  Rng rng(seed, Stream::learner);
+  Result<KernelProjection> one = KernelProjection::fit(X, k, o, rng);
+  Sliced s = run_sliced(X, k, o, seed);
+  if (!one.ok() || !s.fit.ok()) {
+    ADD_FAILURE() << "a fit failed";
+    return s;
+  }
+  const FeatureMatrix one_x = one->transform(X);
+  EXPECT_GE(s.calls, min_calls) << "the work was really sliced";
+  EXPECT_EQ(s.fit->basis_rows(), one->basis_rows());
+  EXPECT_TRUE(same_bits(s.fit->basis(), one->basis()));
+  EXPECT_TRUE(same_bits(s.fit->coefficients(), one->coefficients()));
+  EXPECT_TRUE(same_bits(s.fit->spectrum(), one->spectrum()));
+  EXPECT_EQ(s.fit->jitter(), one->jitter());
+  EXPECT_EQ(s.fit->nystrom(), one->nystrom());
+  EXPECT_TRUE(same_bits(s.transformed, one_x)) << "the folded-in transform is transform()'s bits";
+  // Progress: strictly inside (0, 1) until the end, never decreasing, exactly 1 when finished.
+  double last = 0;
+  for (size_t i = 0; i < s.progress.size(); ++i) {
+    EXPECT_GE(s.progress[i], last) << "call " << i;
+    if (i + 1 < s.progress.size()) EXPECT_LT(s.progress[i], 1.0) << "call " << i;
+    last = s.progress[i];
+  }
+  EXPECT_EQ(s.progress.back(), 1.0);
+  return s;
+}
+
+class ProjectionFitterTest : public ::testing::Test {
+ protected:
+  void SetUp() override { configure_eigen(); }
+};
+
+TEST_F(ProjectionFitterTest, RandomSpanSlicedIsBitIdentical) {
+  const FeatureMatrix X = random_points(400, 3, 1, 2.0);
+  // random span: factor, inverse, then the transform (one block here): 3 units.
+  expect_same_as_one_shot(X, gaussian(1.0), opts(ProjectionKind::random, 30), 7, 3);
+}
+
+TEST_F(ProjectionFitterTest, KgsSlicedIsBitIdentical) {
+  const FeatureMatrix X = random_points(500, 2, 2, 3.0);
+  // kgs: diagonal, 40 pivots, inverse, transform.
+  expect_same_as_one_shot(X, gaussian(1.5), opts(ProjectionKind::kgs, 40), 3, 43);
+}
+
+TEST_F(ProjectionFitterTest, ExactKpcaSlicedIsBitIdentical) {
+  const FeatureMatrix X = random_points(300, 2, 3, 2.0);
+  ProjectionOptions o = opts(ProjectionKind::kpca, 20);
+  o.exact_limit = 300;
+  expect_same_as_one_shot(X, gaussian(1.0), o, 4, 3);
+}
+
+// n m > 2^22 doubles: the Nyström covariance and the transform each take several row blocks.
+TEST_F(ProjectionFitterTest, NystromSlicedIsBitIdenticalOverSeveralBlocks) {
+  const FeatureMatrix X = random_points(15000, 2, 4, 3.0);
+  ProjectionOptions o = opts(ProjectionKind::kpca, 30);
+  o.exact_limit = 0;
+  o.landmarks = 600;  // blocks of 2^22 / 600 = 6990 rows: 3 covariance blocks, 3 transform blocks
+  // gram, landmark eigendecomposition, 3 covariance blocks, final eigendecomposition, 3 transform blocks.
+  const Sliced s = expect_same_as_one_shot(X, gaussian(4.0), o, 5, 9);
+  ASSERT_EQ(s.calls, 9);
+  const std::vector<std::string> expected = {
+      "kernel of the landmarks", "eigendecomposition of the landmarks", "covariance of the sample",
+      "covariance of the sample", "covariance of the sample", "eigendecomposition", "projecting the sample",
+      "projecting the sample", "projecting the sample"};
+  EXPECT_EQ(s.stages, expected);
+}
+
+TEST_F(ProjectionFitterTest, WithoutClockOrWithAHugeBudgetOneCallFinishes) {
+  const FeatureMatrix X = random_points(200, 2, 5, 2.0);
+  Rng rng(1, Stream::learner);
+  ProjectionFitter a(X, gaussian(1.0), opts(ProjectionKind::kgs, 10), rng);
+  EXPECT_EQ(a.progress(), 0.0);
+  EXPECT_TRUE(a.advance(1.0, nullptr));
+  EXPECT_EQ(a.progress(), 1.0);
+  double fake = 0;
+  ProjectionFitter b(X, gaussian(1.0), opts(ProjectionKind::kgs, 10), rng);
+  EXPECT_TRUE(b.advance(1e9, [&fake] { return fake += 1.0; }));
+  // A zero budget still makes progress: at least one unit per call.
+  ProjectionFitter c(X, gaussian(1.0), opts(ProjectionKind::kgs, 10), rng);
+  EXPECT_FALSE(c.advance(0.0, [&fake] { return fake; }));
+  EXPECT_EQ(c.units(), 1);
+  EXPECT_GT(c.progress(), 0.0);
+}
+
+TEST_F(ProjectionFitterTest, ErrorsFinishTheFitter) {
+  Rng rng(1, Stream::learner);
+  const FeatureMatrix empty(0, 2);
+  ProjectionFitter a(empty, gaussian(1.0), opts(ProjectionKind::kgs, 3), rng, true);
+  EXPECT_TRUE(a.finished());
+  EXPECT_EQ(a.progress(), 1.0);
+  Result<KernelProjection> ra = a.take();
+  ASSERT_FALSE(ra.ok());
+  EXPECT_EQ(ra.error().code, "projection.empty");
+
+  // All-zero points under the linear kernel: KGS finds rank 0 in its first unit.
+  const FeatureMatrix zeros = FeatureMatrix::Zero(5, 2);
+  ProjectionFitter b(zeros, make_kernel(KernelKind::linear, 1, 0.0, 1.0, 0.0), opts(ProjectionKind::kgs, 3), rng, true);
+  EXPECT_FALSE(b.finished());
+  double fake = 0;
+  EXPECT_TRUE(b.advance(0.5, [&fake] { return fake += 1.0; }));
+  Result<KernelProjection> rb = b.take();
+  ASSERT_FALSE(rb.ok());
+  EXPECT_EQ(rb.error().code, "projection.rank_zero");
+}
+
+}  // namespace
+}  // namespace ml
