@@ -178,8 +178,13 @@ def main():
     halving_wasm = run_json(wasm("bench_halving") + ["--reps", "5"])
     results += halving_native + halving_wasm
 
-    # --- 5. Any other bench program (added by other modules): run with its defaults, reported generically ---
-    known = {"bench_csv", "bench_perceptron", "bench_projection", "bench_halving"}
+    # --- 5. UMA: one update at the letter experiment's size, beside a bare GEMM of the same size ---
+    uma_native = run_json(native("bench_uma") + ["--reps", reps])
+    uma_wasm = run_json(wasm("bench_uma") + ["--reps", "1"])
+    results += uma_native + uma_wasm
+
+    # --- 6. Any other bench program (added by other modules): run with its defaults, reported generically ---
+    known = {"bench_csv", "bench_perceptron", "bench_projection", "bench_halving", "bench_uma"}
     others = []
     bench_dir = os.path.join(NATIVE, "bench")
     for name in sorted(os.listdir(bench_dir)) if os.path.isdir(bench_dir) else []:
@@ -331,6 +336,28 @@ def main():
         L.append("| %d | %s | %s | %s | %s |" % (a["d"], fmt(a["full_pass_median_ms"]), fmt(b["full_pass_median_ms"]),
                                                 fmt(a["first_step_median_ms"]), fmt(b["first_step_median_ms"])))
     L.append("")
+    if uma_native and uma_wasm:
+        a, b = uma_native[0], uma_wasm[0]
+        L.append("## 5. UMA update at n = %s, D = %s, Q = %d (004 §4.2 letters size)" % (
+            fmt(a["n"]), fmt(a["dims"]), int(a["classes"])))
+        L.append("")
+        L.append("`bench/bench_uma.cpp`: `classes` data (d = 16) with uniform label noise, projected by a Gaussian "
+                 "Nyström kernel PCA onto D coordinates (m = D landmarks); one `Uma::step()` that makes an update "
+                 "(score columns, the Γ pass, all z_pq = C⁻¹Γ^p, the selection) beside the bare Eigen float GEMM "
+                 "X·Wᵀ of the same size (n × D times D × Q), timed in the same process.")
+        L.append("")
+        L.append("| | native | wasm | wasm / native |")
+        L.append("|---|---:|---:|---:|")
+        for key, label in [("uma_step_median_s", "one UMA update, s"), ("gemm_median_s", "bare GEMM X·Wᵀ, s"),
+                           ("nystrom_fit_median_s", "Nyström fit, s"), ("nystrom_transform_s", "Nyström transform of X, s")]:
+            L.append("| %s | %s | %s | %s |" % (label, fmt(a[key]), fmt(b[key]), fmt(ratio(b[key], a[key]))))
+        L.append("| **update / GEMM** | **%s** | **%s** | |" % (fmt(a["step_over_gemm"]), fmt(b["step_over_gemm"])))
+        L.append("")
+        L.append("The update stays within 3× of the GEMM in both builds: **%s**. Checksums of W after the timed "
+                 "updates equal in both builds: **%s**." % (
+                     "yes" if a["step_over_gemm"] <= 3 and b["step_over_gemm"] <= 3 else "no",
+                     "yes" if a["checksum"] == b["checksum"] else "no"))
+        L.append("")
     for name, a_list, b_list in others:
         L.append("## %s (bench/%s.cpp)" % (name, name))
         L.append("")

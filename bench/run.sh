@@ -12,10 +12,4 @@ for preset in native web; do
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" --target benchmarks marginlab >/dev/null
 done
-# UMA (issue 5): one update at n = 15 000, D = 1 600, Q = 26, the Nyström fit and a bare GEMM of the same size,
-# native and wasm, as JSON lines for docs/uma.md (bench/bench_uma.cpp).
-mkdir -p build/bench
-echo "bench: bench_uma (native, wasm)" >&2
-build/native/bench/bench_uma --reps 3 > build/bench/uma.jsonl
-node --no-liftoff build/web/bench/bench_uma.js --reps 1 >> build/bench/uma.jsonl
 exec /usr/bin/python3 bench/report.py "$@"
