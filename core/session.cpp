@@ -135,6 +135,10 @@ int64_t Session::advance(int64_t max_steps, double max_seconds, const ClockFn& n
   double since_check = 0;
   int64_t taken = 0;
   while (taken < max_steps && !learner_->done()) {
+    // The next step's preparation under what is left of the budget (learners without one return at
+    // once without reading the clock). Elapsed time is as of the last clock read: at most one check
+    // interval late.
+    if (timed && !learner_->prepare(max_seconds - (last_check - start), now)) break;
     step_once();
     ++taken;
     if (on_schedule(steps_)) trace_.commit(current_row());

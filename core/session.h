@@ -21,6 +21,11 @@
 // Multiclass learners (Q > 2): the session appends a counter confusion_rate after the learner's own, the
 // test part's ||C^||_F / sqrt(Q) against its true labels (004 §4), from the test-error predictions.
 //
+// Preparation (Learner::prepare): before each step, a timed advance() lets the learner do the expensive
+// part of that step (a kernel projection fit) in slices of the remaining budget, and returns without
+// stepping while it is unfinished; preparation is not a step and records nothing. An untimed advance()
+// just steps (the step finishes the preparation itself). Either way the trace is the same.
+//
 // Adaptive labels (generator `basis`, 001 Claim 1.4): before each online step, when the learner's next
 // example has not been seen before, the session sets its label (observed and true) to the opposite of
 // the learner's current prediction; after all k = ceil(1/delta^2) basis vectors are labelled, the target
@@ -83,6 +88,11 @@ class Session {
   // this call takes). Returns the number of steps taken. Records on the schedule and sets the tail.
   int64_t advance(int64_t max_steps, double max_seconds = std::numeric_limits<double>::infinity(),
                   const ClockFn& now = nullptr);
+  // True while the learner prepares its next step (Learner::prepare, e.g. a kernel projection fit): a
+  // timed advance() spends its budget on that first and takes no step until it is complete.
+  bool preparing() const { return !learner_->done() && learner_->preparation().pending; }
+  // What the learner is preparing and how far it got (pending = false when nothing).
+  Preparation preparation() const { return learner_->done() ? Preparation{} : learner_->preparation(); }
 
   // Steps taken so far.
   int64_t steps() const { return steps_; }

@@ -14,6 +14,7 @@
 
 #include "core/config/config.h"
 #include "core/data/dataset.h"
+#include "core/util/clock.h"
 #include "core/util/status.h"
 
 namespace ml {
@@ -45,6 +46,14 @@ struct Counter {
   double value = 0;  // current value
 };
 
+// Expensive work a learner does ahead of its next step (a kernel projection fit), for progress displays.
+struct Preparation {
+  bool pending = false;   // the next step waits for work that prepare() can do in slices
+  double progress = 1.0;  // fraction of that work done, 0..1, never decreasing
+  std::string what;       // what is being prepared, e.g. "Kernel projection" (a sentence start)
+  std::string stage;      // the current part of it, e.g. "eigendecomposition"
+};
+
 // One learning algorithm. Implementations live in one file pair each and one row of registry.cpp.
 class Learner {
  public:
@@ -55,6 +64,17 @@ class Learner {
   virtual StepResult step() = 0;
   // True when the algorithm has stopped by its own rule.
   virtual bool done() const = 0;
+  // Does, in slices of about max_seconds on `now`, the expensive part of the next step that can run
+  // ahead of it (a kernel projection fit and the transform of the training sample); true when the next
+  // step is ready. Not a step: it changes no counter a trace row shows, and step() finishes whatever is
+  // left synchronously, so a run gives the same trace whether or not (and however) prepare() was called.
+  virtual bool prepare(double max_seconds, const ClockFn& now) {
+    (void)max_seconds;
+    (void)now;
+    return true;
+  }
+  // What prepare() has left to do (default: nothing).
+  virtual Preparation preparation() const { return {}; }
   // Index of the training example the next step() processes when that step is one online example,
   // else -1. Online learners read its label through problem.train at step time: the session's
   // adaptive basis stream (001 Claim 1.4) sets that label just before the step.

@@ -159,6 +159,7 @@ Status RpClassifier::reset(const Problem& problem, const std::vector<double>& pa
   build_status_ = Status::Ok();
   projection_ = KernelProjection();
   projected_ = Dataset();
+  fitter_.reset();
   cnoise_ = BylanderPerceptron();
   cv_train_ = Dataset();
   cv_valid_ = Dataset();
@@ -289,10 +290,16 @@ StepResult RpClassifier::cv_step() {
 Status RpClassifier::build() {
   const Dataset& data = *problem_.train;
   options_.dims = dims_;
-  Result<KernelProjection> fit = KernelProjection::fit(data.X, kernel_, options_, rng_);
+  // Whatever prepare() left of the fit and of the sample's projection (the same bits either way).
+  if (!fitter_) fitter_ = std::make_unique<ProjectionFitter>(data.X, kernel_, options_, rng_, true);
+  fitter_->run();
+  Result<KernelProjection> fit = fitter_->take();
+  FeatureMatrix transformed;
+  if (fit.ok()) transformed = fitter_->take_transformed();
+  fitter_.reset();
   if (!fit.ok()) return fit.status();
   projection_ = std::move(fit.value());
-  projected_ = projected_dataset(projection_.transform(data.X), data, nullptr);
+  projected_ = projected_dataset(std::move(transformed), data, nullptr);
   Problem inner = problem_;
   inner.train = &projected_;
   inner.known_margin = 0.0;
@@ -300,6 +307,25 @@ Status RpClassifier::build() {
   for (int i = 0; i < projected_.rows(); ++i) r2 = std::max(r2, static_cast<double>(projected_.X.row(i).squaredNorm()));
   inner.radius = std::sqrt(r2);
   return cnoise_.reset(inner, cnoise_params());
+}
+
+bool RpClassifier::prepare(double max_seconds, const ClockFn& now) {
+  if (built_ || (cv_ && cv_done_ < cv_total_)) return true;  // the next step is no build step
+  if (!fitter_) {
+    options_.dims = dims_;
+    fitter_ = std::make_unique<ProjectionFitter>(problem_.train->X, kernel_, options_, rng_, true);
+  }
+  return fitter_->advance(max_seconds, now);
+}
+
+Preparation RpClassifier::preparation() const {
+  Preparation prep;
+  if (built_ || (cv_ && cv_done_ < cv_total_) || (fitter_ && fitter_->finished())) return prep;
+  prep.pending = true;
+  prep.progress = fitter_ ? fitter_->progress() : 0.0;
+  prep.what = "Kernel projection";
+  prep.stage = fitter_ ? std::string(fitter_->stage()) : std::string("starting");
+  return prep;
 }
 
 StepResult RpClassifier::step() {

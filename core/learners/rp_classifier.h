@@ -15,7 +15,8 @@
 //        width σ_k = σ · √2^(k - (W-1)/2), k = 0..W-1, W = cv_widths (gaussian kernel only; else W = 1)
 //      The pair with the lowest mean validation error wins (ties: smaller D, then the larger width).
 //   2. the build step: fit π on the whole training sample (chosen or given σ and D), project it, reset
-//      the Cnoise perceptron on it.
+//      the Cnoise perceptron on it. prepare() does the fit and the projection ahead of this step in time
+//      slices (Learner::prepare); the step itself then only resets the perceptron.
 //   3. Cnoise updates until the perceptron is done (its `updates` parameter; 0 = more than 16/(εγ)²).
 // The random draws (folds, random span points, Nyström landmarks) all come from one Rng(seed,
 // Stream::learner) in step order, so a run is reproducible from its URL.
@@ -63,6 +64,10 @@ class RpClassifier final : public Learner {
   Status reset(const Problem& problem, const std::vector<double>& params) override;
   StepResult step() override;
   bool done() const override { return built_ && (!build_status_.ok() || cnoise_.done()); }
+  // The build step's projection fit and the projection of the training sample, in slices (the build
+  // step does whatever is left). Cross-validation steps are not prepared.
+  bool prepare(double max_seconds, const ClockFn& now) override;
+  Preparation preparation() const override;
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
@@ -113,6 +118,7 @@ class RpClassifier final : public Learner {
   bool built_ = false;
   KernelProjection projection_;
   Dataset projected_;
+  std::unique_ptr<ProjectionFitter> fitter_;  // the build's fit under way (prepare()), until build()
   BylanderPerceptron cnoise_;
 };
 

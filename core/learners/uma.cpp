@@ -152,6 +152,7 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
   confusion_rate_est_ = kNaN;
   projection_ = KernelProjection();
   projected_ = FeatureMatrix();
+  fitter_.reset();
 
   // --- the confusion matrix ---
   switch (source_) {
@@ -266,10 +267,14 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
 Status Uma::build() {
   const Dataset& data = *problem_.train;
   if (projection_kind_ != UmaProjection::none) {
-    Result<KernelProjection> fitted = KernelProjection::fit(data.X, kernel_, projection_options_, rng_);
+    // Whatever prepare() left of the fit and of the sample's projection (the same bits either way).
+    if (!fitter_) fitter_ = std::make_unique<ProjectionFitter>(data.X, kernel_, projection_options_, rng_, true);
+    fitter_->run();
+    Result<KernelProjection> fitted = fitter_->take();
+    if (fitted.ok()) projected_ = fitter_->take_transformed();
+    fitter_.reset();
     if (!fitted.ok()) return fitted.error();
     projection_ = std::move(fitted.value());
-    projected_ = projection_.transform(data.X);
   }
   const int dims = static_cast<int>(features().cols());
   w_ = Eigen::MatrixXd::Zero(num_classes_, dims);
@@ -492,6 +497,24 @@ void Uma::select_next() {
   }
   next_p_ = chosen / q_count;
   next_q_ = chosen % q_count;
+}
+
+bool Uma::prepare(double max_seconds, const ClockFn& now) {
+  if (built_ || done_ || projection_kind_ == UmaProjection::none) return true;
+  if (!fitter_) {
+    fitter_ = std::make_unique<ProjectionFitter>(problem_.train->X, kernel_, projection_options_, rng_, true);
+  }
+  return fitter_->advance(max_seconds, now);
+}
+
+Preparation Uma::preparation() const {
+  Preparation prep;
+  if (built_ || done_ || projection_kind_ == UmaProjection::none || (fitter_ && fitter_->finished())) return prep;
+  prep.pending = true;
+  prep.progress = fitter_ ? fitter_->progress() : 0.0;
+  prep.what = "Kernel projection";
+  prep.stage = fitter_ ? std::string(fitter_->stage()) : std::string("starting");
+  return prep;
 }
 
 StepResult Uma::step() {

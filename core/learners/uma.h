@@ -45,6 +45,7 @@
 // - Kernel front end (004 §3.6): projection = none | kpca (exact uncentred kernel PCA, n <= 4000) |
 //   nystrom (landmarks), D = dims, through core/kernels/projection.h. The map is fitted on the training
 //   features in the first step (counter phase 0 -> 1); UMA then runs on the projected sample.
+//   prepare() does that fit and projection ahead of the first step in time slices (Learner::prepare).
 // Counters: phase, updates, p, q (the pair of the last step, -1 before), z_norm (its ||z_pq||), error_set
 // (|E|), max_z_norm (largest ||z_pq|| under the current W: the stopping quantity), confusion_rate_est
 // (the training confusion rate estimated without true labels: P_obs C^{-T} renormalized per true class,
@@ -53,6 +54,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/config/param.h"
@@ -108,6 +110,10 @@ class Uma final : public Learner {
   Status reset(const Problem& problem, const std::vector<double>& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // The kernel front end's fit and the projection of the training sample, in slices (the first step
+  // does whatever is left).
+  bool prepare(double max_seconds, const ClockFn& now) override;
+  Preparation preparation() const override;
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
@@ -170,6 +176,7 @@ class Uma final : public Learner {
   ProjectionOptions projection_options_;
   KernelProjection projection_;
   FeatureMatrix projected_;
+  std::unique_ptr<ProjectionFitter> fitter_;  // the front end's fit under way (prepare()), until build()
 
   bool built_ = false;
   bool build_failed_ = false;
