@@ -2,6 +2,7 @@
 #include "app/app_state.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 
 #include "app/ui_model.h"
@@ -42,6 +43,8 @@ void AppState::open_url(std::string_view url) {
   notices_.clear();
   add_notices(decoded.warnings, false);
   const bool same = same_experiment(decoded.config, config_);
+  // The run to return to if this one's preparation is cancelled: the last one that got past its own.
+  if (!same && session_version_ > 0 && !preparing()) previous_config_ = config_;
   config_ = std::move(decoded.config);
   set_url();
   // A link that names a different CSV than the loaded one: keep the file, warn (the run is not what
@@ -68,6 +71,8 @@ bool AppState::apply(Config next, std::vector<std::string> notes) {
     return false;
   }
   const bool same = same_experiment(next, config_);
+  // The run to return to if this one's preparation is cancelled: the last one that got past its own.
+  if (!same && session_version_ > 0 && !preparing()) previous_config_ = config_;
   const bool label_changed = next.csv_label != config_.csv_label;
   config_ = std::move(next);
   set_url();
@@ -200,6 +205,41 @@ void AppState::run_to(int64_t steps) {
   while (session_->steps() < steps && !session_->done()) {
     if (session_->advance(steps - session_->steps()) == 0) break;
   }
+}
+
+bool AppState::cancel_preparation() {
+  if (!preparing()) return false;
+  const Preparation prep = session_->preparation();
+  char percent[32];
+  std::snprintf(percent, sizeof percent, "%.0f %%", 100.0 * prep.progress);
+  std::string text = (prep.what.empty() ? std::string("Preparation") : prep.what) + " cancelled at " + percent;
+  // The usual cause is a large projection: name the field that shrinks it, when the learner has one.
+  std::string hint;
+  if (const LearnerEntry* entry = find_learner(config_.learner)) {
+    for (const ParamSpec& p : entry->schema.params) {
+      if (p.name == "dims") hint = " Lower l.dims to make it faster.";
+    }
+  }
+  // A previous configuration using a CSV that is no longer loaded cannot be rebuilt: discard instead.
+  if (previous_config_ && !(previous_config_->use_csv && !csv_)) {
+    Config back = std::move(*previous_config_);
+    previous_config_.reset();
+    validate(back, learner_schemas());
+    config_ = std::move(back);
+    set_url();
+    add_notices({text + "; back to the previous settings." + hint}, false);
+    rebuild();
+    playing_ = session_ != nullptr;
+    play_after_build_ = build_pending_;
+    return true;
+  }
+  previous_config_.reset();
+  session_.reset();
+  ++session_version_;
+  playing_ = false;
+  build_error_ = text + "; the run is discarded (Reset starts it again)." + hint;
+  add_notices({build_error_}, false);
+  return true;
 }
 
 int64_t AppState::tick() {

@@ -6,6 +6,10 @@
 // the run changes. A link opens with open_url(); whatever the link got wrong becomes a notice. Because
 // Session::advance gives the same trace however the steps are split, a run trained in 8 ms slices
 // ends with the same trace hash as `marginlab run --url U --steps N` (tests/unit/app_state_test.cpp).
+//
+// Long preparations (a kernel projection fit of tens of seconds) run in the same slices and can be
+// cancelled: the app then returns to the configuration it had before the edit or link that asked
+// for the expensive run, so a too-large l.dims costs one click, not a frozen tab.
 #pragma once
 
 #include <cstdint>
@@ -93,6 +97,16 @@ class AppState {
   // One frame's training slice; returns the steps taken. Pauses at the step budget and when done.
   int64_t tick();
 
+  // --- long preparations (a kernel projection fit before the first step; Session::preparing) ---
+  // True while the session's learner prepares its next step; tick() then spends its slice on that.
+  bool preparing() const { return session_ && session_->preparing(); }
+  // Stops a preparation: back to the configuration before the edit or link that asked for this run
+  // (its session rebuilt and playing), or, without one, pauses and discards the session. A notice
+  // says what was cancelled and at what percent. False when nothing was being prepared.
+  bool cancel_preparation();
+  // True when cancel_preparation() would go back to a previous configuration.
+  bool has_previous_config() const { return previous_config_.has_value(); }
+
   // --- messages ---
   // Notices about the latest link, edit, file or build (warnings and errors).
   const std::vector<Notice>& notices() const { return notices_; }
@@ -119,6 +133,7 @@ class AppState {
   bool play_after_build_ = false;
   std::vector<Notice> notices_;
   std::string build_error_;
+  std::optional<Config> previous_config_;  // the run before the latest edit or link that rebuilt it
 };
 
 }  // namespace ml::app
