@@ -11,6 +11,7 @@
 #include "app/app.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -212,11 +213,15 @@ void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train in slices of the frame (space bar)");
   ImGui::SameLine();
+  // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
+  const bool preparing = state_.preparing();
+  ImGui::BeginDisabled(preparing);
   if (ImGui::Button("Step")) state_.step(1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
   ImGui::SameLine();
   if (ImGui::Button("+100")) state_.step(100);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("100 steps at once (pauses)");
+  ImGui::EndDisabled();
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Reset")) state_.rebuild();
@@ -251,7 +256,13 @@ void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
       if (field_widget(*f, state_.config(), &value)) commit_field(*f, value);
     }
   }
-  // Progress on the right.
+  // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
+  // the stage and a Cancel button.
+  if (preparing) {
+    draw_preparation_status(size);
+    ImGui::End();
+    return;
+  }
   char status[256];
   if (session) {
     const char* what = state_.playing() ? "training" : done ? "done" : "paused";
@@ -268,6 +279,33 @@ void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%.1f ms per frame (%s)", frame_ms_, platform_.host_name());
   ImGui::End();
+}
+
+void App::draw_preparation_status(ImVec2 size) {
+  const float fs = ImGui::GetFontSize();
+  const Preparation prep = state_.session()->preparation();
+  char overlay[160];
+  std::snprintf(overlay, sizeof overlay, "%s  %.0f %%", prep.stage.c_str(), 100.0 * prep.progress);
+  const char* what = !state_.visible ? "paused (page hidden)" : state_.playing() ? prep.what.c_str() : "paused";
+  const float label_w = ImGui::CalcTextSize(what).x;
+  const float bar_w = fs * 17.0f;
+  const float cancel_w = ImGui::CalcTextSize("Cancel").x + ImGui::GetStyle().FramePadding.x * 2;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - label_w - bar_w - cancel_w - 2 * gap - 12));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(what);
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.30f, 0.55f, 0.95f, 1));
+  ImGui::ProgressBar(static_cast<float>(prep.progress), ImVec2(bar_w, 0), overlay);
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s before the first step: %s (%.0f %%). Training starts when it is done.", prep.what.c_str(),
+                      prep.stage.c_str(), 100.0 * prep.progress);
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) state_.cancel_preparation();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(state_.has_previous_config() ? "Stop and go back to the previous settings"
+                                                   : "Stop and discard this run");
 }
 
 // [SECTION] sidebar and notices -------------------------------------------------------------------------
@@ -344,6 +382,23 @@ void App::draw_view_panel(ImVec2 pos, ImVec2 size) {
     view_->draw_histogram(ImVec2(avail.x, hist_h));
   } else {
     view_->draw_scatter(avail);
+  }
+  if (state_.preparing()) {
+    // A short overlay: the regions stay blank (no model yet) until the preparation ends.
+    const Preparation prep = session->preparation();
+    char text[200];
+    std::string what = prep.what;
+    if (!what.empty()) what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+    std::snprintf(text, sizeof text, "preparing \xE2\x80\xA6 %s: %s, %.0f %%", what.c_str(), prep.stage.c_str(),
+                  100.0 * prep.progress);
+    const ImVec2 wmin = ImGui::GetWindowPos(), wsize = ImGui::GetWindowSize();
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const float pad = ImGui::GetFontSize() * 0.6f;
+    const ImVec2 c(wmin.x + wsize.x * 0.5f, wmin.y + wsize.y * 0.5f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - pad, c.y - ts.y * 0.5f - pad), ImVec2(c.x + ts.x * 0.5f + pad, c.y + ts.y * 0.5f + pad),
+                      IM_COL32(20, 24, 32, 225), pad * 0.5f);
+    dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(230, 236, 245, 255), text);
   }
   ImGui::End();
 }
@@ -573,6 +628,8 @@ std::string App::status_json() const {
   out += std::string(",\"visible\":") + (state_.visible ? "true" : "false");
   out += std::string(",\"has_session\":") + (s ? "true" : "false");
   out += std::string(",\"building\":") + (state_.build_pending() ? "true" : "false");
+  out += std::string(",\"preparing\":") + (state_.preparing() ? "true" : "false");
+  out += ",\"prepare_progress\":" + std::to_string(state_.preparing() ? s->preparation().progress : 0.0);
   out += std::string(",\"csv_rows\":") + std::to_string(state_.has_csv() ? state_.csv_info().rows : 0);
   out += ",\"train_rows\":" + std::to_string(s ? s->data().train.rows() : 0);
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";

@@ -61,6 +61,7 @@ class App {
  private:
   // [layout and main panels: app.cpp]
   void draw_run_toolbar(ImVec2 pos, ImVec2 size);
+  void draw_preparation_status(ImVec2 size);  // progress bar, stage and Cancel while the learner prepares
   void draw_sidebar(ImVec2 pos, ImVec2 size);
   void draw_view_panel(ImVec2 pos, ImVec2 size);
   void draw_plots_panel(ImVec2 pos, ImVec2 size);
