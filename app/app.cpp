@@ -41,9 +41,13 @@ App::App(Platform& platform)
 
 App::~App() = default;
 
-void App::setup_imgui(const std::string& font_path) {
+void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is computed every frame; nothing to remember
+  // Glyphs rasterized at device resolution and drawn at 1/ratio: sharp text on high-DPI screens.
+  const float ratio = std::clamp(pixel_ratio, 1.0f, 4.0f);
+  io.Fonts->Clear();
+  io.FontGlobalScale = 1.0f / ratio;
   // Latin-1 and Extended-A (Ĉ), Greek (eta, delta, gamma), punctuation, arrows, maths operators, geometric shapes, ⟨⟩.
   static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF,
                                     0x2200, 0x22FF, 0x2500, 0x25FF, 0x27E8, 0x27E9, 0};
@@ -54,13 +58,13 @@ void App::setup_imgui(const std::string& font_path) {
   if (!font_path.empty()) {
     if (FILE* f = std::fopen(font_path.c_str(), "rb")) {
       std::fclose(f);
-      main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f, &config, kRanges);
-      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f, &config, kRanges);
+      main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f * ratio, &config, kRanges);
+      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kRanges);
     }
   }
   if (!main) {
     ImFontConfig fallback;
-    fallback.SizePixels = 13.0f;
+    fallback.SizePixels = 13.0f * ratio;
     main = io.Fonts->AddFontDefault(&fallback);
     font_small_ = main;
   }

@@ -35,8 +35,9 @@ class App {
   App& operator=(const App&) = delete;
 
   // Loads the UI fonts from a TTF file (ImGui's built-in font when it cannot be read) and the style.
-  // Call once before the first frame.
-  void setup_imgui(const std::string& font_path);
+  // Call before the first frame, and again (outside a frame, GL font texture released) when the
+  // screen's pixel ratio changes: the atlas is rasterized at `pixel_ratio` times the layout size.
+  void setup_imgui(const std::string& font_path, float pixel_ratio = 1.0f);
   // Opens a link ("" opens kWelcomeLink).
   void open_url(const std::string& url);
   // A CSV file's content from the host (file picker, drag-and-drop, --csv).

@@ -491,7 +491,7 @@ void View::render_texture(int width, int height) {
       glUniform2f(glGetUniformLocation(program_points_, "u_offset"), static_cast<float>(-view_lo_[0] * sx - 1),
                   static_cast<float>(-view_lo_[1] * sy - 1));
       const size_t n = uploaded_points_;
-      const float size = n <= 600 ? 9.0f : n <= 5000 ? 6.0f : n <= 50000 ? 4.0f : 3.0f;
+      const float size = (n <= 600 ? 9.0f : n <= 5000 ? 6.0f : n <= 50000 ? 4.0f : 3.0f) * pixel_scale_;
       glUniform1f(glGetUniformLocation(program_points_, "u_point_size"), size);
       glUniform1f(glGetUniformLocation(program_points_, "u_corrupt_scale"), n <= 50000 ? 1.9f : 1.2f);
       set_palette(program_points_, num_classes_);
@@ -522,7 +522,9 @@ void View::render_texture(int width, int height) {
     const float oy = static_cast<float>((view_lo_[1] - grid_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
     glUniform2f(glGetUniformLocation(program_regions_, "u_uv_scale"), sx, sy);
     glUniform2f(glGetUniformLocation(program_regions_, "u_uv_offset"), ox, oy);
-    glUniform2f(glGetUniformLocation(program_regions_, "u_view_px"), static_cast<float>(width), static_cast<float>(height));
+    // In layout pixels: the boundary line keeps its width on high-DPI screens.
+    glUniform2f(glGetUniformLocation(program_regions_, "u_view_px"), static_cast<float>(width) / pixel_scale_,
+                static_cast<float>(height) / pixel_scale_);
     glUniform3f(glGetUniformLocation(program_regions_, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
     glUniform1f(glGetUniformLocation(program_regions_, "u_strength"), 0.42f);
     set_palette(program_regions_, num_classes_);
@@ -553,7 +555,14 @@ void View::draw_scatter(ImVec2 size) {
   const float legend_h = fs * 1.5f;
   const ImVec2 image(std::max(32.0f, size.x), std::max(32.0f, size.y - legend_h));
   if (image.x != fitted_w_ || image.y != fitted_h_) fit_rect(image.x, image.y);
-  const int w = static_cast<int>(image.x), h = static_cast<int>(image.y);
+  // The texture has one texel per device pixel, so regions and points are sharp on high-DPI screens.
+  const float scale = std::clamp(ImGui::GetIO().DisplayFramebufferScale.x, 1.0f, 4.0f);
+  if (scale != pixel_scale_) {
+    pixel_scale_ = scale;
+    texture_dirty_ = true;
+    points_layer_dirty_ = true;
+  }
+  const int w = static_cast<int>(std::lround(image.x * scale)), h = static_cast<int>(std::lround(image.y * scale));
   render_texture(w, h);
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   if (!gl_error_.empty()) {

@@ -109,6 +109,7 @@ class View {
   unsigned grid_texture_ = 0, fbo_ = 0, color_texture_ = 0;
   unsigned program_composite_ = 0, points_fbo_ = 0, points_texture_ = 0;  // the points layer
   int fbo_w_ = 0, fbo_h_ = 0;
+  float pixel_scale_ = 1;  // device pixels per layout pixel (high-DPI screens): the view texture has that many
   bool points_layer_dirty_ = true;  // the points layer must be redrawn
   size_t uploaded_points_ = 0;
   bool grid_uploaded_ = false;

@@ -6,6 +6,9 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -46,13 +49,24 @@ class WebPlatform : public ml::app::Platform {
 GLFWwindow* g_window = nullptr;
 WebPlatform* g_platform = nullptr;
 ml::app::App* g_app = nullptr;
-int g_width = 0, g_height = 0;
+int g_width = 0, g_height = 0;    // the canvas's drawing buffer, in device pixels
+double g_css_w = 0, g_css_h = 0;  // its size on the page, in CSS pixels: ImGui lays out in these
+double g_ratio = 1;               // device pixels per CSS pixel (window.devicePixelRatio)
+float g_font_ratio = 1;           // the ratio the font atlas was built for
+const char* const kFontPath = "/fonts/DejaVuSans.ttf";
 
-// The canvas follows the window: its CSS size is the viewport, its drawing buffer the same pixels.
+// The canvas follows the window: its CSS size is the viewport, its drawing buffer that many device
+// pixels (devicePixelRatio x CSS size), so text and lines are sharp on high-DPI screens.
 void fit_canvas() {
   double w = 0, h = 0;
   emscripten_get_element_css_size("#canvas", &w, &h);
-  const int iw = static_cast<int>(w), ih = static_cast<int>(h);
+  const double ratio = std::clamp(emscripten_get_device_pixel_ratio(), 1.0, 4.0);
+  const int iw = static_cast<int>(std::lround(w * ratio)), ih = static_cast<int>(std::lround(h * ratio));
+  if (w > 0 && h > 0) {
+    g_css_w = w;
+    g_css_h = h;
+    g_ratio = ratio;
+  }
   if (iw > 0 && ih > 0 && (iw != g_width || ih != g_height)) {
     g_width = iw;
     g_height = ih;
@@ -60,11 +74,28 @@ void fit_canvas() {
   }
 }
 
+// GLFW in the browser knows only device pixels; ImGui works in CSS pixels at a framebuffer scale.
+void apply_pixel_ratio() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (g_css_w <= 0 || g_css_h <= 0) return;
+  const float sx = static_cast<float>(g_width / g_css_w), sy = static_cast<float>(g_height / g_css_h);
+  io.DisplaySize = ImVec2(static_cast<float>(g_css_w), static_cast<float>(g_css_h));
+  io.DisplayFramebufferScale = ImVec2(sx, sy);
+  if (io.MousePos.x > -FLT_MAX / 2) io.MousePos = ImVec2(io.MousePos.x / sx, io.MousePos.y / sy);
+}
+
 void frame() {
   fit_canvas();
+  // A new ratio (zoom, another screen): the font atlas is rebuilt for it, outside any ImGui frame.
+  if (static_cast<float>(g_ratio) != g_font_ratio) {
+    g_font_ratio = static_cast<float>(g_ratio);
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    g_app->setup_imgui(kFontPath, g_font_ratio);
+  }
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  apply_pixel_ratio();
   ImGui::NewFrame();
   g_app->frame();
   ImGui::Render();
@@ -141,9 +172,7 @@ int main() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   double w = 1280, h = 800;
   emscripten_get_element_css_size("#canvas", &w, &h);
-  g_width = static_cast<int>(w);
-  g_height = static_cast<int>(h);
-  g_window = glfwCreateWindow(g_width, g_height, "marginlab", nullptr, nullptr);
+  g_window = glfwCreateWindow(static_cast<int>(w), static_cast<int>(h), "marginlab", nullptr, nullptr);
   if (!g_window) {
     EM_ASM({ if (window.marginlab) window.marginlab.fail('WebGL2 is not available: the browser could not create a WebGL2 context.'); });
     return 1;
@@ -159,7 +188,9 @@ int main() {
   static std::unique_ptr<ml::app::App> app;
   app = std::make_unique<ml::app::App>(platform);
   g_app = app.get();
-  app->setup_imgui("/fonts/DejaVuSans.ttf");
+  fit_canvas();
+  g_font_ratio = static_cast<float>(g_ratio);
+  app->setup_imgui(kFontPath, g_font_ratio);
   // The page hands over its address and hash once the module runs (window.marginlab.started).
   EM_ASM({ if (window.marginlab) window.marginlab.started(); });
   emscripten_set_main_loop(frame, 0, false);

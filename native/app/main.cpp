@@ -178,7 +178,12 @@ int main(int argc, char** argv) {
     std::string font;
     for (const char* f : fonts)
       if (std::ifstream(f).good()) { font = f; break; }
-    app.setup_imgui(font);
+    // Where the window system scales windows (macOS Retina, Wayland), the framebuffer has more pixels
+    // than the window: rasterize the font for the framebuffer so text stays sharp.
+    int win_w = 0, win_h = 0, fb_w = 0, fb_h = 0;
+    glfwGetWindowSize(window, &win_w, &win_h);
+    glfwGetFramebufferSize(window, &fb_w, &fb_h);
+    app.setup_imgui(font, win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f);
     app.open_url(url);
     if (!csv_path.empty()) {
       std::string text;

@@ -7,6 +7,7 @@
 //      editing the hash (hashchange) switches the experiment
 //   5. a hidden page pauses training
 //   6. a browser without wasm SIMD or WebGL2 gets a readable error instead of a blank page
+//   7. on a high-DPI screen (devicePixelRatio 2) the canvas has device pixels and clicks land where drawn
 // Screenshots go to $E2E_OUT (default build/e2e); with --docs the default-experiment picture is also
 // written to docs/img/screenshot_web_default.png.
 // Usage: node tools/e2e/browser_test.mjs [--docs]   (env BUILD_WEB, BUILD_NATIVE, E2E_OUT, CHROMIUM)
@@ -226,6 +227,24 @@ try {
     const glText = await noGl.evaluate(() => document.getElementById('overlay').innerText);
     check('without WebGL2 the page explains it', /WebGL2/.test(glText), glText.replace(/\s+/g, ' ').slice(0, 120));
     await noGl.close();
+  }
+
+  // 7. High-DPI: the drawing buffer has devicePixelRatio x the CSS size, ImGui lays out in CSS pixels, so
+  //    a click on the toolbar's Step button (CSS position as on a 1x screen) steps once.
+  {
+    const hiDpi = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+    const page = await hiDpi.newPage();
+    await page.goto(base + '#v=1&data=separable&n=200&learner=perceptron&seed=2&steps=30');
+    await waitFrames(page, 3);
+    const s = await runToPause(page);
+    const size = await page.evaluate(() => { const c = document.getElementById('canvas'); return [c.width, c.height, c.clientWidth, c.clientHeight]; });
+    check('at devicePixelRatio 2 the canvas has twice the CSS pixels', size[0] === 2 * size[2] && size[1] === 2 * size[3], size.join(' x '));
+    const frames = await page.evaluate(() => window.marginlab.frames);
+    await page.mouse.click(204, 20);
+    await waitFor(page, (n) => window.marginlab.frames >= n + 4, frames);
+    const after = await status(page);
+    check('at devicePixelRatio 2 a click on Step takes one step', after.steps === s.steps + 1, `${s.steps} -> ${after.steps}`);
+    await hiDpi.close();
   }
 } catch (e) {
   check('the browser test ran to the end', false, String(e && e.stack || e));

@@ -24,7 +24,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update',
          '--disable-sync', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 });
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+// DPR=2 renders as a high-DPI screen would (device pixels = 2 x CSS pixels).
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: Number(process.env.DPR || 1) });
 await page.goto(`http://127.0.0.1:${server.address().port}/${link}`);
 await page.waitForFunction(() => window.marginlab && window.marginlab.frames >= 2, null, { timeout: 300000 });
 await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
