@@ -136,6 +136,9 @@ void App::frame() {
     if (state_.playing()) state_.pause();
     else state_.play();
   }
+  // Escape cancels a running preparation (as the toolbar's Cancel button does).
+  if (state_.preparing() && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    state_.cancel_preparation();
   state_.tick();
   if (state_.url_version() != pushed_url_version_) {
     pushed_url_version_ = state_.url_version();
@@ -308,8 +311,8 @@ void App::draw_preparation_status(ImVec2 size) {
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) state_.cancel_preparation();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(state_.has_previous_config() ? "Stop and go back to the previous settings"
-                                                   : "Stop and discard this run");
+    ImGui::SetTooltip(state_.has_previous_config() ? "Stop and go back to the previous settings (Esc)"
+                                                   : "Stop and discard this run (Esc)");
 }
 
 // [SECTION] sidebar and notices -------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 //   5. a hidden page pauses training
 //   6. a browser without wasm SIMD or WebGL2 gets a readable error instead of a blank page
 //   7. on a high-DPI screen (devicePixelRatio 2) the canvas has device pixels and clicks land where drawn
+//   8. a long kernel projection shows its progress, and Escape cancels it back to the previous link
 // Screenshots go to $E2E_OUT (default build/e2e); with --docs the default-experiment picture is also
 // written to docs/img/screenshot_web_default.png.
 // Usage: node tools/e2e/browser_test.mjs [--docs]   (env BUILD_WEB, BUILD_NATIVE, E2E_OUT, CHROMIUM)
@@ -245,6 +246,28 @@ try {
     const after = await status(page);
     check('at devicePixelRatio 2 a click on Step takes one step', after.steps === s.steps + 1, `${s.steps} -> ${after.steps}`);
     await hiDpi.close();
+  }
+
+  // 8. A kernel projection prepares in frame slices with visible progress; Escape cancels it and the page goes
+  //    back to the link it came from.
+  {
+    const cheap = '#v=1&data=ring&n=400&learner=perceptron&seed=1&steps=100';
+    const page = await openPage(cheap);
+    await waitFrames(page, 3);
+    const before = await status(page);
+    await page.evaluate(() => { location.hash = '#v=1&data=ring&n=20000&learner=uma&q=2&l.projection=nystrom&l.dims=300&seed=1'; });
+    await waitFor(page, () => { const s = window.marginlab.status(); return s.preparing && s.prepare_progress > 0; });
+    const during = await status(page);
+    const framesDuring = await page.evaluate(() => window.marginlab.frames);
+    await waitFor(page, (n) => window.marginlab.frames >= n + 2, framesDuring);
+    check('a kernel projection prepares while frames keep coming', during.preparing && during.steps === 0,
+          `progress ${during.prepare_progress}`);
+    await page.keyboard.press('Escape');
+    await waitFor(page, (url) => { const s = window.marginlab.status(); return !s.preparing && s.url === url; }, before.url);
+    const after = await status(page);
+    check('Escape cancels the preparation and returns to the previous link', after.url === before.url && !after.preparing,
+          after.url);
+    await page.close();
   }
 } catch (e) {
   check('the browser test ran to the end', false, String(e && e.stack || e));
