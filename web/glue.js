@@ -69,26 +69,50 @@
       setTimeout(() => URL.revokeObjectURL(url), 10000);
     },
     openFilePicker() { fileInput.value = ''; fileInput.click(); },
-    // Reads a File into the module (also used by the tests through the file input).
+    // Reads a File into the module (also used by the tests through the file input). Reading shows its
+    // progress and can be cancelled (button or Esc): nothing changes then. The parse that follows is
+    // synchronous (about 1 s per 150 MB) and announced before it starts.
     loadFile(file) {
       if (!file) return;
       if (file.size > kMaxFileBytes) {
         alert(file.name + ' is ' + (file.size / 1048576).toFixed(0) + ' MB; marginlab reads CSV files up to 256 MB.');
         return;
       }
-      showBox('<h1><span class="spinner"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' +
-              (file.size / 1048576).toFixed(1) + ' MB, parsed in this browser, never uploaded.</p>', 'busy');
-      file.arrayBuffer().then((buffer) => {
+      const megabytes = (file.size / 1048576).toFixed(1) + ' MB';
+      showBox('<h1><span class="spinner"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
+              ', read in this browser, never uploaded.</p><p><progress id="file-progress" max="1" value="0"></progress> ' +
+              '<span id="file-percent">0 %</span></p><p><button id="file-cancel">Cancel</button> (Esc)</p>', 'busy');
+      const reader = new FileReader();
+      const onKey = (e) => { if (e.key === 'Escape') { e.stopPropagation(); reader.abort(); } };
+      const done = () => document.removeEventListener('keydown', onKey, true);
+      document.addEventListener('keydown', onKey, true);
+      document.getElementById('file-cancel').onclick = () => reader.abort();
+      reader.onprogress = (e) => {
+        if (!e.lengthComputable || e.total === 0) return;
+        document.getElementById('file-progress').value = e.loaded / e.total;
+        document.getElementById('file-percent').textContent = Math.floor(100 * e.loaded / e.total) + ' %';
+      };
+      reader.onabort = () => {
+        done();
+        showBox('<h1>Reading cancelled</h1><p>' + escapeHtml(file.name) + ' was not loaded; nothing changed.</p>', 'busy');
+        setTimeout(hideOverlay, 1500);
+      };
+      reader.onerror = () => { done(); hideOverlay(); alert('Could not read ' + file.name + ': ' + reader.error); };
+      reader.onload = () => {
+        done();
+        showBox('<h1><span class="spinner"></span>Parsing ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
+                '</p>', 'busy');
         // Let the notice paint before the synchronous parse.
         setTimeout(() => {
-          const bytes = new Uint8Array(buffer);
+          const bytes = new Uint8Array(reader.result);
           const ptr = Module._malloc(Math.max(1, bytes.length));
           Module.HEAPU8.set(bytes, ptr);
           Module.ccall('ml_load_csv', null, ['string', 'number', 'number'], [file.name, ptr, bytes.length]);
           Module._free(ptr);
           hideOverlay();
         }, 30);
-      }, (e) => { hideOverlay(); alert('Could not read ' + file.name + ': ' + e); });
+      };
+      reader.readAsArrayBuffer(file);
     },
     status() { return JSON.parse(Module.ccall('ml_status', 'string', [], [])); },
     traceSha256() { return Module.ccall('ml_trace_sha256', 'string', [], []); },

@@ -2,7 +2,8 @@
 // (headless, WebGL2 through SwiftShader) against build/web served on 127.0.0.1.
 //   1. the page loads and trains the default experiment; the hash follows the app's canonical URL
 //   2. a link with a chosen config reproduces the native `marginlab run --url U --steps N` trace hash
-//   3. a CSV loaded through the file input trains, and matches `marginlab run --csv` too
+//   3. a CSV loaded through the file input trains, and matches `marginlab run --csv` too; reading a file
+//      shows progress and Esc cancels it
 //   4. the share link round-trips (open it in a new page: same canonical URL, same trace), and
 //      editing the hash (hashchange) switches the experiment
 //   5. a hidden page pauses training
@@ -166,6 +167,30 @@ try {
     const ref = cliRun(s.url, s.steps, csv);
     check('CSV run: browser trace_sha256 equals marginlab run --csv\'s', hash === ref.trace_sha256,
           `${hash} vs ${ref.trace_sha256 || ref.error}`);
+    await page.close();
+  }
+
+  // 3b. Reading a big file shows its progress and can be cancelled (Esc): nothing changes. The reader is
+  //     held half-way (a stand-in FileReader that reports 40 % and never finishes) to make the read long.
+  {
+    const csv = path.join(outDir, 'browser_blobs.csv');
+    const page = await openPage('#v=1&data=separable&learner=perceptron&seed=2&steps=50', () => {
+      FileReader.prototype.readAsArrayBuffer = function () {
+        setTimeout(() => this.onprogress && this.onprogress({ lengthComputable: true, loaded: 40, total: 100 }), 50);
+      };
+      FileReader.prototype.abort = function () { setTimeout(() => this.onabort && this.onabort(), 0); };
+    });
+    await waitFrames(page, 2);
+    const before = await status(page);
+    await page.setInputFiles('#file', csv);
+    await waitFor(page, () => (document.getElementById('file-percent') || {}).textContent === '40 %');
+    check('reading a file shows its progress', true);
+    await page.keyboard.press('Escape');
+    await waitFor(page, () => /Reading cancelled/.test(document.getElementById('overlay').innerText));
+    await waitFor(page, () => document.getElementById('overlay').className === 'hidden');
+    const after = await status(page);
+    check('Esc cancels the read and nothing changes', after.url === before.url && after.csv_rows === before.csv_rows,
+          `${after.url}, csv rows ${after.csv_rows}`);
     await page.close();
   }
 
