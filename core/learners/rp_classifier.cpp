@@ -15,20 +15,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
-                     const char* help, bool log_scale = false) {
-  ParamSpec p;
-  p.name = name;
-  p.label = label;
-  p.kind = kind;
-  p.default_value = def;
-  p.min = lo;
-  p.max = hi;
-  p.help = help;
-  p.log_scale = log_scale;
-  return p;
-}
-
 // A binary dataset holding projected features and the observed labels of `rows` of `source`
 // (all rows when `rows` is null). The learner never copies true labels.
 Dataset projected_dataset(FeatureMatrix X, const Dataset& source, const std::vector<int>* rows) {

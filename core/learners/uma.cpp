@@ -19,20 +19,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kMaxClasses = 64;  // the config's cap on Q
 
-ParamSpec make_param(const char* name, const char* label, ParamKind kind, double def, double lo, double hi,
-                     const char* help, bool log_scale = false) {
-  ParamSpec p;
-  p.name = name;
-  p.label = label;
-  p.kind = kind;
-  p.default_value = def;
-  p.min = lo;
-  p.max = hi;
-  p.help = help;
-  p.log_scale = log_scale;
-  return p;
-}
-
 std::string short_number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
