@@ -32,6 +32,16 @@ inline Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const s
   return ds;
 }
 
+// A multiclass dataset from rows and class indices 0..num_classes-1 (true labels = observed labels).
+inline Dataset class_dataset(const std::vector<std::vector<float>>& rows, const std::vector<int>& classes,
+                             int num_classes) {
+  Dataset ds = tiny_dataset(rows, std::vector<int>(rows.size(), 1));
+  ds.label = classes;
+  ds.true_label = classes;
+  ds.class_names = default_class_names(num_classes);
+  return ds;
+}
+
 // The Problem for training on `ds`: radius from the data, the given seed and known margin.
 inline Problem problem_for(const Dataset& ds, double known_margin = 0.0, uint64_t seed = 1) {
   Problem p;

@@ -9,6 +9,7 @@
 
 #include "core/learners/registry.h"
 #include "core/session.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
@@ -69,17 +70,7 @@ TEST(UltraconservativeBound, Formula) {
   EXPECT_TRUE(std::isnan(ultraconservative_bound(0.0, 0.1)));
 }
 
-Dataset tiny_three_class() {
-  Dataset d;
-  d.X.resize(3, 2);
-  d.X << 1, 0, 0, 1, -1, -1;
-  d.label = {0, 1, 2};
-  d.true_label = d.label;
-  d.corruption.assign(3, Corruption::none);
-  d.class_names = default_class_names(3);
-  d.feature_names = default_feature_names(2);
-  return d;
-}
+Dataset tiny_three_class() { return test::class_dataset({{1, 0}, {0, 1}, {-1, -1}}, {0, 1, 2}, 3); }
 
 TEST(UltraconservativeLearner, FirstStepsByHand) {
   const Dataset d = tiny_three_class();

@@ -16,6 +16,7 @@
 #include "core/noise/noise.h"
 #include "core/session.h"
 #include "core/util/eigen_setup.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
@@ -40,17 +41,7 @@ Eigen::MatrixXd symmetric_confusion() {
 }
 
 // x0 = (1,0) label 0, x1 = (0,1) label 1, x2 = (-1,0) and x3 = (0,-1) label 2.
-Dataset four_points() {
-  Dataset d;
-  d.X.resize(4, 2);
-  d.X << 1, 0, 0, 1, -1, 0, 0, -1;
-  d.label = {0, 1, 2, 2};
-  d.true_label = d.label;
-  d.corruption.assign(4, Corruption::none);
-  d.class_names = default_class_names(3);
-  d.feature_names = default_feature_names(2);
-  return d;
-}
+Dataset four_points() { return test::class_dataset({{1, 0}, {0, 1}, {-1, 0}, {0, -1}}, {0, 1, 2, 2}, 3); }
 
 TEST_F(UmaTest, OneUpdateByHand) {
   const Dataset d = four_points();
