@@ -631,7 +631,17 @@ void App::draw_confusion_panel(ImVec2 pos, ImVec2 size) {
                 format_readout(learned_rate_).c_str());
   matrix_plot("true", true_title, true_c, q, train.class_names, cell, "noisy", "true");
   ImGui::SameLine(0, fs * 1.5f);
-  matrix_plot("achieved", "Estimated C (achieved on train)", achieved, q, train.class_names, cell, "noisy", "true");
+  // The middle matrix: the C the learner estimated itself (UMA with l.confusion=estimated), else the noise
+  // the simulation achieved on the training part (counted from the true labels the learner never sees).
+  bool learner_estimated = false;
+  int oracle_labels = 0;
+  const Eigen::MatrixXd* in_use = s->learner().confusion_in_use(&learner_estimated, &oracle_labels);
+  std::string middle_title = "Achieved C (counted on train)";
+  if (learner_estimated && in_use != nullptr && in_use->rows() == q && in_use->cols() == q) {
+    achieved = confusion_to_list(*in_use);
+    middle_title = "Estimated C (learner, " + std::to_string(oracle_labels) + " oracle labels)";
+  }
+  matrix_plot("achieved", middle_title, achieved, q, train.class_names, cell, "noisy", "true");
   ImGui::SameLine(0, fs * 1.5f);
   matrix_plot("learned", learned_title, learned_c_, q, train.class_names, cell, "predicted", "true");
   note("C_pq = P(noisy = p | true = q), columns sum to 1.  \xC4\x88_pq = #(predicted p, true q) / #(true q);"

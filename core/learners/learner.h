@@ -102,6 +102,13 @@ class Learner {
   // rule, e.g. outlier removal; nullptr for learners that never remove any. The learner chooses them
   // without reading Dataset::corruption; the session splits them into clean / corrupted for the trace.
   virtual const std::vector<int>* removed_examples() const { return nullptr; }
+  // The confusion matrix the learner corrects for (column convention, Q x Q; UMA), or nullptr. `estimated`
+  // is set when the learner estimated it itself from oracle labels (their number in *oracle_labels).
+  virtual const Eigen::MatrixXd* confusion_in_use(bool* estimated, int* oracle_labels) const {
+    (void)estimated;
+    (void)oracle_labels;
+    return nullptr;
+  }
 };
 
 }  // namespace ml

@@ -120,6 +120,11 @@ class Uma final : public Learner {
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
+  const Eigen::MatrixXd* confusion_in_use(bool* estimated, int* oracle_labels) const override {
+    if (estimated) *estimated = source_ == UmaConfusionSource::estimated;
+    if (oracle_labels) *oracle_labels = static_cast<int>(oracle_rows_.size());
+    return c_.size() > 0 ? &c_ : nullptr;
+  }
 
   // The confusion matrix in use and its inverse.
   const Eigen::MatrixXd& confusion() const { return c_; }

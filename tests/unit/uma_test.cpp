@@ -271,6 +271,14 @@ TEST_F(UmaTest, EstimatedConfusionAsksTheOracleForTheDrawnRowsOnly) {
   Result<Eigen::MatrixXd> expected = estimate_confusion(noisy, truth, 3);
   ASSERT_TRUE(expected.ok());
   EXPECT_EQ(uma.confusion(), expected.value());
+  // The front end shows this matrix as the learner's estimate, with the number of oracle labels.
+  bool estimated = false;
+  int oracle_labels = 0;
+  const Eigen::MatrixXd* in_use = s.value()->learner().confusion_in_use(&estimated, &oracle_labels);
+  ASSERT_NE(in_use, nullptr);
+  EXPECT_TRUE(estimated);
+  EXPECT_EQ(oracle_labels, static_cast<int>(uma.oracle_rows().size()));
+  EXPECT_EQ(*in_use, expected.value());
   // Without an oracle the estimated source is refused.
   Problem problem = s.value()->problem();
   problem.label_oracle = nullptr;
