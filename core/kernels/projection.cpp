@@ -476,6 +476,24 @@ FeatureMatrix ProjectionFitter::take_transformed() {
   return std::move(transformed_);
 }
 
+const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projection, const FeatureMatrix& X) {
+  // FNV-1a over the bytes: a different matrix of the same shape (a new view grid, another split) misses.
+  uint64_t hash = 1469598103934665603ull;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(X.data());
+  const size_t size = static_cast<size_t>(X.size()) * sizeof(float);
+  for (size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    if (entries_[i].hash == hash && entries_[i].rows == X.rows() && entries_[i].cols == X.cols()) {
+      std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(i), entries_.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  entries_.end());
+      return entries_.back().projected;
+    }
+  }
+  if (static_cast<int>(entries_.size()) >= capacity_ && !entries_.empty()) entries_.erase(entries_.begin());
+  entries_.push_back(Entry{hash, X.rows(), X.cols(), projection.transform(X)});
+  return entries_.back().projected;
+}
+
 FeatureMatrix KernelProjection::transform(const FeatureMatrix& X) const {
   assert(X.cols() == basis_.cols());
   const Eigen::Index n = X.rows();

@@ -134,6 +134,28 @@ class KernelProjection {
   double jitter_ = 0.0;
 };
 
+// π of the matrices a learner is asked to predict, remembered by content (dimensions and a 64-bit hash
+// of the bytes): a session evaluates the same training and test matrices at every recorded row, and a
+// kernel projection of them costs far more than the linear learner after it. A hit returns exactly what
+// transform(X) returned on the miss. Holds the last `capacity` matrices; clear() when the map changes.
+class ProjectionMemo {
+ public:
+  explicit ProjectionMemo(int capacity = 2) : capacity_(capacity) {}
+  // π(X) under `projection`, computed on a miss.
+  const FeatureMatrix& transform(const KernelProjection& projection, const FeatureMatrix& X);
+  // Forgets every entry (the projection changed).
+  void clear() { entries_.clear(); }
+
+ private:
+  struct Entry {
+    uint64_t hash = 0;
+    Eigen::Index rows = 0, cols = 0;
+    FeatureMatrix projected;
+  };
+  int capacity_;
+  std::vector<Entry> entries_;  // most recently used last
+};
+
 // Fits a KernelProjection in resumable units (see the header comment), optionally followed by the
 // transform of the fitted sample itself (what the RP-classifier and UMA train on).
 class ProjectionFitter {

@@ -285,6 +285,7 @@ Status RpClassifier::build() {
   fitter_.reset();
   if (!fit.ok()) return fit.status();
   projection_ = std::move(fit.value());
+  memo_.clear();
   projected_ = projected_dataset(std::move(transformed), data, nullptr);
   Problem inner = problem_;
   inner.train = &projected_;
@@ -340,7 +341,11 @@ void RpClassifier::predict_batch(const FeatureMatrix& X, std::vector<int>* out) 
     out->assign(static_cast<size_t>(X.rows()), 0);
     return;
   }
-  cnoise_.predict_batch(projection_.transform(X), out);
+  if (X.data() == problem_.train->X.data() && X.rows() == projected_.rows()) {
+    cnoise_.predict_batch(projected_.X, out);  // the training sample: projected once, when built
+    return;
+  }
+  cnoise_.predict_batch(memo_.transform(projection_, X), out);
 }
 
 double RpClassifier::bound() const {

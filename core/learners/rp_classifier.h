@@ -118,6 +118,7 @@ class RpClassifier final : public Learner {
   bool built_ = false;
   KernelProjection projection_;
   Dataset projected_;
+  mutable ProjectionMemo memo_;  // π of the other matrices predicted (the test part)
   std::unique_ptr<ProjectionFitter> fitter_;  // the build's fit under way (prepare()), until build()
   BylanderPerceptron cnoise_;
 };

@@ -138,6 +138,7 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
   confusion_rate_est_ = kNaN;
   projection_ = KernelProjection();
   projected_ = FeatureMatrix();
+  memo_.clear();
   fitter_.reset();
 
   // --- the confusion matrix ---
@@ -572,10 +573,19 @@ void Uma::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
   FeatureMatrix S;
   if (projection_kind_ == UmaProjection::none) {
     S.noalias() = X * w_float_.transpose();
+  } else if (X.data() == problem_.train->X.data() && X.rows() == projected_.rows()) {
+    S.noalias() = projected_ * w_float_.transpose();  // the training sample: projected once, when built
   } else {
-    S.noalias() = projection_.transform(X) * w_float_.transpose();
+    S.noalias() = memo_.transform(projection_, X) * w_float_.transpose();
   }
   for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = argmax_row(S.row(i).data(), num_classes_);
+}
+
+double Uma::predict_cost() const {
+  // Per example: the Q scores, plus the projection of a matrix not seen before (the memo makes the
+  // session's repeated evaluations of the same training and test matrices cost only the scores).
+  const double dims = static_cast<double>(w_float_.cols());
+  return static_cast<double>(num_classes_) * (dims + 1.0);
 }
 
 std::vector<Counter> Uma::counters() const {

@@ -120,6 +120,7 @@ class Uma final : public Learner {
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
+  double predict_cost() const override;
   const Eigen::MatrixXd* confusion_in_use(bool* estimated, int* oracle_labels) const override {
     if (estimated) *estimated = source_ == UmaConfusionSource::estimated;
     if (oracle_labels) *oracle_labels = static_cast<int>(oracle_rows_.size());
@@ -181,6 +182,7 @@ class Uma final : public Learner {
   ProjectionOptions projection_options_;
   KernelProjection projection_;
   FeatureMatrix projected_;
+  mutable ProjectionMemo memo_;          // π of the other matrices predicted (the test part)
   std::unique_ptr<ProjectionFitter> fitter_;  // the front end's fit under way (prepare()), until build()
 
   bool built_ = false;

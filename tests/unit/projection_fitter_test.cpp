@@ -176,3 +176,33 @@ TEST_F(ProjectionFitterTest, ErrorsFinishTheFitter) {
 
 }  // namespace
 }  // namespace ml
+
+namespace ml {
+namespace {
+
+TEST(ProjectionMemo, HitsReturnTheTransformAndChangedContentMisses) {
+  configure_eigen();
+  const FeatureMatrix train = random_points(120, 3, 11, 1.0);
+  Rng rng(5, Stream::learner);
+  ProjectionOptions options;
+  options.kind = ProjectionKind::kgs;
+  options.dims = 12;
+  Result<KernelProjection> p = KernelProjection::fit(train, gaussian(1.0), options, rng);
+  ASSERT_TRUE(p.ok());
+  FeatureMatrix test = random_points(40, 3, 12, 1.0);
+  ProjectionMemo memo;
+  const FeatureMatrix first = memo.transform(p.value(), test);
+  EXPECT_TRUE(first == p.value().transform(test));
+  const FeatureMatrix* again = &memo.transform(p.value(), test);
+  EXPECT_TRUE(*again == first);
+  EXPECT_EQ(again, &memo.transform(p.value(), test));  // a hit: the stored matrix itself
+  // Same shape, one value changed (a new view grid at the same address): recomputed, not reused.
+  test(7, 1) += 0.5f;
+  const FeatureMatrix changed = memo.transform(p.value(), test);
+  EXPECT_TRUE(changed == p.value().transform(test));
+  EXPECT_FALSE(changed.row(7) == first.row(7));
+  EXPECT_TRUE(changed.row(6) == first.row(6));
+}
+
+}  // namespace
+}  // namespace ml
