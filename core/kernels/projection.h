@@ -56,6 +56,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/config/param.h"
 #include "core/data/dataset.h"
 #include "core/kernels/kernel.h"
 #include "core/util/clock.h"
@@ -155,6 +156,11 @@ class ProjectionMemo {
   int capacity_;
   std::vector<Entry> entries_;  // most recently used last
 };
+
+// The kernel parameters every learner with a kernel front end offers, in this order: kernel, sigma, width_c,
+// degree, offset, landmarks (URL keys l.<name>). `sigma_help` and `landmarks_help` say how the learner uses them.
+void append_kernel_params(std::vector<ParamSpec>* params, const char* kernel_help, const char* sigma_help,
+                          const char* landmarks_help);
 
 // Fits a KernelProjection in resumable units (see the header comment), optionally followed by the
 // transform of the fitted sample itself (what the RP-classifier and UMA train on).

@@ -72,20 +72,12 @@ LearnerSchema RpClassifier::schema() {
                                     "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
                                     "kernel Gram-Schmidt (000 §5)");
   projection.choices = {"random", "kpca", "kgs"};
-  ParamSpec kernel = make_param("kernel", "kernel", ParamKind::choice, 2, 0, 2, "the kernel whose feature space is projected");
-  kernel.choices = {"linear", "poly", "gaussian"};
   s.params.push_back(projection);
   s.params.push_back(make_param("dims", "projection size D", ParamKind::integer, 50, 1, 5000,
                                 "number of directions; with cv = 1 chosen from the grid instead", true));
-  s.params.push_back(kernel);
-  s.params.push_back(make_param("sigma", "gaussian width sigma", ParamKind::real, 1.0, 1e-3, 1e4,
-                                "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid", true));
-  s.params.push_back(make_param("width_c", "gaussian width c", ParamKind::real, 0, 0, 1e8,
-                                "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"));
-  s.params.push_back(make_param("degree", "poly degree p", ParamKind::integer, 2, 1, 10, "(<x,x'> + c)^p"));
-  s.params.push_back(make_param("offset", "poly offset c", ParamKind::real, 1, 0, 1e3, "(<x,x'> + c)^p"));
-  s.params.push_back(make_param("landmarks", "Nyström landmarks", ParamKind::integer, 0, 0, 100000,
-                                "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))"));
+  append_kernel_params(&s.params, "the kernel whose feature space is projected",
+                       "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid",
+                       "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))");
   // Bylander's parameters, by composition: same names and meaning (bylander.h), defaults for this use.
   for (ParamSpec p : BylanderPerceptron::schema().params) {
     if (p.name == "gamma") {

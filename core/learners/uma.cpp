@@ -86,17 +86,8 @@ LearnerSchema Uma::schema() {
   s.params.push_back(projection);
   s.params.push_back(make_param("dims", "projection size D", ParamKind::integer, 100, 1, 5000,
                                 "number of kernel principal directions (004 §4.2: 640 digits, 1600 letters)", true));
-  ParamSpec kernel = make_param("kernel", "kernel", ParamKind::choice, 2, 0, 2, "the kernel of the front end");
-  kernel.choices = {"linear", "poly", "gaussian"};
-  s.params.push_back(kernel);
-  s.params.push_back(make_param("sigma", "gaussian width sigma", ParamKind::real, 1.0, 1e-3, 1e4,
-                                "exp(-||x-x'||^2 / (2 sigma^2))", true));
-  s.params.push_back(make_param("width_c", "gaussian width c", ParamKind::real, 0, 0, 1e8,
-                                "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"));
-  s.params.push_back(make_param("degree", "poly degree p", ParamKind::integer, 2, 1, 10, "(<x,x'> + c)^p"));
-  s.params.push_back(make_param("offset", "poly offset c", ParamKind::real, 1, 0, 1e3, "(<x,x'> + c)^p"));
-  s.params.push_back(make_param("landmarks", "Nyström landmarks", ParamKind::integer, 0, 0, 100000,
-                                "nystrom: landmarks m >= D; 0 = min(n, max(2D, 1000))"));
+  append_kernel_params(&s.params, "the kernel of the front end", "exp(-||x-x'||^2 / (2 sigma^2))",
+                       "nystrom: landmarks m >= D; 0 = min(n, max(2D, 1000))");
   assert(static_cast<int>(s.params.size()) == kParamCount);
   return s;
 }

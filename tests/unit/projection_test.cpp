@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/util/eigen_setup.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
@@ -23,14 +24,7 @@ FeatureMatrix points(std::initializer_list<std::initializer_list<float>> rows) {
   return X;
 }
 
-FeatureMatrix random_points(int n, int d, uint64_t seed, double scale) {
-  Rng rng(seed, Stream::data);
-  FeatureMatrix X(n, d);
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < d; ++j) X(i, j) = static_cast<float>(rng.uniform(-scale, scale));
-  }
-  return X;
-}
+using test::random_points;
 
 Kernel gaussian(double sigma) { return make_kernel(KernelKind::gaussian, 2, 1.0, sigma, 0.0); }
 Kernel linear() { return make_kernel(KernelKind::linear, 1, 0.0, 1.0, 0.0); }

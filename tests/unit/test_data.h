@@ -8,6 +8,7 @@
 #include "core/data/dataset.h"
 #include "core/learners/learner.h"
 #include "core/metrics/metrics.h"
+#include "core/util/rng.h"
 
 namespace ml::test {
 
@@ -40,6 +41,16 @@ inline Dataset class_dataset(const std::vector<std::vector<float>>& rows, const 
   ds.true_label = classes;
   ds.class_names = default_class_names(num_classes);
   return ds;
+}
+
+// n points in d dimensions, uniform in [-scale, scale]^d, from Rng(seed, Stream::data).
+inline FeatureMatrix random_points(int n, int d, uint64_t seed, double scale) {
+  Rng rng(seed, Stream::data);
+  FeatureMatrix X(n, d);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < d; ++j) X(i, j) = static_cast<float>(rng.uniform(-scale, scale));
+  }
+  return X;
 }
 
 // The Problem for training on `ds`: radius from the data, the given seed and known margin.
