@@ -114,7 +114,10 @@ double Session::cost_factor() const {
   const double n = static_cast<double>(data_.train.rows()) + data_.test.rows();
   double per_example = learner_->predict_cost();
   if (!(per_example > 0)) per_example = data_.train.cols() + 1.0;
-  return std::max(1.0, n * per_example / kRecordRowBudget);
+  // A row is "expensive" relative to the budget or to the step itself, whichever is larger: a learner whose
+  // step is a pass over the data can afford rows as often as a cheap online learner with a small sample.
+  const double step = learner_->step_cost();
+  return std::max(1.0, n * per_example / std::max(kRecordRowBudget, std::isfinite(step) ? step : 0.0));
 }
 
 bool Session::on_schedule(int64_t step) const {

@@ -8,7 +8,8 @@
 //
 // Recording schedule (a recorded row predicts every example: cost N * c with N = n_train + n_test and
 // c = Learner::predict_cost(), d + 1 for linear learners). With the cost factor k = max(1, N c /
-// kRecordRowBudget), a row is committed at every step up to kRecordEveryStepUntil / k, then at steps
+// max(kRecordRowBudget, Learner::step_cost())) — a learner whose step is itself a pass over the data (UMA)
+// affords rows as often as a cheap online learner with a small sample — a row is committed at every step up to kRecordEveryStepUntil / k, then at steps
 // spaced geometrically (gap = step k / kRecordGeometricDivisor) but at most gap_cap apart, where gap_cap =
 // max(kRecordMaxGap, N) doubled at every trace decimation. So small problems get dense traces and large
 // ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the

@@ -98,6 +98,10 @@ class Learner {
   // Rough multiply-adds to predict one example, for the session's evaluation schedule (a recorded row
   // predicts every example); 0 (default) means the input dimension, i.e. a linear learner.
   virtual double predict_cost() const { return 0; }
+  // Rough multiply-adds of one step, for learners whose step is itself a pass over the data (UMA): the
+  // session then records rows in proportion to the training work instead of assuming cheap online steps.
+  // 0 (default): an online step, negligible next to a recorded row.
+  virtual double step_cost() const { return 0; }
   // Training examples (indices into problem.train, repeats allowed) the learner has set aside by its own
   // rule, e.g. outlier removal; nullptr for learners that never remove any. The learner chooses them
   // without reading Dataset::corruption; the session splits them into clean / corrupted for the trace.

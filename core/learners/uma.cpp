@@ -579,6 +579,14 @@ double Uma::predict_cost() const {
   return static_cast<double>(num_classes_) * (dims + 1.0);
 }
 
+double Uma::step_cost() const {
+  // The Gamma pass (n D), two score columns (2 n D) and all z_pq (Q^3 D) of one update.
+  const double n = static_cast<double>(scores_.rows());
+  const double dims = static_cast<double>(w_float_.cols());
+  const double q = static_cast<double>(num_classes_);
+  return 3.0 * n * dims + q * q * q * dims;
+}
+
 std::vector<Counter> Uma::counters() const {
   return {{"phase", built_ ? 1.0 : 0.0},
           {"p", static_cast<double>(last_p_)},

@@ -121,6 +121,7 @@ class Uma final : public Learner {
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
   double predict_cost() const override;
+  double step_cost() const override;
   const Eigen::MatrixXd* confusion_in_use(bool* estimated, int* oracle_labels) const override {
     if (estimated) *estimated = source_ == UmaConfusionSource::estimated;
     if (oracle_labels) *oracle_labels = static_cast<int>(oracle_rows_.size());

@@ -410,3 +410,33 @@ TEST(UmaRegistry, RegisteredAsMulticlass) {
 
 }  // namespace
 }  // namespace ml
+
+namespace ml {
+namespace {
+
+// A UMA step is a pass over the data, so the session records rows against that work, not as if steps were
+// cheap online updates: a run whose rows cost 80x the row budget still gets a history, not just its start.
+TEST(UmaSession, ExpensiveRowsStillLeaveAHistory) {
+  configure_eigen();
+  Config c;
+  c.generator.kind = Generator::classes;
+  c.generator.n = 4000;
+  c.generator.dims = 200;
+  c.generator.classes = 20;
+  c.test_fraction = 0.25;
+  c.noise.model = NoiseModel::uniform;
+  c.noise.rate = 0.2;
+  c.learner = "uma";
+  c.params = {{"tol", 0.0}};
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  // Row cost: 4000 examples x Q(d + 1) = 16M multiply-adds, 80x kRecordRowBudget.
+  EXPECT_GT(4000.0 * s.value()->learner().predict_cost(), 50 * kRecordRowBudget);
+  s.value()->advance(300);
+  ASSERT_EQ(s.value()->steps(), 300);
+  EXPECT_GE(s.value()->trace().committed(), 30u);
+  EXPECT_LE(s.value()->trace().committed(), 150u);
+}
+
+}  // namespace
+}  // namespace ml
