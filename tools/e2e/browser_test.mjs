@@ -15,9 +15,9 @@
 // Usage: node tools/e2e/browser_test.mjs [--docs]   (env BUILD_WEB, BUILD_NATIVE, E2E_OUT, CHROMIUM)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const buildWeb = path.resolve(root, process.env.BUILD_WEB || 'build/web');
@@ -46,21 +46,7 @@ if (!fs.existsSync(cli)) {
 }
 
 // --- a static server for build/web on 127.0.0.1 ---
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png',
-                '.css': 'text/css', '.json': 'application/json' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://127.0.0.1');
-  const file = path.join(buildWeb, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
-  if (!file.startsWith(buildWeb) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404);
-    res.end('not found');
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = `http://127.0.0.1:${server.address().port}/`;
+const { server, base } = await serveDirectory(buildWeb);
 
 // --- checks ---
 let failures = 0;
@@ -76,11 +62,7 @@ function cliRun(url, steps, csv) {
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-         '--disable-sync', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
 async function openPage(hash = '', init = null) {

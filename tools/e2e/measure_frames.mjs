@@ -4,30 +4,17 @@
 // Prints one JSON object: {"link", "frames", "median_ms", "p95_ms", "first_frame_ms",
 // "first_run_frame_ms" (the first frame showing the built run), "steps"}.
 // Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env BUILD_WEB, CHROMIUM)
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { launchChromium, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const buildWeb = path.resolve(root, process.env.BUILD_WEB || 'build/web');
 const link = process.argv[2] || '';
 const count = Number(process.argv[3] || 120);
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const server = http.createServer((req, res) => {
-  const p = new URL(req.url, 'http://x').pathname;
-  const file = path.join(buildWeb, p === '/' ? 'index.html' : p);
-  if (!file.startsWith(buildWeb) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-         '--disable-sync', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const { server, base } = await serveDirectory(buildWeb);
+const browser = await launchChromium(chromium);
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 // Record every frame's time stamp from the start (the first one gives time to first frame).
 await page.addInitScript(() => {
@@ -43,7 +30,7 @@ await page.addInitScript(() => {
   };
   install();
 });
-await page.goto(`http://127.0.0.1:${server.address().port}/${link}`);
+await page.goto(base + link);
 await page.waitForFunction(() => window.__frameTimes.length >= 1, null, { timeout: 300000 });
 await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
 const warm = 10;
