@@ -13,15 +13,7 @@ LearnerSchema Averaging::schema() {
   s.id = "averaging";
   s.name = "Averaging";
   s.multiclass = false;
-  ParamSpec normalize;
-  normalize.name = "normalize";
-  normalize.label = "normalize x";
-  normalize.kind = ParamKind::boolean;
-  normalize.default_value = 0;
-  normalize.min = 0;
-  normalize.max = 1;
-  normalize.help = "average y x/||x|| instead of y x";
-  s.params = {normalize};
+  s.params = {make_param("normalize", "normalize x", ParamKind::boolean, 0, 0, 1, "average y x/||x|| instead of y x")};
   return s;
 }
 

@@ -13,16 +13,8 @@ LearnerSchema CoresetSvm::schema() {
   s.id = "coreset_svm";
   s.name = "Coreset SVM";
   s.multiclass = false;
-  ParamSpec eps;
-  eps.name = "epsilon";
-  eps.label = "epsilon";
-  eps.kind = ParamKind::real;
-  eps.default_value = 0.1;
-  eps.min = 1e-3;
-  eps.max = 0.999;
-  eps.help = "approximation: stop when every example has margin >= (1-eps) rho_i (002 Fig. 1)";
-  eps.log_scale = true;
-  s.params = {eps};
+  s.params = {make_param("epsilon", "epsilon", ParamKind::real, 0.1, 1e-3, 0.999,
+                         "approximation: stop when every example has margin >= (1-eps) rho_i (002 Fig. 1)", true)};
   return s;
 }
 

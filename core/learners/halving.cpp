@@ -387,26 +387,13 @@ double RandomizedHalvingLearner::bound() const { return harmonic_number(concept_
 // Registry rows.
 
 std::vector<ParamSpec> finite_class_params() {
-  ParamSpec kind;
-  kind.name = "class";
-  kind.label = "Concept class";
-  kind.kind = ParamKind::choice;
-  kind.default_value = 0;
-  kind.min = 0;
-  kind.max = 2;
-  kind.choices = {"auto", "sphere", "thresholds"};
-  kind.help = "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
-              "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)";
-  ParamSpec count;
-  count.name = "concepts";
-  count.label = "Concepts |C|";
-  count.kind = ParamKind::integer;
-  count.default_value = 1024;
-  count.min = 1;
-  count.max = kMaxConcepts;
-  count.help = "size of the class when it does not come from the generator (then it may hold no consistent concept)";
-  count.log_scale = true;
-  return {kind, count};
+  return {make_choice("class", "Concept class", {"auto", "sphere", "thresholds"}, 0,
+                      "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
+                      "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)"),
+          make_param("concepts", "Concepts |C|", ParamKind::integer, 1024, 1, kMaxConcepts,
+                     "size of the class when it does not come from the generator (then it may hold no consistent "
+                     "concept)",
+                     true)};
 }
 
 LearnerSchema halving_schema() { return {"halving", "Halving", false, finite_class_params()}; }

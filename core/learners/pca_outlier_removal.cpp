@@ -110,17 +110,10 @@ LearnerSchema PcaOutlierRemoval::schema() {
   s.id = "pca_outlier_removal";
   s.name = "PCA outlier removal + averaging (A_mu)";
   s.multiclass = false;
-  ParamSpec c;
-  c.name = "c";
-  c.label = "threshold constant c";
-  c.kind = ParamKind::real;
-  c.default_value = 10;
-  c.min = 0.001;
-  c.max = 1000;
-  c.log_scale = true;
-  c.help = "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which needs "
-           "n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)";
-  s.params = {c};
+  s.params = {make_param("c", "threshold constant c", ParamKind::real, 10, 0.001, 1000,
+                         "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which "
+                         "needs n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)",
+                         true)};
   return s;
 }
 

@@ -25,57 +25,29 @@ double dot_fd(const float* v, const float* x, int d) {
 double clip_unit(double z) { return z > 1.0 ? 1.0 : (z < -1.0 ? -1.0 : z); }
 
 ParamSpec epsilon_param() {
-  ParamSpec p;
-  p.name = "epsilon";
-  p.label = "target error epsilon (kappa)";
-  p.kind = ParamKind::real;
-  p.default_value = 0.1;
-  p.min = 0.001;
-  p.max = 0.5;
-  p.log_scale = true;
-  p.help = "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
-           "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)";
-  return p;
+  return make_param("epsilon", "target error epsilon (kappa)", ParamKind::real, 0.1, 0.001, 0.5,
+                    "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
+                    "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)",
+                    true);
 }
 
 ParamSpec gamma_param() {
-  ParamSpec p;
-  p.name = "gamma";
-  p.label = "assumed weak advantage gamma";
-  p.kind = ParamKind::real;
-  p.default_value = 0.001;
-  p.min = 1e-6;
-  p.max = 0.49;
-  p.log_scale = true;
-  p.help = "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
-           "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds";
-  return p;
+  return make_param("gamma", "assumed weak advantage gamma", ParamKind::real, 0.001, 1e-6, 0.49,
+                    "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
+                    "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds",
+                    true);
 }
 
 ParamSpec sample_param() {
-  ParamSpec p;
-  p.name = "sample";
-  p.label = "draws per round m";
-  p.kind = ParamKind::integer;
-  p.default_value = 0;
-  p.min = 0;
-  p.max = 1000000;
-  p.help = "examples the weak learner draws from the booster's distribution each round; 0 = the training size";
-  return p;
+  return make_param("sample", "draws per round m", ParamKind::integer, 0, 0, 1000000,
+                    "examples the weak learner draws from the booster's distribution each round; 0 = the training size");
 }
 
 ParamSpec scale_param() {
-  ParamSpec p;
-  p.name = "scale";
-  p.label = "hypothesis scale s";
-  p.kind = ParamKind::real;
-  p.default_value = 0;
-  p.min = 0;
-  p.max = 1e6;
-  p.log_scale = true;
-  p.help = "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
-           "weights barely move); a few units make the weights move within hundreds of rounds";
-  return p;
+  return make_param("scale", "hypothesis scale s", ParamKind::real, 0, 0, 1e6,
+                    "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
+                    "weights barely move); a few units make the weights move within hundreds of rounds",
+                    true);
 }
 
 }  // namespace
@@ -85,16 +57,11 @@ LearnerSchema SmoothBoost::mlc_schema() {
   s.id = "smooth_boost";
   s.name = "SmoothBoost + PCA outlier removal (A_mlc)";
   s.multiclass = false;
-  ParamSpec c0;
-  c0.name = "c0";
-  c0.label = "removal constant c0";
-  c0.kind = ParamKind::real;
-  c0.default_value = 0.75;
-  c0.min = 0.001;
-  c0.max = 1000;
-  c0.log_scale = true;
-  c0.help = "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
-            "(003 leaves c0 unspecified)";
+  const ParamSpec c0 = make_param(
+      "c0", "removal constant c0", ParamKind::real, 0.75, 0.001, 1000,
+      "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
+      "(003 leaves c0 unspecified)",
+      true);
   s.params = {epsilon_param(), gamma_param(), sample_param(), scale_param(), c0};
   return s;
 }

@@ -21,15 +21,8 @@
 namespace ml {
 namespace {
 
+using test::counter;
 using test::tiny_dataset;
-
-double counter(const std::vector<Counter>& counters, const std::string& name) {
-  for (const Counter& c : counters) {
-    if (c.name == name) return c.value;
-  }
-  ADD_FAILURE() << "no counter " << name;
-  return std::nan("");
-}
 
 // Largest eigenvalue of [[a, b], [b, c]].
 double top_eigenvalue_2x2(double a, double b, double c) {

@@ -24,15 +24,8 @@
 namespace ml {
 namespace {
 
+using test::counter;
 using test::tiny_dataset;
-
-double counter(const std::vector<Counter>& counters, const std::string& name) {
-  for (const Counter& c : counters) {
-    if (c.name == name) return c.value;
-  }
-  ADD_FAILURE() << "no counter " << name;
-  return std::nan("");
-}
 
 TEST(SmoothBoostTest, HandTracedRoundsStopAtTheWeightTest) {
   // y x = (1,0) for both points, so every weak hypothesis is v = (1,0) whatever is drawn;

@@ -2,7 +2,11 @@
 // for them. One definition so every learner test builds its fixtures the same way.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/data/dataset.h"
@@ -61,6 +65,15 @@ inline Problem problem_for(const Dataset& ds, double known_margin = 0.0, uint64_
   p.known_margin = known_margin;
   p.radius = max_radius(ds.X);
   return p;
+}
+
+// The value of the counter called `name` (a test failure and NaN when there is none).
+inline double counter(const std::vector<Counter>& counters, const std::string& name) {
+  for (const Counter& c : counters) {
+    if (c.name == name) return c.value;
+  }
+  ADD_FAILURE() << "no counter " << name;
+  return std::nan("");
 }
 
 }  // namespace ml::test
