@@ -168,6 +168,33 @@ Status write_outputs(const std::string& md_path, const std::string& md, const st
   return write_file(with_extension(md_path, ".csv"), csv);
 }
 
+// The end of both RP reports: the gaps of more than 2 paper sd (noise printed with `noise_format`), the
+// notes, the Markdown and CSV files, the JSON summary line. Returns the exit code.
+int finish_rp_report(const char* experiment, std::string md, const std::vector<Cell>& cells, const char* noise_format,
+                     const char* notes, const std::string& out_path, double t0) {
+  const std::string line = std::string("- %s, noise ") + noise_format +
+                           ", %s: ours %s vs paper %s (Δ = %+.2f points, %.1f paper sd)\n";
+  std::string gaps;
+  for (const Cell& c : cells) {
+    if (gap(c)) {
+      gaps += strf(line.c_str(), c.problem.c_str(), c.noise, std::string(projection_name(c.projection)).c_str(),
+                   mean_pm_sd(c.ours, "%.2f").c_str(), mean_pm_sd(c.paper, "%.2f").c_str(), c.ours.mean - c.paper.mean,
+                   std::fabs(c.ours.mean - c.paper.mean) / c.paper.sd);
+    }
+  }
+  md += "## Gaps of more than 2 sd\n\n" + (gaps.empty() ? std::string("None.\n") : gaps) + "\n";
+  md += notes;
+  Status w = write_outputs(out_path, md, csv_text(experiment, cells));
+  if (!w.ok()) {
+    print_error(w.error());
+    return 1;
+  }
+  std::printf("{\"experiment\":\"%s\",\"cells\":%zu,\"out\":\"%s\",\"csv\":\"%s\"}\n", experiment, cells.size(),
+              out_path.c_str(), with_extension(out_path, ".csv").c_str());
+  std::fprintf(stderr, "%s: done in %.0f s\n", experiment, now_seconds() - t0);
+  return 0;
+}
+
 // ---------------------------------------------------------------- rp-toy
 
 // 000 Table 3 (error % mean ± sd over 50 runs, KGS) and Table 4 (chosen D and width), by noise.
@@ -351,25 +378,7 @@ int rp_toy(const Args& args) {
           (k.has_paper ? strf("%d, %.3g", k.paper_dims, k.paper_width) : "—") + " |\n";
   }
   md += "\n† our mean differs from the paper's KGS mean by more than 2 of the paper's sd.\n\n";
-  std::string gaps;
-  for (const Cell& c : cells) {
-    if (gap(c)) {
-      gaps += strf("- %s, noise %.1f, %s: ours %s vs paper %s (Δ = %+.2f points, %.1f paper sd)\n", c.problem.c_str(),
-                   c.noise, std::string(projection_name(c.projection)).c_str(), mean_pm_sd(c.ours, "%.2f").c_str(), mean_pm_sd(c.paper, "%.2f").c_str(),
-                   c.ours.mean - c.paper.mean, std::fabs(c.ours.mean - c.paper.mean) / c.paper.sd);
-    }
-  }
-  md += "## Gaps of more than 2 sd\n\n" + (gaps.empty() ? std::string("None.\n") : gaps) + "\n";
-  md += kToyNotes;
-  Status w = write_outputs(out_path, md, csv_text("rp-toy", cells));
-  if (!w.ok()) {
-    print_error(w.error());
-    return 1;
-  }
-  std::printf("{\"experiment\":\"rp-toy\",\"cells\":%zu,\"out\":\"%s\",\"csv\":\"%s\"}\n", cells.size(), out_path.c_str(),
-              with_extension(out_path, ".csv").c_str());
-  std::fprintf(stderr, "rp-toy: done in %.0f s\n", now_seconds() - t0);
-  return 0;
+  return finish_rp_report("rp-toy", std::move(md), cells, "%.1f", kToyNotes, out_path, t0);
 }
 
 // ---------------------------------------------------------------- rp-ida
@@ -582,25 +591,7 @@ int rp_ida(const Args& args) {
     md += "\n";
   }
   md += "† our mean differs from the paper's by more than 2 of the paper's sd.\n\n";
-  std::string gaps;
-  for (const Cell& c : cells) {
-    if (gap(c)) {
-      gaps += strf("- %s, noise %.2f, %s: ours %s vs paper %s (Δ = %+.2f points, %.1f paper sd)\n", c.problem.c_str(),
-                   c.noise, std::string(projection_name(c.projection)).c_str(), mean_pm_sd(c.ours, "%.2f").c_str(), mean_pm_sd(c.paper, "%.2f").c_str(),
-                   c.ours.mean - c.paper.mean, std::fabs(c.ours.mean - c.paper.mean) / c.paper.sd);
-    }
-  }
-  md += "## Gaps of more than 2 sd\n\n" + (gaps.empty() ? std::string("None.\n") : gaps) + "\n";
-  md += kIdaNotes;
-  Status w = write_outputs(out_path, md, csv_text("rp-ida", cells));
-  if (!w.ok()) {
-    print_error(w.error());
-    return 1;
-  }
-  std::printf("{\"experiment\":\"rp-ida\",\"cells\":%zu,\"out\":\"%s\",\"csv\":\"%s\"}\n", cells.size(), out_path.c_str(),
-              with_extension(out_path, ".csv").c_str());
-  std::fprintf(stderr, "rp-ida: done in %.0f s\n", now_seconds() - t0);
-  return 0;
+  return finish_rp_report("rp-ida", std::move(md), cells, "%.2f", kIdaNotes, out_path, t0);
 }
 
 // ---------------------------------------------------------------- the subcommand table
