@@ -45,13 +45,10 @@ if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
   echo "setup: fetching Dear ImGui 1.86 sources (Debian source package)"
   work="$PWD/.deps/apt"
   rm -rf "$work" && mkdir -p "$work/sources" "$work/lists/partial" "$work/cache/archives/partial" "$work/src"
-  cat > "$work/sources/debian-src.sources" <<SRC
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
+  # The deb-src entry is derived from the machine's own apt configuration (its main archive's URI and
+  # keyring, whatever mirror or proxy that is): this project names no download host.
+  bash tools/deb_src_entry.sh > "$work/sources/debian-src.sources" || {
+    echo "setup: could not derive a deb-src entry from /etc/apt (see tools/deb_src_entry.sh)" >&2; exit 1; }
   apt_opts=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/sources"
             -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache")
   apt-get "${apt_opts[@]}" update -qq

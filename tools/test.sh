@@ -19,6 +19,7 @@ build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds th
   cmake --preset "$1" -DML_BUILD_BENCH=OFF >/dev/null && cmake --build --preset "$1" -j2
 }
 
+step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh
 step "native build" build native
 step "native tests" ctest --preset native
 step "web build" build web
