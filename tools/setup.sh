@@ -49,7 +49,8 @@ if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
   # keyring, whatever mirror or proxy that is): this project names no download host.
   bash tools/deb_src_entry.sh > "$work/sources/debian-src.sources" || {
     echo "setup: could not derive a deb-src entry from /etc/apt (see tools/deb_src_entry.sh)" >&2; exit 1; }
-  apt_opts=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/sources"
+  # The files land in a private root-owned folder: apt's _apt sandbox user could not write there.
+  apt_opts=(-o APT::Sandbox::User=root -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/sources"
             -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache")
   apt-get "${apt_opts[@]}" update -qq
   (cd "$work/src" && apt-get "${apt_opts[@]}" source --download-only imgui >/dev/null)
