@@ -3,15 +3,15 @@
 # 8 ms per-frame budget) on 10 000 and 100 000 points, natively under Xvfb (Mesa llvmpipe) and in
 # headless Chromium (WebGL2 through SwiftShader); the gzip size of the page's wasm + js; time to first
 # frame. Writes docs/bench_frontend.md. Needs both builds and tools/setup.sh.
-# Usage: bench/frontend.sh   (env BUILD_NATIVE=build/native BUILD_WEB=build/web FRAMES=200)
+# Usage: bench/frontend.sh   (env BUILD_NATIVE=build/native WEB_SITE=build/web/site FRAMES=200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_NATIVE="${BUILD_NATIVE:-build/native}"
-BUILD_WEB="${BUILD_WEB:-build/web}"
+WEB_SITE="${WEB_SITE:-build/web/site}"
 FRAMES="${FRAMES:-200}"
 OUT=docs/bench_frontend.md
 APP="$BUILD_NATIVE/marginlab-app"
-for f in "$APP" "$BUILD_WEB/marginlab-app.wasm" "$BUILD_WEB/marginlab-app.js" tools/e2e/node_modules/playwright-core; do
+for f in "$APP" "$WEB_SITE/marginlab-app.wasm" "$WEB_SITE/marginlab-app.js" tools/e2e/node_modules/playwright-core; do
   [ -e "$f" ] || { echo "frontend.sh: $f is missing (build both presets, run tools/setup.sh)"; exit 1; }
 done
 link() { echo "#v=1&data=separable&n=$1&noise=uniform&eta=0.1&learner=perceptron&seed=1&steps=1000000000"; }
@@ -27,7 +27,7 @@ for n in 10000 100000; do
   R[native_first_$n]=$(echo "$j" | field first_frame_ms); R[native_steps_$n]=$(echo "$j" | field steps)
   R[native_run_$n]=$(echo "$j" | field first_run_frame_ms)
   echo "browser, n = $n ..." >&2
-  j=$(BUILD_WEB="$BUILD_WEB" node tools/e2e/measure_frames.mjs "$(link $n)" "$FRAMES" | tail -1)
+  j=$(WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "$(link $n)" "$FRAMES" | tail -1)
   R[web_med_$n]=$(echo "$j" | field median_ms); R[web_p95_$n]=$(echo "$j" | field p95_ms)
   R[web_first_$n]=$(echo "$j" | field first_frame_ms); R[web_steps_$n]=$(echo "$j" | field steps)
   R[web_run_$n]=$(echo "$j" | field first_run_frame_ms)
@@ -35,11 +35,11 @@ done
 # The welcome page (what a visitor waits for).
 j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --frames 30 --stats 2>/dev/null | tail -1)
 native_first=$(echo "$j" | field first_frame_ms); native_run=$(echo "$j" | field first_run_frame_ms)
-j=$(BUILD_WEB="$BUILD_WEB" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
+j=$(WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
 web_first=$(echo "$j" | field first_frame_ms); web_run=$(echo "$j" | field first_run_frame_ms)
-wasm_raw=$(stat -c %s "$BUILD_WEB/marginlab-app.wasm"); js_raw=$(stat -c %s "$BUILD_WEB/marginlab-app.js")
-wasm_gz=$(gzip -9 -c "$BUILD_WEB/marginlab-app.wasm" | wc -c); js_gz=$(gzip -9 -c "$BUILD_WEB/marginlab-app.js" | wc -c)
-glue_gz=$(cat "$BUILD_WEB/index.html" "$BUILD_WEB/glue.js" | gzip -9 | wc -c)
+wasm_raw=$(stat -c %s "$WEB_SITE/marginlab-app.wasm"); js_raw=$(stat -c %s "$WEB_SITE/marginlab-app.js")
+wasm_gz=$(gzip -9 -c "$WEB_SITE/marginlab-app.wasm" | wc -c); js_gz=$(gzip -9 -c "$WEB_SITE/marginlab-app.js" | wc -c)
+glue_gz=$(cat "$WEB_SITE/index.html" "$WEB_SITE/glue.js" | gzip -9 | wc -c)
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 kb() { python3 -c 'import sys; print(f"{int(sys.argv[1])/1024:.0f} KiB")' "$1"; }
 

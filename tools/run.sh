@@ -13,4 +13,4 @@ cmake --build --preset web --target marginlab-web marginlab
 echo
 echo "marginlab is being served at http://127.0.0.1:${port}/   (Ctrl-C to stop)"
 echo "a configuration link looks like http://127.0.0.1:${port}/#v=1&data=ring&noise=uniform&eta=0.2&learner=rp&seed=1"
-exec /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1 --directory build/web
+exec bash tools/serve_site.sh "$port"

@@ -16,7 +16,7 @@ PACKAGES=(
   # fetching Dear ImGui's sources for the web build
   dpkg-dev debian-archive-keyring
   # seeing it as a user: desktop under Xvfb, headless Chromium, image tools
-  xvfb xauth chromium imagemagick fonts-dejavu-core
+  xvfb xauth chromium imagemagick fonts-dejavu-core curl
   # fuzzing
   clang-14 libclang-rt-14-dev
   # peers for the benchmarks and plots for docs

@@ -24,6 +24,7 @@ step "native build" build native
 step "native tests" ctest --preset native
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web
+step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
 step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
 if [ -x tools/e2e/run.sh ]; then
   step "front end end-to-end (desktop under Xvfb, browser in headless Chromium)" bash tools/e2e/run.sh

@@ -12,7 +12,7 @@
 //   8. a long kernel projection shows its progress, and Escape cancels it back to the previous link
 // Screenshots go to $E2E_OUT (default build/e2e); with --docs the default-experiment picture is also
 // written to docs/img/screenshot_web_default.png.
-// Usage: node tools/e2e/browser_test.mjs [--docs]   (env BUILD_WEB, BUILD_NATIVE, E2E_OUT, CHROMIUM)
+// Usage: node tools/e2e/browser_test.mjs [--docs]   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildWeb = path.resolve(root, process.env.BUILD_WEB || 'build/web');
+const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 const buildNative = path.resolve(root, process.env.BUILD_NATIVE || 'build/native');
 const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
 const cli = path.join(buildNative, 'marginlab');
@@ -35,8 +35,8 @@ try {
   process.exit(1);
 }
 for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
-  if (!fs.existsSync(path.join(buildWeb, f))) {
-    console.log(`browser_test: ${path.join(buildWeb, f)} is missing: build the web preset first`);
+  if (!fs.existsSync(path.join(site, f))) {
+    console.log(`browser_test: ${path.join(site, f)} is missing: build the web preset first`);
     process.exit(1);
   }
 }
@@ -46,7 +46,7 @@ if (!fs.existsSync(cli)) {
 }
 
 // --- a static server for build/web on 127.0.0.1 ---
-const { server, base } = await serveDirectory(buildWeb);
+const { server, base } = await serveDirectory(site);
 
 // --- checks ---
 let failures = 0;

@@ -3,17 +3,17 @@
 // module reports (window.marginlab.frameDone) and the time from navigation to the first frame.
 // Prints one JSON object: {"link", "frames", "median_ms", "p95_ms", "first_frame_ms",
 // "first_run_frame_ms" (the first frame showing the built run), "steps"}.
-// Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env BUILD_WEB, CHROMIUM)
+// Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env WEB_SITE, CHROMIUM)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { launchChromium, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildWeb = path.resolve(root, process.env.BUILD_WEB || 'build/web');
+const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 const link = process.argv[2] || '';
 const count = Number(process.argv[3] || 120);
-const { server, base } = await serveDirectory(buildWeb);
+const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 // Record every frame's time stamp from the start (the first one gives time to first frame).

@@ -7,9 +7,9 @@ import { chromium } from 'playwright-core';
 import { launchChromium, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const buildWeb = path.resolve(root, process.env.BUILD_WEB || 'build/web');
+const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 const [link = '', out = 'screenshot.png'] = process.argv.slice(2);
-const { server, base } = await serveDirectory(buildWeb);
+const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 // DPR=2 renders as a high-DPI screen would (device pixels = 2 x CSS pixels).
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: Number(process.env.DPR || 1) });

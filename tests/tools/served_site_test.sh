@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The page's server publishes only the page: build/web/site holds exactly the page's files, and
+# tools/serve_site.sh (what tools/run.sh serves) answers them and nothing of the build folder around it.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+site=${WEB_SITE:-build/web/site}
+fails=0; checks=0
+check() {  # check NAME CONDITION...
+  checks=$((checks + 1))
+  if "${@:2}"; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
+}
+listing=$(cd "$site" && find . -mindepth 1 | sed 's|^\./||' | sort | tr '\n' ' ')
+check "the site folder holds exactly the page's files (it holds: $listing)" \
+  test "$listing" = "glue.js index.html marginlab-app.js marginlab-app.wasm "
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+bash tools/serve_site.sh "$port" >/dev/null 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null' EXIT
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+code() { curl -s -o /dev/null -w '%{http_code}' --path-as-is "http://127.0.0.1:$port/$1"; }
+check "the page is served" test "$(code '')" = 200
+check "the module is served as application/wasm" \
+  test "$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/marginlab-app.wasm")" = application/wasm
+for f in CMakeCache.txt compile_commands.json marginlab.js marginlab_tests.js ../CMakeCache.txt ../marginlab.wasm; do
+  check "/$f is not served" test "$(code "$f")" = 404
+done
+echo "$((checks - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
