@@ -71,6 +71,8 @@ class ActiveCoresetSvm final : public Learner {
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  // The scores of every row of X at once, bit-identical to scores().
+  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_float_, out); }
   const Vector* weights() const override { return &w_float_; }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }

@@ -117,12 +117,37 @@ double KernelPerceptron::decision(const float* x) const {
   return f;
 }
 
+namespace {
+// The float score of a decision value: the sign is what predicts; keep it even when |f| underflows float.
+float score_of(double f) {
+  return f > 0 ? std::max(static_cast<float>(f), std::numeric_limits<float>::denorm_min())
+               : (f < 0 ? std::min(static_cast<float>(f), -std::numeric_limits<float>::denorm_min()) : 0.0f);
+}
+}  // namespace
+
 void KernelPerceptron::scores(const float* x, float* out) const {
   out[0] = 0.0f;
-  const double f = decision(x);
-  // The sign is what predicts; keep it even when |f| underflows float.
-  out[1] = f > 0 ? std::max(static_cast<float>(f), std::numeric_limits<float>::denorm_min())
-                 : (f < 0 ? std::min(static_cast<float>(f), -std::numeric_limits<float>::denorm_min()) : 0.0f);
+  out[1] = score_of(decision(x));
+}
+
+void KernelPerceptron::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
+  out->resize(X.rows(), 2);
+  out->col(0).setZero();
+  Eigen::VectorXd f, k;
+  for (Eigen::Index start = 0; start < X.rows(); start += kPredictBlockRows) {
+    const Eigen::Index rows = std::min(kPredictBlockRows, X.rows() - start);
+    const FeatureMatrix block = X.middleRows(start, rows);
+    f.setZero(rows);
+    // decision()'s sum, term by term for the whole block: K(x_i, x_j) = K(x_j, x_i) bit for bit (a product
+    // or a squared difference per coordinate, summed in coordinate order).
+    for (int j : support_) {
+      const double a = alpha_[static_cast<size_t>(j)];
+      if (a == 0.0) continue;
+      kernel_row(kernel_, block, data_->X.row(j).data(), &k);
+      for (Eigen::Index i = 0; i < rows; ++i) f[i] += a * k[i];
+    }
+    for (Eigen::Index i = 0; i < rows; ++i) (*out)(start + i, 1) = score_of(f[i]);
+  }
 }
 
 void KernelPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {

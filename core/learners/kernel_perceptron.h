@@ -43,6 +43,9 @@ class KernelPerceptron final : public Learner {
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  // The scores of every row of X, in blocks of rows (each support vector read once per block), bit-identical
+  // to scores(): every row sums alpha_j K(x_j, x) over the support in the same order.
+  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override;
   const Vector* weights() const override { return kernel_.kind == KernelKind::linear ? &w_ : nullptr; }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;

@@ -26,4 +26,36 @@ void Learner::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const
   for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = predict(X.row(i).data());
 }
 
+void Learner::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
+  const int q_count = num_classes();
+  assert(q_count >= 1 && q_count <= kMaxClasses);
+  out->resize(X.rows(), q_count);
+  float s[kMaxClasses];
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    scores(X.row(i).data(), s);
+    for (int q = 0; q < q_count; ++q) (*out)(i, q) = s[q];
+  }
+}
+
+void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out) {
+  assert(X.cols() == w.size());
+  out->resize(X.rows(), 2);
+  out->col(0).setZero();
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const Eigen::Map<const Eigen::RowVectorXf> row(X.row(i).data(), w.size());
+    (*out)(i, 1) = row.dot(w);
+  }
+}
+
+void linear_scores_batch(const FeatureMatrix& X, const FeatureMatrix& W, Eigen::MatrixXf* out) {
+  assert(X.cols() == W.cols());
+  out->resize(X.rows(), W.rows());
+  Eigen::VectorXf s(W.rows());
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const Eigen::Map<const Eigen::VectorXf> v(X.row(i).data(), W.cols());
+    s.noalias() = W * v;
+    out->row(i) = s.transpose();
+  }
+}
+
 }  // namespace ml

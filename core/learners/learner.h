@@ -87,6 +87,9 @@ class Learner {
   virtual int predict(const float* x) const;
   // Predicts every row of X (linear learners override with one matrix product).
   virtual void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const;
+  // Writes the Q class scores of every row of X into *out (X.rows() x Q), bit-identical to scores() row by
+  // row (the 2-D view's decision grid; default: loops scores()).
+  virtual void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const;
   // The hypothesis as a halfspace in input space when it is one (binary linear learners), else nullptr.
   virtual const Vector* weights() const { return nullptr; }
   // Theoretical bound on this learner's mistakes/updates for this problem; NaN when none applies.
@@ -114,5 +117,11 @@ class Learner {
     return nullptr;
   }
 };
+
+// scores_batch for a binary learner with scores (0, <x, w>): X w row by row with the dot() scores() uses
+// (Eigen's GEMV sums in another order, so its last bits would differ from scores()).
+void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out);
+// scores_batch for a multiclass learner with scores W x (W: Q x d): the GEMV scores() does, per row.
+void linear_scores_batch(const FeatureMatrix& X, const FeatureMatrix& W, Eigen::MatrixXf* out);
 
 }  // namespace ml

@@ -80,6 +80,8 @@ class PcaOutlierRemoval final : public Learner {
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  // The scores of every row of X at once, bit-identical to scores().
+  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, v_, out); }
   const Vector* weights() const override { return &v_; }
   std::vector<Counter> counters() const override;
   const std::vector<int>* removed_examples() const override { return &removed_; }

@@ -73,6 +73,8 @@ class Ultraconservative final : public Learner {
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  // The scores of every row of X at once, bit-identical to scores().
+  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_, out); }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
 

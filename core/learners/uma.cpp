@@ -558,6 +558,14 @@ void Uma::scores(const float* x, float* out) const {
   s.noalias() = w_float_ * projected;
 }
 
+void Uma::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
+  if (built_ && projection_kind_ == UmaProjection::none) {
+    linear_scores_batch(X, w_float_, out);
+    return;
+  }
+  Learner::scores_batch(X, out);  // zeros before the build; a projection per row otherwise
+}
+
 void Uma::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
   out->assign(static_cast<size_t>(X.rows()), 0);
   if (!built_ || X.rows() == 0) return;

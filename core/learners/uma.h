@@ -117,6 +117,8 @@ class Uma final : public Learner {
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  // The scores of every row of X at once, bit-identical to scores() (without a projection: W x per row).
+  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override;
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
