@@ -237,131 +237,7 @@ void View::fit_rect(float width, float height) {
     view_hi_[a] = hi[a];
   }
   grid_wanted_ = true;
-  grid_next_row_ = -1;  // a running pass is for the old rectangle
-}
-
-void View::start_grid_pass() {
-  gw_ = std::clamp(static_cast<int>(fitted_w_ / 3), 24, 220);
-  gh_ = std::clamp(static_cast<int>(fitted_h_ / 3), 24, 220);
-  grid_q_ = std::max(2, session_->learner().num_classes());
-  gw_ = std::min(gw_, 2048 / ((grid_q_ + 3) / 4));  // WebGL2 guarantees textures 2048 texels wide
-  grid_scores_.assign(static_cast<size_t>(gw_) * static_cast<size_t>(gh_) * static_cast<size_t>(grid_q_), 0.0f);
-  grid_next_row_ = 0;
-  grid_wanted_ = false;
-  for (int a = 0; a < 2; ++a) {
-    pass_lo_[a] = view_lo_[a];
-    pass_hi_[a] = view_hi_[a];
-  }
-}
-
-void View::evaluate_grid_rows(const ClockFn& now, double deadline) {
-  const Learner& learner = session_->learner();
-  const int q = grid_q_;
-  probe_.resize(static_cast<size_t>(projection_.dims));
-  while (grid_next_row_ >= 0 && grid_next_row_ < gh_) {
-    const int r = grid_next_row_;
-    const double b = pass_lo_[1] + (r + 0.5) / gh_ * (pass_hi_[1] - pass_lo_[1]);
-    for (int c = 0; c < gw_; ++c) {
-      const double a = pass_lo_[0] + (c + 0.5) / gw_ * (pass_hi_[0] - pass_lo_[0]);
-      projection_.lift(a, b, probe_.data());
-      float* out = grid_scores_.data() + (static_cast<size_t>(r) * static_cast<size_t>(gw_) + static_cast<size_t>(c)) * static_cast<size_t>(q);
-      learner.scores(probe_.data(), out);
-      for (int k = 0; k < q; ++k)
-        if (!std::isfinite(out[k])) out[k] = 0.0f;
-    }
-    ++grid_next_row_;
-    if (now && now() > deadline) break;
-  }
-  if (grid_next_row_ < gh_) return;
-  // The pass is complete: scale so that the largest lead of the best class is 1, then lay the scores
-  // out in groups of four classes per RGBA texel for the shader.
-  grid_next_row_ = -1;
-  const size_t cells = static_cast<size_t>(gw_) * static_cast<size_t>(gh_);
-  float scale = 0;
-  for (size_t i = 0; i < cells; ++i) {
-    const float* sc = grid_scores_.data() + i * static_cast<size_t>(q);
-    float best = -INFINITY, second = -INFINITY;
-    for (int k = 0; k < q; ++k) {
-      if (sc[k] > best) { second = best; best = sc[k]; }
-      else if (sc[k] > second) second = sc[k];
-    }
-    scale = std::max(scale, best - second);
-  }
-  if (!(scale > 0) || !std::isfinite(scale)) {
-    grid_ready_ = false;  // no decision yet (w = 0): no regions rather than a wall of boundary
-    grid_uploaded_ = false;
-    texture_dirty_ = true;
-    return;
-  }
-  const int groups = (q + 3) / 4;
-  grid_upload_.assign(cells * static_cast<size_t>(groups) * 4, -1e30f);
-  for (int r = 0; r < gh_; ++r)
-    for (int c = 0; c < gw_; ++c)
-      for (int k = 0; k < q; ++k) {
-        const size_t src = (static_cast<size_t>(r) * static_cast<size_t>(gw_) + static_cast<size_t>(c)) * static_cast<size_t>(q) + static_cast<size_t>(k);
-        const size_t texel = static_cast<size_t>(r) * static_cast<size_t>(gw_ * groups) + static_cast<size_t>((k / 4) * gw_ + c);
-        grid_upload_[texel * 4 + static_cast<size_t>(k % 4)] = grid_scores_[src] / scale;
-      }
-  for (int a = 0; a < 2; ++a) {
-    grid_lo_[a] = pass_lo_[a];
-    grid_hi_[a] = pass_hi_[a];
-  }
-  grid_w_ = gw_;
-  grid_h_ = gh_;
-  grid_classes_ = q;
-  grid_ready_ = true;
-  grid_uploaded_ = false;
-}
-
-void View::update_histogram(const Session& s) {
-  const Dataset& train = s.data().train;
-  const Learner& learner = s.learner();
-  const int q = std::max(2, learner.num_classes());
-  const int n = train.rows();
-  const Vector* w = learner.weights();
-  const double wn = (w && w->size() == train.cols()) ? static_cast<double>(w->norm()) : 0.0;
-  const int stride = std::max(1, n / 20000);
-  std::vector<double> margins;
-  std::vector<char> corrupt;
-  std::vector<float> scores(static_cast<size_t>(q));
-  for (int i = 0; i < n; i += stride) {
-    learner.scores(train.X.row(i).data(), scores.data());
-    const int y = train.label[static_cast<size_t>(i)];
-    double m;
-    if (q == 2) {
-      m = (y == 1 ? 1.0 : -1.0) * (static_cast<double>(scores[1]) - scores[0]);
-      if (wn > 0) m /= wn;
-    } else {
-      double other = -INFINITY;
-      for (int k = 0; k < q; ++k)
-        if (k != y) other = std::max(other, static_cast<double>(scores[static_cast<size_t>(k)]));
-      m = scores[static_cast<size_t>(y)] - other;
-    }
-    if (!std::isfinite(m)) continue;
-    margins.push_back(m);
-    corrupt.push_back(train.corruption[static_cast<size_t>(i)] != Corruption::none);
-  }
-  double extent = 0;
-  for (double m : margins) extent = std::max(extent, std::fabs(m));
-  if (!(extent > 0)) extent = 1;
-  hist_lo_ = -extent;
-  hist_hi_ = extent;
-  const int bins = 41;
-  hist_clean_.assign(bins, 0.0);
-  hist_corrupt_.assign(bins, 0.0);
-  for (size_t k = 0; k < margins.size(); ++k) {
-    int b = static_cast<int>((margins[k] - hist_lo_) / (hist_hi_ - hist_lo_) * bins);
-    b = std::clamp(b, 0, bins - 1);
-    (corrupt[k] ? hist_corrupt_ : hist_clean_)[static_cast<size_t>(b)] += 1;
-  }
-  const std::string sample = stride > 1 ? " (every " + std::to_string(stride) + "th example)" : "";
-  if (q == 2) {
-    hist_title_ = std::string("Margins on the training set") + sample;
-    hist_x_label_ = wn > 0 ? "y <w,x> / ||w||  (observed labels)" : "y f(x)  (observed labels)";
-  } else {
-    hist_title_ = std::string("Multiclass margins on the training set") + sample;
-    hist_x_label_ = "score of the observed class minus the best other";
-  }
+  grid_.cancel();  // a running pass is for the old rectangle
 }
 
 void View::update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds) {
@@ -374,15 +250,13 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
     session_ = session;
     session_version_ = session_version;
     rebuild_points(*session);
-    grid_ready_ = false;
+    grid_.clear();
     grid_uploaded_ = false;
     texture_dirty_ = true;
-    grid_next_row_ = -1;
     grid_wanted_ = true;
     seen_updates_ = -1;
     seen_steps_ = -1;
-    hist_clean_.clear();
-    hist_corrupt_.clear();
+    histogram_ = {};
     last_histogram_time_ = last_projection_time_ = -1;
   }
   if (options.projection != built_mode_) rebuild_points(*session);
@@ -401,13 +275,23 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
   }
   // A new pass at most ten times a second: while training, the regions follow the learner at a pace
   // the eye can use, and the texture is redrawn only when a pass completes.
-  if (grid_next_row_ < 0 && grid_wanted_ && fitted_w_ > 0 && (t - last_grid_start_ >= 0.1 || !grid_ready_)) {
-    start_grid_pass();
+  if (!grid_.running() && grid_wanted_ && fitted_w_ > 0 && (t - last_grid_start_ >= 0.1 || !grid_.ready())) {
+    grid_.start(view_lo_, view_hi_, fitted_w_, fitted_h_, session->learner().num_classes());
+    grid_wanted_ = false;
     last_grid_start_ = t;
   }
-  if (grid_next_row_ >= 0) evaluate_grid_rows(now, t + budget_seconds);
+  if (grid_.running()) {
+    // One scores_batch call per chunk of rows (no per-cell virtual call), a chunk about 5e5 multiply-adds.
+    const Learner& learner = session->learner();
+    const double cost = learner.predict_cost() > 0 ? learner.predict_cost() : projection_.dims;
+    const BatchScorer score = [&learner](const FeatureMatrix& X, Eigen::MatrixXf* out) { learner.scores_batch(X, out); };
+    if (grid_.advance(score, projection_, grid_.rows_per_call(cost), now, t + budget_seconds)) {
+      grid_uploaded_ = false;
+      if (!grid_.ready()) texture_dirty_ = true;
+    }
+  }
   if (histogram_wanted_ && (t - last_histogram_time_ > 0.25 || last_histogram_time_ < 0)) {
-    update_histogram(*session);
+    histogram_ = margin_histogram(session->learner(), session->data().train);
     histogram_wanted_ = false;
     last_histogram_time_ = t;
   }
@@ -423,11 +307,11 @@ void View::render_texture(int width, int height) {
   const bool rect_changed = view_lo_[0] != drawn_lo_[0] || view_lo_[1] != drawn_lo_[1] || view_hi_[0] != drawn_hi_[0] ||
                             view_hi_[1] != drawn_hi_[1];
   const bool size_changed = width != fbo_w_ || height != fbo_h_;
-  if (!points_dirty_ && grid_uploaded_ == grid_ready_ && !options_changed && !rect_changed && !texture_dirty_ && !size_changed)
+  if (!points_dirty_ && grid_uploaded_ == grid_.ready() && !options_changed && !rect_changed && !texture_dirty_ && !size_changed)
     return;
   if (points_dirty_ || rect_changed || size_changed || options.test_points != drawn_test_points_) points_layer_dirty_ = true;
   texture_dirty_ = false;
-  if (!grid_ready_) grid_uploaded_ = false;
+  if (!grid_.ready()) grid_uploaded_ = false;
   drawn_regions_ = options.regions;
   drawn_test_points_ = options.test_points;
   for (int a = 0; a < 2; ++a) {
@@ -461,11 +345,11 @@ void View::render_texture(int width, int height) {
     uploaded_points_ = point_xy_.size() / 2;
     points_dirty_ = false;
   }
-  if (grid_ready_ && !grid_uploaded_) {
+  if (grid_.ready() && !grid_uploaded_) {
     glBindTexture(GL_TEXTURE_2D, grid_texture_);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, grid_w_ * ((grid_classes_ + 3) / 4), grid_h_, 0, GL_RGBA, GL_FLOAT,
-                 grid_upload_.data());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, grid_.width() * ((grid_.classes() + 3) / 4), grid_.height(), 0, GL_RGBA,
+                 GL_FLOAT, grid_.texels().data());
     grid_uploaded_ = true;
   }
   glDisable(GL_SCISSOR_TEST);
@@ -508,13 +392,15 @@ void View::render_texture(int width, int height) {
   glClear(GL_COLOR_BUFFER_BIT);
   glActiveTexture(GL_TEXTURE0);
   glBindVertexArray(vao_quad_);
-  if (options.regions && grid_ready_ && grid_uploaded_) {
+  if (options.regions && grid_.ready() && grid_uploaded_) {
+    const double* grid_lo_ = grid_.lo();
+    const double* grid_hi_ = grid_.hi();
     glDisable(GL_BLEND);
     glUseProgram(program_regions_);
     glBindTexture(GL_TEXTURE_2D, grid_texture_);
     glUniform1i(glGetUniformLocation(program_regions_, "u_grid"), 0);
-    glUniform2i(glGetUniformLocation(program_regions_, "u_grid_size"), grid_w_, grid_h_);
-    glUniform1i(glGetUniformLocation(program_regions_, "u_classes"), grid_classes_);
+    glUniform2i(glGetUniformLocation(program_regions_, "u_grid_size"), grid_.width(), grid_.height());
+    glUniform1i(glGetUniformLocation(program_regions_, "u_classes"), grid_.classes());
     // v_uv spans the view rectangle; the grid may have been computed for an older one.
     const float sx = static_cast<float>((view_hi_[0] - view_lo_[0]) / (grid_hi_[0] - grid_lo_[0]));
     const float sy = static_cast<float>((view_hi_[1] - view_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
@@ -604,8 +490,8 @@ void View::draw_scatter(ImVec2 size) {
     const std::string yn = projection_.y_name + " \xE2\x86\x91";  // ↑
     dl->AddText(ImVec2(pos.x + 7, pos.y + 4), tick_col, yn.c_str());
   }
-  if (!grid_ready_ && options.regions) {
-    const char* note = grid_next_row_ >= 0 ? "evaluating regions..." : "no hypothesis yet";
+  if (!grid_.ready() && options.regions) {
+    const char* note = grid_.running() ? "evaluating regions..." : "no hypothesis yet";
     const float tw = ImGui::CalcTextSize(note).x;
     dl->AddText(ImVec2(pos.x + image.x - tw - 6, pos.y + 4), tick_col, note);
   }
@@ -695,10 +581,10 @@ void View::draw_scatter(ImVec2 size) {
 
 void View::draw_histogram(ImVec2 size) {
   std::vector<HistogramSeries> series;
-  series.push_back({"clean", hist_clean_, IM_COL32(86, 180, 233, 255)});
-  series.push_back({"corrupted", hist_corrupt_, IM_COL32(250, 26, 140, 255)});
-  histogram_plot("margins", size, hist_title_.empty() ? "Margins on the training set" : hist_title_, hist_x_label_,
-                 hist_lo_, hist_hi_, series);
+  series.push_back({"clean", histogram_.clean, IM_COL32(86, 180, 233, 255)});
+  series.push_back({"corrupted", histogram_.corrupt, IM_COL32(250, 26, 140, 255)});
+  histogram_plot("margins", size, histogram_.title.empty() ? "Margins on the training set" : histogram_.title,
+                 histogram_.x_label, histogram_.lo, histogram_.hi, series);
 }
 
 }  // namespace ml::app

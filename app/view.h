@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "app/models/decision_grid.h"
+#include "app/models/margin_histogram.h"
 #include "app/projection.h"
 #include "core/session.h"
 #include "imgui.h"
@@ -54,9 +56,6 @@ class View {
  private:
   void rebuild_points(const Session& s);
   void fit_rect(float width, float height);
-  void start_grid_pass();
-  void evaluate_grid_rows(const ClockFn& now, double deadline);
-  void update_histogram(const Session& s);
   bool ensure_gl();
   void render_texture(int width, int height);
 
@@ -80,23 +79,12 @@ class View {
   double view_lo_[2] = {-1, -1}, view_hi_[2] = {1, 1};  // what the texture shows
   float fitted_w_ = 0, fitted_h_ = 0;
 
-  // Decision grid: gw x gh cells over the view rectangle, the learner's Q scores per cell.
-  int gw_ = 0, gh_ = 0, grid_q_ = 2;
-  std::vector<float> grid_scores_;  // scores of the running pass, cell-major
-  std::vector<float> grid_upload_;  // the finished grid, four classes per RGBA texel (see regions.frag)
-  int grid_classes_ = 2;            // Q of the finished grid
-  int grid_next_row_ = -1;         // -1: no pass running
-  double pass_lo_[2] = {0, 0}, pass_hi_[2] = {1, 1};  // rectangle of the running pass
-  double grid_lo_[2] = {0, 0}, grid_hi_[2] = {1, 1};  // rectangle of the finished grid (the texture)
-  int grid_w_ = 0, grid_h_ = 0;                       // size of the finished grid
-  bool grid_ready_ = false;
+  // Decision grid (app/models/decision_grid.h) and whether its finished grid is in the texture.
+  DecisionGrid grid_;
   bool grid_wanted_ = true;        // the hypothesis or the rectangle changed since the last pass
 
-  // Margin histogram.
-  std::vector<double> hist_clean_, hist_corrupt_;
-  double hist_lo_ = -1, hist_hi_ = 1;
-  std::string hist_title_;
-  std::string hist_x_label_;
+  // Margin histogram (app/models/margin_histogram.h).
+  MarginHistogram histogram_;
 
   // Hover read-out of the decision at the cursor.
   std::vector<float> probe_;
