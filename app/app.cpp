@@ -1,12 +1,9 @@
-// marginlab app — the playground's frame: lifecycle, fonts and style, layout, the Run toolbar, the
-// View and Plots panels, capture, and the status the end-to-end tests read (see app.h).
+// marginlab app — the playground's frame: lifecycle, fonts and style, layout of the panels (app/panels/),
+// the sidebar's notices, and the status the end-to-end tests read (see app.h).
 //
 // [SECTION] lifecycle, fonts, style
 // [SECTION] frame and layout
-// [SECTION] run toolbar
 // [SECTION] sidebar and notices
-// [SECTION] view panel
-// [SECTION] plots panel
 // [SECTION] capture and status
 #include "app/app.h"
 
@@ -15,13 +12,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot.h"
-#include "app/plot_axis.h"
-#include "app/png.h"
 #include "app/ui_model.h"
-#include "core/data/generators.h"
-#include "core/noise/noise.h"
-#include "core/trace.h"
 
 namespace ml::app {
 
@@ -32,9 +23,25 @@ const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&lea
 
 // [SECTION] lifecycle, fonts, style ---------------------------------------------------------------------
 
+namespace {
+// The context every panel of `app` shares.
+PanelContext context(AppState& state, Platform& platform, std::string& message, ImFont** font_small) {
+  return {state, platform, message, font_small};
+}
+}  // namespace
+
 App::App(Platform& platform)
-    : platform_(platform), state_([&platform] { return platform.now_seconds(); }) {
-  view_ = std::make_unique<View>();
+    : platform_(platform),
+      state_([&platform] { return platform.now_seconds(); }),
+      run_(context(state_, platform_, message_, &font_small_)),
+      data_(context(state_, platform_, message_, &font_small_)),
+      noise_(context(state_, platform_, message_, &font_small_)),
+      learner_(context(state_, platform_, message_, &font_small_)),
+      share_(context(state_, platform_, message_, &font_small_)),
+      export_(context(state_, platform_, message_, &font_small_)),
+      view_(context(state_, platform_, message_, &font_small_)),
+      plots_(context(state_, platform_, message_, &font_small_)),
+      confusion_(context(state_, platform_, message_, &font_small_)) {
   state_.defer_builds = true;  // a frame saying "building" comes before a long build
   last_frame_time_ = platform_.now_seconds();
 }
@@ -144,10 +151,8 @@ void App::frame() {
     pushed_url_version_ = state_.url_version();
     platform_.url_changed(state_.url());
   }
-  const ClockFn clock = [this] { return platform_.now_seconds(); };
   const Config& config = state_.config();
-  if (panel_visible(config, "view")) view_->update(state_.session(), state_.session_version(), clock, 0.004);
-  refresh_series();
+  if (panel_visible(config, "view")) view_.update(0.004);
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float W = vp->Size.x, H = vp->Size.y;
@@ -161,7 +166,7 @@ void App::frame() {
   const bool show_confusion = panel_visible(config, "confusion");
 
   const float toolbar_h = show_run ? std::round(fs * 2.7f) : 0.0f;
-  if (show_run) draw_run_toolbar(ImVec2(0, 0), ImVec2(W, toolbar_h));
+  if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), frame_ms_);
   const float side_w = show_side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
   if (show_side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
   const float mx = side_w, my = toolbar_h, mw = W - side_w, mh = H - toolbar_h;
@@ -173,10 +178,10 @@ void App::frame() {
     float view_w = 0;
     if (show_view && show_plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
     else if (show_view) view_w = mw;
-    if (show_view) draw_view_panel(ImVec2(mx, my), ImVec2(view_w, top_h));
-    if (show_plots) draw_plots_panel(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
+    if (show_view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
+    if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
   }
-  if (show_confusion) draw_confusion_panel(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
+  if (show_confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
   if (!show_run && !show_side && !top_row && !show_confusion) {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(W, H));
@@ -184,135 +189,6 @@ void App::frame() {
     ImGui::TextWrapped("This link hides every panel.");
     ImGui::End();
   }
-}
-
-namespace {
-
-// Begins a fixed panel window at pos/size; the title bar shows the panel's name.
-bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0) {
-  ImGui::SetNextWindowPos(pos);
-  ImGui::SetNextWindowSize(size);
-  return ImGui::Begin(title, nullptr,
-                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | extra);
-}
-
-}  // namespace
-
-// [SECTION] run toolbar ---------------------------------------------------------------------------------
-
-void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 0));
-  begin_panel("##run", pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
-  ImGui::PopStyleVar();
-  const float fs = ImGui::GetFontSize();
-  ImGui::SetCursorPosY((size.y - ImGui::GetFrameHeight()) * 0.5f);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
-  ImGui::SameLine(0, fs * 1.2f);
-  Session* session = state_.session();
-  const bool done = session && session->done();
-  ImGui::BeginDisabled(!session || done);
-  if (state_.playing()) {
-    if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) state_.pause();
-  } else {
-    if (ImGui::Button("\xE2\x96\xB6 Play", ImVec2(fs * 5.5f, 0))) state_.play();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train in slices of the frame (space bar)");
-  ImGui::SameLine();
-  // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
-  const bool preparing = state_.preparing();
-  ImGui::BeginDisabled(preparing);
-  if (ImGui::Button("Step")) state_.step(1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
-  ImGui::SameLine();
-  if (ImGui::Button("+100")) state_.step(100);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("100 steps at once (pauses)");
-  ImGui::EndDisabled();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Reset")) state_.rebuild();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rebuild data, noise and learner from the link and start again");
-  ImGui::SameLine(0, fs * 1.2f);
-  // Speed: steps per frame, or as many as the 8 ms budget allows.
-  static const int64_t kSpeeds[] = {1, 2, 5, 20, 100, 1000, 10000, 0};
-  static const char* kSpeedNames[] = {"1", "2", "5", "20", "100", "1k", "10k", "max"};
-  int speed = 2;
-  for (int i = 0; i < 8; ++i)
-    if (kSpeeds[i] == state_.steps_per_tick) speed = i;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("speed");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(fs * 4.5f);
-  if (ImGui::BeginCombo("##speed", kSpeedNames[speed])) {
-    for (int i = 0; i < 8; ++i)
-      if (ImGui::Selectable(kSpeedNames[i], i == speed)) state_.steps_per_tick = kSpeeds[i];
-    ImGui::EndCombo();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Steps per frame (max: as many as fit in %.0f ms)", state_.budget_seconds * 1000);
-  // The run's fields (seed, step budget) from the field table.
-  if (panel_visible(state_.config(), "run")) {
-    for (const Field* f : panel_fields("run", state_.config())) {
-      ImGui::SameLine(0, fs * 1.0f);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(f->spec.label.c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->spec.help.c_str());
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(fs * 6.0f);
-      FieldValue value;
-      if (field_widget(*f, state_.config(), &value)) commit_field(*f, value);
-    }
-  }
-  // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
-  // the stage and a Cancel button.
-  if (preparing) {
-    draw_preparation_status(size);
-    ImGui::End();
-    return;
-  }
-  char status[256];
-  if (session) {
-    const char* what = state_.playing() ? "training" : done ? "done" : "paused";
-    if (!state_.visible) what = "paused (page hidden)";
-    std::snprintf(status, sizeof status, "step %lld / %lld   mistakes %lld   %s", static_cast<long long>(session->steps()),
-                  static_cast<long long>(state_.config().steps), static_cast<long long>(session->mistakes()), what);
-  } else {
-    std::snprintf(status, sizeof status, "%s", state_.build_pending() ? "building..." : state_.waiting_for_csv() ? "waiting for the CSV file" : "no run");
-  }
-  const float tw = ImGui::CalcTextSize(status).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - tw - 12));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(status);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%.1f ms per frame (%s)", frame_ms_, platform_.host_name());
-  ImGui::End();
-}
-
-void App::draw_preparation_status(ImVec2 size) {
-  const float fs = ImGui::GetFontSize();
-  const Preparation prep = state_.session()->preparation();
-  char overlay[160];
-  std::snprintf(overlay, sizeof overlay, "%s  %.0f %%", prep.stage.c_str(), 100.0 * prep.progress);
-  const char* what = !state_.visible ? "paused (page hidden)" : state_.playing() ? prep.what.c_str() : "paused";
-  const float label_w = ImGui::CalcTextSize(what).x;
-  const float bar_w = fs * 17.0f;
-  const float cancel_w = ImGui::CalcTextSize("Cancel").x + ImGui::GetStyle().FramePadding.x * 2;
-  const float gap = ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - label_w - bar_w - cancel_w - 2 * gap - 12));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(what);
-  ImGui::SameLine();
-  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.30f, 0.55f, 0.95f, 1));
-  ImGui::ProgressBar(static_cast<float>(prep.progress), ImVec2(bar_w, 0), overlay);
-  ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s before the first step: %s (%.0f %%). Training starts when it is done.", prep.what.c_str(),
-                      prep.stage.c_str(), 100.0 * prep.progress);
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel")) state_.cancel_preparation();
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(state_.has_previous_config() ? "Stop and go back to the previous settings (Esc)"
-                                                   : "Stop and discard this run (Esc)");
 }
 
 // [SECTION] sidebar and notices -------------------------------------------------------------------------
@@ -342,268 +218,18 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   draw_notices();
   const Config& config = state_.config();
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
-  if (panel_visible(config, "data") && ImGui::CollapsingHeader("Data", open)) draw_data_panel();
-  if (panel_visible(config, "noise") && ImGui::CollapsingHeader("Noise", open)) draw_noise_panel();
-  if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) draw_learner_panel();
-  if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open)) draw_share_panel();
-  if (panel_visible(config, "export") && ImGui::CollapsingHeader("Export")) draw_export_panel();
-  ImGui::End();
-}
-
-// [SECTION] view panel ----------------------------------------------------------------------------------
-
-void App::draw_view_panel(ImVec2 pos, ImVec2 size) {
-  begin_panel("View", pos, size, ImGuiWindowFlags_NoScrollbar);
-  const Session* session = state_.session();
-  if (!session) {
-    if (state_.build_pending()) {
-      const Config& c = state_.config();
-      if (c.use_csv)
-        ImGui::TextWrapped("Preparing the data from %s...", c.csv_name.c_str());
-      else
-        ImGui::TextWrapped("Generating the data: %d examples of '%s', adding noise, starting the learner...",
-                           c.generator.n, std::string(generator_name(c.generator.kind)).c_str());
-    } else {
-      ImGui::TextWrapped("%s", state_.build_error().empty() ? "No run." : state_.build_error().c_str());
-    }
-    ImGui::End();
-    return;
-  }
-  ViewOptions& o = view_->options;
-  ImGui::Checkbox("regions", &o.regions);
-  ImGui::SameLine();
-  ImGui::Checkbox("test points", &o.test_points);
-  if (view_->projected()) {
-    ImGui::SameLine();
-    int mode = static_cast<int>(o.projection);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const bool linear = session->learner().weights() != nullptr;
-    const char* names[] = {"PCA", "w & PCA"};
-    if (ImGui::Combo("axes", &mode, names, linear ? 2 : 1)) o.projection = static_cast<ProjectionMode>(mode);
-  }
-  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetTooltip("%s", view_->describe().c_str());
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  if (view_->projected()) {
-    const float hist_h = std::round(avail.y * 0.34f);
-    view_->draw_scatter(ImVec2(avail.x, avail.y - hist_h - ImGui::GetStyle().ItemSpacing.y));
-    view_->draw_histogram(ImVec2(avail.x, hist_h));
-  } else {
-    view_->draw_scatter(avail);
-  }
-  if (state_.preparing()) {
-    // A short overlay: the regions stay blank (no model yet) until the preparation ends.
-    const Preparation prep = session->preparation();
-    char text[200];
-    std::string what = prep.what;
-    if (!what.empty()) what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
-    std::snprintf(text, sizeof text, "preparing \xE2\x80\xA6 %s: %s, %.0f %%", what.c_str(), prep.stage.c_str(),
-                  100.0 * prep.progress);
-    const ImVec2 wmin = ImGui::GetWindowPos(), wsize = ImGui::GetWindowSize();
-    const ImVec2 ts = ImGui::CalcTextSize(text);
-    const float pad = ImGui::GetFontSize() * 0.6f;
-    const ImVec2 c(wmin.x + wsize.x * 0.5f, wmin.y + wsize.y * 0.5f);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - pad, c.y - ts.y * 0.5f - pad), ImVec2(c.x + ts.x * 0.5f + pad, c.y + ts.y * 0.5f + pad),
-                      IM_COL32(20, 24, 32, 225), pad * 0.5f);
-    dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(230, 236, 245, 255), text);
-  }
-  ImGui::End();
-}
-
-// [SECTION] plots panel ---------------------------------------------------------------------------------
-
-void App::refresh_series() {
-  const Session* session = state_.session();
-  if (!session) {
-    columns_.clear();
-    series_session_ = 0;
-    return;
-  }
-  const Trace& trace = session->trace();
-  if (series_session_ == state_.session_version() && series_rows_ == trace.size() && series_last_step_ == trace.last_step())
-    return;
-  series_session_ = state_.session_version();
-  series_rows_ = trace.size();
-  series_last_step_ = trace.last_step();
-  columns_.assign(trace.num_columns(), {});
-  for (size_t c = 0; c < trace.num_columns(); ++c) {
-    columns_[c].resize(trace.size());
-    for (size_t r = 0; r < trace.size(); ++r) columns_[c][r] = trace.at(r, c);
-  }
-  const double delta = session->problem().known_margin;
-  const double radius = session->problem().radius;
-  delta_m_.resize(trace.size());
-  m_r2_.resize(trace.size());
-  for (size_t r = 0; r < trace.size(); ++r) {
-    const double m = trace.at(r, kTraceMistakes);
-    delta_m_[r] = delta > 0 ? delta * m : NAN;
-    m_r2_[r] = radius > 0 ? m * radius * radius : NAN;
-  }
-}
-
-void App::draw_plots_panel(ImVec2 pos, ImVec2 size) {
-  begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
-  plots_min_ = ImGui::GetCursorScreenPos();
-  const Session* session = state_.session();
-  if (!session || columns_.size() < kTraceStandardColumns) {
-    ImGui::TextUnformatted("No run.");
-    ImGui::End();
-    return;
-  }
-  const std::vector<double>* x = &columns_[kTraceStep];
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const ImVec2 cell(std::floor((avail.x - gap) * 0.5f), std::floor((avail.y - ImGui::GetStyle().ItemSpacing.y) * 0.5f));
-  ImGui::PushFont(font_small_);
-  const Learner& learner = session->learner();
-  const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
-
-  // 1. Mistakes (what the bound counts) against the bound.
-  {
-    PlotOptions o;
-    const bool noisy = state_.config().noise.model != NoiseModel::none;
-    o.title = std::isfinite(bound) ? "Mistakes vs bound" : "Mistakes (no bound applies here)";
-    o.x_label = "step";
-    double top = 0;
-    for (double v : columns_[kTraceMistakes]) if (std::isfinite(v)) top = std::max(top, v);
-    for (double v : columns_[kTraceUpdates]) if (std::isfinite(v)) top = std::max(top, v);
-    if (std::isfinite(bound) && bound > 4 * std::max(top, 1.0)) o.y_max_cap = 4 * std::max(top, 1.0);
-    // Updates are drawn only where they differ from mistakes (for the perceptron they coincide).
-    const bool same = columns_[kTraceUpdates] == columns_[kTraceMistakes];
-    std::vector<PlotSeries> s;
-    if (!same) s.push_back({"updates", x, &columns_[kTraceUpdates], series_color(2), false, 1.4f});
-    s.push_back({same ? "mistakes = updates" : "mistakes", x, &columns_[kTraceMistakes], series_color(0), false, 2.2f});
-    if (std::isfinite(bound)) {
-      // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
-      const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
-      s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
-                   &columns_[kTraceBound], series_color(6), true});
-    }
-    line_plot("mistakes", cell, o, s);
-  }
-  ImGui::SameLine();
-  // 2. Margin on the training sample (observed and true labels).
-  {
-    PlotOptions o;
-    o.title = "Margin on the training sample";
-    o.x_label = "step";
-    o.empty_text = "no margin: non-linear learner";
-    line_plot("margin", cell, o,
-              {{"observed labels", x, &columns_[kTraceMargin], series_color(0)},
-               {"true labels", x, &columns_[kTraceMarginTrue], series_color(1), true}});
-  }
-  // 3. Errors.
-  {
-    PlotOptions o;
-    o.title = "Error";
-    o.x_label = "step";
-    line_plot("errors", cell, o,
-              {{"train (noisy)", x, &columns_[kTraceTrainErrorNoisy], series_color(3)},
-               {"train (true)", x, &columns_[kTraceTrainErrorTrue], series_color(2)},
-               {"test (true)", x, &columns_[kTraceTestError], series_color(1), false, 2.2f}});
-  }
-  ImGui::SameLine();
-  // 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
-  {
-    const size_t counters = columns_.size() - kTraceStandardColumns;
-    const std::vector<std::string>& names = session->trace().columns();
-    bool invariants_known = false;
-    for (double v : columns_[kTraceWDotV]) if (std::isfinite(v)) { invariants_known = true; break; }
-    int mode = plot4_mode_;
-    if (counters == 0) mode = 1;
-    if (!invariants_known && counters > 0) mode = 0;
-    // Which counters: the chosen one, else all when they are few, else the first that moves.
-    std::vector<size_t> shown;
-    for (size_t c = 0; c < counters; ++c)
-      if (names[kTraceStandardColumns + c] == counter_choice_) shown.push_back(c);
-    if (shown.empty() && (counter_choice_ == "all" || counters <= 3))
-      for (size_t c = 0; c < counters; ++c) shown.push_back(c);
-    if (shown.empty() && counters > 0) {
-      // The calmest informative counter: at least three distinct values, fewest changes of direction
-      // (a count that grows or a quantity that shrinks, rather than an index that jumps around).
-      size_t best = 0;
-      long best_turns = -1;
-      for (size_t c = 0; c < counters; ++c) {
-        const std::vector<double>& col = columns_[kTraceStandardColumns + c];
-        std::vector<double> distinct;
-        long turns = 0;
-        int direction = 0;
-        for (size_t i = 0; i < col.size(); ++i) {
-          if (!std::isfinite(col[i])) continue;
-          if (distinct.size() < 3 && std::find(distinct.begin(), distinct.end(), col[i]) == distinct.end()) distinct.push_back(col[i]);
-          if (i == 0 || !std::isfinite(col[i - 1]) || col[i] == col[i - 1]) continue;
-          const int d = col[i] > col[i - 1] ? 1 : -1;
-          if (direction != 0 && d != direction) ++turns;
-          direction = d;
-        }
-        if (distinct.size() < 3) continue;
-        if (best_turns < 0 || turns < best_turns) {
-          best = c;
-          best_turns = turns;
-        }
-      }
-      shown.push_back(best);
-    }
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    PlotOptions o;
-    o.x_label = "step";
-    std::vector<PlotSeries> s;
-    if (mode == 0) {
-      o.title = counters > 1 ? "Counter" : "Learner counter";
-      o.empty_text = "this learner has no counters";
-      for (size_t c : shown)
-        s.push_back({names[kTraceStandardColumns + c], x, &columns_[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
-    } else {
-      o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
-      o.empty_text = "needs a known target v (generated data, linear learner)";
-      s = {{"\xE2\x9F\xA8w,v\xE2\x9F\xA9", x, &columns_[kTraceWDotV], series_color(0)},
-           {"\xCE\xB4M", x, &delta_m_, series_color(0), true},
-           {"||w||\xC2\xB2", x, &columns_[kTraceWNorm2], series_color(1)},
-           {"MR\xC2\xB2", x, &m_r2_, series_color(1), true}};
-    }
-    line_plot("fourth", cell, o, s);
-    // Switches on the title line: which counter (after the title), counters <-> invariants (right).
-    const ImVec2 after = ImGui::GetCursorScreenPos();
-    float right = p.x + cell.x - 4;
-    if (counters > 0 && invariants_known) {
-      const char* label = mode == 0 ? "invariants" : "counters";
-      right -= ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
-      ImGui::SetCursorScreenPos(ImVec2(right, p.y + 2));
-      if (ImGui::SmallButton(label)) plot4_mode_ = 1 - mode;
-      right -= 6;
-    }
-    if (mode == 0 && counters > 1) {
-      const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + 8;
-      const float w = std::min(ImGui::GetFontSize() * 9.0f, right - left);
-      ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
-      ImGui::SetNextItemWidth(w);
-      const std::string preview = shown.size() == 1 ? names[kTraceStandardColumns + shown[0]] : "all";
-      if (ImGui::BeginCombo("##counter", preview.c_str())) {
-        if (ImGui::Selectable("all", shown.size() > 1)) counter_choice_ = "all";
-        for (size_t c = 0; c < counters; ++c)
-          if (ImGui::Selectable(names[kTraceStandardColumns + c].c_str(), shown.size() == 1 && shown[0] == c))
-            counter_choice_ = names[kTraceStandardColumns + c];
-        ImGui::EndCombo();
-      }
-    }
-    ImGui::SetCursorScreenPos(after);
-  }
-  ImGui::PopFont();
-  plots_max_ = ImVec2(plots_min_.x + avail.x, plots_min_.y + avail.y);
+  if (panel_visible(config, "data") && ImGui::CollapsingHeader("Data", open)) data_.draw();
+  if (panel_visible(config, "noise") && ImGui::CollapsingHeader("Noise", open)) noise_.draw();
+  if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) learner_.draw();
+  if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open)) share_.draw();
+  if (panel_visible(config, "export") && ImGui::CollapsingHeader("Export")) export_.draw(plots_.plots_min(), plots_.plots_max());
   ImGui::End();
 }
 
 // [SECTION] capture and status --------------------------------------------------------------------------
 
 void App::after_render(int framebuffer_width, int framebuffer_height) {
-  if (!capture_pending_) return;
-  capture_pending_ = false;
-  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  const int x = static_cast<int>(capture_min_.x * scale.x), y = static_cast<int>(capture_min_.y * scale.y);
-  const int w = std::min(framebuffer_width - x, static_cast<int>((capture_max_.x - capture_min_.x) * scale.x));
-  const int h = std::min(framebuffer_height - y, static_cast<int>((capture_max_.y - capture_min_.y) * scale.y));
-  const std::string png = capture_png(x, y, w, h, framebuffer_height);
-  export_note_ = png.empty() ? "nothing to capture" : platform_.save_file("marginlab_plots.png", png, "image/png");
+  export_.after_render(framebuffer_width, framebuffer_height);
 }
 
 std::string App::trace_sha256() const {

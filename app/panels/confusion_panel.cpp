@@ -1,0 +1,74 @@
+// marginlab app — the Confusion panel (see confusion_panel.h).
+#include "app/panels/confusion_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/plot.h"
+#include "app/plot_axis.h"
+#include "app/ui_model.h"
+#include "core/noise/noise.h"
+
+namespace ml::app {
+
+void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Confusion", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_HorizontalScrollbar);
+  const Session* s = ctx_.state.session();
+  if (!s) {
+    ImGui::TextUnformatted("No run.");
+    ImGui::End();
+    return;
+  }
+  learned_.refresh(s, ctx_.state.session_version(), ctx_.platform.now_seconds());
+  const LearnedConfusionValue& learned = learned_.value();
+  const Config& config = ctx_.state.config();
+  const Dataset& train = s->data().train;
+  const int q = std::max(2, train.num_classes());
+  // True C: the configured process, when the model is one (uniform noise is the matrix of eta).
+  std::vector<double> true_c;
+  std::string true_title = "True C (configured)";
+  switch (config.noise.model) {
+    case NoiseModel::none: true_c = confusion_to_list(Eigen::MatrixXd::Identity(q, q)); true_title += ": no noise"; break;
+    case NoiseModel::uniform: true_c = confusion_to_list(uniform_confusion(q, config.noise.rate)); true_title += ": uniform"; break;
+    case NoiseModel::confusion: true_c = config.noise.confusion; break;
+    default: true_title = std::string("True C: '") + std::string(noise_model_name(config.noise.model)) + "' is not a matrix"; break;
+  }
+  std::vector<double> achieved;
+  const NoiseReport& r = s->data().noise;
+  if (r.achieved_confusion.rows() == q && r.achieved_confusion.cols() == q) achieved = confusion_to_list(r.achieved_confusion);
+  const float fs = ImGui::GetFontSize();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // Cell size: three matrices side by side with their labels, and the text below them.
+  // Height: title, column labels, the cells, the caption under each matrix, the convention line.
+  const float label_room = fs * 3.5f;
+  float cell = std::floor(std::min((avail.x - 3 * label_room - 40) / (3.0f * q), (avail.y - fs * 6.2f) / q));
+  cell = std::clamp(cell, 6.0f, fs * 4.2f);
+  char learned_title[160];
+  std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s): rate %s", learned_.on_test() ? "test" : "train",
+                format_readout(learned.rate).c_str());
+  matrix_plot("true", true_title, true_c, q, train.class_names, cell, "noisy", "true");
+  ImGui::SameLine(0, fs * 1.5f);
+  // The middle matrix: the C the learner estimated itself (UMA with l.confusion=estimated), else the noise
+  // the simulation achieved on the training part (counted from the true labels the learner never sees).
+  bool learner_estimated = false;
+  int oracle_labels = 0;
+  const Eigen::MatrixXd* in_use = s->learner().confusion_in_use(&learner_estimated, &oracle_labels);
+  std::string middle_title = "Achieved C (counted on train)";
+  if (learner_estimated && in_use != nullptr && in_use->rows() == q && in_use->cols() == q) {
+    achieved = confusion_to_list(*in_use);
+    middle_title = "Estimated C (learner, " + std::to_string(oracle_labels) + " oracle labels)";
+  }
+  matrix_plot("achieved", middle_title, achieved, q, train.class_names, cell, "noisy", "true");
+  ImGui::SameLine(0, fs * 1.5f);
+  matrix_plot("learned", learned_title, learned.matrix, q, train.class_names, cell, "predicted", "true");
+  note("C_pq = P(noisy = p | true = q), columns sum to 1.  \xC4\x88_pq = #(predicted p, true q) / #(true q);"
+       " confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004).");
+  ImGui::End();
+}
+
+}  // namespace ml::app

@@ -1,0 +1,33 @@
+// marginlab app — what every panel is given, and the small helpers the panels share (fixed panel windows,
+// two-column forms, dim notes). A panel is a small class owning its own state; App (app/app.h) lays the
+// panels out and composes them.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+#include "app/platform.h"
+#include "imgui.h"
+
+namespace ml::app {
+
+// The app's state and host, shared by every panel.
+struct PanelContext {
+  AppState& state;       // config, URL, session, time slices
+  Platform& platform;    // the host's services
+  std::string& message;  // what the last export, copy or file read did (the Share and Export panels show it)
+  ImFont** font_small;   // the small font (tick labels, dense tables), set by App::setup_imgui
+};
+
+// Begins a fixed panel window at pos/size; the title bar shows the panel's name.
+bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0);
+// Width of the label column of the panels' two-column tables.
+float label_width();
+// Starts a label/widget table; returns false when it could not begin.
+bool begin_form(const char* id);
+// One row: the label (help on hover), then the widget column is current with full width.
+void form_row(const std::string& label, const std::string& help);
+// A dim, wrapped line of text (read-outs under the widgets).
+void note(const char* fmt, ...) IM_FMTARGS(1);
+
+}  // namespace ml::app

@@ -1,0 +1,131 @@
+// marginlab app — the Plots panel (see plots_panel.h).
+#include "app/panels/plots_panel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/plot.h"
+#include "app/plot_axis.h"
+#include "core/trace.h"
+
+namespace ml::app {
+
+void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
+  begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
+  series_.refresh(ctx_.state.session(), ctx_.state.session_version());
+  plots_min_ = ImGui::GetCursorScreenPos();
+  const Session* session = ctx_.state.session();
+  if (!session || !series_.ready()) {
+    ImGui::TextUnformatted("No run.");
+    ImGui::End();
+    return;
+  }
+  const std::vector<std::vector<double>>& cols = series_.columns();
+  const std::vector<double>* x = &cols[kTraceStep];
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const ImVec2 cell(std::floor((avail.x - gap) * 0.5f), std::floor((avail.y - ImGui::GetStyle().ItemSpacing.y) * 0.5f));
+  ImGui::PushFont(*ctx_.font_small);
+  const Learner& learner = session->learner();
+  const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
+
+  // 1. Mistakes (what the bound counts) against the bound.
+  {
+    PlotOptions o;
+    const bool noisy = ctx_.state.config().noise.model != NoiseModel::none;
+    o.title = std::isfinite(bound) ? "Mistakes vs bound" : "Mistakes (no bound applies here)";
+    o.x_label = "step";
+    o.y_max_cap = series_.mistakes_y_cap(bound);
+    // Updates are drawn only where they differ from mistakes (for the perceptron they coincide).
+    const bool same = series_.updates_equal_mistakes();
+    std::vector<PlotSeries> s;
+    if (!same) s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false, 1.4f});
+    s.push_back({same ? "mistakes = updates" : "mistakes", x, &cols[kTraceMistakes], series_color(0), false, 2.2f});
+    if (std::isfinite(bound)) {
+      // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
+      const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
+      s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
+                   &cols[kTraceBound], series_color(6), true});
+    }
+    line_plot("mistakes", cell, o, s);
+  }
+  ImGui::SameLine();
+  // 2. Margin on the training sample (observed and true labels).
+  {
+    PlotOptions o;
+    o.title = "Margin on the training sample";
+    o.x_label = "step";
+    o.empty_text = "no margin: non-linear learner";
+    line_plot("margin", cell, o,
+              {{"observed labels", x, &cols[kTraceMargin], series_color(0)},
+               {"true labels", x, &cols[kTraceMarginTrue], series_color(1), true}});
+  }
+  // 3. Errors.
+  {
+    PlotOptions o;
+    o.title = "Error";
+    o.x_label = "step";
+    line_plot("errors", cell, o,
+              {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
+               {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
+               {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
+  }
+  ImGui::SameLine();
+  // 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
+  {
+    const size_t counters = series_.num_counters();
+    const std::vector<std::string>& names = session->trace().columns();
+    const bool invariants_known = series_.invariants_known();
+    const int mode = series_.fourth_plot_mode(plot4_mode_);
+    const std::vector<std::string> counter_names(names.begin() + kTraceStandardColumns, names.end());
+    const std::vector<size_t> shown = series_.shown_counters(counter_names, counter_choice_);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    PlotOptions o;
+    o.x_label = "step";
+    std::vector<PlotSeries> s;
+    if (mode == 0) {
+      o.title = counters > 1 ? "Counter" : "Learner counter";
+      o.empty_text = "this learner has no counters";
+      for (size_t c : shown)
+        s.push_back({names[kTraceStandardColumns + c], x, &cols[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
+    } else {
+      o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
+      o.empty_text = "needs a known target v (generated data, linear learner)";
+      s = {{"\xE2\x9F\xA8w,v\xE2\x9F\xA9", x, &cols[kTraceWDotV], series_color(0)},
+           {"\xCE\xB4M", x, &series_.delta_m(), series_color(0), true},
+           {"||w||\xC2\xB2", x, &cols[kTraceWNorm2], series_color(1)},
+           {"MR\xC2\xB2", x, &series_.m_r2(), series_color(1), true}};
+    }
+    line_plot("fourth", cell, o, s);
+    // Switches on the title line: which counter (after the title), counters <-> invariants (right).
+    const ImVec2 after = ImGui::GetCursorScreenPos();
+    float right = p.x + cell.x - 4;
+    if (counters > 0 && invariants_known) {
+      const char* label = mode == 0 ? "invariants" : "counters";
+      right -= ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+      ImGui::SetCursorScreenPos(ImVec2(right, p.y + 2));
+      if (ImGui::SmallButton(label)) plot4_mode_ = 1 - mode;
+      right -= 6;
+    }
+    if (mode == 0 && counters > 1) {
+      const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + 8;
+      const float w = std::min(ImGui::GetFontSize() * 9.0f, right - left);
+      ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
+      ImGui::SetNextItemWidth(w);
+      const std::string preview = shown.size() == 1 ? names[kTraceStandardColumns + shown[0]] : "all";
+      if (ImGui::BeginCombo("##counter", preview.c_str())) {
+        if (ImGui::Selectable("all", shown.size() > 1)) counter_choice_ = "all";
+        for (size_t c = 0; c < counters; ++c)
+          if (ImGui::Selectable(names[kTraceStandardColumns + c].c_str(), shown.size() == 1 && shown[0] == c))
+            counter_choice_ = names[kTraceStandardColumns + c];
+        ImGui::EndCombo();
+      }
+    }
+    ImGui::SetCursorScreenPos(after);
+  }
+  ImGui::PopFont();
+  plots_max_ = ImVec2(plots_min_.x + avail.x, plots_min_.y + avail.y);
+  ImGui::End();
+}
+
+}  // namespace ml::app

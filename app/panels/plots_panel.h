@@ -1,0 +1,31 @@
+// marginlab app — the Plots panel: mistakes vs bound, margin, errors, and the learner's counters or the
+// perceptron invariants, drawn from the plot series model (app/models/plot_model.h).
+#pragma once
+
+#include <string>
+
+#include "app/models/plot_model.h"
+#include "app/panels/panel.h"
+
+namespace ml::app {
+
+// The Plots panel (main area, top right).
+class PlotsPanel {
+ public:
+  // The panel works on the shared context.
+  explicit PlotsPanel(PanelContext ctx) : ctx_(ctx) {}
+  // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed).
+  void draw(ImVec2 pos, ImVec2 size);
+  // Screen rectangle of the four plots at the last draw (what "Plots PNG" captures).
+  ImVec2 plots_min() const { return plots_min_; }
+  ImVec2 plots_max() const { return plots_max_; }
+
+ private:
+  PanelContext ctx_;
+  PlotSeriesModel series_;       // trace columns as series
+  int plot4_mode_ = 0;           // 0 counters, 1 invariants
+  std::string counter_choice_;   // counter shown ("all", a name, "" = automatic)
+  ImVec2 plots_min_, plots_max_;
+};
+
+}  // namespace ml::app

@@ -1,0 +1,125 @@
+// marginlab app — the Run toolbar (see run_panel.h).
+#include "app/panels/run_panel.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/ui_model.h"
+
+namespace ml::app {
+
+void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 0));
+  begin_panel("##run", pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  ImGui::PopStyleVar();
+  const float fs = ImGui::GetFontSize();
+  ImGui::SetCursorPosY((size.y - ImGui::GetFrameHeight()) * 0.5f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
+  ImGui::SameLine(0, fs * 1.2f);
+  Session* session = ctx_.state.session();
+  const bool done = session && session->done();
+  ImGui::BeginDisabled(!session || done);
+  if (ctx_.state.playing()) {
+    if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) ctx_.state.pause();
+  } else {
+    if (ImGui::Button("\xE2\x96\xB6 Play", ImVec2(fs * 5.5f, 0))) ctx_.state.play();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train in slices of the frame (space bar)");
+  ImGui::SameLine();
+  // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
+  const bool preparing = ctx_.state.preparing();
+  ImGui::BeginDisabled(preparing);
+  if (ImGui::Button("Step")) ctx_.state.step(1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
+  ImGui::SameLine();
+  if (ImGui::Button("+100")) ctx_.state.step(100);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("100 steps at once (pauses)");
+  ImGui::EndDisabled();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) ctx_.state.rebuild();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rebuild data, noise and learner from the link and start again");
+  ImGui::SameLine(0, fs * 1.2f);
+  // Speed: steps per frame, or as many as the 8 ms budget allows.
+  static const int64_t kSpeeds[] = {1, 2, 5, 20, 100, 1000, 10000, 0};
+  static const char* kSpeedNames[] = {"1", "2", "5", "20", "100", "1k", "10k", "max"};
+  int speed = 2;
+  for (int i = 0; i < 8; ++i)
+    if (kSpeeds[i] == ctx_.state.steps_per_tick) speed = i;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("speed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(fs * 4.5f);
+  if (ImGui::BeginCombo("##speed", kSpeedNames[speed])) {
+    for (int i = 0; i < 8; ++i)
+      if (ImGui::Selectable(kSpeedNames[i], i == speed)) ctx_.state.steps_per_tick = kSpeeds[i];
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Steps per frame (max: as many as fit in %.0f ms)", ctx_.state.budget_seconds * 1000);
+  // The run's fields (seed, step budget) from the field table.
+  if (panel_visible(ctx_.state.config(), "run")) {
+    for (const Field* f : panel_fields("run", ctx_.state.config())) {
+      ImGui::SameLine(0, fs * 1.0f);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(f->spec.label.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->spec.help.c_str());
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(fs * 6.0f);
+      FieldValue value;
+      if (widgets_.field_widget(*f, ctx_.state.config(), &value)) widgets_.commit_field(*f, value);
+    }
+  }
+  // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
+  // the stage and a Cancel button.
+  if (preparing) {
+    draw_preparation_status(size);
+    ImGui::End();
+    return;
+  }
+  char status[256];
+  if (session) {
+    const char* what = ctx_.state.playing() ? "training" : done ? "done" : "paused";
+    if (!ctx_.state.visible) what = "paused (page hidden)";
+    std::snprintf(status, sizeof status, "step %lld / %lld   mistakes %lld   %s", static_cast<long long>(session->steps()),
+                  static_cast<long long>(ctx_.state.config().steps), static_cast<long long>(session->mistakes()), what);
+  } else {
+    std::snprintf(status, sizeof status, "%s", ctx_.state.build_pending() ? "building..." : ctx_.state.waiting_for_csv() ? "waiting for the CSV file" : "no run");
+  }
+  const float tw = ImGui::CalcTextSize(status).x;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - tw - 12));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(status);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%.1f ms per frame (%s)", frame_ms, ctx_.platform.host_name());
+  ImGui::End();
+}
+
+void RunPanel::draw_preparation_status(ImVec2 size) {
+  const float fs = ImGui::GetFontSize();
+  const Preparation prep = ctx_.state.session()->preparation();
+  char overlay[160];
+  std::snprintf(overlay, sizeof overlay, "%s  %.0f %%", prep.stage.c_str(), 100.0 * prep.progress);
+  const char* what = !ctx_.state.visible ? "paused (page hidden)" : ctx_.state.playing() ? prep.what.c_str() : "paused";
+  const float label_w = ImGui::CalcTextSize(what).x;
+  const float bar_w = fs * 17.0f;
+  const float cancel_w = ImGui::CalcTextSize("Cancel").x + ImGui::GetStyle().FramePadding.x * 2;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - label_w - bar_w - cancel_w - 2 * gap - 12));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(what);
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.30f, 0.55f, 0.95f, 1));
+  ImGui::ProgressBar(static_cast<float>(prep.progress), ImVec2(bar_w, 0), overlay);
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s before the first step: %s (%.0f %%). Training starts when it is done.", prep.what.c_str(),
+                      prep.stage.c_str(), 100.0 * prep.progress);
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ctx_.state.cancel_preparation();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(ctx_.state.has_previous_config() ? "Stop and go back to the previous settings (Esc)"
+                                                   : "Stop and discard this run (Esc)");
+}
+
+}  // namespace ml::app

@@ -1,0 +1,227 @@
+// marginlab app — widgets of config fields and learner parameters (see setting_widgets.h).
+#include "app/panels/setting_widgets.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/panels/panel.h"
+#include "app/ui_model.h"
+#include "core/data/generators.h"
+#include "core/learners/registry.h"
+#include "imgui.h"
+#include "imgui_stdlib.h"
+
+namespace ml::app {
+
+namespace {
+
+// Drag speed for a numeric range.
+float drag_speed(double lo, double hi, bool integer) {
+  const double span = hi - lo;
+  if (!(span > 0) || !std::isfinite(span)) return integer ? 1.0f : 0.01f;
+  return static_cast<float>(std::max(integer ? 0.2 : 1e-4, std::min(span / 400.0, integer ? 50.0 : 1.0)));
+}
+
+}  // namespace
+
+bool SettingWidgets::field_widget(const Field& f, const Config& config, FieldValue* out) {
+  const std::string id = "##" + f.key();
+  const FieldValue current = f.get(config);
+  *out = current;
+  switch (f.kind) {
+    case FieldKind::boolean: {
+      bool b = current.number != 0;
+      if (ImGui::Checkbox(id.c_str(), &b)) {
+        out->number = b ? 1 : 0;
+        return true;
+      }
+      return false;
+    }
+    case FieldKind::choice: {
+      const std::vector<Choice> choices = field_choices(f);
+      const int index = static_cast<int>(current.number);
+      const char* preview = index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label.c_str() : "?";
+      bool changed = false;
+      if (ImGui::BeginCombo(id.c_str(), preview)) {
+        for (size_t i = 0; i < choices.size(); ++i) {
+          if (ImGui::Selectable(choices[i].label.c_str(), static_cast<int>(i) == index)) {
+            out->number = static_cast<double>(i);
+            changed = static_cast<int>(i) != index;
+          }
+          Generator g;
+          if (f.key() == "data" && ImGui::IsItemHovered() && parse_generator(choices[i].id, &g))
+            ImGui::SetTooltip("%s", std::string(generator_description(g)).c_str());
+        }
+        ImGui::EndCombo();
+      }
+      return changed;
+    }
+    case FieldKind::learner: {
+      const std::vector<Choice> choices = field_choices(f);
+      std::string preview = current.text;
+      for (const Choice& c : choices)
+        if (c.id == current.text) preview = c.label;
+      bool changed = false;
+      if (ImGui::BeginCombo(id.c_str(), preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        for (const Choice& c : choices) {
+          if (ImGui::Selectable(c.label.c_str(), c.id == current.text)) {
+            out->text = c.id;
+            changed = c.id != current.text;
+          }
+          if (ImGui::IsItemHovered())
+            if (const LearnerEntry* e = find_learner(c.id)) ImGui::SetTooltip("%s", std::string(e->citation).c_str());
+        }
+        ImGui::EndCombo();
+      }
+      return changed;
+    }
+    case FieldKind::real:
+    case FieldKind::integer: {
+      const bool integer = f.kind == FieldKind::integer;
+      double v = current.number;
+      auto it = drag_values_.find(f.key());
+      if (it != drag_values_.end()) v = it->second;
+      ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+      double lo = f.spec.min, hi = f.spec.max;
+      if (f.max_exclusive) hi = std::nextafter(hi, lo);
+      if (f.spec.log_scale && lo >= 0) flags |= ImGuiSliderFlags_Logarithmic;
+      bool edited;
+      if (integer) {
+        long long iv = static_cast<long long>(v), ilo = static_cast<long long>(lo), ihi = static_cast<long long>(hi);
+        edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_S64, &iv, drag_speed(lo, hi, true), &ilo, &ihi, "%lld", flags);
+        v = static_cast<double>(iv);
+      } else {
+        edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &v, drag_speed(lo, hi, false), &lo, &hi, "%.4g", flags);
+      }
+      (void)edited;
+      if (ImGui::IsItemActive()) drag_values_[f.key()] = v;
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        drag_values_.erase(f.key());
+        out->number = v;
+        return v != current.number;
+      }
+      if (!ImGui::IsItemActive()) drag_values_.erase(f.key());
+      return false;
+    }
+    case FieldKind::text: {
+      auto it = text_values_.find(f.key());
+      std::string text = it != text_values_.end() ? it->second : current.text;
+      ImGui::InputText(id.c_str(), &text);
+      if (ImGui::IsItemActive()) text_values_[f.key()] = text;
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        text_values_.erase(f.key());
+        out->text = text;
+        return text != current.text;
+      }
+      if (!ImGui::IsItemActive()) text_values_.erase(f.key());
+      return false;
+    }
+    case FieldKind::name_list: {
+      bool changed = false;
+      std::vector<std::string> names = current.names;
+      float widest = 0;
+      for (const std::string& c : f.spec.choices) widest = std::max(widest, ImGui::CalcTextSize(c.c_str()).x);
+      const float column = widest + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetFontSize();
+      const size_t per_row = std::max<size_t>(1, static_cast<size_t>(ImGui::GetContentRegionAvail().x / column));
+      const float x0 = ImGui::GetCursorPosX();
+      for (size_t i = 0; i < f.spec.choices.size(); ++i) {
+        const std::string& c = f.spec.choices[i];
+        bool on = std::find(names.begin(), names.end(), c) != names.end();
+        if (i % per_row != 0) ImGui::SameLine(x0 + column * static_cast<float>(i % per_row));
+        if (ImGui::Checkbox((c + id).c_str(), &on)) {
+          changed = true;
+          if (on) names.push_back(c);
+          else names.erase(std::remove(names.begin(), names.end(), c), names.end());
+        }
+      }
+      if (changed) {
+        // Keep the table's order (validation would sort them anyway).
+        std::vector<std::string> ordered;
+        for (const std::string& c : f.spec.choices)
+          if (std::find(names.begin(), names.end(), c) != names.end()) ordered.push_back(c);
+        out->names = ordered;
+      }
+      return changed;
+    }
+    case FieldKind::real_list:
+      ImGui::TextDisabled("(edited below)");
+      return false;
+  }
+  return false;
+}
+
+bool SettingWidgets::param_widget(const ParamSpec& spec, double value, double* out) {
+  const std::string key = "l." + spec.name;
+  const std::string id = "##" + key;
+  *out = value;
+  switch (spec.kind) {
+    case ParamKind::boolean: {
+      bool b = value != 0;
+      if (ImGui::Checkbox(id.c_str(), &b)) {
+        *out = b ? 1 : 0;
+        return true;
+      }
+      return false;
+    }
+    case ParamKind::choice: {
+      const int index = static_cast<int>(value);
+      const char* preview = index >= 0 && static_cast<size_t>(index) < spec.choices.size() ? spec.choices[static_cast<size_t>(index)].c_str() : "?";
+      bool changed = false;
+      if (ImGui::BeginCombo(id.c_str(), preview)) {
+        for (size_t i = 0; i < spec.choices.size(); ++i)
+          if (ImGui::Selectable(spec.choices[i].c_str(), static_cast<int>(i) == index)) {
+            *out = static_cast<double>(i);
+            changed = static_cast<int>(i) != index;
+          }
+        ImGui::EndCombo();
+      }
+      return changed;
+    }
+    case ParamKind::real:
+    case ParamKind::integer: {
+      const bool integer = spec.kind == ParamKind::integer;
+      double v = value;
+      auto it = drag_values_.find(key);
+      if (it != drag_values_.end()) v = it->second;
+      ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+      double lo = spec.min, hi = spec.max;
+      if (spec.log_scale && lo >= 0) flags |= ImGuiSliderFlags_Logarithmic;
+      if (integer) {
+        long long iv = static_cast<long long>(v), ilo = static_cast<long long>(lo), ihi = static_cast<long long>(hi);
+        ImGui::DragScalar(id.c_str(), ImGuiDataType_S64, &iv, drag_speed(lo, hi, true), &ilo, &ihi, "%lld", flags);
+        v = static_cast<double>(iv);
+      } else {
+        ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &v, drag_speed(lo, hi, false), &lo, &hi, "%.4g", flags);
+      }
+      if (ImGui::IsItemActive()) drag_values_[key] = v;
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        drag_values_.erase(key);
+        *out = v;
+        return v != value;
+      }
+      if (!ImGui::IsItemActive()) drag_values_.erase(key);
+      return false;
+    }
+  }
+  return false;
+}
+
+void SettingWidgets::commit_field(const Field& field, const FieldValue& value) {
+  std::vector<std::string> notes;
+  Config next = apply_field_edit(state_.config(), field, value, &notes);
+  state_.apply(std::move(next), std::move(notes));
+}
+
+void SettingWidgets::draw_fields(const char* table_id, std::string_view panel, const std::vector<std::string>& skip) {
+  const std::vector<const Field*> fields = panel_fields(panel, state_.config());
+  if (!begin_form(table_id)) return;
+  for (const Field* f : fields) {
+    if (std::find(skip.begin(), skip.end(), f->key()) != skip.end()) continue;
+    form_row(f->spec.label, f->spec.help + "\n(URL key: " + f->key() + ")");
+    FieldValue value;
+    if (field_widget(*f, state_.config(), &value)) commit_field(*f, value);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace ml::app

@@ -1,0 +1,37 @@
+// marginlab app — widgets generated from the config field table (core/config/fields.h) and the registry's
+// parameter tables (core/learners/registry.h): adding a field or a learner adds its widget without an
+// edit. Each panel owns one SettingWidgets: the values of its widgets being dragged or typed into.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/app_state.h"
+#include "core/config/fields.h"
+
+namespace ml::app {
+
+// The widgets of config fields and learner parameters, with the edits in progress.
+class SettingWidgets {
+ public:
+  // The widgets apply their edits to `state`.
+  explicit SettingWidgets(AppState& state) : state_(state) {}
+  // The widget of one field; true with *out set when the user committed a new value.
+  bool field_widget(const Field& field, const Config& config, FieldValue* out);
+  // The widget of one learner parameter; true with *out set when the user committed a new value.
+  bool param_widget(const ParamSpec& spec, double value, double* out);
+  // Applies an edited field to the state (with the notes the edit produces).
+  void commit_field(const Field& field, const FieldValue& value);
+  // A two-column form of a panel's fields (except `skip`), committing edits.
+  void draw_fields(const char* table_id, std::string_view panel, const std::vector<std::string>& skip);
+
+ private:
+  AppState& state_;
+  // Widgets being dragged or typed into: the value shown until the edit is committed.
+  std::map<std::string, double> drag_values_;
+  std::map<std::string, std::string> text_values_;
+};
+
+}  // namespace ml::app

@@ -1,0 +1,25 @@
+// marginlab app — the Share panel (see share_panel.h).
+#include "app/panels/share_panel.h"
+
+#include "app/ui_model.h"
+#include "imgui_stdlib.h"
+
+namespace ml::app {
+
+void SharePanel::draw() {
+  ImGui::PushID("share");
+  std::string link = ctx_.platform.share_link(ctx_.state.url());
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
+  ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
+  ImGui::SameLine();
+  if (ImGui::Button("Copy link")) ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
+  ImGui::TextDisabled("Panels the link hides (for teaching):");
+  for (const Field* f : panel_fields("share", ctx_.state.config())) {
+    FieldValue value;
+    if (widgets_.field_widget(*f, ctx_.state.config(), &value)) widgets_.commit_field(*f, value);
+  }
+  if (!ctx_.message.empty()) note("%s", ctx_.message.c_str());
+  ImGui::PopID();
+}
+
+}  // namespace ml::app
