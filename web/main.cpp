@@ -14,10 +14,8 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/gl.h"
+#include "app/frame_loop.h"
 #include "imgui.h"
-#include "backends/imgui_impl_glfw.h"
-#include "backends/imgui_impl_opengl3.h"
 
 namespace {
 
@@ -49,6 +47,7 @@ class WebPlatform : public ml::app::Platform {
 GLFWwindow* g_window = nullptr;
 WebPlatform* g_platform = nullptr;
 ml::app::App* g_app = nullptr;
+ml::app::ImGuiBackends* g_imgui = nullptr;
 int g_width = 0, g_height = 0;    // the canvas's drawing buffer, in device pixels
 double g_css_w = 0, g_css_h = 0;  // its size on the page, in CSS pixels: ImGui lays out in these
 double g_ratio = 1;               // device pixels per CSS pixel (window.devicePixelRatio)
@@ -89,23 +88,13 @@ void frame() {
   // A new ratio (zoom, another screen): the font atlas is rebuilt for it, outside any ImGui frame.
   if (static_cast<float>(g_ratio) != g_font_ratio) {
     g_font_ratio = static_cast<float>(g_ratio);
-    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    g_imgui->release_device_objects();
     g_app->setup_imgui(kFontPath, g_font_ratio);
   }
   glfwPollEvents();
-  ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
-  apply_pixel_ratio();
-  ImGui::NewFrame();
-  g_app->frame();
-  ImGui::Render();
-  int fbw = 0, fbh = 0;
-  glfwGetFramebufferSize(g_window, &fbw, &fbh);
-  glViewport(0, 0, fbw, fbh);
-  glClearColor(0.08f, 0.085f, 0.1f, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  g_app->after_render(fbw, fbh);
+  static const ml::app::FrameHooks hooks{apply_pixel_ratio,
+                                         [](int* w, int* h) { glfwGetFramebufferSize(g_window, w, h); }};
+  ml::app::run_frame(*g_app, hooks);
   const double frames = static_cast<double>(g_app->frames());
   EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0); }, frames);
 }
@@ -178,10 +167,9 @@ int main() {
     return 1;
   }
   glfwMakeContextCurrent(g_window);
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
-  ImGui_ImplOpenGL3_Init("#version 300 es");
+  // Static: the page's main loop outlives main().
+  static ml::app::ImGuiBackends imgui(g_window, "#version 300 es");
+  g_imgui = &imgui;
 
   static WebPlatform platform;
   g_platform = &platform;

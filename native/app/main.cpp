@@ -28,11 +28,10 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/frame_loop.h"
 #include "app/gl.h"
 #include "app/png.h"
 #include "imgui.h"
-#include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
 
 namespace {
 
@@ -158,11 +157,6 @@ int main(int argc, char** argv) {
   glfwMakeContextCurrent(window);
   glfwSwapInterval(frames > 0 ? 0 : 1);  // headless runs measure the app, not the display
 
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
-
   DesktopPlatform platform;
   platform.window = window;
   platform.export_dir = export_dir;
@@ -170,6 +164,7 @@ int main(int argc, char** argv) {
   g_platform = &platform;
   int exit_code = 0;
   {
+    ml::app::ImGuiBackends imgui(window, "#version 330 core");
     ml::app::App app(platform);
     g_app = &app;
     glfwSetDropCallback(window, on_drop);
@@ -207,22 +202,14 @@ int main(int argc, char** argv) {
     double first_frame_ms = 0, first_run_frame_ms = -1;  // first frame; first frame showing the built run
     long long count = 0;
     double last = glfwGetTime();
+    ml::app::FrameHooks hooks;
+    // Headless runs: Xvfb parks the pointer mid-screen; keep hover read-outs out of the pictures.
+    if (frames > 0) hooks.before_new_frame = [] { ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX); };
+    hooks.framebuffer_size = [window](int* w, int* h) { glfwGetFramebufferSize(window, w, h); };
     while (exit_code == 0 && !glfwWindowShouldClose(window)) {
       glfwPollEvents();
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplGlfw_NewFrame();
-      // Headless runs: Xvfb parks the pointer mid-screen; keep hover read-outs out of the pictures.
-      if (frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-      ImGui::NewFrame();
-      app.frame();
-      ImGui::Render();
-      int fbw = 0, fbh = 0;
-      glfwGetFramebufferSize(window, &fbw, &fbh);
-      glViewport(0, 0, fbw, fbh);
-      glClearColor(0.08f, 0.085f, 0.1f, 1);
-      glClear(GL_COLOR_BUFFER_BIT);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      app.after_render(fbw, fbh);
+      const ml::app::FrameSize fb = ml::app::run_frame(app, hooks);
+      const int fbw = fb.width, fbh = fb.height;
       ++count;
       const bool last_frame = frames > 0 && count >= frames;
       if (last_frame && !screenshot.empty()) {
@@ -262,9 +249,6 @@ int main(int argc, char** argv) {
     }
     g_app = nullptr;
   }
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
-  ImGui::DestroyContext();
   glfwDestroyWindow(window);
   glfwTerminate();
   return exit_code;

@@ -1,0 +1,51 @@
+// marginlab app — the per-frame sequence both hosts run (native/app/main.cpp, web/main.cpp), and the
+// ImGui context with its platform and renderer backends. Both hosts use ImGui's GLFW and OpenGL 3
+// backends; which build of them (Debian's libimgui natively, .deps/imgui compiled for WebGL2 in the web
+// build) is chosen at link time by ml_imgui (app/CMakeLists.txt), so nothing here depends on the host.
+// The hosts keep only what is theirs: the window, polling events, presenting, and their adjustments to
+// ImGui's input (hooks).
+#pragma once
+
+#include <functional>
+
+struct GLFWwindow;
+
+namespace ml::app {
+
+class App;
+
+// The ImGui context and its GLFW + OpenGL 3 backends for one window (create after the GL context).
+class ImGuiBackends {
+ public:
+  // Creates the context and initializes both backends; `glsl_version` is the renderer's "#version ..." line.
+  ImGuiBackends(GLFWwindow* window, const char* glsl_version);
+  // Shuts the backends down and destroys the context.
+  ~ImGuiBackends();
+  ImGuiBackends(const ImGuiBackends&) = delete;
+  ImGuiBackends& operator=(const ImGuiBackends&) = delete;
+  // Releases the renderer's GL objects (the font texture): call before rebuilding the font atlas outside
+  // a frame; the next frame recreates them.
+  void release_device_objects();
+};
+
+// What a host adds to the shared frame.
+struct FrameHooks {
+  // After the backends' NewFrame, before ImGui::NewFrame: the host's adjustments to ImGuiIO (the page's
+  // CSS-pixel layout, a headless run's parked pointer). May be empty.
+  std::function<void()> before_new_frame;
+  // The default framebuffer's size in device pixels.
+  std::function<void(int* width, int* height)> framebuffer_size;
+};
+
+// The size of the framebuffer a frame was rendered to.
+struct FrameSize {
+  int width = 0;   // device pixels
+  int height = 0;  // device pixels
+};
+
+// One frame of the app: the backends' NewFrame, hooks.before_new_frame, ImGui::NewFrame, App::frame,
+// ImGui::Render, clear and draw into the default framebuffer, App::after_render. The host polls events
+// before and presents (swaps buffers) after.
+FrameSize run_frame(App& app, const FrameHooks& hooks);
+
+}  // namespace ml::app
