@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
 for preset in native web; do
   echo "bench: building ($preset)" >&2
-  cmake --preset "$preset" >/dev/null
+  # -DML_BUILD_BENCH=ON: the test command (tools/test.sh) may have cached OFF in the same build folder.
+  cmake --preset "$preset" -DML_BUILD_BENCH=ON >/dev/null
   cmake --build --preset "$preset" --target benchmarks marginlab >/dev/null
 done
 exec /usr/bin/python3 bench/report.py "$@"
