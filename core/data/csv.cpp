@@ -366,10 +366,7 @@ size_t CsvParser::estimate_records() const {
 }
 
 Result<CsvTable> CsvParser::run() {
-  if (text_.size() > options_.max_bytes)
-    return fail("csv.too_large", 0, 0,
-                "the file has " + std::to_string(text_.size()) + " bytes, more than the " +
-                    std::to_string(options_.max_bytes) + " allowed (max_bytes)");
+  if (Status size = check_csv_size(text_.size(), options_); !size.ok()) return size.error();
   CsvTable table;
   CsvInfo& info = table.info;
   p_ = text_.data();
@@ -727,6 +724,15 @@ Result<CsvTable> CsvParser::run() {
 }
 
 }  // namespace
+
+Status check_csv_size(uint64_t bytes, const CsvOptions& options) {
+  if (bytes <= options.max_bytes) return Status::Ok();
+  const std::string source = options.source_name.empty() ? std::string("input") : options.source_name;
+  return Error{"csv.too_large",
+               source + ": the file has " + std::to_string(bytes) + " bytes, more than the " +
+                   std::to_string(options.max_bytes) + " allowed (max_bytes)",
+               0, 0};
+}
 
 Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options) {
   return CsvParser(text, options).run();

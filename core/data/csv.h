@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -53,5 +54,9 @@ struct CsvTable {
 // spelling. Class names are sorted by value when every label is a number, else bytewise; class index =
 // position in that order (so "-1"/"1" map to 0/1 = y -1/+1). Never throws, never touches files.
 Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options);
+
+// The size cap alone, from a byte count: a reader checks a file's size (stat, a browser File's size) with
+// this before reading it, so an oversized file costs nothing. Same csv.too_large error parse_csv gives.
+Status check_csv_size(uint64_t bytes, const CsvOptions& options);
 
 }  // namespace ml

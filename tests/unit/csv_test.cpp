@@ -512,6 +512,23 @@ TEST(CsvCaps, MaxBytesIsInclusive) {
   EXPECT_EQ(r.error().line, 0);
 }
 
+// A reader checks the cap from the file's size before reading: same code and message as parse_csv.
+TEST(CsvCaps, SizeCheckFromByteCount) {
+  CsvOptions options;
+  options.source_name = "big.csv";
+  options.max_bytes = 10;
+  EXPECT_TRUE(check_csv_size(10, options).ok());
+  const Status over = check_csv_size(11, options);
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.error().code, "csv.too_large");
+  EXPECT_EQ(over.error().message, "big.csv: the file has 11 bytes, more than the 10 allowed (max_bytes)");
+  EXPECT_EQ(parse("x,label\n1,0\n", options).error().message,
+            "big.csv: the file has 12 bytes, more than the 10 allowed (max_bytes)");
+  // Sizes beyond 32 bits (a 5 GB file) are compared exactly, not wrapped.
+  EXPECT_FALSE(check_csv_size(5'000'000'000ull, CsvOptions{}).ok());
+  EXPECT_TRUE(check_csv_size(256u << 20, CsvOptions{}).ok());
+}
+
 TEST(CsvCaps, MaxCellsCountsFeatureCells) {
   const std::string text = "a,b,label\n1,2,0\n3,4,1\n5,6,0\n";
   CsvOptions options;
