@@ -283,7 +283,15 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
                   ") ignored");
 
   for (std::string& s : validate(c, learners)) w.push_back(std::move(s));
+  summarize_warnings(w, kMaxLinkWarnings);
   return result;
+}
+
+void summarize_warnings(std::vector<std::string>& warnings, size_t keep) {
+  if (warnings.size() <= keep + 1) return;  // "... and 1 more" would take the line the warning itself takes
+  const size_t more = warnings.size() - keep;
+  warnings.resize(keep);
+  warnings.push_back("... and " + std::to_string(more) + " more warnings about this link");
 }
 
 std::string encode_url(const Config& config, const std::vector<LearnerSchema>& learners) {

@@ -10,6 +10,7 @@
 // Decoding never fails: every problem becomes a warning sentence and the field keeps its default.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,7 +29,15 @@ struct DecodeResult {
 // Reads a link: a full URL (the part after '#', else after '?'), "#...", "?..." or bare "k=v&...".
 // Unknown keys, duplicate keys (the first wins), malformed or out-of-range values, fields that have no
 // effect, a wrong version and an unknown learner give warnings; the result then goes through validate().
+// Past kMaxLinkWarnings the warnings are summarized (see summarize_warnings): a hostile 1 MB link gives
+// 21 lines, not 100 000.
 DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& learners);
+
+// How many of one link's warnings decode_url keeps before summarizing the rest in one line.
+inline constexpr size_t kMaxLinkWarnings = 20;
+// Keeps the first `keep` warnings and replaces the others by "... and N more warnings about this link"
+// (N >= 2: a single extra warning is kept as it is).
+void summarize_warnings(std::vector<std::string>& warnings, size_t keep);
 
 // Writes the canonical link of a config (starting with '#'). For a valid config,
 // decode_url(encode_url(c)) == c except for fields that do not apply, which come back at their default.

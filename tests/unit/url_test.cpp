@@ -496,6 +496,27 @@ TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
   }
 }
 
+// A link with thousands of problems gives the first kMaxLinkWarnings warnings and one line counting the rest.
+TEST(Url, WarningsPastTheCapAreSummarized) {
+  std::string link = "#v=1";
+  for (int i = 0; i < 1000; ++i) link += "&junk" + std::to_string(i) + "=1";
+  const DecodeResult r = decode_url(link, learners());
+  ASSERT_EQ(r.warnings.size(), kMaxLinkWarnings + 1);
+  EXPECT_EQ(r.warnings[0], "unknown field 'junk0' (value '1') ignored");
+  EXPECT_EQ(r.warnings[kMaxLinkWarnings - 1], "unknown field 'junk19' (value '1') ignored");
+  EXPECT_EQ(r.warnings.back(), "... and 980 more warnings about this link");
+
+  // One warning past the cap is shown itself: a summary line would hide it without saving a line.
+  std::vector<std::string> w(kMaxLinkWarnings + 1, "w");
+  summarize_warnings(w, kMaxLinkWarnings);
+  EXPECT_EQ(w.size(), kMaxLinkWarnings + 1);
+  EXPECT_EQ(w.back(), "w");
+  w.push_back("w");
+  summarize_warnings(w, kMaxLinkWarnings);
+  ASSERT_EQ(w.size(), kMaxLinkWarnings + 1);
+  EXPECT_EQ(w.back(), "... and 2 more warnings about this link");
+}
+
 TEST(Url, RealRegistryParametersRoundTrip) {
   // The codec against the registry the app ships: every default valid, every parameter at its bounds.
   const std::vector<LearnerSchema>& real = learner_schemas();
