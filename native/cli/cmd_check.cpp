@@ -10,19 +10,24 @@ namespace ml::cli {
 
 int cmd_check(const Args& args) {
   if (args.positional.size() != 1) {
-    std::fprintf(stderr, "usage: marginlab check FILE.csv [--label NAME|INDEX]\n");
-    return 2;
+    std::fprintf(stderr, "error: check needs one FILE.csv\n");
+    return usage_error(args.usage);
   }
   const std::string& path = args.positional[0];
-  Result<std::string> text = read_file(path);
-  if (!text.ok()) {
+  // The size cap is checked from the file's size before reading (csv.too_large, reported like a parse error).
+  Result<std::string> text = read_csv_file(path);
+  Result<CsvTable> table = Error{};
+  if (text.ok()) {
+    CsvOptions options;
+    options.source_name = path;
+    options.label_column = args.get("label");
+    table = parse_csv(text.value(), options);
+  } else if (text.error().code.rfind("csv.", 0) == 0) {
+    table = text.error();
+  } else {
     print_error(text.error());
     return 1;
   }
-  CsvOptions options;
-  options.source_name = path;
-  options.label_column = args.get("label");
-  Result<CsvTable> table = parse_csv(text.value(), options);
   if (!table.ok()) {
     const Error& e = table.error();
     std::fprintf(stderr, "error: %s\n", e.message.c_str());

@@ -12,13 +12,13 @@ namespace ml::cli {
 
 int cmd_data(const Args& args) {
   if (!args.has("url") || !args.has("out")) {
-    std::fprintf(stderr, "usage: marginlab data --url '<url>' --out FILE.csv [--csv INPUT.csv]\n");
-    return 2;
+    std::fprintf(stderr, "error: data needs --url '<url>' and --out FILE.csv\n");
+    return usage_error(args.usage);
   }
   Result<LoadedExperiment> loaded = load_experiment(args);
   if (!loaded.ok()) {
     print_error(loaded.error());
-    return 1;
+    return loaded.error().code == "cli.usage" ? usage_error(args.usage) : 1;
   }
   print_warnings(loaded->warnings);
   Result<PreparedData> data = prepare_data(loaded->config, loaded->csv ? &*loaded->csv : nullptr);

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/config/fields.h"
 #include "core/config/url.h"
@@ -10,6 +11,7 @@
 #include "core/util/format.h"
 #include "native/cli/cli.h"
 #include "native/cli/experiment_io.h"
+#include "nlohmann/json.hpp"
 
 namespace ml::cli {
 
@@ -18,28 +20,35 @@ double steady_seconds() {
   using clock = std::chrono::steady_clock;
   return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
 }
+
+// The report's JSON object with a "warnings" array appended as its last key (always present, maybe
+// empty), so scripts can tell a link that validation changed. Appended as text: every other byte of the
+// report, trace_sha256 included, stays what run_report_json wrote.
+std::string with_warnings(const std::string& json, const std::vector<std::string>& warnings) {
+  const size_t close = json.rfind('}');
+  if (close == std::string::npos) return json;
+  const std::string list =
+      nlohmann::json(warnings).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return json.substr(0, close) + ",\"warnings\":" + list + json.substr(close);
+}
 }  // namespace
 
 int cmd_run(const Args& args) {
   if (!args.has("url")) {
-    std::fprintf(stderr, "usage: marginlab run --url '<url>' [--steps N] [--trace FILE.csv] [--json] [--csv INPUT.csv]\n");
-    return 2;
+    std::fprintf(stderr, "error: run needs --url '<url>'\n");
+    return usage_error(args.usage);
   }
   Result<LoadedExperiment> loaded = load_experiment(args);
   if (!loaded.ok()) {
     print_error(loaded.error());
-    return 1;
+    return loaded.error().code == "cli.usage" ? usage_error(args.usage) : 1;
   }
   print_warnings(loaded->warnings);
   Config config = loaded->config;
   std::string canonical = loaded->canonical_url;
   if (args.has("steps")) {
-    long long steps = 0;
-    if (!parse_int64(args.get("steps"), &steps) || steps < 1 || steps > kMaxSteps) {
-      std::fprintf(stderr, "error: --steps '%s' is not a whole number in [1, %lld]\n", args.get("steps").c_str(),
-                   static_cast<long long>(kMaxSteps));
-      return 2;
-    }
+    long long steps = 0;  // parse_args checked it against [1, kMaxSteps]
+    if (!parse_int64(args.get("steps"), &steps) || steps < 1 || steps > kMaxSteps) return usage_error(args.usage);
     config.steps = steps;  // the printed URL reproduces this run
     canonical = encode_url(config, learner_schemas());
   }
@@ -64,7 +73,14 @@ int cmd_run(const Args& args) {
       return 1;
     }
   }
-  std::printf("%s\n", report->json.c_str());
+  std::vector<std::string> warnings = loaded->warnings;
+  warnings.insert(warnings.end(), report->warnings.begin(), report->warnings.end());
+  std::printf("%s\n", with_warnings(report->json, warnings).c_str());
+  if (args.has("strict") && !loaded->warnings.empty()) {
+    std::fprintf(stderr, "error: --strict: the link has %zu warning%s (validation changed it); it ran as %s\n",
+                 loaded->warnings.size(), loaded->warnings.size() == 1 ? "" : "s", canonical.c_str());
+    return 1;
+  }
   return 0;
 }
 

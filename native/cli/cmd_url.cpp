@@ -13,8 +13,8 @@ int cmd_url(const Args& args) {
     return 0;
   }
   if (args.positional.size() != 1) {
-    std::fprintf(stderr, "usage: marginlab url '<url>'\n");
-    return 2;
+    std::fprintf(stderr, "error: url needs one link (or --doc)\n");
+    return usage_error(args.usage);
   }
   DecodeResult decoded = decode_url(args.positional[0], learner_schemas());
   std::printf("%s\n", encode_url(decoded.config, learner_schemas()).c_str());

@@ -15,13 +15,19 @@ Result<LoadedExperiment> load_experiment(const Args& args) {
   out.config = std::move(decoded.config);
   out.warnings = std::move(decoded.warnings);
   out.canonical_url = encode_url(out.config, learner_schemas());
-  if (!out.config.use_csv) return out;
   const std::string path = args.get("csv");
+  if (!out.config.use_csv) {
+    // A file the link does not use would be ignored without a word: refuse it (a usage error).
+    if (args.has("csv"))
+      return make_error("cli.usage", "--csv " + path + " is given but the link does not read a CSV file (it has no "
+                                     "'data=csv'): add data=csv to the link or drop --csv");
+    return out;
+  }
   if (path.empty()) {
     return make_error("cli.no_csv", "the URL uses a CSV file ('data=csv', file '" + out.config.csv_name +
                                         "'): pass it with --csv FILE.csv");
   }
-  Result<std::string> text = read_file(path);
+  Result<std::string> text = read_csv_file(path);
   if (!text.ok()) return text.error();
   const std::string hash = sha256_hex(text.value()).substr(0, 16);
   if (!out.config.csv_hash.empty() && out.config.csv_hash != hash) {

@@ -22,6 +22,7 @@ struct LoadedExperiment {
 
 // Decodes --url and loads --csv FILE when the configuration asks for one. The CSV hash recorded in
 // the URL is compared with the file's: a mismatch is a warning (the run is not what the link meant).
+// --csv with a link that reads no CSV is an error with code "cli.usage" (the caller exits 2).
 Result<LoadedExperiment> load_experiment(const Args& args);
 
 }  // namespace ml::cli

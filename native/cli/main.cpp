@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/config/fields.h"
 #include "core/util/eigen_setup.h"
 #include "native/cli/cli.h"
 
@@ -9,21 +10,37 @@ namespace {
 
 using ml::cli::Command;
 
-// The commands, in the order `marginlab help` lists them.
+using ml::cli::OptionValue;
+using ml::kMaxSteps;
+
+// The commands, in the order `marginlab help` lists them. Each row declares every option the command
+// reads (docs/cli.md); parse_args refuses any other before the command runs.
 const Command kCommands[] = {
     {"url", ml::cli::cmd_url, "url '<url>' | url --doc",
-     "print the canonical form of a configuration URL and its warnings (--doc: the URL reference)", {"doc"}},
+     "print the canonical form of a configuration URL and its warnings (--doc: the URL reference)",
+     {{"doc"}}, 1},
     {"data", ml::cli::cmd_data, "data --url '<url>' --out FILE.csv [--csv INPUT.csv]",
-     "write the experiment's data (noisy label, true label, corruption) and print a JSON summary", {}},
+     "write the experiment's data (noisy label, true label, corruption) and print a JSON summary",
+     {{"url", OptionValue::link}, {"out", OptionValue::output}, {"csv", OptionValue::input}}},
     {"check", ml::cli::cmd_check, "check FILE.csv [--label NAME|INDEX]",
-     "parse a CSV file and report what was read, or the exact error with line and column", {}},
-    {"run", ml::cli::cmd_run, "run --url '<url>' [--steps N] [--trace FILE.csv] [--json] [--csv INPUT.csv]",
-     "run an experiment headless and print one JSON object (mistakes, bound, errors, margin, trace_sha256)", {"json"}},
+     "parse a CSV file and report what was read, or the exact error with line and column",
+     {{"label", OptionValue::text}}, 1},
+    {"run", ml::cli::cmd_run,
+     "run --url '<url>' [--steps N] [--trace FILE.csv] [--json] [--csv INPUT.csv] [--strict]",
+     "run an experiment headless and print one JSON object (mistakes, bound, errors, margin, trace_sha256, "
+     "warnings); --strict: exit 1 when the link had warnings",
+     {{"url", OptionValue::link},
+      {"steps", OptionValue::count, 1, kMaxSteps},
+      {"trace", OptionValue::output},
+      {"json"},
+      {"csv", OptionValue::input},
+      {"strict"}}},
     {"learners", ml::cli::cmd_learners, "learners [--compact]",
      "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
-     {"compact"}},
+     {{"compact"}}},
     {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida, uma-toy, uma-real)",
-     "run a reproduction experiment and write its Markdown table (and CSV) into docs/", {"help"}},
+     "run a reproduction experiment and write its Markdown table (and CSV) into docs/",
+     {{"help"}}, 1, /*pass_through=*/true},
 };
 
 void print_usage(FILE* out) {
@@ -40,7 +57,22 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   for (const Command& c : kCommands) {
-    if (std::strcmp(argv[1], c.name) == 0) return c.run(ml::cli::parse_args(argc, argv, 2, c.flags));
+    if (std::strcmp(argv[1], c.name) != 0) continue;
+    // Usage errors (exit 2), then output paths that cannot be written (exit 1): both before any work.
+    ml::Result<ml::cli::Args> args = ml::cli::parse_args(argc, argv, 2, c);
+    if (!args.ok()) {
+      ml::cli::print_error(args.error());
+      return ml::cli::usage_error(c.usage);
+    }
+    for (const ml::cli::OptionSpec& o : c.options) {
+      if (o.value != OptionValue::output || !args->has(o.name)) continue;
+      ml::Status writable = ml::cli::check_output_path(o.name, args->get(o.name));
+      if (!writable.ok()) {
+        ml::cli::print_error(writable.error());
+        return 1;
+      }
+    }
+    return c.run(args.value());
   }
   std::fprintf(stderr, "error: unknown command '%s'\n\n", argv[1]);
   print_usage(stderr);
