@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # marginlab's test command (README): sets up a fresh machine, builds both builds and runs every test:
 # the GoogleTest suites natively and under node (wasm SIMD), the native-vs-wasm command-line
-# comparison on the golden configs, and the end-to-end tests of the front end when present.
+# comparison on the golden configs, the command line's strict options and messages in both builds, and
+# the end-to-end tests of the front end when present.
 # Exit status is non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,8 @@ step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
 step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
+step "command line: strict options and messages (native)" bash tests/tools/cli_test.sh build/native/marginlab
+step "command line: strict options and messages (node)" bash tests/tools/cli_test.sh node build/web/marginlab.js
 if [ -x tools/e2e/run.sh ]; then
   step "front end end-to-end (desktop under Xvfb, browser in headless Chromium)" bash tools/e2e/run.sh
 fi
