@@ -58,6 +58,13 @@ int main(int argc, char** argv) {
   }
   for (const Command& c : kCommands) {
     if (std::strcmp(argv[1], c.name) != 0) continue;
+    // --help anywhere: the command's usage on stdout (experiment answers its own --help per experiment).
+    for (int i = 2; i < argc && !c.pass_through; ++i) {
+      if (std::strcmp(argv[i], "--help") == 0) {
+        std::printf("usage: marginlab %s\n  %s\n", c.usage, c.help);
+        return 0;
+      }
+    }
     // Usage errors (exit 2), then output paths that cannot be written (exit 1): both before any work.
     ml::Result<ml::cli::Args> args = ml::cli::parse_args(argc, argv, 2, c);
     if (!args.ok()) {

@@ -55,6 +55,7 @@ expect "single-dash option" 2 "error: unknown option '-steps' for 'run' (options
   run --url '#v=1' -steps 5
 expect "learners takes no argument" 2 "error: unexpected argument 'extra' for 'learners' (it takes options only)" err -- \
   learners extra
+expect "--help prints the command's usage on stdout" 0 "usage: marginlab run --url '<url>' [--steps N]" out -- run --help
 expect "experiment passes options through and refuses one it does not read" 2 \
   "error: experiment rp-toy has no option --bogus" err -- experiment rp-toy --bogus 1
 
