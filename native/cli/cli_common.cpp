@@ -92,7 +92,9 @@ std::string errno_phrase(int e) {
     case ENOENT: return "no such file or folder";
     case ENOTDIR: return "a part of the path is not a folder";
     case ENOSPC: return "no space left";
-    default: return "error " + std::to_string(e);
+    case EISDIR: return "a folder is in the way";
+    case ENAMETOOLONG: return "the name is too long";
+    default: return "system error";  // errno numbers differ between the builds; the text must not
   }
 }
 
