@@ -69,7 +69,10 @@ void fit_canvas() {
   if (iw > 0 && ih > 0 && (iw != g_width || ih != g_height)) {
     g_width = iw;
     g_height = ih;
-    glfwSetWindowSize(g_window, iw, ih);
+    // Not glfwSetWindowSize: emscripten's GLFW asks for fullscreen when the size equals the screen's
+    // (a page as large as the screen), which the browser refuses without a user gesture ("Permissions
+    // check failed"). The drawing buffer is all the page needs; the frame reads its size from g_width.
+    emscripten_set_canvas_element_size("#canvas", iw, ih);
   }
 }
 
@@ -93,7 +96,14 @@ void frame() {
   }
   glfwPollEvents();
   static const ml::app::FrameHooks hooks{apply_pixel_ratio,
-                                         [](int* w, int* h) { glfwGetFramebufferSize(g_window, w, h); }};
+                                         [](int* w, int* h) {
+                                           if (g_width > 0 && g_height > 0) {
+                                             *w = g_width;
+                                             *h = g_height;
+                                           } else {
+                                             glfwGetFramebufferSize(g_window, w, h);
+                                           }
+                                         }};
   ml::app::run_frame(*g_app, hooks);
   const double frames = static_cast<double>(g_app->frames());
   EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0); }, frames);

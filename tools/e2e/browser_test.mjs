@@ -65,9 +65,14 @@ function cliRun(url, steps, csv) {
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
+// Uncaught errors of every page opened (the page must load, run and be used without any).
+const pageErrors = [];
 async function openPage(hash = '', init = null) {
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.log('  page error:', e.message));
+  page.on('pageerror', (e) => {
+    console.log('  page error:', e.message);
+    pageErrors.push(e.message);
+  });
   if (init) await page.addInitScript(init);
   await page.goto(base + hash);
   return page;
@@ -282,5 +287,7 @@ try {
   await browser.close();
   server.close();
 }
+check('no uncaught error on any page (e.g. a fullscreen request without a user gesture)', pageErrors.length === 0,
+      pageErrors.join('; '));
 console.log(failures === 0 ? 'browser_test: all checks passed' : `browser_test: ${failures} check(s) failed`);
 process.exit(failures === 0 ? 0 : 1);
