@@ -21,7 +21,7 @@
 
 #include "core/config/config.h"
 #include "core/data/csv.h"
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml::app {
 

@@ -15,7 +15,7 @@
 #include "app/models/decision_grid.h"
 #include "app/models/margin_histogram.h"
 #include "app/projection.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "imgui.h"
 
 namespace ml::app {

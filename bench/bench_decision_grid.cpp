@@ -16,7 +16,7 @@
 #include "bench/bench_util.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "core/util/eigen_setup.h"
 
 namespace {

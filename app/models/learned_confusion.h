@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml::app {
 

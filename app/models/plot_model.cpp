@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/trace.h"
+#include "core/session/trace.h"
 
 namespace ml::app {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml::app {
 

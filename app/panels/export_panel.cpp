@@ -6,8 +6,8 @@
 
 #include "app/png.h"
 #include "app/ui_model.h"
-#include "core/pipeline.h"
-#include "core/trace.h"
+#include "core/session/pipeline.h"
+#include "core/session/trace.h"
 #include "core/util/format.h"
 
 namespace ml::app {

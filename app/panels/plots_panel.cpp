@@ -6,7 +6,7 @@
 
 #include "app/plot.h"
 #include "app/plot_axis.h"
-#include "core/trace.h"
+#include "core/session/trace.h"
 
 namespace ml::app {
 

@@ -40,16 +40,4 @@ double confusion_rate(const Eigen::MatrixXd& c_hat) {
   return off_diagonal_norm(c_hat) / std::sqrt(static_cast<double>(c_hat.rows()));
 }
 
-Eigen::MatrixXd learner_confusion(const Learner& learner, const Dataset& data, LabelSet labels) {
-  std::vector<int> predicted;
-  learner.predict_batch(data.X, &predicted);
-  return prediction_confusion(predicted, labels == LabelSet::observed ? data.label : data.true_label,
-                              learner.num_classes());
-}
-
-double learner_confusion_rate(const Learner& learner, const Dataset& data, LabelSet labels) {
-  if (data.rows() == 0) return std::numeric_limits<double>::quiet_NaN();
-  return confusion_rate(learner_confusion(learner, data, labels));
-}
-
 }  // namespace ml

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "core/data/dataset.h"
-#include "core/learners/learner.h"
 #include "core/metrics/metrics.h"
 
 namespace ml {
@@ -24,10 +23,5 @@ Eigen::MatrixXd prediction_confusion(const std::vector<int>& predicted, const st
 double off_diagonal_norm(const Eigen::MatrixXd& c);
 // The confusion rate ||Ĉ - diag(Ĉ)||_F / √Q of a Q x Q matrix (0 for an empty one).
 double confusion_rate(const Eigen::MatrixXd& c_hat);
-// The learner's Ĉ on `data` against the observed or the true labels (one predict_batch), Q = the
-// learner's num_classes().
-Eigen::MatrixXd learner_confusion(const Learner& learner, const Dataset& data, LabelSet labels);
-// The learner's confusion rate on `data` (NaN when `data` is empty).
-double learner_confusion_rate(const Learner& learner, const Dataset& data, LabelSet labels);
 
 }  // namespace ml

@@ -18,11 +18,8 @@ double error_rate(const std::vector<int>& predictions, const std::vector<int>& l
   return static_cast<double>(wrong) / static_cast<double>(labels.size());
 }
 
-double learner_error(const Learner& learner, const Dataset& data, LabelSet labels) {
-  if (data.rows() == 0) return kNaN;
-  std::vector<int> predicted;
-  learner.predict_batch(data.X, &predicted);
-  return error_rate(predicted, labels == LabelSet::observed ? data.label : data.true_label);
+const std::vector<int>& labels_of(const Dataset& data, LabelSet labels) {
+  return labels == LabelSet::observed ? data.label : data.true_label;
 }
 
 double dot_double(const float* a, const float* b, int d) {

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/data/dataset.h"
-#include "core/learners/learner.h"
 
 namespace ml {
 
@@ -17,8 +16,8 @@ enum class LabelSet : int { observed, truth };
 
 // Fraction of i with predictions[i] != labels[i]; NaN when empty.
 double error_rate(const std::vector<int>& predictions, const std::vector<int>& labels);
-// The learner's error on `data` against the observed or the true labels (one predict_batch); NaN when empty.
-double learner_error(const Learner& learner, const Dataset& data, LabelSet labels);
+// The observed or the true labels of `data`.
+const std::vector<int>& labels_of(const Dataset& data, LabelSet labels);
 // <a, b> in double for d floats (coordinate order).
 double dot_double(const float* a, const float* b, int d);
 // ||w||^2 in double.

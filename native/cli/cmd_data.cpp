@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/pipeline.h"
+#include "core/session/pipeline.h"
 #include "core/util/sha256.h"
 #include "native/cli/cli.h"
 #include "native/cli/experiment_io.h"

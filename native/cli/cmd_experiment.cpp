@@ -22,7 +22,7 @@
 #include "core/learners/registry.h"
 #include "core/learners/rp_classifier.h"
 #include "core/noise/noise.h"
-#include "core/pipeline.h"
+#include "core/session/pipeline.h"
 #include "core/util/format.h"
 #include "native/cli/cli.h"
 #include "native/cli/experiment_util.h"

@@ -28,6 +28,7 @@
 #include "core/kernels/projection.h"
 #include "core/learners/ultraconservative.h"
 #include "core/learners/uma.h"
+#include "core/learners/evaluation.h"
 #include "core/metrics/confusion_rate.h"
 #include "core/noise/noise.h"
 #include "core/util/format.h"

@@ -1,4 +1,4 @@
-// marginlab run — runs a configuration headless and prints one JSON object (core/metrics/run_report.h).
+// marginlab run — runs a configuration headless and prints one JSON object (core/session/run_report.h).
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -7,7 +7,7 @@
 #include "core/config/fields.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
-#include "core/metrics/run_report.h"
+#include "core/session/run_report.h"
 #include "core/util/format.h"
 #include "native/cli/cli.h"
 #include "native/cli/experiment_io.h"

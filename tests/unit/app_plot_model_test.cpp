@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/models/plot_model.h"
-#include "core/trace.h"
+#include "core/session/trace.h"
 
 namespace ml::app {
 namespace {

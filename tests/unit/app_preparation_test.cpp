@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/app_state.h"
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml::app {
 namespace {

@@ -10,7 +10,7 @@
 #include "app/app_state.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "core/util/sha256.h"
 
 namespace ml::app {

@@ -14,7 +14,7 @@
 #include "core/config/fields.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml::app {
 namespace {

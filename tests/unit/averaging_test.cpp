@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "core/learners/evaluation.h"
 #include "core/metrics/metrics.h"
 #include "tests/unit/test_data.h"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/metrics/metrics.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {

@@ -13,8 +13,9 @@
 #include "core/data/generators.h"
 #include "core/learners/active_coreset_svm.h"
 #include "core/learners/registry.h"
+#include "core/learners/evaluation.h"
 #include "core/metrics/metrics.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {

@@ -8,7 +8,7 @@
 
 #include "core/config/url.h"
 #include "core/learners/registry.h"
-#include "core/pipeline.h"
+#include "core/session/pipeline.h"
 #include "core/util/sha256.h"
 
 #ifndef ML_TEST_DIR

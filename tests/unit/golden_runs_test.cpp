@@ -9,7 +9,7 @@
 
 #include "core/config/url.h"
 #include "core/learners/registry.h"
-#include "core/metrics/run_report.h"
+#include "core/session/run_report.h"
 #include "core/util/format.h"
 
 #ifndef ML_TEST_DIR

@@ -11,7 +11,7 @@
 
 #include "core/config/fields.h"
 #include "core/data/generators.h"
-#include "core/pipeline.h"
+#include "core/session/pipeline.h"
 #include "core/util/rng.h"
 #include "tests/unit/test_data.h"
 

@@ -11,6 +11,7 @@
 #include "core/data/generators.h"
 #include "core/kernels/kernel.h"
 #include "core/learners/perceptron.h"
+#include "core/learners/evaluation.h"
 #include "core/metrics/metrics.h"
 #include "core/util/detmath.h"
 #include "tests/unit/test_data.h"

@@ -12,7 +12,7 @@
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "core/util/rng.h"
 #include "tests/unit/test_data.h"
 

@@ -13,9 +13,10 @@
 #include <vector>
 
 #include "core/learners/averaging.h"
-#include "core/pipeline.h"
+#include "core/session/pipeline.h"
+#include "core/learners/evaluation.h"
 #include "core/metrics/metrics.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {

@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "core/config/url.h"
 #include "core/learners/registry.h"
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml {
 namespace {

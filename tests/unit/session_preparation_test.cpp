@@ -11,7 +11,7 @@
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/learners/rp_classifier.h"
-#include "core/session.h"
+#include "core/session/session.h"
 
 namespace ml {
 namespace {

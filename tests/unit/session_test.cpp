@@ -1,8 +1,8 @@
-// Tests of the session (core/session.h): results independent of how steps are split into advance()
+// Tests of the session (core/session/session.h): results independent of how steps are split into advance()
 // calls (with or without a clock), the recording schedule, metrics() against the trace, the adaptive
 // basis stream forcing exactly ceil(1/delta^2) mistakes (001 Claim 1.4), errors, and a bounded trace
 // on a 10^7-step run.
-#include "core/session.h"
+#include "core/session/session.h"
 
 #include <gtest/gtest.h>
 

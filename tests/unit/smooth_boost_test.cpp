@@ -16,9 +16,10 @@
 
 #include "core/learners/averaging.h"
 #include "core/learners/registry.h"
+#include "core/learners/evaluation.h"
 #include "core/metrics/metrics.h"
-#include "core/pipeline.h"
-#include "core/session.h"
+#include "core/session/pipeline.h"
+#include "core/session/session.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {

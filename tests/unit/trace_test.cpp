@@ -1,7 +1,7 @@
-// Tests of the trace (core/trace.h): CSV text and hash, the tail, and decimation on a 10^7-row feed:
+// Tests of the trace (core/session/trace.h): CSV text and hash, the tail, and decimation on a 10^7-row feed:
 // the row count stays within the capacity and the first row, the last row and every column's minimum
 // and maximum survive.
-#include "core/trace.h"
+#include "core/session/trace.h"
 
 #include <gtest/gtest.h>
 

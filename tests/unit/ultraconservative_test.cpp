@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "core/learners/registry.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {

@@ -12,9 +12,10 @@
 
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
+#include "core/learners/evaluation.h"
 #include "core/metrics/confusion_rate.h"
 #include "core/noise/noise.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "core/util/eigen_setup.h"
 #include "tests/unit/test_data.h"
 

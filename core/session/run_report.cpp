@@ -1,5 +1,5 @@
 // marginlab — a headless run and its report (see run_report.h).
-#include "core/metrics/run_report.h"
+#include "core/session/run_report.h"
 
 #include <cmath>
 

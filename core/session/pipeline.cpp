@@ -1,5 +1,5 @@
 // marginlab — config -> data.
-#include "core/pipeline.h"
+#include "core/session/pipeline.h"
 
 #include "core/data/generators.h"
 #include "core/data/transform.h"

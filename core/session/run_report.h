@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/config/config.h"
-#include "core/session.h"
+#include "core/session/session.h"
 #include "core/util/status.h"
 
 namespace ml {

@@ -1,5 +1,5 @@
 // marginlab — the trace (see trace.h).
-#include "core/trace.h"
+#include "core/session/trace.h"
 
 #include <cassert>
 #include <cmath>

@@ -44,8 +44,8 @@
 
 #include "core/config/config.h"
 #include "core/learners/learner.h"
-#include "core/pipeline.h"
-#include "core/trace.h"
+#include "core/session/pipeline.h"
+#include "core/session/trace.h"
 #include "core/util/clock.h"
 #include "core/util/status.h"
 

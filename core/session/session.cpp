@@ -1,5 +1,5 @@
 // marginlab — a session (see session.h).
-#include "core/session.h"
+#include "core/session/session.h"
 
 #include <algorithm>
 #include <cmath>
