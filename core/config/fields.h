@@ -24,7 +24,7 @@ inline constexpr int kMaxDims = 4096;                 // d
 inline constexpr int64_t kMaxCells = 20000000;        // n * d (and concepts * d for the finite class)
 inline constexpr int64_t kMaxSteps = 1000000000;      // steps
 inline constexpr int kMaxConcepts = 1000000;          // |C| of the finite class and thresholds
-inline constexpr int kMaxClasses = 64;                // Q
+// Q is capped at kMaxClasses (core/data/dataset.h), which the data and the learners use too.
 inline constexpr int64_t kMaxSeed = 9007199254740991; // 2^53 - 1: seeds stay exact as doubles (and in JS)
 inline constexpr int kMaxTextBytes = 255;             // csv file name, label column
 

@@ -29,7 +29,7 @@ struct CsvOptions {
   size_t max_bytes = 256u << 20;       // size cap (csv.too_large)
   long long max_cells = 50'000'000;    // rows x feature columns cap, checked before storing a row (csv.too_large)
   int max_columns = 100'000;           // fields per row cap, so one huge row cannot exhaust memory (csv.too_large)
-  int max_classes = 64;                // more distinct labels: csv.too_many_classes
+  int max_classes = kMaxClasses;       // more distinct labels: csv.too_many_classes
 };
 
 // What the reader parsed, besides the data.

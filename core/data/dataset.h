@@ -8,6 +8,10 @@
 
 namespace ml {
 
+// The most classes Q a dataset may have: the CSV reader, the generators, the config's caps and the multiclass
+// learners' fixed-size score buffers all use this one number.
+inline constexpr int kMaxClasses = 64;
+
 // Features: one example per row, contiguous (row-major float).
 using FeatureMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 // A dense float vector (weights, targets).

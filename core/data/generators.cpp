@@ -98,7 +98,6 @@ bool uses_concepts(Generator g) { return g == Generator::finite || g == Generato
 constexpr int kMaxN = 1000000;
 constexpr int kMaxDims = 4096;
 constexpr int kMinClasses = 2;
-constexpr int kMaxClasses = 64;
 constexpr int kMaxConcepts = 1000000;
 
 Error field_error(const char* code, const std::string& field, const std::string& what) {

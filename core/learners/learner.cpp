@@ -5,10 +5,6 @@
 
 namespace ml {
 
-namespace {
-constexpr int kMaxClasses = 64;  // the config's cap on Q
-}
-
 int Learner::predict(const float* x) const {
   const int q_count = num_classes();
   assert(q_count >= 1 && q_count <= kMaxClasses);

@@ -12,7 +12,6 @@ namespace ml {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kMaxClasses = 64;  // the config's cap on Q
 }  // namespace
 
 const std::vector<std::string>& ultra_update_names() {

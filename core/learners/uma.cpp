@@ -17,7 +17,6 @@ namespace ml {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kMaxClasses = 64;  // the config's cap on Q
 
 std::string short_number(double v) {
   char buf[32];
@@ -101,7 +100,8 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
   const int q_count = num_classes_;
   const int n = data.rows();
   if (q_count > kMaxClasses) {
-    return make_error("uma.too_many_classes", "UMA: the data have " + std::to_string(q_count) + " classes; at most 64");
+    return make_error("uma.too_many_classes", "UMA: the data have " + std::to_string(q_count) + " classes; at most " +
+                                                   std::to_string(kMaxClasses));
   }
   if (n < 1) return make_error("uma.empty", "UMA: the training set is empty");
   if (!data.X.allFinite()) return make_error("uma.not_finite", "UMA: a training feature is NaN or infinite");
