@@ -23,8 +23,8 @@
 
 #include "core/config/param.h"
 #include "core/kernels/kernel.h"
+#include "core/learners/example_order.h"
 #include "core/learners/learner.h"
-#include "core/learners/perceptron.h"
 
 namespace ml {
 

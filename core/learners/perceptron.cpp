@@ -8,42 +8,6 @@
 
 namespace ml {
 
-// --- ExampleOrder ---
-
-const std::vector<std::string>& ExampleOrder::choices() {
-  static const std::vector<std::string> names = {"cyclic", "shuffled"};
-  return names;
-}
-
-ParamSpec ExampleOrder::param() {
-  return make_choice("order", "order", choices(), 0,
-                     "visit examples cyclically or in a fresh seeded permutation every epoch");
-}
-
-void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {
-  n_ = n;
-  pos_ = 0;
-  epoch_ = 0;
-  shuffled_ = shuffled;
-  rng_ = Rng(seed, Stream::learner);
-  order_.resize(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) order_[static_cast<size_t>(i)] = i;
-  if (shuffled_) rng_.shuffle(order_);
-}
-
-int ExampleOrder::advance() {
-  assert(n_ > 0);
-  const int i = order_[static_cast<size_t>(pos_)];
-  if (++pos_ == n_) {
-    pos_ = 0;
-    ++epoch_;
-    if (shuffled_) rng_.shuffle(order_);  // the next epoch's permutation, drawn now so peek() knows it
-  }
-  return i;
-}
-
-// --- Perceptron ---
-
 LearnerSchema Perceptron::schema() {
   LearnerSchema s;
   s.id = "perceptron";

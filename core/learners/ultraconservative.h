@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "core/config/param.h"
+#include "core/learners/example_order.h"
 #include "core/learners/learner.h"
-#include "core/learners/perceptron.h"
 
 namespace ml {
 

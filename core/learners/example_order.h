@@ -1,0 +1,42 @@
+// marginlab — the order in which the online learners (Perceptron, kernel Perceptron, ultraconservative
+// multiclass) visit the training examples: cyclic (0..n-1 every epoch) or a fresh permutation per epoch drawn
+// from Rng(seed, Stream::learner), the next epoch's drawn as soon as the last one ends so that peek() knows it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config/param.h"
+#include "core/util/rng.h"
+
+namespace ml {
+
+// The order in which online learners visit examples: cyclic, or reshuffled at the start of each epoch.
+class ExampleOrder {
+ public:
+  // Order names (ParamSpec choices).
+  static const std::vector<std::string>& choices();
+  // The `order` parameter row shared by the online learners (default cyclic).
+  static ParamSpec param();
+  // Starts epoch 0 over n examples; shuffled draws from Rng(seed, Stream::learner).
+  void reset(int n, bool shuffled, uint64_t seed);
+  // The example the next advance() returns.
+  int peek() const { return n_ == 0 ? -1 : order_[static_cast<size_t>(pos_)]; }
+  // Returns the next example and moves on (a new epoch starts after the last one).
+  int advance();
+  // Completed epochs.
+  int64_t epoch() const { return epoch_; }
+  // True when the last advance() finished an epoch.
+  bool epoch_ended() const { return pos_ == 0 && epoch_ > 0; }
+
+ private:
+  std::vector<int> order_;
+  int n_ = 0;
+  int pos_ = 0;
+  int64_t epoch_ = 0;
+  bool shuffled_ = false;
+  Rng rng_{1, Stream::learner};
+};
+
+}  // namespace ml
