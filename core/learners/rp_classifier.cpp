@@ -15,24 +15,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// A binary dataset holding projected features and the observed labels of `rows` of `source`
-// (all rows when `rows` is null). The learner never copies true labels.
-Dataset projected_dataset(FeatureMatrix X, const Dataset& source, const std::vector<int>* rows) {
-  Dataset out;
-  out.X = std::move(X);
-  const int n = static_cast<int>(out.X.rows());
-  out.label.resize(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    const int r = rows ? (*rows)[static_cast<size_t>(i)] : i;
-    out.label[static_cast<size_t>(i)] = source.label[static_cast<size_t>(r)];
-  }
-  out.true_label = out.label;  // what the inner learner sees as truth is what we see: the observed labels
-  out.corruption.assign(static_cast<size_t>(n), Corruption::none);
-  out.class_names = source.class_names.empty() ? default_class_names(2) : source.class_names;
-  out.feature_names = default_feature_names(static_cast<int>(out.X.cols()));
-  return out;
-}
-
 FeatureMatrix gather(const FeatureMatrix& X, const std::vector<int>& rows) {
   FeatureMatrix out(static_cast<Eigen::Index>(rows.size()), X.cols());
   for (size_t i = 0; i < rows.size(); ++i) out.row(static_cast<Eigen::Index>(i)) = X.row(rows[i]);
@@ -131,13 +113,12 @@ Status RpClassifier::reset(const Problem& problem, const std::vector<double>& pa
   kernel_ = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])), static_cast<int>(params[kDegree]),
                         params[kOffset], params[kSigma], params[kWidthC]);
   dims_ = static_cast<int>(params[kDims]);
+  options_.dims = dims_;
   cv_ = params[kCv] != 0;
   cv_error_ = kNaN;
   built_ = false;
   build_status_ = Status::Ok();
-  projection_ = KernelProjection();
-  projected_ = Dataset();
-  fitter_.reset();
+  front_.configure(data, kernel_, options_, rng_);  // configured again when cross-validation has chosen
   cnoise_ = BylanderPerceptron();
   cv_train_ = Dataset();
   cv_valid_ = Dataset();
@@ -259,6 +240,8 @@ StepResult RpClassifier::cv_step() {
     cv_error_ = best;
     kernel_.sigma = grid_widths_[static_cast<size_t>(best_w)];
     dims_ = grid_dims_[static_cast<size_t>(best_d)];
+    options_.dims = dims_;
+    front_.configure(data, kernel_, options_, rng_);
     cv_train_ = Dataset();
     cv_valid_ = Dataset();
   }
@@ -266,45 +249,25 @@ StepResult RpClassifier::cv_step() {
 }
 
 Status RpClassifier::build() {
-  const Dataset& data = *problem_.train;
-  options_.dims = dims_;
-  // Whatever prepare() left of the fit and of the sample's projection (the same bits either way).
-  if (!fitter_) fitter_ = std::make_unique<ProjectionFitter>(data.X, kernel_, options_, rng_, true);
-  fitter_->run();
-  Result<KernelProjection> fit = fitter_->take();
-  FeatureMatrix transformed;
-  if (fit.ok()) transformed = fitter_->take_transformed();
-  fitter_.reset();
-  if (!fit.ok()) return fit.status();
-  projection_ = std::move(fit.value());
-  memo_.clear();
-  projected_ = projected_dataset(std::move(transformed), data, nullptr);
+  if (Status fit = front_.fit(); !fit.ok()) return fit;
+  const Dataset& projected = front_.sample();
   Problem inner = problem_;
-  inner.train = &projected_;
+  inner.train = &projected;
   inner.known_margin = 0.0;
   double r2 = 0;
-  for (int i = 0; i < projected_.rows(); ++i) r2 = std::max(r2, static_cast<double>(projected_.X.row(i).squaredNorm()));
+  for (int i = 0; i < projected.rows(); ++i) r2 = std::max(r2, static_cast<double>(projected.X.row(i).squaredNorm()));
   inner.radius = std::sqrt(r2);
   return cnoise_.reset(inner, cnoise_params());
 }
 
 bool RpClassifier::prepare(double max_seconds, const ClockFn& now) {
   if (built_ || (cv_ && cv_done_ < cv_total_)) return true;  // the next step is no build step
-  if (!fitter_) {
-    options_.dims = dims_;
-    fitter_ = std::make_unique<ProjectionFitter>(problem_.train->X, kernel_, options_, rng_, true);
-  }
-  return fitter_->advance(max_seconds, now);
+  return front_.prepare(max_seconds, now);
 }
 
 Preparation RpClassifier::preparation() const {
-  Preparation prep;
-  if (built_ || (cv_ && cv_done_ < cv_total_) || (fitter_ && fitter_->finished())) return prep;
-  prep.pending = true;
-  prep.progress = fitter_ ? fitter_->progress() : 0.0;
-  prep.what = "Kernel projection";
-  prep.stage = fitter_ ? std::string(fitter_->stage()) : std::string("starting");
-  return prep;
+  if (built_ || (cv_ && cv_done_ < cv_total_)) return Preparation{};
+  return front_.preparation();
 }
 
 StepResult RpClassifier::step() {
@@ -323,8 +286,8 @@ void RpClassifier::scores(const float* x, float* out) const {
   out[0] = 0.0f;
   out[1] = 0.0f;
   if (!built_ || !build_status_.ok()) return;
-  std::vector<float> px(static_cast<size_t>(projection_.dims()));
-  projection_.transform_row(x, px.data());
+  std::vector<float> px(static_cast<size_t>(front_.projection().dims()));
+  front_.transform_row(x, px.data());
   cnoise_.scores(px.data(), out);
 }
 
@@ -333,11 +296,7 @@ void RpClassifier::predict_batch(const FeatureMatrix& X, std::vector<int>* out) 
     out->assign(static_cast<size_t>(X.rows()), 0);
     return;
   }
-  if (X.data() == problem_.train->X.data() && X.rows() == projected_.rows()) {
-    cnoise_.predict_batch(projected_.X, out);  // the training sample: projected once, when built
-    return;
-  }
-  cnoise_.predict_batch(memo_.transform(projection_, X), out);
+  cnoise_.predict_batch(front_.transform(X), out);
 }
 
 double RpClassifier::bound() const {
@@ -346,8 +305,9 @@ double RpClassifier::bound() const {
 
 double RpClassifier::predict_cost() const {
   if (!built_ || !build_status_.ok()) return 0;
-  const double basis = static_cast<double>(projection_.basis().rows());
-  return basis * (projection_.input_dims() + 1) + basis * projection_.dims();
+  const KernelProjection& projection = front_.projection();
+  const double basis = static_cast<double>(projection.basis().rows());
+  return basis * (projection.input_dims() + 1) + basis * projection.dims();
 }
 
 std::vector<Counter> RpClassifier::counters() const {
@@ -356,12 +316,12 @@ std::vector<Counter> RpClassifier::counters() const {
       {"phase", cv_ && cv_done_ < cv_total_ ? 0.0 : 1.0},
       {"cv_done", static_cast<double>(cv_done_)},
       {"cv_total", static_cast<double>(cv_total_)},
-      {"projection_dim", learning ? static_cast<double>(projection_.dims())
+      {"projection_dim", learning ? static_cast<double>(front_.projection().dims())
                                   : static_cast<double>(cv_ && cv_done_ < cv_total_ ? grid_dims_.back() : dims_)},
       {"sigma", kernel_.kind == KernelKind::gaussian ? kernel_.sigma : kNaN},
       {"cv_error", cv_error_},
-      {"jitter", learning ? projection_.jitter() : 0.0},
-      {"basis_size", learning ? static_cast<double>(projection_.basis().rows()) : 0.0},
+      {"jitter", learning ? front_.projection().jitter() : 0.0},
+      {"basis_size", learning ? static_cast<double>(front_.projection().basis().rows()) : 0.0},
       {"build_failed", built_ && !build_status_.ok() ? 1.0 : 0.0},
   };
   for (const Counter& k : cnoise_.counters()) c.push_back(k);

@@ -39,6 +39,7 @@
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
 #include "core/learners/bylander.h"
+#include "core/learners/kernel_front_end.h"
 #include "core/learners/learner.h"
 #include "core/util/rng.h"
 
@@ -78,7 +79,7 @@ class RpClassifier final : public Learner {
   double predict_cost() const override;
 
   // The fitted projection (valid after the build step).
-  const KernelProjection& projection() const { return projection_; }
+  const KernelProjection& projection() const { return front_.projection(); }
   // True once the build step has run.
   bool built() const { return built_; }
   // The projection size and Gaussian width in use (chosen by CV when cv = 1).
@@ -116,10 +117,7 @@ class RpClassifier final : public Learner {
 
   // the final model
   bool built_ = false;
-  KernelProjection projection_;
-  Dataset projected_;
-  mutable ProjectionMemo memo_;  // π of the other matrices predicted (the test part)
-  std::unique_ptr<ProjectionFitter> fitter_;  // the build's fit under way (prepare()), until build()
+  KernelFrontEnd front_;  // π fitted on the training sample (prepare() or the build step), the projected sample
   BylanderPerceptron cnoise_;
 };
 

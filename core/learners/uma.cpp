@@ -127,10 +127,7 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
   last_error_set_ = 0;
   max_z_norm_ = 0;
   confusion_rate_est_ = kNaN;
-  projection_ = KernelProjection();
-  projected_ = FeatureMatrix();
-  memo_.clear();
-  fitter_.reset();
+  front_.clear();
 
   // --- the confusion matrix ---
   switch (source_) {
@@ -215,12 +212,12 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
 
   // --- the kernel front end ---
   projection_kind_ = static_cast<UmaProjection>(static_cast<int>(params[kProjection]));
-  kernel_ = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])), static_cast<int>(params[kDegree]),
-                        params[kOffset], params[kSigma], params[kWidthC]);
-  projection_options_ = ProjectionOptions{};
-  projection_options_.kind = ProjectionKind::kpca;
-  projection_options_.dims = static_cast<int>(params[kDims]);
-  projection_options_.landmarks = static_cast<int>(params[kLandmarks]);
+  const Kernel kernel = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])),
+                                    static_cast<int>(params[kDegree]), params[kOffset], params[kSigma], params[kWidthC]);
+  ProjectionOptions projection_options;
+  projection_options.kind = ProjectionKind::kpca;
+  projection_options.dims = static_cast<int>(params[kDims]);
+  projection_options.landmarks = static_cast<int>(params[kLandmarks]);
   if (projection_kind_ == UmaProjection::kpca) {
     if (n > kUmaMaxExactKpca) {
       return make_error("uma.kpca_too_large", "UMA: exact kernel PCA on " + std::to_string(n) +
@@ -228,31 +225,24 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
                                                   "(field 'l.projection', exact up to " +
                                                   std::to_string(kUmaMaxExactKpca) + ")");
     }
-    projection_options_.exact_limit = n;
+    projection_options.exact_limit = n;
   } else if (projection_kind_ == UmaProjection::nystrom) {
-    projection_options_.exact_limit = 0;
-    if (projection_options_.landmarks > 0 && projection_options_.landmarks < projection_options_.dims) {
-      return make_error("uma.too_few_landmarks", "UMA: " + std::to_string(projection_options_.landmarks) +
+    projection_options.exact_limit = 0;
+    if (projection_options.landmarks > 0 && projection_options.landmarks < projection_options.dims) {
+      return make_error("uma.too_few_landmarks", "UMA: " + std::to_string(projection_options.landmarks) +
                                                      " Nyström landmarks cannot give D = " +
-                                                     std::to_string(projection_options_.dims) +
+                                                     std::to_string(projection_options.dims) +
                                                      " directions (field 'l.landmarks')");
     }
   }
   if (projection_kind_ == UmaProjection::none) return build();
+  front_.configure(data, kernel, projection_options, rng_);
   return Status::Ok();  // the projection is fitted by the first step
 }
 
 Status Uma::build() {
-  const Dataset& data = *problem_.train;
   if (projection_kind_ != UmaProjection::none) {
-    // Whatever prepare() left of the fit and of the sample's projection (the same bits either way).
-    if (!fitter_) fitter_ = std::make_unique<ProjectionFitter>(data.X, kernel_, projection_options_, rng_, true);
-    fitter_->run();
-    Result<KernelProjection> fitted = fitter_->take();
-    if (fitted.ok()) projected_ = fitter_->take_transformed();
-    fitter_.reset();
-    if (!fitted.ok()) return fitted.error();
-    projection_ = std::move(fitted.value());
+    if (Status fit = front_.fit(); !fit.ok()) return fit;
   }
   const int dims = static_cast<int>(features().cols());
   w_ = Eigen::MatrixXd::Zero(num_classes_, dims);
@@ -479,20 +469,12 @@ void Uma::select_next() {
 
 bool Uma::prepare(double max_seconds, const ClockFn& now) {
   if (built_ || done_ || projection_kind_ == UmaProjection::none) return true;
-  if (!fitter_) {
-    fitter_ = std::make_unique<ProjectionFitter>(problem_.train->X, kernel_, projection_options_, rng_, true);
-  }
-  return fitter_->advance(max_seconds, now);
+  return front_.prepare(max_seconds, now);
 }
 
 Preparation Uma::preparation() const {
-  Preparation prep;
-  if (built_ || done_ || projection_kind_ == UmaProjection::none || (fitter_ && fitter_->finished())) return prep;
-  prep.pending = true;
-  prep.progress = fitter_ ? fitter_->progress() : 0.0;
-  prep.what = "Kernel projection";
-  prep.stage = fitter_ ? std::string(fitter_->stage()) : std::string("starting");
-  return prep;
+  if (built_ || done_ || projection_kind_ == UmaProjection::none) return Preparation{};
+  return front_.preparation();
 }
 
 StepResult Uma::step() {
@@ -553,8 +535,8 @@ void Uma::scores(const float* x, float* out) const {
     s.noalias() = w_float_ * v;
     return;
   }
-  Eigen::VectorXf projected(projection_.dims());
-  projection_.transform_row(x, projected.data());
+  Eigen::VectorXf projected(front_.projection().dims());
+  front_.transform_row(x, projected.data());
   s.noalias() = w_float_ * projected;
 }
 
@@ -572,10 +554,8 @@ void Uma::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
   FeatureMatrix S;
   if (projection_kind_ == UmaProjection::none) {
     S.noalias() = X * w_float_.transpose();
-  } else if (X.data() == problem_.train->X.data() && X.rows() == projected_.rows()) {
-    S.noalias() = projected_ * w_float_.transpose();  // the training sample: projected once, when built
   } else {
-    S.noalias() = memo_.transform(projection_, X) * w_float_.transpose();
+    S.noalias() = front_.transform(X) * w_float_.transpose();
   }
   for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = argmax_row(S.row(i).data(), num_classes_);
 }

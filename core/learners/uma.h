@@ -60,6 +60,7 @@
 #include "core/config/param.h"
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
+#include "core/learners/kernel_front_end.h"
 #include "core/learners/learner.h"
 #include "core/learners/ultraconservative.h"
 #include "core/util/rng.h"
@@ -153,14 +154,16 @@ class Uma final : public Learner {
   // Why the first step's projection fit failed (the learner then stops with W = 0); Ok otherwise.
   const Status& build_status() const { return build_status_; }
   // The fitted projection (valid when built and projection != none).
-  const KernelProjection& projection() const { return projection_; }
+  const KernelProjection& projection() const { return front_.projection(); }
 
  private:
   Status build();
   void update_scores(const double* tau);  // the class scores of the classes an update moved
   void refresh();                 // Gamma pass + all z_pq + estimated confusion rate
   void select_next();             // chooses (next_p_, next_q_) or sets done_
-  const FeatureMatrix& features() const { return projection_kind_ == UmaProjection::none ? problem_.train->X : projected_; }
+  const FeatureMatrix& features() const {
+    return projection_kind_ == UmaProjection::none ? problem_.train->X : front_.sample().X;
+  }
 
   Problem problem_;
   std::vector<double> params_;
@@ -181,12 +184,7 @@ class Uma final : public Learner {
   std::vector<int> oracle_rows_;
 
   UmaProjection projection_kind_ = UmaProjection::none;
-  Kernel kernel_;
-  ProjectionOptions projection_options_;
-  KernelProjection projection_;
-  FeatureMatrix projected_;
-  mutable ProjectionMemo memo_;          // π of the other matrices predicted (the test part)
-  std::unique_ptr<ProjectionFitter> fitter_;  // the front end's fit under way (prepare()), until build()
+  KernelFrontEnd front_;  // kpca / nystrom: π fitted on the training features, the projected sample
 
   bool built_ = false;
   bool build_failed_ = false;
