@@ -1,0 +1,173 @@
+// The dependency rules of docs/architecture.md, checked on the source tree (the build enforces most of them too:
+// each core module and app/ compile against include roots that hold only what they may include):
+// - core/ includes no UI, GL or platform header (ImGui, GLFW, GL, GLES, emscripten, ImGui backends);
+// - a file of core module M includes core/X only when X comes before M in the module order, which is read from
+//   the list core/CMakeLists.txt builds the libraries from (generated core_modules.h), apart from the pairs that
+//   list names as transitional; no include climbs out with "..";
+// - every folder of core/ is a module of that list (a new folder cannot sit outside the order);
+// - app/ includes neither native/ nor web/, nor GLFW or emscripten (DESIGN.md: native, web -> app -> core).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core_modules.h"
+
+namespace ml {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Include {
+  int line = 0;
+  std::string path;  // as written between the quotes or angle brackets
+};
+
+// The #include lines of a source text.
+std::vector<Include> includes_of(const std::string& text) {
+  static const std::regex kInclude(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
+  std::vector<Include> out;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::smatch m;
+    if (std::regex_search(line, m, kInclude)) out.push_back(Include{number, m[1].str()});
+  }
+  return out;
+}
+
+// Position of a module in the order, -1 when it is not a module.
+int module_index(const std::string& name) {
+  for (size_t i = 0; i < layering::kCoreModules.size(); ++i) {
+    if (layering::kCoreModules[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool transitional(const std::string& from, const std::string& to) {
+  return std::any_of(layering::kTransitional.begin(), layering::kTransitional.end(),
+                     [&](const auto& pair) { return pair.first == from && pair.second == to; });
+}
+
+// What is wrong with the includes of `text`, a file of core module `module`: one sentence per bad include.
+std::vector<std::string> core_violations(const std::string& module, const std::string& text) {
+  static const std::regex kUi(R"(^(imgui|GLFW/|GL/|GLES|emscripten|backends/))");
+  std::vector<std::string> out;
+  const int own = module_index(module);
+  for (const Include& inc : includes_of(text)) {
+    const std::string where = "line " + std::to_string(inc.line) + " \"" + inc.path + "\": ";
+    if (std::regex_search(inc.path, kUi)) out.push_back(where + "UI or platform header in core");
+    if (inc.path.find("..") != std::string::npos) out.push_back(where + "relative include climbing out of the folder");
+    if (inc.path.rfind("app/", 0) == 0 || inc.path.rfind("native/", 0) == 0 || inc.path.rfind("web/", 0) == 0)
+      out.push_back(where + "core includes the front end or a host");
+    if (inc.path.rfind("core/", 0) != 0) continue;
+    const size_t slash = inc.path.find('/', 5);
+    const std::string target = slash == std::string::npos ? std::string() : inc.path.substr(5, slash - 5);
+    const int other = module_index(target);
+    if (other < 0) {
+      out.push_back(where + "not a core module");
+    } else if (other > own && !transitional(module, target)) {
+      out.push_back(where + "module " + module + " includes " + target + ", which comes after it");
+    }
+  }
+  return out;
+}
+
+// What is wrong with the includes of `text`, a file of app/.
+std::vector<std::string> app_violations(const std::string& text) {
+  static const std::regex kHost(R"(^(native/|web/|GLFW/|emscripten))");
+  std::vector<std::string> out;
+  for (const Include& inc : includes_of(text)) {
+    if (std::regex_search(inc.path, kHost))
+      out.push_back("line " + std::to_string(inc.line) + " \"" + inc.path + "\": app includes a host (native, web, GLFW, emscripten)");
+  }
+  return out;
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool is_source(const fs::path& p) {
+  const std::string ext = p.extension().string();
+  return ext == ".h" || ext == ".hpp" || ext == ".cpp" || ext == ".cc";
+}
+
+// Source files below `folder`, sorted (for stable messages).
+std::vector<fs::path> sources_below(const fs::path& folder) {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::recursive_directory_iterator(folder)) {
+    if (entry.is_regular_file() && is_source(entry.path())) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const fs::path kRoot = ML_SOURCE_DIR;
+
+TEST(Layering, ChecksFlagWhatTheRulesForbid) {
+  // Hand-made files: the checker itself must see an upward include, a UI header, a climb and a host include.
+  EXPECT_TRUE(core_violations("learners", "#include \"core/data/dataset.h\"\n#include <vector>\n").empty());
+  const auto up = core_violations("data", "// x\n#include \"core/learners/learner.h\"\n");
+  ASSERT_EQ(up.size(), 1u);
+  EXPECT_EQ(up[0], "line 2 \"core/learners/learner.h\": module data includes learners, which comes after it");
+  EXPECT_EQ(core_violations("util", "  #  include <imgui.h>\n").size(), 1u);
+  EXPECT_EQ(core_violations("metrics", "#include \"../learners/learner.h\"\n").size(), 1u);
+  EXPECT_EQ(core_violations("session", "#include \"app/app_state.h\"\n").size(), 1u);
+  EXPECT_EQ(core_violations("session", "#include \"core/widgets/x.h\"\n").size(), 1u) << "core/widgets is no module";
+  EXPECT_TRUE(app_violations("#include \"app/app.h\"\n#include \"core/session/session.h\"\n#include <GLES3/gl3.h>\n").empty());
+  EXPECT_EQ(app_violations("#include \"native/cli/cli.h\"\n#include \"web/x.h\"\n#include <GLFW/glfw3.h>\n").size(), 3u);
+}
+
+TEST(Layering, TheModuleOrderIsTheBuildsOrder) {
+  // The list CMake builds from: util first, session last, config after learners (learners never see the Config).
+  ASSERT_GE(layering::kCoreModules.size(), 2u);
+  EXPECT_EQ(layering::kCoreModules.front(), "util");
+  EXPECT_EQ(layering::kCoreModules.back(), "session");
+  EXPECT_LT(module_index("data"), module_index("learners"));
+  EXPECT_LT(module_index("metrics"), module_index("learners"));
+  EXPECT_LT(module_index("learners"), module_index("config"));
+}
+
+TEST(Layering, EveryCoreFolderIsAModule) {
+  for (const auto& entry : fs::directory_iterator(kRoot / "core")) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_directory()) {
+      EXPECT_GE(module_index(name), 0) << "core/" << name << " is not in ML_CORE_MODULES (core/CMakeLists.txt)";
+    } else {
+      EXPECT_FALSE(is_source(entry.path())) << "core/" << name << " belongs in a module folder";
+    }
+  }
+}
+
+TEST(Layering, CoreIncludesFollowTheModuleOrder) {
+  int files = 0;
+  for (const fs::path& p : sources_below(kRoot / "core")) {
+    const std::string module = p.lexically_relative(kRoot / "core").begin()->string();
+    for (const std::string& v : core_violations(module, read_text(p))) ADD_FAILURE() << p.string() << ": " << v;
+    ++files;
+  }
+  EXPECT_GT(files, 50) << "the core's sources were found";
+}
+
+TEST(Layering, AppIncludesNoHost) {
+  int files = 0;
+  for (const fs::path& p : sources_below(kRoot / "app")) {
+    for (const std::string& v : app_violations(read_text(p))) ADD_FAILURE() << p.string() << ": " << v;
+    ++files;
+  }
+  EXPECT_GT(files, 5) << "the app's sources were found";
+}
+
+}  // namespace
+}  // namespace ml
