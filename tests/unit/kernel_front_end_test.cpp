@@ -28,11 +28,17 @@ Dataset training_set() {
   return ds;
 }
 
-TEST(KernelFrontEnd, SampleIsTheFittedMapOfTheTrainingRowsWithObservedLabels) {
+// A front end over training_set() with its learner's Rng(5), configured for exact kernel PCA onto `dims`.
+class KernelFrontEndFit : public ::testing::Test {
+ protected:
+  void configure(int dims) { front.configure(train, gaussian(), kpca(dims), rng); }
   const Dataset train = training_set();
-  Rng rng(5, Stream::learner);
+  Rng rng{5, Stream::learner};
   KernelFrontEnd front;
-  front.configure(train, gaussian(), kpca(4), rng);
+};
+
+TEST_F(KernelFrontEndFit, SampleIsTheFittedMapOfTheTrainingRowsWithObservedLabels) {
+  configure(4);
   ASSERT_TRUE(front.fit().ok());
   ASSERT_TRUE(front.fitted());
 
@@ -47,11 +53,8 @@ TEST(KernelFrontEnd, SampleIsTheFittedMapOfTheTrainingRowsWithObservedLabels) {
   EXPECT_EQ(front.sample().true_label, train.label) << "the learner behind the front end never sees true labels";
 }
 
-TEST(KernelFrontEnd, TrainingMatrixIsServedFromTheStoredSampleOthersAreProjected) {
-  const Dataset train = training_set();
-  Rng rng(5, Stream::learner);
-  KernelFrontEnd front;
-  front.configure(train, gaussian(), kpca(3), rng);
+TEST_F(KernelFrontEndFit, TrainingMatrixIsServedFromTheStoredSampleOthersAreProjected) {
+  configure(3);
   ASSERT_TRUE(front.fit().ok());
   EXPECT_EQ(&front.transform(train.X), &front.sample().X);
 
@@ -100,11 +103,8 @@ TEST(KernelFrontEnd, SlicedPreparationGivesTheSameBitsAsOneFit) {
   EXPECT_TRUE(sliced.projection().coefficients() == once.projection().coefficients());
 }
 
-TEST(KernelFrontEnd, FailedFitIsReportedAndNotRetried) {
-  const Dataset train = training_set();
-  Rng rng(5, Stream::learner);
-  KernelFrontEnd front;
-  front.configure(train, gaussian(), kpca(0), rng);  // D = 0: projection.bad_dims
+TEST_F(KernelFrontEndFit, FailedFitIsReportedAndNotRetried) {
+  configure(0);  // D = 0: projection.bad_dims
   const Status s = front.fit();
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "projection.bad_dims");
