@@ -255,12 +255,12 @@ void App::draw_run_toolbar(ImVec2 pos, ImVec2 size) {
     for (const Field* f : panel_fields("run", state_.config())) {
       ImGui::SameLine(0, fs * 1.0f);
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(f->spec.label.c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->spec.help.c_str());
+      ImGui::TextUnformatted(f->label.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help.c_str());
       ImGui::SameLine();
       ImGui::SetNextItemWidth(fs * 6.0f);
-      FieldValue value;
-      if (field_widget(*f, state_.config(), &value)) commit_field(*f, value);
+      SettingValue value;
+      if (setting_widget(*f, f->key, f->get(state_.config()), &value)) commit_field(*f, value);
     }
   }
   // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
@@ -430,7 +430,7 @@ void App::refresh_series() {
     columns_[c].resize(trace.size());
     for (size_t r = 0; r < trace.size(); ++r) columns_[c][r] = trace.at(r, c);
   }
-  const double delta = session->problem().known_margin;
+  const double delta = session->problem().target_margin;
   const double radius = session->problem().radius;
   delta_m_.resize(trace.size());
   m_r2_.resize(trace.size());

@@ -77,9 +77,8 @@ class App {
   void draw_export_panel();
   void draw_confusion_panel(ImVec2 pos, ImVec2 size);
   void draw_fields(const char* table_id, std::string_view panel, const std::vector<std::string>& skip);
-  bool field_widget(const Field& field, const Config& config, FieldValue* out);
-  bool param_widget(const ParamSpec& spec, double value, double* out);
-  void commit_field(const Field& field, const FieldValue& value);
+  bool setting_widget(const Setting& setting, const std::string& key, const SettingValue& current, SettingValue* out);
+  void commit_field(const Field& field, const SettingValue& value);
   void refresh_learned_confusion();
 
   Platform& platform_;

@@ -6,7 +6,7 @@
 //                  w <- w + y_i x_i             (normalize = 0, 001 §1 with unit-length data)
 // Bound (Block/Novikoff, 001 Thm 1.1): if a unit v has y<v,x> >= delta on every example and ||x|| <= R,
 // mistakes <= (R/delta)^2. With normalize = 1 the scaled points have margin >= delta/R and norm 1, so the
-// same (R/delta)^2 holds. bound() uses delta = Problem::known_margin and R = Problem::radius (NaN when the
+// same (R/delta)^2 holds. bound() uses delta = Problem::target_margin and R = Problem::radius (NaN when the
 // margin is unknown). The proof's invariants (001 Claims 1.2-1.3): <w,v> >= delta M, ||w||^2 <= M R^2.
 //
 // Order: cyclic (0..n-1 every epoch) or shuffled (a fresh permutation per epoch from
@@ -18,19 +18,24 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/util/rng.h"
 
 namespace ml {
 
+// How an online learner visits the examples (its `order` parameter).
+enum class VisitOrder : int { cyclic, shuffled };
+// URL names of the visit orders, in value order.
+inline constexpr std::string_view kVisitOrderNames[] = {"cyclic", "shuffled"};
+// The names of VisitOrder as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(VisitOrder) { return kVisitOrderNames; }
+
 // The order in which online learners visit examples: cyclic, or reshuffled at the start of each epoch.
 class ExampleOrder {
  public:
-  // Order names (ParamSpec choices).
-  static const std::vector<std::string>& choices();
-  // The `order` parameter row shared by the online learners (default cyclic).
-  static ParamSpec param();
+  // The `order` parameter's setting, shared by the online learners (bound to a VisitOrder member).
+  static Setting setting();
   // Starts epoch 0 over n examples; shuffled draws from Rng(seed, Stream::learner).
   void reset(int n, bool shuffled, uint64_t seed);
   // The example the next advance() returns.
@@ -51,15 +56,21 @@ class ExampleOrder {
   Rng rng_{1, Stream::learner};
 };
 
+// The Perceptron's parameters.
+struct PerceptronParams {
+  bool normalize = true;                  // update with y x/||x|| (000 Fig. 1) instead of y x
+  VisitOrder order = VisitOrder::cyclic;  // example order
+  // The parameter table (settings/params.h).
+  static const ParamTable<PerceptronParams>& table();
+};
+
 // The linear Perceptron.
-class Perceptron final : public Learner {
+class Perceptron final : public LearnerWith<PerceptronParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kNormalize = 0, kOrder = 1 };
-  // Registry schema: normalize (bool, default 1), order (cyclic|shuffled, default cyclic).
+  // Registry schema: normalize, order.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }

@@ -35,7 +35,7 @@ Config small_config() {
 
 // What a click on choice `index` of a choice field does, then validation (as AppState::apply does).
 Config click_choice(const Config& c, const char* key, size_t index, std::vector<std::string>* notes) {
-  FieldValue v = field(key).get(c);
+  SettingValue v = field(key).get(c);
   v.number = static_cast<double>(index);
   Config next = apply_field_edit(c, field(key), v, notes);
   validate(next, learner_schemas());
@@ -43,7 +43,7 @@ Config click_choice(const Config& c, const char* key, size_t index, std::vector<
 }
 
 TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
-  const std::vector<Choice> offered = field_choices(field("learner"));
+  const std::vector<Choice> offered = setting_choices(field("learner"));
   ASSERT_EQ(offered.size(), learner_registry().size());
   ASSERT_FALSE(offered.empty());
   for (size_t i = 0; i < offered.size(); ++i) {
@@ -51,7 +51,7 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
     EXPECT_EQ(offered[i].id, entry.schema.id);
     // The click: the learner field's widget writes the id.
     Config c = small_config();
-    FieldValue v;
+    SettingValue v;
     v.text = entry.schema.id;
     std::vector<std::string> notes;
     Config next = apply_field_edit(c, field("learner"), v, &notes);
@@ -64,20 +64,20 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
     EXPECT_GE(s.value()->steps(), 1) << entry.schema.id;
     // Every parameter of the schema gets a widget (the Learner panel iterates schema.params) and a
     // changed value reaches the config the session is built from.
-    for (const ParamSpec& p : entry.schema.params) {
-      const double other = p.kind == ParamKind::boolean ? 1 - p.default_value
-                           : p.kind == ParamKind::choice ? (p.choices.size() > 1 ? (p.default_value == 0 ? 1 : 0) : 0)
-                                                         : (p.default_value == p.max ? p.min : p.max);
-      if (other == p.default_value) continue;
-      Config with = set_learner_param(next, p.name, other);
+    for (const Setting& p : entry.schema.params) {
+      const double other = p.type == SettingType::boolean ? 1 - p.default_value.number
+                           : p.type == SettingType::choice ? (p.choices.size() > 1 ? (p.default_value.number == 0 ? 1 : 0) : 0)
+                                                         : (p.default_value.number == p.max ? p.min : p.max);
+      if (other == p.default_value.number) continue;
+      Config with = set_learner_param(next, p.key, other);
       validate(with, learner_schemas());
-      EXPECT_EQ(learner_param_value(with, p), other) << entry.schema.id << " l." << p.name;
+      EXPECT_EQ(learner_param_value(with, p), other) << entry.schema.id << " l." << p.key;
     }
   }
 }
 
 TEST(AppUiModel, EveryNoiseModelIsOfferedAndRuns) {
-  const std::vector<Choice> offered = field_choices(field("noise"));
+  const std::vector<Choice> offered = setting_choices(field("noise"));
   std::set<std::string> names;
   for (const Choice& c : offered) names.insert(c.id);
   for (NoiseModel m : {NoiseModel::none, NoiseModel::uniform, NoiseModel::confusion, NoiseModel::malicious,
@@ -97,7 +97,7 @@ TEST(AppUiModel, EveryNoiseModelIsOfferedAndRuns) {
 }
 
 TEST(AppUiModel, EveryGeneratorIsOfferedAndRuns) {
-  const std::vector<Choice> offered = field_choices(field("data"));
+  const std::vector<Choice> offered = setting_choices(field("data"));
   int generators = 0;
   for (size_t i = 0; i < offered.size(); ++i) {
     if (offered[i].id == "csv") continue;  // needs a file: AppState tests cover it
@@ -122,7 +122,7 @@ TEST(AppUiModel, BinaryLearnerOnMulticlassDataSwitchesTheData) {
   Config c = small_config();
   c.generator.kind = Generator::blobs;
   c.learner = "";  // whatever; the click below chooses the perceptron
-  FieldValue v;
+  SettingValue v;
   v.text = "perceptron";
   std::vector<std::string> notes;
   Config next = apply_field_edit(c, field("learner"), v, &notes);
@@ -139,7 +139,7 @@ TEST(AppUiModel, PanelsHideThroughTheLink) {
   EXPECT_FALSE(panel_visible(c, "plots"));
   EXPECT_TRUE(panel_visible(c, "view"));
   // The hide widget is the field table's name_list: it offers exactly the panel names.
-  const std::vector<Choice> offered = field_choices(field("hide"));
+  const std::vector<Choice> offered = setting_choices(field("hide"));
   ASSERT_EQ(offered.size(), kPanelNames.size());
   for (size_t i = 0; i < offered.size(); ++i) EXPECT_EQ(offered[i].id, kPanelNames[i]);
 }
@@ -148,7 +148,7 @@ TEST(AppUiModel, PanelFieldsFollowTheTableAndTheGenerator) {
   Config c;  // separable
   auto keys = [](const std::vector<const Field*>& fs) {
     std::vector<std::string> k;
-    for (const Field* f : fs) k.push_back(f->key());
+    for (const Field* f : fs) k.push_back(f->key);
     return k;
   };
   std::vector<std::string> data = keys(panel_fields("data", c));
