@@ -26,9 +26,11 @@ std::vector<const Field*> panel_fields(std::string_view panel, const Config& con
 
 bool same_experiment(const Config& a, const Config& b) {
   Config x = a, y = b;
-  x.hidden_panels.clear();
-  y.hidden_panels.clear();
-  x.steps = y.steps = 0;
+  for (const Field& f : config_fields()) {
+    if (!f.view_only) continue;
+    f.set(x, f.default_value);
+    f.set(y, f.default_value);
+  }
   return x == y;
 }
 

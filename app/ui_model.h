@@ -21,8 +21,8 @@ bool panel_visible(const Config& config, std::string_view panel);
 // The field-table rows a panel shows under this config, in table order: the rows of that panel in
 // effect (field_in_effect: they apply, and the chosen generator reads them), without the URL version.
 std::vector<const Field*> panel_fields(std::string_view panel, const Config& config);
-// True when two configs give the same run (everything but the view-only fields: hidden panels and the
-// step budget, which only says where the app pauses).
+// True when two configs give the same run: equal but for the fields declared view_only (hidden panels and
+// the step budget, which only says where the app pauses).
 bool same_experiment(const Config& a, const Config& b);
 
 // One entry of a choice widget.

@@ -175,6 +175,50 @@ TEST(AppUiModel, PanelFieldsFollowTheTableAndTheGenerator) {
   EXPECT_TRUE(keys(panel_fields("", c)).size() <= 1u);  // only the version, never shown by a panel
 }
 
+// The Confusion panel draws noise_confusion_matrix(config.noise, Q); UMA's "given" C is the same call's
+// result, resolved by the session into Problem::known_confusion. The panel's "UMA refuses it" threshold
+// is UMA's own max_cond.
+TEST(AppUiModel, ConfusionPanelAndUmaShareTheNoiseMatrix) {
+  Config c;
+  c.generator.kind = Generator::classes;
+  c.generator.n = 120;
+  c.generator.dims = 3;
+  c.generator.classes = 3;
+  c.generator.margin = 0.05;
+  c.noise.model = NoiseModel::confusion;
+  c.noise.confusion = {0.8, 0.1, 0.2, 0.1, 0.7, 0.1, 0.1, 0.2, 0.7};  // columns sum to 1
+  c.learner = "uma";
+  Eigen::MatrixXd by_hand(3, 3);
+  by_hand << 0.8, 0.1, 0.2, 0.1, 0.7, 0.1, 0.1, 0.2, 0.7;
+  for (int model = 0; model < 2; ++model) {
+    if (model == 1) {
+      c.noise.model = NoiseModel::uniform;
+      c.noise.rate = 0.3;
+      by_hand.setConstant(0.15);
+      by_hand.diagonal().setConstant(0.7);
+    }
+    Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    bool estimated = true;
+    const Eigen::MatrixXd* uma_c = s.value()->learner().confusion_in_use(&estimated, nullptr);
+    ASSERT_NE(uma_c, nullptr);
+    EXPECT_FALSE(estimated);
+    const Result<Eigen::MatrixXd> panel_c = noise_confusion_matrix(c.noise, 3);
+    ASSERT_TRUE(panel_c.ok());
+    EXPECT_EQ(*uma_c, panel_c.value());
+    EXPECT_TRUE(panel_c.value().isApprox(by_hand, 1e-15)) << panel_c.value();
+  }
+  // Not a matrix: the panel says so, and UMA (given) refuses the run.
+  c.noise.model = NoiseModel::malicious;
+  EXPECT_EQ(noise_confusion_matrix(c.noise, 3).error().code, "noise.not_a_matrix");
+  // The refusal threshold: UMA's default max_cond (1e6), or the link's l.max_cond for UMA.
+  c.learner = "perceptron";
+  EXPECT_EQ(uma_max_condition(c), 1e6);
+  c.learner = "uma";
+  c.params = {{"max_cond", 100}};
+  EXPECT_EQ(uma_max_condition(c), 100);
+}
+
 TEST(AppUiModel, SameExperimentIgnoresViewOnlyFields) {
   Config a, b;
   b.hidden_panels = {"data"};

@@ -369,6 +369,78 @@ TEST(ConfigValidate, HiddenPanelsAreNormalizedSilently) {
   EXPECT_TRUE(c.hidden_panels.empty());
 }
 
+// generator_reads is the one table of which GeneratorSpec members a generator reads: validation checks
+// exactly those (a bad value elsewhere is ignored) and the panels show exactly those (field_in_effect).
+TEST(ConfigFields, GeneratorReadsDrivesValidationAndPanels) {
+  struct Probe {
+    GeneratorParam param;
+    const char* key;
+    void (*make_bad)(GeneratorSpec&);
+  };
+  const Probe probes[] = {
+      {GeneratorParam::n, "n", [](GeneratorSpec& s) { s.n = 0; }},
+      {GeneratorParam::dims, "d", [](GeneratorSpec& s) { s.dims = 0; }},
+      {GeneratorParam::margin, "margin", [](GeneratorSpec& s) { s.margin = -1; }},
+      {GeneratorParam::classes, "q", [](GeneratorSpec& s) { s.classes = 1; }},
+      {GeneratorParam::spread, "spread", [](GeneratorSpec& s) { s.spread = -1; }},
+      {GeneratorParam::concepts, "concepts", [](GeneratorSpec& s) { s.concepts = 1; }},
+  };
+  for (int gi = 0; gi < kGeneratorCount; ++gi) {
+    const auto g = static_cast<Generator>(gi);
+    for (const Probe& p : probes) {
+      GeneratorSpec spec;
+      spec.kind = g;
+      ASSERT_TRUE(validate_generator_spec(spec).ok()) << generator_name(g);
+      p.make_bad(spec);
+      EXPECT_EQ(!validate_generator_spec(spec).ok(), generator_reads(g, p.param)) << generator_name(g) << " " << p.key;
+      Config c;
+      c.generator.kind = g;
+      EXPECT_EQ(field_in_effect(*find_field(p.key), c), generator_reads(g, p.param)) << generator_name(g) << " " << p.key;
+    }
+  }
+  // By hand: separable reads n, d, margin and ball; the 2-D spiral reads n and spread only.
+  for (GeneratorParam p : {GeneratorParam::n, GeneratorParam::dims, GeneratorParam::margin, GeneratorParam::ball})
+    EXPECT_TRUE(generator_reads(Generator::separable, p));
+  for (GeneratorParam p : {GeneratorParam::classes, GeneratorParam::spread, GeneratorParam::concepts})
+    EXPECT_FALSE(generator_reads(Generator::separable, p));
+  EXPECT_TRUE(generator_reads(Generator::spiral, GeneratorParam::spread));
+  EXPECT_FALSE(generator_reads(Generator::spiral, GeneratorParam::dims));
+  EXPECT_FALSE(generator_reads(Generator::basis, GeneratorParam::n));
+  // A CSV run: no generator field is in effect (they do not apply), the CSV's own fields are.
+  Config csv;
+  csv.use_csv = true;
+  EXPECT_FALSE(field_in_effect(*find_field("q"), csv));
+  EXPECT_TRUE(field_in_effect(*find_field("label"), csv));
+}
+
+// Each field's get and set are derived from the one Config member its declaration binds: writing a
+// non-default value changes the Config and reads back, and only `view_only` fields leave the result alone.
+TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
+  for (const Field& f : config_fields()) {
+    if (f.key == "v") continue;  // a constant
+    SettingValue other = f.default_value;
+    switch (f.type) {
+      case SettingType::real: other.number = f.max_exclusive ? f.min : (f.default_value.number == f.max ? f.min : f.max); break;
+      case SettingType::integer: other.number = f.default_value.number == f.max ? f.min : f.max; break;
+      case SettingType::boolean: other.number = 1 - f.default_value.number; break;
+      case SettingType::choice: other.number = f.default_value.number == 0 ? 1 : 0; break;
+      case SettingType::text: other.text = f.key == "csvhash" ? "0123456789abcdef" : "x"; break;
+      case SettingType::learner: other.text = "uma"; break;
+      case SettingType::real_list: other.numbers = {1, 0, 0, 1}; break;
+      case SettingType::name_list: other.names = {f.choices.front()}; break;
+    }
+    ASSERT_FALSE(same_setting_value(f, other, f.default_value)) << f.key;
+    Config c;
+    f.set(c, other);
+    EXPECT_FALSE(c == Config{}) << f.key;
+    EXPECT_TRUE(same_setting_value(f, f.get(c), other)) << f.key;
+  }
+  std::vector<std::string> view_only;
+  for (const Field& f : config_fields())
+    if (f.view_only) view_only.push_back(f.key);
+  EXPECT_EQ(view_only, (std::vector<std::string>{"steps", "hide"}));
+}
+
 TEST(ConfigValidate, EqualityComparesEveryMember) {
   const Config base;
   std::vector<Config> changed(12, base);

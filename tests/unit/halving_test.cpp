@@ -390,5 +390,40 @@ TEST(HalvingTest, SchemaAndBounds) {
   EXPECT_EQ(counter(h, "log2_version_space"), 9.0);
 }
 
+// The session resolves the generator's finite class and its columns into Problem::concepts (Halving never
+// reads the Config): finite data with a bias column keep the directions in the generator's d columns and
+// the constant in the last; thresholds data carry their constant in column 1; other data have no class.
+TEST(HalvingTest, SessionResolvesTheConceptSource) {
+  Config c;
+  c.generator.kind = Generator::finite;
+  c.generator.concepts = 77;
+  c.bias = true;
+  ConceptSource s = resolve_concept_source(c, 4);  // d = 3 plus the bias column
+  EXPECT_EQ(s.kind, GeneratedClass::sphere);
+  EXPECT_EQ(s.count, 77);
+  EXPECT_EQ(s.sphere_dims, 3);
+  EXPECT_EQ(s.constant_column, 3);
+  c.bias = false;
+  s = resolve_concept_source(c, 3);
+  EXPECT_EQ(s.sphere_dims, 0);  // every column
+  EXPECT_EQ(s.constant_column, -1);
+  c.generator.kind = Generator::thresholds;
+  s = resolve_concept_source(c, 2);
+  EXPECT_EQ(s.kind, GeneratedClass::thresholds);
+  EXPECT_EQ(s.constant_column, 1);
+  c.generator.kind = Generator::separable;
+  c.bias = true;
+  s = resolve_concept_source(c, 5);
+  EXPECT_EQ(s.kind, GeneratedClass::none);
+  EXPECT_EQ(s.count, 0);
+  EXPECT_EQ(s.constant_column, 4);
+  c.use_csv = true;
+  c.generator.kind = Generator::finite;  // ignored: the data come from a CSV
+  s = resolve_concept_source(c, 5);
+  EXPECT_EQ(s.kind, GeneratedClass::none);
+  EXPECT_EQ(s.sphere_dims, 0);
+  EXPECT_EQ(s.constant_column, 4);
+}
+
 }  // namespace
 }  // namespace ml
