@@ -71,12 +71,6 @@ bool is_generated(const Config& c) { return !c.use_csv; }
 bool is_csv(const Config& c) { return c.use_csv; }
 constexpr const char* kGenerated = "data is a generator";
 
-// Where each generator parameter field points (field_in_effect asks generator_reads about it).
-constexpr GeneratorParam kReadsN = GeneratorParam::n, kReadsDims = GeneratorParam::dims,
-                         kReadsMargin = GeneratorParam::margin, kReadsClasses = GeneratorParam::classes,
-                         kReadsSpread = GeneratorParam::spread, kReadsConcepts = GeneratorParam::concepts,
-                         kReadsBall = GeneratorParam::ball;
-
 // Appends the field bound to the Config member `access` returns (a callable Config& -> T&): its type,
 // enum choices, get and set follow from T; the default is read from Config{} once the table is built.
 template <class Access>
@@ -130,35 +124,35 @@ std::vector<Field> build_fields() {
   bind(t, "data", is_generated,
        {.key = "n", .label = "Examples", .min = 1, .max = kMaxExamples, .log_scale = true,
         .help = "Number of examples generated (train + test).", .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.n; }).generator_param = &kReadsN;
+       [](Config& c) -> auto& { return c.generator.n; }).generator_param = GeneratorParam::n;
   bind(t, "data", is_generated,
        {.key = "d", .label = "Dimension", .min = 1, .max = kMaxDims, .log_scale = true,
         .help = "Dimension d of the generated points (the 2-D generators ignore it).", .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.dims; }).generator_param = &kReadsDims;
+       [](Config& c) -> auto& { return c.generator.dims; }).generator_param = GeneratorParam::dims;
   bind(t, "data", is_generated,
        {.key = "margin", .label = "Margin", .min = 0, .max = 0.99,
         .help = "Rejection margin: points closer than this to the target's boundary are redrawn "
                 "(gamma for separable, theta for classes); basis: delta, the stream has ceil(1/delta^2) "
                 "examples, so delta >= 1/64.",
         .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.margin; }).generator_param = &kReadsMargin;
+       [](Config& c) -> auto& { return c.generator.margin; }).generator_param = GeneratorParam::margin;
   bind(t, "data", is_generated,
        {.key = "q", .label = "Classes", .min = 2, .max = kMaxClasses,
         .help = "Number of classes Q of the classes and blobs generators.", .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.classes; }).generator_param = &kReadsClasses;
+       [](Config& c) -> auto& { return c.generator.classes; }).generator_param = GeneratorParam::classes;
   bind(t, "data", is_generated,
        {.key = "spread", .label = "Spread", .min = 0, .max = 10,
         .help = "Jitter of the 2-D sets (blob standard deviation, spiral noise).", .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.spread; }).generator_param = &kReadsSpread;
+       [](Config& c) -> auto& { return c.generator.spread; }).generator_param = GeneratorParam::spread;
   bind(t, "data", is_generated,
        {.key = "concepts", .label = "Concepts", .min = 2, .max = kMaxConcepts, .log_scale = true,
         .help = "|C|, the size of the finite concept class (generators finite and thresholds; Halving).",
         .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.concepts; }).generator_param = &kReadsConcepts;
+       [](Config& c) -> auto& { return c.generator.concepts; }).generator_param = GeneratorParam::concepts;
   bind(t, "data", is_generated,
        {.key = "ball", .label = "In the ball",
         .help = "separable: points uniform in the unit ball instead of on the unit sphere.", .applies_when = kGenerated},
-       [](Config& c) -> auto& { return c.generator.ball; }).generator_param = &kReadsBall;
+       [](Config& c) -> auto& { return c.generator.ball; }).generator_param = GeneratorParam::ball;
   bind(t, "data", is_csv,
        {.key = "csv", .label = "CSV file",
         .help = "Name of the CSV file the link expects; its content never travels in the link.",
@@ -333,7 +327,7 @@ bool field_applies(const Field& field, const Config& config) {
 
 bool field_in_effect(const Field& field, const Config& config) {
   if (!field_applies(field, config)) return false;
-  return field.generator_param == nullptr || config.use_csv ||
+  return !field.generator_param || config.use_csv ||
          generator_reads(config.generator.kind, *field.generator_param);
 }
 

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,7 @@ struct Field : Setting {
   std::string_view panel;       // panel of kPanelNames showing the widget ("" for the version)
   bool always_written = false;  // written in every canonical URL even at its default (v, data, learner, seed)
   bool (*applies)(const Config&) = nullptr;  // false: the field has no effect; encode omits it, decode ignores it
-  const GeneratorParam* generator_param = nullptr;  // the GeneratorSpec member it sets, if any (generator_reads)
+  std::optional<GeneratorParam> generator_param;  // the GeneratorSpec member it sets, if any (generator_reads)
   std::function<SettingValue(const Config&)> get;   // reads the value from a Config
   std::function<void(Config&, const SettingValue&)> set;  // writes a value that passed check_setting_value
 };

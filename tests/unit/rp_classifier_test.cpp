@@ -79,9 +79,16 @@ TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
                                             "cv_folds", "cv_widths", "cv_max_dim"}));
   EXPECT_EQ(s.params[0].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
   // Bylander's rows by composition, with this use's defaults (gamma 0.1, 300 updates), not Bylander's own.
-  EXPECT_EQ(s.params[10].default_value.number, 0.1);
-  EXPECT_EQ(s.params[11].default_value.number, 300);
-  EXPECT_EQ(BylanderPerceptron::schema().params[2].default_value.number, 0);
+  auto default_of = [](const LearnerSchema& schema, const std::string& key) {
+    for (const Setting& p : schema.params)
+      if (p.key == key) return p.default_value.number;
+    ADD_FAILURE() << "no parameter " << key;
+    return -1.0;
+  };
+  EXPECT_EQ(default_of(s, "gamma"), 0.1);
+  EXPECT_EQ(default_of(s, "updates"), 300);
+  EXPECT_EQ(default_of(BylanderPerceptron::schema(), "gamma"), 0);
+  EXPECT_EQ(default_of(BylanderPerceptron::schema(), "updates"), 0);
 }
 
 TEST_F(RpClassifierTest, Grids) {
