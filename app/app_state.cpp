@@ -216,8 +216,8 @@ bool AppState::cancel_preparation() {
   // The usual cause is a large projection: name the field that shrinks it, when the learner has one.
   std::string hint;
   if (const LearnerEntry* entry = find_learner(config_.learner)) {
-    for (const ParamSpec& p : entry->schema.params) {
-      if (p.name == "dims") hint = " Lower l.dims to make it faster.";
+    for (const Setting& p : entry->schema.params) {
+      if (p.key == "dims") hint = " Lower l.dims to make it faster.";
     }
   }
   // A previous configuration using a CSV that is no longer loaded cannot be rebuilt: discard instead.

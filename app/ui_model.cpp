@@ -6,6 +6,7 @@
 
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
+#include "core/learners/uma.h"
 #include "core/noise/noise.h"
 
 namespace ml::app {
@@ -16,43 +17,31 @@ bool panel_visible(const Config& config, std::string_view panel) {
   return true;
 }
 
-bool generator_reads_field(const Config& config, std::string_view key) {
-  if (config.use_csv) return true;
-  const Generator g = config.generator.kind;
-  if (key == "n") return g != Generator::basis;
-  if (key == "d") return !generator_is_2d(g) && g != Generator::basis;
-  if (key == "margin") return g == Generator::separable || g == Generator::classes || g == Generator::basis;
-  if (key == "q") return generator_is_multiclass(g);
-  if (key == "spread")
-    return g == Generator::circle || g == Generator::xor_ || g == Generator::blobs || g == Generator::spiral;
-  if (key == "concepts") return g == Generator::finite || g == Generator::thresholds;
-  if (key == "ball") return g == Generator::separable;
-  return true;
-}
-
 std::vector<const Field*> panel_fields(std::string_view panel, const Config& config) {
   std::vector<const Field*> out;
   for (const Field& f : config_fields())
-    if (f.panel == panel && field_applies(f, config) && generator_reads_field(config, f.key())) out.push_back(&f);
+    if (f.panel == panel && field_in_effect(f, config)) out.push_back(&f);
   return out;
 }
 
 bool same_experiment(const Config& a, const Config& b) {
   Config x = a, y = b;
-  x.hidden_panels.clear();
-  y.hidden_panels.clear();
-  x.steps = y.steps = 0;
+  for (const Field& f : config_fields()) {
+    if (!f.view_only) continue;
+    f.set(x, f.default_value);
+    f.set(y, f.default_value);
+  }
   return x == y;
 }
 
-std::vector<Choice> field_choices(const Field& field) {
+std::vector<Choice> setting_choices(const Setting& field) {
   std::vector<Choice> out;
-  if (field.kind == FieldKind::learner) {
+  if (field.type == SettingType::learner) {
     for (const LearnerEntry& e : learner_registry())
       out.push_back({e.schema.id, e.schema.name + (e.schema.multiclass ? "  (multiclass)" : "")});
     return out;
   }
-  for (const std::string& c : field.spec.choices) out.push_back({c, c});
+  for (const std::string& c : field.choices) out.push_back({c, c});
   return out;
 }
 
@@ -72,10 +61,10 @@ const LearnerSchema* find_schema(std::string_view id) {
 
 }  // namespace
 
-Config apply_field_edit(Config config, const Field& field, const FieldValue& value, std::vector<std::string>* notes) {
+Config apply_field_edit(Config config, const Field& field, const SettingValue& value, std::vector<std::string>* notes) {
   const std::string old_learner = config.learner;
   field.set(config, value);
-  if (field.kind == FieldKind::learner && config.learner != old_learner) {
+  if (field.type == SettingType::learner && config.learner != old_learner) {
     config.params.clear();  // the old learner's parameters mean nothing to the new one
     const LearnerSchema* schema = find_schema(config.learner);
     if (schema && !schema->multiclass && config_is_multiclass(config)) {
@@ -86,7 +75,7 @@ Config apply_field_edit(Config config, const Field& field, const FieldValue& val
   }
   // Data that became multiclass under a binary learner: pick the first multiclass learner now rather
   // than letting validation do it silently.
-  if (field.key() == "data" || field.key() == "q") {
+  if (field.key == "data" || field.key == "q") {
     const LearnerSchema* schema = find_schema(config.learner);
     if (schema && !schema->multiclass && config_is_multiclass(config)) {
       for (const LearnerSchema& s : learner_schemas()) {
@@ -105,7 +94,7 @@ Config apply_field_edit(Config config, const Field& field, const FieldValue& val
     const int q = config_classes(config, 0);
     if (config.noise.confusion.size() != static_cast<size_t>(q * q)) {
       config.noise.confusion = confusion_to_list(uniform_confusion(q, config.noise.rate));
-      if (notes && field.key() != "noise")
+      if (notes && field.key != "noise")
         notes->push_back("the confusion matrix was reset to uniform noise for " + std::to_string(q) + " classes");
     }
   }
@@ -126,10 +115,14 @@ Config set_learner_param(Config config, const std::string& name, double value) {
   return config;
 }
 
-double learner_param_value(const Config& config, const ParamSpec& spec) {
+double learner_param_value(const Config& config, const Setting& spec) {
   for (const ParamValue& p : config.params)
-    if (p.name == spec.name) return p.value;
-  return spec.default_value;
+    if (p.name == spec.key) return p.value;
+  return spec.default_value.number;
+}
+
+double uma_max_condition(const Config& config) {
+  return config.learner == "uma" ? UmaParams::table().decode(config.params).max_cond : UmaParams{}.max_cond;
 }
 
 const std::vector<std::string>& confusion_preset_names() {

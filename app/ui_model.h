@@ -18,16 +18,11 @@ namespace ml::app {
 
 // True unless the link hides this panel (Config::hidden_panels; names from kPanelNames).
 bool panel_visible(const Config& config, std::string_view panel);
-// The field-table rows a panel shows under this config, in table order: the rows of that panel that
-// apply (field_applies) and that the chosen generator reads (generator_reads_field), without the
-// URL version.
+// The field-table rows a panel shows under this config, in table order: the rows of that panel in
+// effect (field_in_effect: they apply, and the chosen generator reads them), without the URL version.
 std::vector<const Field*> panel_fields(std::string_view panel, const Config& config);
-// False for a generator parameter the chosen generator ignores (e.g. 'q' for separable data): the
-// widget is hidden, though the URL may still carry the value. Mirrors validate_generator_spec's
-// checks in core/data/generators.cpp (uses_dims, uses_margin, uses_spread, uses_concepts).
-bool generator_reads_field(const Config& config, std::string_view key);
-// True when two configs give the same run (everything but the view-only fields: hidden panels and the
-// step budget, which only says where the app pauses).
+// True when two configs give the same run: equal but for the fields declared view_only (hidden panels and
+// the step budget, which only says where the app pauses).
 bool same_experiment(const Config& a, const Config& b);
 
 // One entry of a choice widget.
@@ -35,19 +30,22 @@ struct Choice {
   std::string id;     // URL spelling
   std::string label;  // what the widget shows
 };
-// The choices of a field's widget: spec.choices for choice and name_list fields, every registry
+// The choices of a setting's widget: its choices for choice and name_list settings, every registry
 // learner (display name, "(multiclass)" marked) for the learner field.
-std::vector<Choice> field_choices(const Field& field);
+std::vector<Choice> setting_choices(const Setting& setting);
 
 // Applies one widget edit: writes `value` with the field's setter, then keeps the experiment runnable
 // the way a user expects (a new learner starts from its default parameters; a binary learner chosen on
 // multiclass data switches the data to a binary generator; noise=confusion gets a matrix of the data's
 // size). What was adjusted is appended to *notes. The caller validates the result.
-Config apply_field_edit(Config config, const Field& field, const FieldValue& value, std::vector<std::string>* notes);
+Config apply_field_edit(Config config, const Field& field, const SettingValue& value, std::vector<std::string>* notes);
 // Sets one learner parameter (config.params holds the non-default ones, sorted by name).
 Config set_learner_param(Config config, const std::string& name, double value);
 // The value of a learner parameter under this config (the default when not listed).
-double learner_param_value(const Config& config, const ParamSpec& spec);
+double learner_param_value(const Config& config, const Setting& spec);
+// The condition number above which UMA refuses a confusion matrix under this config: its l.max_cond when
+// the learner is UMA, else UMA's default (decoded through UMA's parameter table).
+double uma_max_condition(const Config& config);
 
 // Number of classes of the data the config asks for: the loaded CSV's (csv_classes, 0 = none loaded)
 // or the generator's.

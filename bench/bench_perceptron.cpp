@@ -18,6 +18,7 @@
 
 #include "bench/bench_util.h"
 #include "core/data/generators.h"
+#include "core/learners/perceptron.h"
 #include "core/learners/registry.h"
 #include "core/util/eigen_setup.h"
 #include "core/util/rng.h"
@@ -79,11 +80,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_perceptron: no learner 'perceptron' in the registry\n");
     return 1;
   }
-  std::vector<double> params = ml::resolve_params(entry->schema, {});
-  for (size_t p = 0; p < entry->schema.params.size(); ++p) {
-    if (entry->schema.params[p].name == "normalize") params[p] = 0;
-    if (entry->schema.params[p].name == "order") params[p] = 0;  // cyclic
-  }
+  // normalize = 0, cyclic order, as the config's parameter list holds them (non-default values only).
+  const ml::ParamValues params =
+      ml::PerceptronParams::table().encode({.normalize = false, .order = ml::VisitOrder::cyclic});
   ml::Problem problem;
   problem.train = &ds;
   problem.seed = 1;

@@ -67,10 +67,7 @@ int main(int argc, char** argv) {
   train.X = projected;
 
   // UMA on the projected sample.
-  std::vector<double> params;
-  for (const ml::ParamSpec& p : ml::Uma::schema().params) params.push_back(p.default_value);
-  params[ml::Uma::kMaxUpdates] = 0;
-  params[ml::Uma::kTolerance] = 0;
+  const ml::UmaParams params{.tol = 0, .max_updates = 0};
   ml::Uma uma;
   uma.set_confusion(ml::uniform_confusion(classes, 0.3));
   ml::Problem problem;

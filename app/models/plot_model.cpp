@@ -24,7 +24,7 @@ void PlotSeriesModel::refresh(const Session* session, uint64_t session_version) 
     columns[c].resize(trace.size());
     for (size_t r = 0; r < trace.size(); ++r) columns[c][r] = trace.at(r, c);
   }
-  set_columns(std::move(columns), session->problem().known_margin, session->problem().radius);
+  set_columns(std::move(columns), session->problem().target_margin, session->problem().radius);
 }
 
 void PlotSeriesModel::set_columns(std::vector<std::vector<double>> columns, double delta, double radius) {

@@ -29,14 +29,19 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   const Config& config = ctx_.state.config();
   const Dataset& train = s->data().train;
   const int q = std::max(2, train.num_classes());
-  // True C: the configured process, when the model is one (uniform noise is the matrix of eta).
+  // True C: the configured process, when the model is one (uniform noise is the matrix of eta) — the same
+  // matrix UMA's "given" C is (noise_confusion_matrix, Problem::known_confusion).
   std::vector<double> true_c;
   std::string true_title = "True C (configured)";
-  switch (config.noise.model) {
-    case NoiseModel::none: true_c = confusion_to_list(Eigen::MatrixXd::Identity(q, q)); true_title += ": no noise"; break;
-    case NoiseModel::uniform: true_c = confusion_to_list(uniform_confusion(q, config.noise.rate)); true_title += ": uniform"; break;
-    case NoiseModel::confusion: true_c = config.noise.confusion; break;
-    default: true_title = std::string("True C: '") + std::string(noise_model_name(config.noise.model)) + "' is not a matrix"; break;
+  const Result<Eigen::MatrixXd> known = noise_confusion_matrix(config.noise, q);
+  if (known.ok()) {
+    true_c = confusion_to_list(known.value());
+    if (config.noise.model == NoiseModel::none) true_title += ": no noise";
+    if (config.noise.model == NoiseModel::uniform) true_title += ": uniform";
+  } else if (known.error().code == "noise.not_a_matrix") {
+    true_title = std::string("True C: '") + std::string(noise_model_name(config.noise.model)) + "' is not a matrix";
+  } else {
+    true_title = "True C: " + known.error().message;
   }
   std::vector<double> achieved;
   const NoiseReport& r = s->data().noise;

@@ -13,11 +13,11 @@ void LearnerPanel::draw() {
   const LearnerEntry* entry = find_learner(config.learner);
   if (entry) {
     if (begin_form("params")) {
-      for (const ParamSpec& spec : entry->schema.params) {
-        form_row(spec.label, spec.help + "\n(URL key: l." + spec.name + ")");
-        double value;
-        if (widgets_.param_widget(spec, learner_param_value(config, spec), &value))
-          ctx_.state.apply(set_learner_param(config, spec.name, value));
+      for (const Setting& spec : entry->schema.params) {
+        form_row(spec.label, spec.help + "\n(URL key: l." + spec.key + ")");
+        SettingValue value;
+        if (widgets_.setting_widget(spec, "l." + spec.key, number_value(learner_param_value(config, spec)), &value))
+          ctx_.state.apply(set_learner_param(config, spec.key, value.number));
       }
       ImGui::EndTable();
     }

@@ -143,7 +143,8 @@ void NoisePanel::draw_confusion_editor() {
     ctx_.state.apply(std::move(next));
   }
   const double cond = condition_number(confusion_matrix_of(cm_draft_, q));
-  note("condition number %s%s", format_readout(cond).c_str(), cond > 1e8 ? " (near singular: UMA refuses it)" : "");
+  const double refused_above = uma_max_condition(config);
+  note("condition number %s%s", format_readout(cond).c_str(), cond > refused_above ? " (near singular: UMA refuses it)" : "");
 }
 
 }  // namespace ml::app

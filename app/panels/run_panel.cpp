@@ -62,12 +62,12 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
     for (const Field* f : panel_fields("run", ctx_.state.config())) {
       ImGui::SameLine(0, fs * 1.0f);
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(f->spec.label.c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->spec.help.c_str());
+      ImGui::TextUnformatted(f->label.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help.c_str());
       ImGui::SameLine();
       ImGui::SetNextItemWidth(fs * 6.0f);
-      FieldValue value;
-      if (widgets_.field_widget(*f, ctx_.state.config(), &value)) widgets_.commit_field(*f, value);
+      SettingValue value;
+      if (widgets_.setting_widget(*f, f->key, f->get(ctx_.state.config()), &value)) widgets_.commit_field(*f, value);
     }
   }
   // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with

@@ -24,12 +24,11 @@ float drag_speed(double lo, double hi, bool integer) {
 
 }  // namespace
 
-bool SettingWidgets::field_widget(const Field& f, const Config& config, FieldValue* out) {
-  const std::string id = "##" + f.key();
-  const FieldValue current = f.get(config);
+bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current, SettingValue* out) {
+  const std::string id = "##" + key;
   *out = current;
-  switch (f.kind) {
-    case FieldKind::boolean: {
+  switch (s.type) {
+    case SettingType::boolean: {
       bool b = current.number != 0;
       if (ImGui::Checkbox(id.c_str(), &b)) {
         out->number = b ? 1 : 0;
@@ -37,8 +36,8 @@ bool SettingWidgets::field_widget(const Field& f, const Config& config, FieldVal
       }
       return false;
     }
-    case FieldKind::choice: {
-      const std::vector<Choice> choices = field_choices(f);
+    case SettingType::choice: {
+      const std::vector<Choice> choices = setting_choices(s);
       const int index = static_cast<int>(current.number);
       const char* preview = index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label.c_str() : "?";
       bool changed = false;
@@ -49,15 +48,15 @@ bool SettingWidgets::field_widget(const Field& f, const Config& config, FieldVal
             changed = static_cast<int>(i) != index;
           }
           Generator g;
-          if (f.key() == "data" && ImGui::IsItemHovered() && parse_generator(choices[i].id, &g))
+          if (key == "data" && ImGui::IsItemHovered() && parse_generator(choices[i].id, &g))
             ImGui::SetTooltip("%s", std::string(generator_description(g)).c_str());
         }
         ImGui::EndCombo();
       }
       return changed;
     }
-    case FieldKind::learner: {
-      const std::vector<Choice> choices = field_choices(f);
+    case SettingType::learner: {
+      const std::vector<Choice> choices = setting_choices(s);
       std::string preview = current.text;
       for (const Choice& c : choices)
         if (c.id == current.text) preview = c.label;
@@ -75,117 +74,16 @@ bool SettingWidgets::field_widget(const Field& f, const Config& config, FieldVal
       }
       return changed;
     }
-    case FieldKind::real:
-    case FieldKind::integer: {
-      const bool integer = f.kind == FieldKind::integer;
+    case SettingType::real:
+    case SettingType::integer: {
+      const bool integer = s.type == SettingType::integer;
       double v = current.number;
-      auto it = drag_values_.find(f.key());
-      if (it != drag_values_.end()) v = it->second;
-      ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
-      double lo = f.spec.min, hi = f.spec.max;
-      if (f.max_exclusive) hi = std::nextafter(hi, lo);
-      if (f.spec.log_scale && lo >= 0) flags |= ImGuiSliderFlags_Logarithmic;
-      bool edited;
-      if (integer) {
-        long long iv = static_cast<long long>(v), ilo = static_cast<long long>(lo), ihi = static_cast<long long>(hi);
-        edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_S64, &iv, drag_speed(lo, hi, true), &ilo, &ihi, "%lld", flags);
-        v = static_cast<double>(iv);
-      } else {
-        edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &v, drag_speed(lo, hi, false), &lo, &hi, "%.4g", flags);
-      }
-      (void)edited;
-      if (ImGui::IsItemActive()) drag_values_[f.key()] = v;
-      if (ImGui::IsItemDeactivatedAfterEdit()) {
-        drag_values_.erase(f.key());
-        out->number = v;
-        return v != current.number;
-      }
-      if (!ImGui::IsItemActive()) drag_values_.erase(f.key());
-      return false;
-    }
-    case FieldKind::text: {
-      auto it = text_values_.find(f.key());
-      std::string text = it != text_values_.end() ? it->second : current.text;
-      ImGui::InputText(id.c_str(), &text);
-      if (ImGui::IsItemActive()) text_values_[f.key()] = text;
-      if (ImGui::IsItemDeactivatedAfterEdit()) {
-        text_values_.erase(f.key());
-        out->text = text;
-        return text != current.text;
-      }
-      if (!ImGui::IsItemActive()) text_values_.erase(f.key());
-      return false;
-    }
-    case FieldKind::name_list: {
-      bool changed = false;
-      std::vector<std::string> names = current.names;
-      float widest = 0;
-      for (const std::string& c : f.spec.choices) widest = std::max(widest, ImGui::CalcTextSize(c.c_str()).x);
-      const float column = widest + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetFontSize();
-      const size_t per_row = std::max<size_t>(1, static_cast<size_t>(ImGui::GetContentRegionAvail().x / column));
-      const float x0 = ImGui::GetCursorPosX();
-      for (size_t i = 0; i < f.spec.choices.size(); ++i) {
-        const std::string& c = f.spec.choices[i];
-        bool on = std::find(names.begin(), names.end(), c) != names.end();
-        if (i % per_row != 0) ImGui::SameLine(x0 + column * static_cast<float>(i % per_row));
-        if (ImGui::Checkbox((c + id).c_str(), &on)) {
-          changed = true;
-          if (on) names.push_back(c);
-          else names.erase(std::remove(names.begin(), names.end(), c), names.end());
-        }
-      }
-      if (changed) {
-        // Keep the table's order (validation would sort them anyway).
-        std::vector<std::string> ordered;
-        for (const std::string& c : f.spec.choices)
-          if (std::find(names.begin(), names.end(), c) != names.end()) ordered.push_back(c);
-        out->names = ordered;
-      }
-      return changed;
-    }
-    case FieldKind::real_list:
-      ImGui::TextDisabled("(edited below)");
-      return false;
-  }
-  return false;
-}
-
-bool SettingWidgets::param_widget(const ParamSpec& spec, double value, double* out) {
-  const std::string key = "l." + spec.name;
-  const std::string id = "##" + key;
-  *out = value;
-  switch (spec.kind) {
-    case ParamKind::boolean: {
-      bool b = value != 0;
-      if (ImGui::Checkbox(id.c_str(), &b)) {
-        *out = b ? 1 : 0;
-        return true;
-      }
-      return false;
-    }
-    case ParamKind::choice: {
-      const int index = static_cast<int>(value);
-      const char* preview = index >= 0 && static_cast<size_t>(index) < spec.choices.size() ? spec.choices[static_cast<size_t>(index)].c_str() : "?";
-      bool changed = false;
-      if (ImGui::BeginCombo(id.c_str(), preview)) {
-        for (size_t i = 0; i < spec.choices.size(); ++i)
-          if (ImGui::Selectable(spec.choices[i].c_str(), static_cast<int>(i) == index)) {
-            *out = static_cast<double>(i);
-            changed = static_cast<int>(i) != index;
-          }
-        ImGui::EndCombo();
-      }
-      return changed;
-    }
-    case ParamKind::real:
-    case ParamKind::integer: {
-      const bool integer = spec.kind == ParamKind::integer;
-      double v = value;
       auto it = drag_values_.find(key);
       if (it != drag_values_.end()) v = it->second;
       ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
-      double lo = spec.min, hi = spec.max;
-      if (spec.log_scale && lo >= 0) flags |= ImGuiSliderFlags_Logarithmic;
+      double lo = s.min, hi = s.max;
+      if (s.max_exclusive) hi = std::nextafter(hi, lo);
+      if (s.log_scale && lo >= 0) flags |= ImGuiSliderFlags_Logarithmic;
       if (integer) {
         long long iv = static_cast<long long>(v), ilo = static_cast<long long>(lo), ihi = static_cast<long long>(hi);
         ImGui::DragScalar(id.c_str(), ImGuiDataType_S64, &iv, drag_speed(lo, hi, true), &ilo, &ihi, "%lld", flags);
@@ -196,17 +94,54 @@ bool SettingWidgets::param_widget(const ParamSpec& spec, double value, double* o
       if (ImGui::IsItemActive()) drag_values_[key] = v;
       if (ImGui::IsItemDeactivatedAfterEdit()) {
         drag_values_.erase(key);
-        *out = v;
-        return v != value;
+        out->number = v;
+        return v != current.number;
       }
       if (!ImGui::IsItemActive()) drag_values_.erase(key);
       return false;
     }
+    case SettingType::text: {
+      auto it = text_values_.find(key);
+      std::string text = it != text_values_.end() ? it->second : current.text;
+      ImGui::InputText(id.c_str(), &text);
+      if (ImGui::IsItemActive()) text_values_[key] = text;
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        text_values_.erase(key);
+        out->text = text;
+        return text != current.text;
+      }
+      if (!ImGui::IsItemActive()) text_values_.erase(key);
+      return false;
+    }
+    case SettingType::name_list: {
+      bool changed = false;
+      std::vector<std::string> names = current.names;
+      float widest = 0;
+      for (const std::string& c : s.choices) widest = std::max(widest, ImGui::CalcTextSize(c.c_str()).x);
+      const float column = widest + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetFontSize();
+      const size_t per_row = std::max<size_t>(1, static_cast<size_t>(ImGui::GetContentRegionAvail().x / column));
+      const float x0 = ImGui::GetCursorPosX();
+      for (size_t i = 0; i < s.choices.size(); ++i) {
+        const std::string& c = s.choices[i];
+        bool on = std::find(names.begin(), names.end(), c) != names.end();
+        if (i % per_row != 0) ImGui::SameLine(x0 + column * static_cast<float>(i % per_row));
+        if (ImGui::Checkbox((c + id).c_str(), &on)) {
+          changed = true;
+          if (on) names.push_back(c);
+          else names.erase(std::remove(names.begin(), names.end(), c), names.end());
+        }
+      }
+      if (changed) out->names = normalized_names(s, names);  // the table's order (validation would sort them anyway)
+      return changed;
+    }
+    case SettingType::real_list:
+      ImGui::TextDisabled("(edited below)");
+      return false;
   }
   return false;
 }
 
-void SettingWidgets::commit_field(const Field& field, const FieldValue& value) {
+void SettingWidgets::commit_field(const Field& field, const SettingValue& value) {
   std::vector<std::string> notes;
   Config next = apply_field_edit(state_.config(), field, value, &notes);
   state_.apply(std::move(next), std::move(notes));
@@ -216,10 +151,10 @@ void SettingWidgets::draw_fields(const char* table_id, std::string_view panel, c
   const std::vector<const Field*> fields = panel_fields(panel, state_.config());
   if (!begin_form(table_id)) return;
   for (const Field* f : fields) {
-    if (std::find(skip.begin(), skip.end(), f->key()) != skip.end()) continue;
-    form_row(f->spec.label, f->spec.help + "\n(URL key: " + f->key() + ")");
-    FieldValue value;
-    if (field_widget(*f, state_.config(), &value)) commit_field(*f, value);
+    if (std::find(skip.begin(), skip.end(), f->key) != skip.end()) continue;
+    form_row(f->label, f->help + "\n(URL key: " + f->key + ")");
+    SettingValue value;
+    if (setting_widget(*f, f->key, f->get(state_.config()), &value)) commit_field(*f, value);
   }
   ImGui::EndTable();
 }

@@ -18,12 +18,11 @@ class SettingWidgets {
  public:
   // The widgets apply their edits to `state`.
   explicit SettingWidgets(AppState& state) : state_(state) {}
-  // The widget of one field; true with *out set when the user committed a new value.
-  bool field_widget(const Field& field, const Config& config, FieldValue* out);
-  // The widget of one learner parameter; true with *out set when the user committed a new value.
-  bool param_widget(const ParamSpec& spec, double value, double* out);
+  // The widget of one setting (a config field or a learner parameter) under its URL key, showing `current`;
+  // true with *out set when the user committed a new value.
+  bool setting_widget(const Setting& setting, const std::string& key, const SettingValue& current, SettingValue* out);
   // Applies an edited field to the state (with the notes the edit produces).
-  void commit_field(const Field& field, const FieldValue& value);
+  void commit_field(const Field& field, const SettingValue& value);
   // A two-column form of a panel's fields (except `skip`), committing edits.
   void draw_fields(const char* table_id, std::string_view panel, const std::vector<std::string>& skip);
 

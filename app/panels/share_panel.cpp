@@ -15,8 +15,8 @@ void SharePanel::draw() {
   if (ImGui::Button("Copy link")) ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
   ImGui::TextDisabled("Panels the link hides (for teaching):");
   for (const Field* f : panel_fields("share", ctx_.state.config())) {
-    FieldValue value;
-    if (widgets_.field_widget(*f, ctx_.state.config(), &value)) widgets_.commit_field(*f, value);
+    SettingValue value;
+    if (widgets_.setting_widget(*f, f->key, f->get(ctx_.state.config()), &value)) widgets_.commit_field(*f, value);
   }
   if (!ctx_.message.empty()) note("%s", ctx_.message.c_str());
   ImGui::PopID();

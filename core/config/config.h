@@ -12,15 +12,9 @@
 #include "core/data/generators.h"
 #include "core/data/transform.h"
 #include "core/noise/noise.h"
+#include "core/settings/params.h"
 
 namespace ml {
-
-// One learner parameter value as written in the URL (`l.<name>=<value>`), validated against the
-// active learner's parameter table (learners/registry.h).
-struct ParamValue {
-  std::string name;   // parameter name, e.g. "sigma"
-  double value = 0;   // numeric value (enums are stored as their index)
-};
 
 // A complete experiment.
 struct Config {
@@ -38,12 +32,15 @@ struct Config {
   NoiseSpec noise;                      // model and parameters, applied to the training part only
   // --- learner ---
   std::string learner = "perceptron";   // registry id
-  std::vector<ParamValue> params;       // the learner's parameters that differ from their defaults, sorted by name
+  ParamValues params;                    // the learner's parameters that differ from their defaults, sorted by name
   // --- run ---
   uint64_t seed = 1;                    // master seed; streams data/noise/split/learner derive from it
   int64_t steps = 1000;                 // step budget of a run (CLI default, UI stop point)
   // --- view (not part of the result) ---
   std::vector<std::string> hidden_panels;  // panels a teaching link hides
+
+  // Member-by-member equality (defaulted: a member added later is compared without another list).
+  bool operator==(const Config&) const = default;
 };
 
 }  // namespace ml

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 #include <utility>
 
 #include "core/util/format.h"
@@ -11,34 +12,8 @@
 namespace ml {
 namespace {
 
-// Enum sizes (the name functions of generators.h, transform.h and noise.h spell each value).
-constexpr int kNormalizationCount = 3;
-constexpr int kNoiseModelCount = 6;
-constexpr int kSamplingCount = 2;
-constexpr int kMaliciousCount = 3;
-constexpr int kLabelAdversaryCount = 3;
-constexpr int kOutlierModeCount = 2;
 // Column sums of a confusion matrix must be 1 within this (as noise.h validate_confusion).
 constexpr double kColumnTolerance = 1e-9;
-
-FieldValue number_value(double x) {
-  FieldValue v;
-  v.number = x;
-  return v;
-}
-
-FieldValue text_value(std::string s) {
-  FieldValue v;
-  v.text = std::move(s);
-  return v;
-}
-
-template <class Name>
-std::vector<std::string> enum_names(int count, Name name) {
-  std::vector<std::string> out;
-  for (int i = 0; i < count; ++i) out.emplace_back(name(i));
-  return out;
-}
 
 // True when `s` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
 bool valid_utf8(std::string_view s) {
@@ -86,437 +61,208 @@ std::string check_hash_text(std::string_view s) {
   return ok ? "" : quote_for_message(s) + " is not 16 lowercase hex digits";
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out += separator;
-    out += items[i];
-  }
-  return out;
-}
-
-std::string range_text(const ParamSpec& spec, bool max_exclusive) {
-  return "[" + format_url_number(spec.min) + ", " + format_url_number(spec.max) + (max_exclusive ? ")" : "]");
-}
-
-
-// Parses a finite number; "" or the problem.
-std::string parse_number(std::string_view text, double* out) {
-  if (text.empty()) return "the value is empty";
-  if (!parse_double(text, out)) return quote_for_message(text) + " is not a number";
-  if (!std::isfinite(*out)) return quote_for_message(text) + " is not a finite number";
-  if (*out == 0) *out = 0;  // -0 reads as 0: one text per value
-  return "";
-}
-
-std::string format_number_of_kind(const ParamSpec& spec, FieldKind kind, double x);
-
-// Range and integrality of a number; `given` is the user's text for messages ("" = format x, only
-// when there is a problem: formatting is the expensive part of checking).
-std::string check_number(const ParamSpec& spec, FieldKind kind, bool max_exclusive, double x,
-                         std::string_view given) {
-  auto shown = [&] {
-    if (!given.empty()) return quote_for_message(given);
-    return std::isfinite(x) ? format_number_of_kind(spec, kind, x) : format_double(x);
-  };
-  if (!std::isfinite(x)) return shown() + " is not a finite number";
-  switch (kind) {
-    case FieldKind::boolean:
-      return (x == 0 || x == 1) ? "" : shown() + " is not 0 or 1";
-    case FieldKind::choice:
-      if (x >= 0 && x < static_cast<double>(spec.choices.size()) && std::floor(x) == x) return "";
-      return shown() + " is not one of " + join(spec.choices, ", ");
-    case FieldKind::integer:
-      if (std::floor(x) != x) return shown() + " is not a whole number";
-      break;
-    default:
-      break;
-  }
-  const bool above = max_exclusive ? x >= spec.max : x > spec.max;
-  if (x < spec.min || above) return shown() + " is out of range " + range_text(spec, max_exclusive);
-  return "";
-}
-
-FieldKind kind_of(ParamKind k) {
-  switch (k) {
-    case ParamKind::integer: return FieldKind::integer;
-    case ParamKind::boolean: return FieldKind::boolean;
-    case ParamKind::choice: return FieldKind::choice;
-    case ParamKind::real: break;
-  }
-  return FieldKind::real;
-}
-
-std::string format_number_of_kind(const ParamSpec& spec, FieldKind kind, double x) {
-  switch (kind) {
-    case FieldKind::boolean:
-      return x != 0 ? "1" : "0";
-    case FieldKind::choice: {
-      if (x >= 0 && x < static_cast<double>(spec.choices.size()) && std::floor(x) == x)
-        return spec.choices[static_cast<size_t>(x)];
-      return format_url_number(x);
-    }
-    case FieldKind::integer: {
-      if (std::floor(x) != x || std::fabs(x) >= 1e18) return format_url_number(x);
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.0f", x == 0 ? 0.0 : x);
-      return buf;
-    }
-    default:
-      return format_url_number(x);
-  }
-}
-
-// Parses a number-like value of a numeric kind: booleans 0/1/true/false, choices by name.
-std::string parse_number_of_kind(const ParamSpec& spec, FieldKind kind, bool max_exclusive,
-                                 std::string_view text, double* out) {
-  if (text.empty()) return "the value is empty";
-  if (kind == FieldKind::boolean) {
-    if (text == "1" || text == "true") { *out = 1; return ""; }
-    if (text == "0" || text == "false") { *out = 0; return ""; }
-    return quote_for_message(text) + " is not 0 or 1";
-  }
-  if (kind == FieldKind::choice) {
-    for (size_t i = 0; i < spec.choices.size(); ++i)
-      if (spec.choices[i] == text) { *out = static_cast<double>(i); return ""; }
-    return quote_for_message(text) + " is not one of " + join(spec.choices, ", ");
-  }
-  std::string problem = parse_number(text, out);
-  if (!problem.empty()) return problem;
-  return check_number(spec, kind, max_exclusive, *out, text);
-}
-
-std::vector<std::string_view> split_commas(std::string_view s) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = s.find(',', start);
-    parts.push_back(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return parts;
-}
-
-// hide: known names in choice order without repeats (unknown names are left for check to report).
-std::vector<std::string> normalized_names(const Field& field, const std::vector<std::string>& names) {
-  std::vector<std::string> out;
-  for (const std::string& choice : field.spec.choices)
-    if (std::find(names.begin(), names.end(), choice) != names.end()) out.push_back(choice);
-  for (const std::string& name : names)
-    if (std::find(field.spec.choices.begin(), field.spec.choices.end(), name) == field.spec.choices.end())
-      out.push_back(name);
-  return out;
-}
-
 std::string shown_default(const Field& field) {
-  const std::string text = format_field_value(field, field_default(field));
+  const std::string text = format_setting_value(field, field_default(field));
   return text.empty() ? "(empty)" : text;
 }
 
 
 bool is_generated(const Config& c) { return !c.use_csv; }
+bool is_csv(const Config& c) { return c.use_csv; }
+constexpr const char* kGenerated = "data is a generator";
+
+// Appends the field bound to the Config member `access` returns (a callable Config& -> T&): its type,
+// enum choices, get and set follow from T; the default is read from Config{} once the table is built.
+template <class Access>
+Field& bind(std::vector<Field>& t, std::string_view panel, bool (*applies)(const Config&), Setting setting,
+            Access access) {
+  using T = std::remove_cvref_t<decltype(access(std::declval<Config&>()))>;
+  complete_setting<T>(setting);
+  Field f;
+  static_cast<Setting&>(f) = std::move(setting);
+  f.panel = panel;
+  f.applies = applies;
+  f.get = [access](const Config& c) { return to_setting_value(access(const_cast<Config&>(c))); };
+  f.set = [access](Config& c, const SettingValue& v) { from_setting_value(v, access(c)); };
+  t.push_back(std::move(f));
+  return t.back();
+}
 
 std::vector<Field> build_fields() {
   std::vector<Field> t;
-  auto add = [&t](std::string key, std::string label, FieldKind kind, std::string_view panel, std::string help) -> Field& {
-    Field f;
-    f.spec.name = std::move(key);
-    f.spec.label = std::move(label);
-    f.spec.help = std::move(help);
-    f.kind = kind;
-    f.panel = panel;
-    if (kind == FieldKind::integer) f.spec.kind = ParamKind::integer;
-    if (kind == FieldKind::boolean) f.spec.kind = ParamKind::boolean;
-    if (kind == FieldKind::choice) f.spec.kind = ParamKind::choice;
-    if (kind == FieldKind::boolean) { f.spec.min = 0; f.spec.max = 1; }
-    t.push_back(std::move(f));
-    return t.back();
-  };
-  auto range = [](Field& f, double lo, double hi) { f.spec.min = lo; f.spec.max = hi; };
+  using T = SettingType;
 
-  // --- the version ---
+  // --- the version: a constant, bound to no member ---
   {
-    Field& f = add("v", "URL version", FieldKind::integer, "", "Version of the URL format: always 1, always first.");
-    range(f, 1, 1);
+    Field f;
+    static_cast<Setting&>(f) = {.key = "v", .label = "URL version", .type = T::integer, .min = 1, .max = 1,
+                                .help = "Version of the URL format: always 1, always first."};
     f.always_written = true;
     f.get = [](const Config&) { return number_value(1); };
-    f.set = [](Config&, const FieldValue&) {};
+    f.set = [](Config&, const SettingValue&) {};
+    t.push_back(std::move(f));
   }
   // --- data ---
-  {
-    Field& f = add("data", "Data", FieldKind::choice, "data",
-                   "Where the examples come from: a generator (docs/generators.md) or csv, a file the user "
-                   "loads in the app (never uploaded: the link holds only its name and hash).");
-    for (int i = 0; i < kGeneratorCount; ++i) f.spec.choices.emplace_back(generator_name(static_cast<Generator>(i)));
-    f.spec.choices.emplace_back("csv");
+  {  // one choice spelling two members: the generator, or csv after the generators
+    Field f;
+    static_cast<Setting&>(f) = {
+        .key = "data", .label = "Data", .type = T::choice, .min = 0, .max = kGeneratorCount,
+        .choices = enum_choices<Generator>(),
+        .help = "Where the examples come from: a generator (docs/generators.md) or csv, a file the user "
+                "loads in the app (never uploaded: the link holds only its name and hash)."};
+    f.choices.emplace_back("csv");
+    f.panel = "data";
     f.always_written = true;
-    f.get = [](const Config& c) {
-      return number_value(c.use_csv ? kGeneratorCount : static_cast<int>(c.generator.kind));
-    };
-    f.set = [](Config& c, const FieldValue& v) {
+    f.get = [](const Config& c) { return number_value(c.use_csv ? kGeneratorCount : static_cast<int>(c.generator.kind)); };
+    f.set = [](Config& c, const SettingValue& v) {
       const int index = static_cast<int>(v.number);
       c.use_csv = index == kGeneratorCount;
       if (!c.use_csv) c.generator.kind = static_cast<Generator>(index);
     };
+    t.push_back(std::move(f));
   }
-  {
-    Field& f = add("n", "Examples", FieldKind::integer, "data", "Number of examples generated (train + test).");
-    range(f, 1, kMaxExamples);
-    f.spec.log_scale = true;
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.n); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.n = static_cast<int>(v.number); };
-  }
-  {
-    Field& f = add("d", "Dimension", FieldKind::integer, "data",
-                   "Dimension d of the generated points (the 2-D generators ignore it).");
-    range(f, 1, kMaxDims);
-    f.spec.log_scale = true;
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.dims); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.dims = static_cast<int>(v.number); };
-  }
-  {
-    Field& f = add("margin", "Margin", FieldKind::real, "data",
-                   "Rejection margin: points closer than this to the target's boundary are redrawn "
-                   "(gamma for separable, theta for classes); basis: delta, the stream has ceil(1/delta^2) "
-                   "examples, so delta >= 1/64.");
-    range(f, 0, 0.99);
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.margin); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.margin = v.number; };
-  }
-  {
-    Field& f = add("q", "Classes", FieldKind::integer, "data", "Number of classes Q of the classes and blobs generators.");
-    range(f, 2, kMaxClasses);
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.classes); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.classes = static_cast<int>(v.number); };
-  }
-  {
-    Field& f = add("spread", "Spread", FieldKind::real, "data",
-                   "Jitter of the 2-D sets (blob standard deviation, spiral noise).");
-    range(f, 0, 10);
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.spread); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.spread = v.number; };
-  }
-  {
-    Field& f = add("concepts", "Concepts", FieldKind::integer, "data",
-                   "|C|, the size of the finite concept class (generators finite and thresholds; Halving).");
-    range(f, 2, kMaxConcepts);
-    f.spec.log_scale = true;
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.concepts); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.concepts = static_cast<int>(v.number); };
-  }
-  {
-    Field& f = add("ball", "In the ball", FieldKind::boolean, "data",
-                   "separable: points uniform in the unit ball instead of on the unit sphere.");
-    f.applies_when = "data is a generator";
-    f.applies = is_generated;
-    f.get = [](const Config& c) { return number_value(c.generator.ball ? 1 : 0); };
-    f.set = [](Config& c, const FieldValue& v) { c.generator.ball = v.number != 0; };
-  }
-  {
-    Field& f = add("csv", "CSV file", FieldKind::text, "data",
-                   "Name of the CSV file the link expects; its content never travels in the link.");
-    f.applies_when = "data=csv";
-    f.applies = [](const Config& c) { return c.use_csv; };
-    f.check_text = check_name_text;
-    f.text_format = "printable UTF-8, at most 255 bytes";
-    f.get = [](const Config& c) { return text_value(c.csv_name); };
-    f.set = [](Config& c, const FieldValue& v) { c.csv_name = v.text; };
-  }
-  {
-    Field& f = add("csvhash", "CSV hash", FieldKind::text, "data",
-                   "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
-                   "when the loaded file does not match. Empty: not recorded.");
-    f.applies_when = "data=csv";
-    f.applies = [](const Config& c) { return c.use_csv; };
-    f.check_text = check_hash_text;
-    f.text_format = "16 lowercase hex digits, or empty";
-    f.get = [](const Config& c) { return text_value(c.csv_hash); };
-    f.set = [](Config& c, const FieldValue& v) { c.csv_hash = v.text; };
-  }
-  {
-    Field& f = add("label", "Label column", FieldKind::text, "data",
-                   "Label column of the CSV: a header name or a 0-based index; empty: the last column.");
-    f.applies_when = "data=csv";
-    f.applies = [](const Config& c) { return c.use_csv; };
-    f.check_text = check_name_text;
-    f.text_format = "printable UTF-8, at most 255 bytes";
-    f.get = [](const Config& c) { return text_value(c.csv_label); };
-    f.set = [](Config& c, const FieldValue& v) { c.csv_label = v.text; };
-  }
-  {
-    Field& f = add("test", "Test fraction", FieldKind::real, "data",
-                   "Fraction of the examples held out to measure test error against the true labels.");
-    range(f, 0, 0.9);
-    f.get = [](const Config& c) { return number_value(c.test_fraction); };
-    f.set = [](Config& c, const FieldValue& v) { c.test_fraction = v.number; };
-  }
-  {
-    Field& f = add("strat", "Stratified split", FieldKind::boolean, "data",
-                   "Split per class so that train and test keep the class proportions.");
-    f.get = [](const Config& c) { return number_value(c.stratified ? 1 : 0); };
-    f.set = [](Config& c, const FieldValue& v) { c.stratified = v.number != 0; };
-  }
-  {
-    Field& f = add("norm", "Normalization", FieldKind::choice, "data",
-                   "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
-                   "standardize (every feature mean 0, sd 1).");
-    f.spec.choices = enum_names(kNormalizationCount, [](int i) { return normalization_name(static_cast<Normalization>(i)); });
-    f.get = [](const Config& c) { return number_value(static_cast<int>(c.normalization)); };
-    f.set = [](Config& c, const FieldValue& v) { c.normalization = static_cast<Normalization>(static_cast<int>(v.number)); };
-  }
-  {
-    Field& f = add("bias", "Bias coordinate", FieldKind::boolean, "data",
-                   "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset.");
-    f.get = [](const Config& c) { return number_value(c.bias ? 1 : 0); };
-    f.set = [](Config& c, const FieldValue& v) { c.bias = v.number != 0; };
-  }
+  bind(t, "data", is_generated,
+       {.key = "n", .label = "Examples", .min = 1, .max = kMaxExamples, .log_scale = true,
+        .help = "Number of examples generated (train + test).", .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.n; }).generator_param = GeneratorParam::n;
+  bind(t, "data", is_generated,
+       {.key = "d", .label = "Dimension", .min = 1, .max = kMaxDims, .log_scale = true,
+        .help = "Dimension d of the generated points (the 2-D generators ignore it).", .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.dims; }).generator_param = GeneratorParam::dims;
+  bind(t, "data", is_generated,
+       {.key = "margin", .label = "Margin", .min = 0, .max = 0.99,
+        .help = "Rejection margin: points closer than this to the target's boundary are redrawn "
+                "(gamma for separable, theta for classes); basis: delta, the stream has ceil(1/delta^2) "
+                "examples, so delta >= 1/64.",
+        .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.margin; }).generator_param = GeneratorParam::margin;
+  bind(t, "data", is_generated,
+       {.key = "q", .label = "Classes", .min = 2, .max = kMaxClasses,
+        .help = "Number of classes Q of the classes and blobs generators.", .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.classes; }).generator_param = GeneratorParam::classes;
+  bind(t, "data", is_generated,
+       {.key = "spread", .label = "Spread", .min = 0, .max = 10,
+        .help = "Jitter of the 2-D sets (blob standard deviation, spiral noise).", .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.spread; }).generator_param = GeneratorParam::spread;
+  bind(t, "data", is_generated,
+       {.key = "concepts", .label = "Concepts", .min = 2, .max = kMaxConcepts, .log_scale = true,
+        .help = "|C|, the size of the finite concept class (generators finite and thresholds; Halving).",
+        .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.concepts; }).generator_param = GeneratorParam::concepts;
+  bind(t, "data", is_generated,
+       {.key = "ball", .label = "In the ball",
+        .help = "separable: points uniform in the unit ball instead of on the unit sphere.", .applies_when = kGenerated},
+       [](Config& c) -> auto& { return c.generator.ball; }).generator_param = GeneratorParam::ball;
+  bind(t, "data", is_csv,
+       {.key = "csv", .label = "CSV file",
+        .help = "Name of the CSV file the link expects; its content never travels in the link.",
+        .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
+       [](Config& c) -> auto& { return c.csv_name; });
+  bind(t, "data", is_csv,
+       {.key = "csvhash", .label = "CSV hash",
+        .help = "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
+                "when the loaded file does not match. Empty: not recorded.",
+        .applies_when = "data=csv", .check_text = check_hash_text, .text_format = "16 lowercase hex digits, or empty"},
+       [](Config& c) -> auto& { return c.csv_hash; });
+  bind(t, "data", is_csv,
+       {.key = "label", .label = "Label column",
+        .help = "Label column of the CSV: a header name or a 0-based index; empty: the last column.",
+        .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
+       [](Config& c) -> auto& { return c.csv_label; });
+  bind(t, "data", nullptr,
+       {.key = "test", .label = "Test fraction", .min = 0, .max = 0.9,
+        .help = "Fraction of the examples held out to measure test error against the true labels."},
+       [](Config& c) -> auto& { return c.test_fraction; });
+  bind(t, "data", nullptr,
+       {.key = "strat", .label = "Stratified split",
+        .help = "Split per class so that train and test keep the class proportions."},
+       [](Config& c) -> auto& { return c.stratified; });
+  bind(t, "data", nullptr,
+       {.key = "norm", .label = "Normalization",
+        .help = "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
+                "standardize (every feature mean 0, sd 1)."},
+       [](Config& c) -> auto& { return c.normalization; });
+  bind(t, "data", nullptr,
+       {.key = "bias", .label = "Bias coordinate",
+        .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
+       [](Config& c) -> auto& { return c.bias; });
   // --- noise ---
-  {
-    Field& f = add("noise", "Noise model", FieldKind::choice, "noise",
-                   "Noise applied to the training part only (docs/noise.md); the test part keeps true labels.");
-    f.spec.choices = enum_names(kNoiseModelCount, [](int i) { return noise_model_name(static_cast<NoiseModel>(i)); });
-    f.get = [](const Config& c) { return number_value(static_cast<int>(c.noise.model)); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.model = static_cast<NoiseModel>(static_cast<int>(v.number)); };
-  }
-  {
-    Field& f = add("eta", "Noise rate", FieldKind::real, "noise",
-                   "Noise rate eta: flip probability (uniform), fraction of examples replaced (malicious) or "
-                   "mislabelled (adversarial).");
-    range(f, 0, 0.5);
-    f.max_exclusive = true;
-    f.applies_when = "noise=uniform, malicious or adversarial";
-    f.applies = [](const Config& c) {
-      return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::malicious ||
-             c.noise.model == NoiseModel::adversarial;
-    };
-    f.get = [](const Config& c) { return number_value(c.noise.rate); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.rate = v.number; };
-  }
-  {
-    Field& f = add("sampling", "Sampling", FieldKind::choice, "noise",
-                   "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
-                   "largest remainder; malicious: exactly round(eta n) examples replaced).");
-    f.spec.choices = enum_names(kSamplingCount, [](int i) { return sampling_name(static_cast<Sampling>(i)); });
-    f.applies_when = "noise=uniform, confusion or malicious";
-    f.applies = [](const Config& c) {
-      return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion ||
-             c.noise.model == NoiseModel::malicious;
-    };
-    f.get = [](const Config& c) { return number_value(static_cast<int>(c.noise.sampling)); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.sampling = static_cast<Sampling>(static_cast<int>(v.number)); };
-  }
-  {
-    Field& f = add("cm", "Confusion matrix", FieldKind::real_list, "noise",
-                   "Confusion matrix, Q*Q values row by row: C_00,C_01,...,C_{Q-1,Q-1}, with the convention "
-                   "C_pq = P(noisy label = p | true class = q): every column sums to 1.");
-    range(f, 0, 1);
-    f.max_items = kMaxClasses * kMaxClasses;
-    f.applies_when = "noise=confusion";
-    f.applies = [](const Config& c) { return c.noise.model == NoiseModel::confusion; };
-    f.get = [](const Config& c) {
-      FieldValue v;
-      v.numbers = c.noise.confusion;
-      return v;
-    };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.confusion = v.numbers; };
-  }
-  {
-    Field& f = add("adv", "Malicious adversary", FieldKind::choice, "noise",
-                   "What replaces a corrupted example: pull (coordinated, drags the average away from the "
-                   "target), boundary (near the boundary, wrong label) or random.");
-    f.spec.choices = enum_names(kMaliciousCount, [](int i) { return malicious_adversary_name(static_cast<MaliciousAdversary>(i)); });
-    f.applies_when = "noise=malicious";
-    f.applies = [](const Config& c) { return c.noise.model == NoiseModel::malicious; };
-    f.get = [](const Config& c) { return number_value(static_cast<int>(c.noise.adversary)); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.adversary = static_cast<MaliciousAdversary>(static_cast<int>(v.number)); };
-  }
-  {
-    Field& f = add("strategy", "Label adversary", FieldKind::choice, "noise",
-                   "Which eta-fraction adversarial label noise mislabels: nearest to the boundary, farthest "
-                   "from it, or one angular region.");
-    f.spec.choices = enum_names(kLabelAdversaryCount, [](int i) { return label_adversary_name(static_cast<LabelAdversary>(i)); });
-    f.applies_when = "noise=adversarial";
-    f.applies = [](const Config& c) { return c.noise.model == NoiseModel::adversarial; };
-    f.get = [](const Config& c) { return number_value(static_cast<int>(c.noise.strategy)); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.strategy = static_cast<LabelAdversary>(static_cast<int>(v.number)); };
-  }
-  {
-    Field& f = add("k", "Outliers", FieldKind::integer, "noise",
-                   "Number k of outliers (at most the training part's size, checked when the data is built).");
-    range(f, 0, kMaxExamples);
-    f.applies_when = "noise=outliers";
-    f.applies = [](const Config& c) { return c.noise.model == NoiseModel::outliers; };
-    f.get = [](const Config& c) { return number_value(c.noise.outliers); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.outliers = static_cast<int>(v.number); };
-  }
-  {
-    Field& f = add("omode", "Outlier mode", FieldKind::choice, "noise",
-                   "flip relabels the k outliers; move moves them (labels kept).");
-    f.spec.choices = enum_names(kOutlierModeCount, [](int i) { return outlier_mode_name(static_cast<OutlierMode>(i)); });
-    f.applies_when = "noise=outliers";
-    f.applies = [](const Config& c) { return c.noise.model == NoiseModel::outliers; };
-    f.get = [](const Config& c) { return number_value(static_cast<int>(c.noise.outlier_mode)); };
-    f.set = [](Config& c, const FieldValue& v) { c.noise.outlier_mode = static_cast<OutlierMode>(static_cast<int>(v.number)); };
-  }
+  bind(t, "noise", nullptr,
+       {.key = "noise", .label = "Noise model",
+        .help = "Noise applied to the training part only (docs/noise.md); the test part keeps true labels."},
+       [](Config& c) -> auto& { return c.noise.model; });
+  bind(t, "noise",
+       [](const Config& c) {
+         return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::malicious ||
+                c.noise.model == NoiseModel::adversarial;
+       },
+       {.key = "eta", .label = "Noise rate", .min = 0, .max = 0.5, .max_exclusive = true,
+        .help = "Noise rate eta: flip probability (uniform), fraction of examples replaced (malicious) or "
+                "mislabelled (adversarial).",
+        .applies_when = "noise=uniform, malicious or adversarial"},
+       [](Config& c) -> auto& { return c.noise.rate; });
+  bind(t, "noise",
+       [](const Config& c) {
+         return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion ||
+                c.noise.model == NoiseModel::malicious;
+       },
+       {.key = "sampling", .label = "Sampling",
+        .help = "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
+                "largest remainder; malicious: exactly round(eta n) examples replaced).",
+        .applies_when = "noise=uniform, confusion or malicious"},
+       [](Config& c) -> auto& { return c.noise.sampling; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::confusion; },
+       {.key = "cm", .label = "Confusion matrix", .min = 0, .max = 1,
+        .help = "Confusion matrix, Q*Q values row by row: C_00,C_01,...,C_{Q-1,Q-1}, with the convention "
+                "C_pq = P(noisy label = p | true class = q): every column sums to 1.",
+        .applies_when = "noise=confusion", .max_items = kMaxClasses * kMaxClasses},
+       [](Config& c) -> auto& { return c.noise.confusion; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::malicious; },
+       {.key = "adv", .label = "Malicious adversary",
+        .help = "What replaces a corrupted example: pull (coordinated, drags the average away from the "
+                "target), boundary (near the boundary, wrong label) or random.",
+        .applies_when = "noise=malicious"},
+       [](Config& c) -> auto& { return c.noise.adversary; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::adversarial; },
+       {.key = "strategy", .label = "Label adversary",
+        .help = "Which eta-fraction adversarial label noise mislabels: nearest to the boundary, farthest "
+                "from it, or one angular region.",
+        .applies_when = "noise=adversarial"},
+       [](Config& c) -> auto& { return c.noise.strategy; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::outliers; },
+       {.key = "k", .label = "Outliers", .min = 0, .max = kMaxExamples,
+        .help = "Number k of outliers (at most the training part's size, checked when the data is built).",
+        .applies_when = "noise=outliers"},
+       [](Config& c) -> auto& { return c.noise.outliers; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::outliers; },
+       {.key = "omode", .label = "Outlier mode", .help = "flip relabels the k outliers; move moves them (labels kept).",
+        .applies_when = "noise=outliers"},
+       [](Config& c) -> auto& { return c.noise.outlier_mode; });
   // --- learner ---
-  {
-    Field& f = add("learner", "Learner", FieldKind::learner, "learner",
-                   "Learner id from the registry; its parameters follow as l.<name> (tables below).");
-    f.always_written = true;
-    f.get = [](const Config& c) { return text_value(c.learner); };
-    f.set = [](Config& c, const FieldValue& v) { c.learner = v.text; };
-  }
+  bind(t, "learner", nullptr,
+       {.key = "learner", .label = "Learner", .type = T::learner,
+        .help = "Learner id from the registry; its parameters follow as l.<name> (tables below)."},
+       [](Config& c) -> auto& { return c.learner; }).always_written = true;
   // --- run ---
-  {
-    Field& f = add("seed", "Seed", FieldKind::integer, "run",
-                   "Master seed: the data, noise, split and learner streams derive from it, so a link "
-                   "reproduces the run bit for bit.");
-    range(f, 0, static_cast<double>(kMaxSeed));
-    f.always_written = true;
-    f.get = [](const Config& c) { return number_value(static_cast<double>(c.seed)); };
-    f.set = [](Config& c, const FieldValue& v) { c.seed = static_cast<uint64_t>(v.number); };
-  }
-  {
-    Field& f = add("steps", "Step budget", FieldKind::integer, "run",
-                   "Steps of a run: where the command line stops and the app pauses.");
-    range(f, 1, static_cast<double>(kMaxSteps));
-    f.spec.log_scale = true;
-    f.get = [](const Config& c) { return number_value(static_cast<double>(c.steps)); };
-    f.set = [](Config& c, const FieldValue& v) { c.steps = static_cast<int64_t>(v.number); };
-  }
+  bind(t, "run", nullptr,
+       {.key = "seed", .label = "Seed", .min = 0, .max = static_cast<double>(kMaxSeed),
+        .help = "Master seed: the data, noise, split and learner streams derive from it, so a link "
+                "reproduces the run bit for bit."},
+       [](Config& c) -> auto& { return c.seed; }).always_written = true;
+  bind(t, "run", nullptr,
+       {.key = "steps", .label = "Step budget", .min = 1, .max = static_cast<double>(kMaxSteps), .log_scale = true,
+        .help = "Steps of a run: where the command line stops and the app pauses.", .view_only = true},
+       [](Config& c) -> auto& { return c.steps; });
   // --- view ---
-  {
-    Field& f = add("hide", "Hidden panels", FieldKind::name_list, "share",
-                   "Panels a teaching link hides, comma list in panel order.");
-    for (std::string_view p : kPanelNames) f.spec.choices.emplace_back(p);
-    f.max_items = static_cast<int>(kPanelNames.size());
-    f.get = [](const Config& c) {
-      FieldValue v;
-      v.names = c.hidden_panels;
-      return v;
-    };
-    f.set = [](Config& c, const FieldValue& v) { c.hidden_panels = v.names; };
-  }
+  bind(t, "share", nullptr,
+       {.key = "hide", .label = "Hidden panels", .choices = {kPanelNames.begin(), kPanelNames.end()},
+        .help = "Panels a teaching link hides, comma list in panel order.", .view_only = true,
+        .max_items = static_cast<int>(kPanelNames.size())},
+       [](Config& c) -> auto& { return c.hidden_panels; });
 
   // Defaults come from Config{}: one source of truth.
   const Config defaults;
-  for (Field& f : t) {
-    f.default_value = f.get(defaults);
-    f.spec.default_value = f.default_value.number;
-  }
+  for (Field& f : t) f.default_value = f.get(defaults);
   return t;
 }
 
@@ -571,7 +317,7 @@ const std::vector<Field>& config_fields() {
 
 const Field* find_field(std::string_view key) {
   for (const Field& f : config_fields())
-    if (f.key() == key) return &f;
+    if (f.key == key) return &f;
   return nullptr;
 }
 
@@ -579,198 +325,13 @@ bool field_applies(const Field& field, const Config& config) {
   return field.applies == nullptr || field.applies(config);
 }
 
-const FieldValue& field_default(const Field& field) { return field.default_value; }
-
-bool same_field_value(const Field& field, const FieldValue& a, const FieldValue& b) {
-  switch (field.kind) {
-    case FieldKind::real:
-    case FieldKind::integer:
-    case FieldKind::boolean:
-    case FieldKind::choice:
-      return a.number == b.number;
-    case FieldKind::text:
-    case FieldKind::learner:
-      return a.text == b.text;
-    case FieldKind::real_list:
-      return a.numbers == b.numbers;
-    case FieldKind::name_list:
-      return a.names == b.names;
-  }
-  return false;
+bool field_in_effect(const Field& field, const Config& config) {
+  if (!field_applies(field, config)) return false;
+  return !field.generator_param || config.use_csv ||
+         generator_reads(config.generator.kind, *field.generator_param);
 }
 
-std::string parse_field_value(const Field& field, std::string_view text, FieldValue* out) {
-  *out = FieldValue{};
-  switch (field.kind) {
-    case FieldKind::real:
-    case FieldKind::integer:
-    case FieldKind::boolean:
-    case FieldKind::choice:
-      return parse_number_of_kind(field.spec, field.kind, field.max_exclusive, text, &out->number);
-    case FieldKind::text:
-    case FieldKind::learner:
-      out->text = std::string(text);
-      return check_field_value(field, *out);
-    case FieldKind::real_list: {
-      if (text.empty()) return "";
-      const std::vector<std::string_view> parts = split_commas(text);
-      if (parts.size() > static_cast<size_t>(field.max_items))
-        return std::to_string(parts.size()) + " values are more than the " + std::to_string(field.max_items) + " allowed";
-      for (size_t i = 0; i < parts.size(); ++i) {
-        double x = 0;
-        std::string problem = parse_number(parts[i], &x);
-        if (problem.empty()) problem = check_number(field.spec, FieldKind::real, false, x, parts[i]);
-        if (!problem.empty()) return "entry " + std::to_string(i + 1) + ": " + problem;
-        out->numbers.push_back(x);
-      }
-      return "";
-    }
-    case FieldKind::name_list: {
-      if (text.empty()) return "";
-      std::vector<std::string> names;
-      for (std::string_view part : split_commas(text)) names.emplace_back(part);
-      out->names = normalized_names(field, names);
-      return check_field_value(field, *out);
-    }
-  }
-  return "";
-}
-
-std::string check_field_value(const Field& field, const FieldValue& value) {
-  switch (field.kind) {
-    case FieldKind::real:
-    case FieldKind::integer:
-    case FieldKind::boolean:
-    case FieldKind::choice:
-      return check_number(field.spec, field.kind, field.max_exclusive, value.number, "");
-    case FieldKind::text:
-      return field.check_text ? field.check_text(value.text) : "";
-    case FieldKind::learner: {
-      if (value.text.empty()) return "the value is empty";
-      if (value.text.size() > 64) return quote_for_message(value.text) + " is longer than 64 bytes";
-      for (char c : value.text) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                        c == '-' || c == '.';
-        if (!ok) return quote_for_message(value.text) + " is not a learner id";
-      }
-      return "";
-    }
-    case FieldKind::real_list: {
-      if (value.numbers.size() > static_cast<size_t>(field.max_items))
-        return std::to_string(value.numbers.size()) + " values are more than the " + std::to_string(field.max_items) + " allowed";
-      for (size_t i = 0; i < value.numbers.size(); ++i) {
-        const std::string problem = check_number(field.spec, FieldKind::real, false, value.numbers[i], "");
-        if (!problem.empty()) return "entry " + std::to_string(i + 1) + ": " + problem;
-      }
-      return "";
-    }
-    case FieldKind::name_list: {
-      if (value.names.size() > static_cast<size_t>(field.max_items))
-        return std::to_string(value.names.size()) + " names are more than the " + std::to_string(field.max_items) + " allowed";
-      for (const std::string& name : value.names)
-        if (std::find(field.spec.choices.begin(), field.spec.choices.end(), name) == field.spec.choices.end())
-          return quote_for_message(name) + " is not one of " + join(field.spec.choices, ", ");
-      return "";
-    }
-  }
-  return "";
-}
-
-std::string format_field_value(const Field& field, const FieldValue& value) {
-  switch (field.kind) {
-    case FieldKind::real:
-    case FieldKind::integer:
-    case FieldKind::boolean:
-    case FieldKind::choice:
-      return format_number_of_kind(field.spec, field.kind, value.number);
-    case FieldKind::text:
-    case FieldKind::learner:
-      return value.text;
-    case FieldKind::real_list: {
-      std::string out;
-      std::string last_text;  // matrices repeat their off-diagonal value: format it once
-      for (size_t i = 0; i < value.numbers.size(); ++i) {
-        const double x = value.numbers[i];
-        if (i) out += ',';
-        if (i == 0 || !(x == value.numbers[i - 1]))  // both zeros print "0"
-          last_text = std::isfinite(x) ? format_url_number(x) : format_double(x);
-        out += last_text;
-      }
-      return out;
-    }
-    case FieldKind::name_list:
-      return join(value.names, ",");
-  }
-  return "";
-}
-
-std::string parse_param_value(const ParamSpec& spec, std::string_view text, double* out) {
-  return parse_number_of_kind(spec, kind_of(spec.kind), false, text, out);
-}
-
-std::string check_param_value(const ParamSpec& spec, double value) {
-  return check_number(spec, kind_of(spec.kind), false, value, "");
-}
-
-std::string format_param_value(const ParamSpec& spec, double value) {
-  return format_number_of_kind(spec, kind_of(spec.kind), value);
-}
-
-std::string format_url_number(double x) {
-  if (x == 0 || !std::isfinite(x)) return x == 0 ? "0" : format_double(x);
-  if (std::floor(x) == x && std::fabs(x) < 1e15) {  // whole numbers read best without exponent
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", x);
-    return buf;
-  }
-  // Smallest "%.Ng" precision that reads back exactly, by bisection: if N digits read back, so do N+1
-  // (the nearest N+1-digit decimal is at least as close), up to the rare power-of-two edge where the
-  // result is then a longer but still exact text. 17 digits always read back.
-  char buf[40];
-  auto exact_at = [&](int precision) {
-    const int len = std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-    double back = 0;
-    return parse_double(std::string_view(buf, static_cast<size_t>(len)), &back) && back == x;
-  };
-  int lo = 1, hi = 17;
-  while (lo < hi) {
-    const int mid = (lo + hi) / 2;
-    if (exact_at(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  const int len = std::snprintf(buf, sizeof buf, "%.*g", lo, x);
-  const std::string s(buf, static_cast<size_t>(len));
-  const size_t e = s.find('e');
-  if (e == std::string::npos) return s;
-  std::string mantissa = s.substr(0, e);
-  std::string exponent = s.substr(e + 1);
-  std::string sign;
-  if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) {
-    if (exponent[0] == '-') sign = "-";
-    exponent.erase(0, 1);
-  }
-  const size_t nonzero = exponent.find_first_not_of('0');
-  exponent = nonzero == std::string::npos ? "0" : exponent.substr(nonzero);
-  return mantissa + "e" + sign + exponent;
-}
-
-std::string quote_for_message(std::string_view text) {
-  constexpr size_t kShown = 60;
-  std::string out = "'";
-  const size_t shown = std::min(text.size(), kShown);
-  for (size_t i = 0; i < shown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7F && c != '\\' && c != '\'') {
-      out += static_cast<char>(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", c);
-      out += buf;
-    }
-  }
-  if (shown < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
-  return out + "'";
-}
+const SettingValue& field_default(const Field& field) { return field.default_value; }
 
 const LearnerSchema* find_learner_schema(const std::vector<LearnerSchema>& learners, std::string_view id) {
   for (const LearnerSchema& s : learners)
@@ -795,7 +356,7 @@ bool resolve_learner(Config& c, const std::vector<LearnerSchema>& learners, std:
   if (!schema) {
     const std::string fallback = default_learner_id(learners);
     warnings.push_back("field 'learner': " + quote_for_message(c.learner) + " is not a known learner (" +
-                       join(learner_ids(learners), ", ") + "); using the default '" + fallback + "'");
+                       join_names(learner_ids(learners), ", ") + "); using the default '" + fallback + "'");
     c.learner = fallback;
     schema = find_learner_schema(learners, c.learner);
   }
@@ -813,23 +374,23 @@ bool resolve_learner(Config& c, const std::vector<LearnerSchema>& learners, std:
 }
 
 std::string field_default_warning(const Field& field, const std::string& problem) {
-  return "field '" + field.key() + "': " + problem + "; using the default " + shown_default(field);
+  return "field '" + field.key + "': " + problem + "; using the default " + shown_default(field);
 }
 
 std::vector<std::string> validate(Config& config, const std::vector<LearnerSchema>& learners) {
   std::vector<std::string> warnings;
   // Every field in its type and range.
   for (const Field& f : config_fields()) {
-    if (f.kind == FieldKind::learner) continue;  // resolved against the schemas below
-    FieldValue value = f.get(config);
-    if (f.kind == FieldKind::name_list) {
+    if (f.type == SettingType::learner) continue;  // resolved against the schemas below
+    SettingValue value = f.get(config);
+    if (f.type == SettingType::name_list) {
       const std::vector<std::string> normal = normalized_names(f, value.names);
       if (normal != value.names) {
         value.names = normal;
         f.set(config, value);
       }
     }
-    const std::string problem = check_field_value(f, value);
+    const std::string problem = check_setting_value(f, value);
     if (!problem.empty()) {
       warnings.push_back(field_default_warning(f, problem));
       f.set(config, field_default(f));
@@ -860,7 +421,7 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
       warnings.push_back("field 'margin': " + format_url_number(g.margin) + " is below " +
                          format_url_number(min_basis_margin) + ", the smallest margin of the basis stream (k = "
                          "ceil(1/margin^2) <= " + std::to_string(kMaxBasisSize) + " examples); using the default " +
-                         format_field_value(margin, field_default(margin)));
+                         format_setting_value(margin, field_default(margin)));
       g.margin = field_default(margin).number;
     }
   }
@@ -892,9 +453,9 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
     std::vector<ParamValue> kept;
     std::vector<std::string> seen;
     for (const ParamValue& p : config.params) {
-      const ParamSpec* spec = nullptr;
-      for (const ParamSpec& s : schema->params)
-        if (s.name == p.name) spec = &s;
+      const Setting* spec = nullptr;
+      for (const Setting& s : schema->params)
+        if (s.key == p.name) spec = &s;
       if (!spec) {
         warnings.push_back("field 'l." + p.name + "': learner '" + schema->id + "' has no parameter " +
                            quote_for_message(p.name) + "; ignored");
@@ -905,37 +466,18 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
         continue;
       }
       seen.push_back(p.name);
-      const std::string problem = check_param_value(*spec, p.value);
+      const std::string problem = check_setting_value(*spec, p.value);
       if (!problem.empty()) {
         warnings.push_back("field 'l." + p.name + "': " + problem + "; using the default " +
-                           format_param_value(*spec, spec->default_value));
+                           format_setting_value(*spec, spec->default_value));
         continue;
       }
-      if (p.value != spec->default_value) kept.push_back(p);
+      if (p.value != spec->default_value.number) kept.push_back(p);
     }
     std::sort(kept.begin(), kept.end(), [](const ParamValue& a, const ParamValue& b) { return a.name < b.name; });
     config.params = std::move(kept);
   }
   return warnings;
-}
-
-bool operator==(const Config& a, const Config& b) {
-  const GeneratorSpec& ga = a.generator;
-  const GeneratorSpec& gb = b.generator;
-  const NoiseSpec& na = a.noise;
-  const NoiseSpec& nb = b.noise;
-  if (a.params.size() != b.params.size()) return false;
-  for (size_t i = 0; i < a.params.size(); ++i)
-    if (a.params[i].name != b.params[i].name || a.params[i].value != b.params[i].value) return false;
-  return a.use_csv == b.use_csv && ga.kind == gb.kind && ga.n == gb.n && ga.dims == gb.dims &&
-         ga.margin == gb.margin && ga.classes == gb.classes && ga.spread == gb.spread &&
-         ga.concepts == gb.concepts && ga.ball == gb.ball && a.csv_name == b.csv_name &&
-         a.csv_hash == b.csv_hash && a.csv_label == b.csv_label && a.test_fraction == b.test_fraction &&
-         a.stratified == b.stratified && a.normalization == b.normalization && a.bias == b.bias &&
-         na.model == nb.model && na.rate == nb.rate && na.sampling == nb.sampling && na.confusion == nb.confusion &&
-         na.adversary == nb.adversary && na.strategy == nb.strategy && na.outliers == nb.outliers &&
-         na.outlier_mode == nb.outlier_mode && a.learner == b.learner && a.seed == b.seed && a.steps == b.steps &&
-         a.hidden_panels == b.hidden_panels;
 }
 
 }  // namespace ml

@@ -22,7 +22,7 @@ int hex_digit(char c) {
   return -1;
 }
 
-bool is_list(FieldKind kind) { return kind == FieldKind::real_list || kind == FieldKind::name_list; }
+bool is_list(SettingType kind) { return kind == SettingType::real_list || kind == SettingType::name_list; }
 
 // One key=value item of a link, percent-decoded.
 struct Item {
@@ -41,18 +41,18 @@ void decode_params(const std::string& requested_learner, bool learner_changed, s
   c.params.clear();
   const LearnerSchema* schema = learner_changed ? nullptr : find_learner_schema(learners, c.learner);
   if (schema) {
-    for (const ParamSpec& spec : schema->params) {
-      const std::string key = std::string(kParamPrefix) + spec.name;
+    for (const Setting& spec : schema->params) {
+      const std::string key = std::string(kParamPrefix) + spec.key;
       for (Item& item : items) {
         if (item.used || item.key != key) continue;
         item.used = true;
         double value = 0;
-        const std::string problem = parse_param_value(spec, item.value, &value);
+        const std::string problem = parse_setting_value(spec, item.value, &value);
         if (!problem.empty()) {
           w.push_back("field '" + key + "': " + problem + "; using the default " +
-                      format_param_value(spec, spec.default_value));
-        } else if (value != spec.default_value) {
-          c.params.push_back(ParamValue{spec.name, value});
+                      format_setting_value(spec, spec.default_value));
+        } else if (value != spec.default_value.number) {
+          c.params.push_back(ParamValue{spec.key, value});
         }
         break;  // duplicates were dropped when the items were read
       }
@@ -93,64 +93,41 @@ std::string join_code(const std::vector<std::string>& items) {
   return out;
 }
 
-std::string range_doc(const ParamSpec& spec, bool max_exclusive) {
+std::string bounds_doc(const Setting& spec, bool max_exclusive) {
   return "[" + format_url_number(spec.min) + ", " + format_url_number(spec.max) + (max_exclusive ? ")" : "]");
 }
 
-std::string kind_doc(FieldKind kind) {
+std::string kind_doc(SettingType kind) {
   switch (kind) {
-    case FieldKind::real: return "real";
-    case FieldKind::integer: return "integer";
-    case FieldKind::boolean: return "boolean";
-    case FieldKind::choice: return "choice";
-    case FieldKind::text: return "text";
-    case FieldKind::real_list: return "list of reals";
-    case FieldKind::name_list: return "list of names";
-    case FieldKind::learner: return "learner id";
+    case SettingType::real: return "real";
+    case SettingType::integer: return "integer";
+    case SettingType::boolean: return "boolean";
+    case SettingType::choice: return "choice";
+    case SettingType::text: return "text";
+    case SettingType::real_list: return "list of reals";
+    case SettingType::name_list: return "list of names";
+    case SettingType::learner: return "learner id";
   }
   return "";
 }
 
-std::string field_range_doc(const Field& f) {
-  switch (f.kind) {
-    case FieldKind::real:
-    case FieldKind::integer:
-      return range_doc(f.spec, f.max_exclusive);
-    case FieldKind::boolean:
+std::string range_doc(const Setting& f) {
+  switch (f.type) {
+    case SettingType::real:
+    case SettingType::integer:
+      return bounds_doc(f, f.max_exclusive);
+    case SettingType::boolean:
       return "`0`, `1`";
-    case FieldKind::choice:
-      return join_code(f.spec.choices);
-    case FieldKind::text:
-      return std::string(f.text_format);
-    case FieldKind::real_list:
-      return "each in " + range_doc(f.spec, false) + ", at most " + std::to_string(f.max_items) + " values";
-    case FieldKind::name_list:
-      return "any of " + join_code(f.spec.choices);
-    case FieldKind::learner:
+    case SettingType::choice:
+      return join_code(f.choices);
+    case SettingType::text:
+      return f.text_format;
+    case SettingType::real_list:
+      return "each in " + bounds_doc(f, false) + ", at most " + std::to_string(f.max_items) + " values";
+    case SettingType::name_list:
+      return "any of " + join_code(f.choices);
+    case SettingType::learner:
       return "an id of the learner tables below";
-  }
-  return "";
-}
-
-std::string param_kind_doc(ParamKind kind) {
-  switch (kind) {
-    case ParamKind::real: return "real";
-    case ParamKind::integer: return "integer";
-    case ParamKind::boolean: return "boolean";
-    case ParamKind::choice: return "choice";
-  }
-  return "";
-}
-
-std::string param_range_doc(const ParamSpec& spec) {
-  switch (spec.kind) {
-    case ParamKind::real:
-    case ParamKind::integer:
-      return range_doc(spec, false);
-    case ParamKind::boolean:
-      return "`0`, `1`";
-    case ParamKind::choice:
-      return join_code(spec.choices);
   }
   return "";
 }
@@ -247,10 +224,10 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
 
   // Fields in table order, so a field's applicability is decided by the fields before it.
   for (const Field& f : config_fields()) {
-    if (f.kind == FieldKind::learner) {
-      if (Item* item = take(f.key())) {
-        FieldValue value;
-        const std::string problem = parse_field_value(f, item->value, &value);
+    if (f.type == SettingType::learner) {
+      if (Item* item = take(f.key)) {
+        SettingValue value;
+        const std::string problem = parse_setting_value(f, item->value, &value);
         if (problem.empty()) f.set(c, value);
         else w.push_back(field_default_warning(f, problem));
       }
@@ -259,21 +236,21 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
       decode_params(requested, changed, items, c, learners, w);
       continue;
     }
-    Item* item = take(f.key());
+    Item* item = take(f.key);
     if (!item) continue;
     if (!field_applies(f, c)) {
-      w.push_back("field '" + f.key() + "' has an effect only when " + std::string(f.applies_when) + "; " +
+      w.push_back("field '" + f.key + "' has an effect only when " + std::string(f.applies_when) + "; " +
                   quote_for_message(item->value) + " ignored");
       continue;
     }
-    if (f.key() == "v") {
+    if (f.key == "v") {
       if (item->value != "1")
         w.push_back("field 'v': version " + quote_for_message(item->value) +
                     " is not supported; reading the link as version 1");
       continue;
     }
-    FieldValue value;
-    const std::string problem = parse_field_value(f, item->value, &value);
+    SettingValue value;
+    const std::string problem = parse_setting_value(f, item->value, &value);
     if (problem.empty()) f.set(c, value);
     else w.push_back(field_default_warning(f, problem));
   }
@@ -303,16 +280,16 @@ std::string encode_url(const Config& config, const std::vector<LearnerSchema>& l
     out += encoded_value;
   };
   for (const Field& f : config_fields()) {
-    if (f.kind == FieldKind::learner) {
-      append(f.key(), percent_encode(config.learner, false));
+    if (f.type == SettingType::learner) {
+      append(f.key, percent_encode(config.learner, false));
       const LearnerSchema* schema = find_learner_schema(learners, config.learner);
       if (schema) {
-        for (const ParamSpec& spec : schema->params)
+        for (const Setting& spec : schema->params)
           for (const ParamValue& p : config.params)
-            if (p.name == spec.name) {
-              if (p.value != spec.default_value)
-                append(percent_encode(std::string(kParamPrefix) + spec.name, false),
-                       percent_encode(format_param_value(spec, p.value), false));
+            if (p.name == spec.key) {
+              if (p.value != spec.default_value.number)
+                append(percent_encode(std::string(kParamPrefix) + spec.key, false),
+                       percent_encode(format_setting_value(spec, p.value), false));
               break;
             }
       } else {
@@ -323,9 +300,9 @@ std::string encode_url(const Config& config, const std::vector<LearnerSchema>& l
       continue;
     }
     if (!f.always_written && !field_applies(f, config)) continue;
-    const FieldValue value = f.get(config);
-    if (!f.always_written && same_field_value(f, value, field_default(f))) continue;
-    append(f.key(), percent_encode(format_field_value(f, value), is_list(f.kind)));
+    const SettingValue value = f.get(config);
+    if (!f.always_written && same_setting_value(f, value, field_default(f))) continue;
+    append(f.key, percent_encode(format_setting_value(f, value), is_list(f.type)));
   }
   return out;
 }
@@ -377,11 +354,11 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
   md += "| key | label | type | default | range / choices | applies when | panel | help |\n";
   md += "|---|---|---|---|---|---|---|---|\n";
   for (const Field& f : config_fields()) {
-    const std::string def = format_field_value(f, field_default(f));
-    md += "| `" + f.key() + "` | " + escape_cell(f.spec.label) + " | " + kind_doc(f.kind) + " | " +
-          (def.empty() ? std::string("(empty)") : code(def)) + " | " + escape_cell(field_range_doc(f)) + " | " +
+    const std::string def = format_setting_value(f, field_default(f));
+    md += "| `" + f.key + "` | " + escape_cell(f.label) + " | " + kind_doc(f.type) + " | " +
+          (def.empty() ? std::string("(empty)") : code(def)) + " | " + escape_cell(range_doc(f)) + " | " +
           escape_cell(f.applies_when.empty() ? std::string("always") : std::string(f.applies_when)) + " | " +
-          std::string(f.panel) + " | " + escape_cell(f.spec.help) + " |\n";
+          std::string(f.panel) + " | " + escape_cell(f.help) + " |\n";
   }
   md += "\n## Learner parameters\n\n";
   if (learners.empty()) md += "No learner registry was given to the renderer.\n";
@@ -393,9 +370,9 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
     }
     md += "| key | label | type | default | range / choices | help |\n";
     md += "|---|---|---|---|---|---|\n";
-    for (const ParamSpec& p : s.params)
-      md += "| `l." + p.name + "` | " + escape_cell(p.label) + " | " + param_kind_doc(p.kind) + " | " +
-            code(format_param_value(p, p.default_value)) + " | " + escape_cell(param_range_doc(p)) + " | " +
+    for (const Setting& p : s.params)
+      md += "| `l." + p.key + "` | " + escape_cell(p.label) + " | " + kind_doc(p.type) + " | " +
+            code(format_setting_value(p, p.default_value)) + " | " + escape_cell(range_doc(p)) + " | " +
             escape_cell(p.help) + " |\n";
     md += "\n";
   }

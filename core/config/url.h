@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/config/config.h"
-#include "core/config/param.h"
+#include "core/settings/params.h"
 
 namespace ml {
 

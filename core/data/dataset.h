@@ -6,11 +6,9 @@
 #include <string>
 #include <vector>
 
-namespace ml {
+#include "core/settings/limits.h"  // kMaxClasses: the CSV reader, generators, caps and learners' score buffers
 
-// The most classes Q a dataset may have: the CSV reader, the generators, the config's caps and the multiclass
-// learners' fixed-size score buffers all use this one number.
-inline constexpr int kMaxClasses = 64;
+namespace ml {
 
 // Features: one example per row, contiguous (row-major float).
 using FeatureMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;

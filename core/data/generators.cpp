@@ -30,48 +30,47 @@ namespace {
 
 struct GeneratorInfo {
   Generator kind;
-  std::string_view name;
   std::string_view description;
   bool is_2d;
   bool multiclass;
 };
 
 constexpr GeneratorInfo kGenerators[] = {
-    {Generator::separable, "separable",
+    {Generator::separable,
      "Unit sphere (or ball) in d dims, labels sign<v,x> for a random unit v, |<v,x>| >= margin by rejection",
      false, false},
-    {Generator::gaussian, "gaussian",
+    {Generator::gaussian,
      "Isotropic Gaussian N(0, I_d) (log-concave), labels sign<v,x> for a random unit v", false, false},
-    {Generator::classes, "classes",
+    {Generator::classes,
      "Q classes on the unit sphere: argmax of Q random unit w_q, top-two score gap >= margin (004 4.1)",
      false, true},
-    {Generator::double_ellipse, "double_ellipse",
+    {Generator::double_ellipse,
      "Uniform on [-10,10]^2, +1 inside either of two tilted ellipses (000 5.2)", true, false},
-    {Generator::ring, "ring", "Uniform on [-10,10]^2, +1 in the annulus 4 <= |x| <= 8.93 (000 5.2)", true,
+    {Generator::ring, "Uniform on [-10,10]^2, +1 in the annulus 4 <= |x| <= 8.93 (000 5.2)", true,
      false},
-    {Generator::chess_board, "chess_board", "Uniform on [-10,10]^2, 4x4 chess board of 5x5 squares (000 5.2)",
+    {Generator::chess_board, "Uniform on [-10,10]^2, 4x4 chess board of 5x5 squares (000 5.2)",
      true, false},
-    {Generator::dart_board, "dart_board",
+    {Generator::dart_board,
      "Uniform on [-10,10]^2, dart board: rings 3 wide times 8 sectors, alternating (000 5.2)", true, false},
-    {Generator::hyper, "hyper",
+    {Generator::hyper,
      "Uniform on [-10,10]^2, hyperbolic bands: +1 iff floor(x1*x2/25) is even (000 5.2)", true, false},
-    {Generator::basis, "basis",
+    {Generator::basis,
      "Adversarial stream e_1..e_k, k = ceil(1/margin^2); the session labels each against the learner "
      "(001 Claim 1.4)",
      false, false},
-    {Generator::finite, "finite",
+    {Generator::finite,
      "Unit sphere labelled by one of |C| = concepts halfspaces (2-D angular grid or random directions)",
      false, false},
-    {Generator::thresholds, "thresholds",
+    {Generator::thresholds,
      "x = (u, 1), u uniform in [0,1], +1 iff u >= t for t from a grid of |C| = concepts thresholds", true,
      false},
-    {Generator::circle, "circle", "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3", true,
+    {Generator::circle, "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3", true,
      false},
-    {Generator::xor_, "xor", "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
+    {Generator::xor_, "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
      true, false},
-    {Generator::blobs, "blobs", "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
+    {Generator::blobs, "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
      false, true},
-    {Generator::spiral, "spiral", "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread", true,
+    {Generator::spiral, "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread", true,
      false},
 };
 static_assert(sizeof(kGenerators) / sizeof(kGenerators[0]) == kGeneratorCount, "one row per generator");
@@ -83,22 +82,11 @@ const GeneratorInfo& info(Generator g) {
   return kGenerators[i];
 }
 
-bool uses_dims(Generator g) { return !info(g).is_2d && g != Generator::basis; }
-bool uses_margin(Generator g) {
-  return g == Generator::separable || g == Generator::classes || g == Generator::basis;
-}
-bool uses_spread(Generator g) {
-  return g == Generator::circle || g == Generator::xor_ || g == Generator::blobs || g == Generator::spiral;
-}
-bool uses_concepts(Generator g) { return g == Generator::finite || g == Generator::thresholds; }
-
 // ---------------------------------------------------------------------------------------------------
 // Validation.
 
-constexpr int kMaxN = 1000000;
-constexpr int kMaxDims = 4096;
+// The caps are the link's (core/settings/limits.h): one number each, shared with the config's fields.
 constexpr int kMinClasses = 2;
-constexpr int kMaxConcepts = 1000000;
 
 Error field_error(const char* code, const std::string& field, const std::string& what) {
   return make_error(code, "field '" + field + "': " + what);
@@ -680,14 +668,14 @@ bool in_left_ellipse(double x1, double x2) {
 // -----------------------------------------------------------------------------------------------------
 // Public API.
 
-std::string_view generator_name(Generator g) { return info(g).name; }
+std::string_view generator_name(Generator g) { return kGeneratorNames[static_cast<int>(info(g).kind)]; }
 
 std::string_view generator_description(Generator g) { return info(g).description; }
 
 bool parse_generator(std::string_view name, Generator* out) {
-  for (const GeneratorInfo& gi : kGenerators) {
-    if (gi.name == name) {
-      *out = gi.kind;
+  for (size_t i = 0; i < std::size(kGeneratorNames); ++i) {
+    if (kGeneratorNames[i] == name) {
+      *out = static_cast<Generator>(i);
       return true;
     }
   }
@@ -698,30 +686,44 @@ bool generator_is_2d(Generator g) { return info(g).is_2d; }
 
 bool generator_is_multiclass(Generator g) { return info(g).multiclass; }
 
+bool generator_reads(Generator g, GeneratorParam p) {
+  switch (p) {
+    case GeneratorParam::n: return g != Generator::basis;
+    case GeneratorParam::dims: return !info(g).is_2d && g != Generator::basis;
+    case GeneratorParam::margin: return g == Generator::separable || g == Generator::classes || g == Generator::basis;
+    case GeneratorParam::classes: return info(g).multiclass;
+    case GeneratorParam::spread:
+      return g == Generator::circle || g == Generator::xor_ || g == Generator::blobs || g == Generator::spiral;
+    case GeneratorParam::concepts: return g == Generator::finite || g == Generator::thresholds;
+    case GeneratorParam::ball: return g == Generator::separable;
+  }
+  return false;
+}
+
 Status validate_generator_spec(const GeneratorSpec& s) {
   const Generator g = s.kind;
   const int gi = static_cast<int>(g);
   if (gi < 0 || gi >= kGeneratorCount)
     return field_error("gen.out_of_range", "kind", "unknown generator " + std::to_string(gi));
-  if (g != Generator::basis) {
-    if (Status st = check_int_range("n", s.n, 1, kMaxN); !st.ok()) return st;
+  if (generator_reads(g, GeneratorParam::n)) {
+    if (Status st = check_int_range("n", s.n, 1, kMaxExamples); !st.ok()) return st;
   }
-  if (uses_dims(g)) {
+  if (generator_reads(g, GeneratorParam::dims)) {
     if (Status st = check_int_range("dims", s.dims, 1, kMaxDims); !st.ok()) return st;
   }
-  if (generator_is_multiclass(g)) {
+  if (generator_reads(g, GeneratorParam::classes)) {
     if (Status st = check_int_range("classes", s.classes, kMinClasses, kMaxClasses); !st.ok()) return st;
   }
-  if (uses_concepts(g)) {
+  if (generator_reads(g, GeneratorParam::concepts)) {
     if (Status st = check_int_range("concepts", s.concepts, 2, kMaxConcepts); !st.ok()) return st;
   }
-  if (uses_margin(g) && !(s.margin >= 0.0 && s.margin < 1.0)) {
+  if (generator_reads(g, GeneratorParam::margin) && !(s.margin >= 0.0 && s.margin < 1.0)) {
     return field_error("gen.out_of_range", "margin", format_double(s.margin) + " is outside [0, 1)");
   }
-  if (uses_spread(g) && !(s.spread >= 0.0 && std::isfinite(s.spread))) {
+  if (generator_reads(g, GeneratorParam::spread) && !(s.spread >= 0.0 && std::isfinite(s.spread))) {
     return field_error("gen.out_of_range", "spread", format_double(s.spread) + " must be a finite number >= 0");
   }
-  if (uses_dims(g)) {
+  if (generator_reads(g, GeneratorParam::dims)) {
     const long long values = static_cast<long long>(s.n) * s.dims;
     if (values > kMaxGeneratedValues) {
       return field_error("gen.too_large", "n",

@@ -11,6 +11,8 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -48,10 +50,19 @@ struct GeneratorSpec {
   double spread = 0.5;                    // scale of the 2-D sets' jitter (blob sd, spiral/circle/xor jitter half-width)
   int concepts = 1024;                    // |C| for finite and thresholds
   bool ball = false;                      // separable: uniform in the ball instead of on the sphere
+
+  // Member-by-member equality.
+  bool operator==(const GeneratorSpec&) const = default;
 };
 
+// URL / CLI names of the generators, in value order (generator_name reads them).
+inline constexpr std::string_view kGeneratorNames[] = {
+    "separable", "gaussian", "classes", "double_ellipse", "ring", "chess_board", "dart_board", "hyper",
+    "basis", "finite", "thresholds", "circle", "xor", "blobs", "spiral"};
 // Number of generators.
-inline constexpr int kGeneratorCount = 15;
+inline constexpr int kGeneratorCount = static_cast<int>(std::size(kGeneratorNames));
+// The names of Generator as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(Generator) { return kGeneratorNames; }
 // Largest n*dims (and concepts*dims for finite) a generator accepts: 2^26 floats = 256 MB, a guard
 // for the browser's memory, returned as "gen.too_large".
 inline constexpr long long kMaxGeneratedValues = 1LL << 26;
@@ -61,6 +72,12 @@ inline constexpr int kMaxBasisSize = 4096;
 // of the target with x in any summation order has the label's sign (Halving must never discard the
 // target): max(1e-5, the worst-case float error gamma_{d+1} = (d+1)u/(1-(d+1)u), u = 2^-24, with 1 % slack).
 double finite_label_guard(int dims);
+
+// The parameters of GeneratorSpec a generator may read (besides kind).
+enum class GeneratorParam : int { n, dims, margin, classes, spread, concepts, ball };
+// True when generator g reads parameter p: the one table behind validate_generator_spec's checks and the
+// config fields' "in effect" test (a widget the chosen generator ignores is hidden).
+bool generator_reads(Generator g, GeneratorParam p);
 
 // URL / CLI spelling of a generator ("separable", "double_ellipse", "xor", ...).
 std::string_view generator_name(Generator g);

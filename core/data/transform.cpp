@@ -8,19 +8,12 @@
 
 namespace ml {
 
-std::string_view normalization_name(Normalization n) {
-  switch (n) {
-    case Normalization::none: return "none";
-    case Normalization::unit: return "unit";
-    case Normalization::standardize: return "standardize";
-  }
-  return "none";
-}
+std::string_view normalization_name(Normalization n) { return kNormalizationNames[static_cast<int>(n)]; }
 
 bool parse_normalization(std::string_view s, Normalization* out) {
-  for (Normalization n : {Normalization::none, Normalization::unit, Normalization::standardize}) {
-    if (s == normalization_name(n)) {
-      *out = n;
+  for (size_t i = 0; i < std::size(kNormalizationNames); ++i) {
+    if (s == kNormalizationNames[i]) {
+      *out = static_cast<Normalization>(i);
       return true;
     }
   }

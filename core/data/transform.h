@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "core/data/dataset.h"
@@ -19,6 +20,10 @@ enum class Normalization : int {
   unit,         // each example scaled to ||x|| = 1 (zero rows left as they are)
   standardize,  // each feature to mean 0, sd 1 on the training part (constant features: centred only)
 };
+// URL names of the normalizations, in value order.
+inline constexpr std::string_view kNormalizationNames[] = {"none", "unit", "standardize"};
+// The names of Normalization as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(Normalization) { return kNormalizationNames; }
 
 // URL spelling of a normalization.
 std::string_view normalization_name(Normalization n);

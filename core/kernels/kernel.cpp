@@ -8,14 +8,7 @@
 
 namespace ml {
 
-std::string_view kernel_name(KernelKind kind) {
-  switch (kind) {
-    case KernelKind::linear: return "linear";
-    case KernelKind::polynomial: return "poly";
-    case KernelKind::gaussian: return "gaussian";
-  }
-  return "linear";
-}
+std::string_view kernel_name(KernelKind kind) { return kKernelNames[static_cast<int>(kind)]; }
 
 bool parse_kernel(std::string_view name, KernelKind* out) {
   for (KernelKind k : {KernelKind::linear, KernelKind::polynomial, KernelKind::gaussian}) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <span>
 #include <string_view>
 
 #include "core/data/dataset.h"
@@ -21,6 +22,10 @@ namespace ml {
 
 // Which kernel.
 enum class KernelKind : int { linear = 0, polynomial = 1, gaussian = 2 };
+// URL / UI names of the kernel kinds, in value order.
+inline constexpr std::string_view kKernelNames[] = {"linear", "poly", "gaussian"};
+// The names of KernelKind as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(KernelKind) { return kKernelNames; }
 
 // URL / UI spelling of a kernel kind ("linear", "poly", "gaussian").
 std::string_view kernel_name(KernelKind kind);

@@ -476,16 +476,21 @@ FeatureMatrix ProjectionFitter::take_transformed() {
   return std::move(transformed_);
 }
 
-void append_kernel_params(std::vector<ParamSpec>* params, const char* kernel_help, const char* sigma_help,
-                          const char* landmarks_help) {
-  params->push_back(make_choice("kernel", "kernel", {"linear", "poly", "gaussian"}, 2, kernel_help));
-  params->push_back(make_param("sigma", "gaussian width sigma", ParamKind::real, 1.0, 1e-3, 1e4, sigma_help, true));
-  params->push_back(make_param("width_c", "gaussian width c", ParamKind::real, 0, 0, 1e8,
-                               "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"));
-  params->push_back(make_param("degree", "poly degree p", ParamKind::integer, 2, 1, 10, "(<x,x'> + c)^p"));
-  params->push_back(make_param("offset", "poly offset c", ParamKind::real, 1, 0, 1e3, "(<x,x'> + c)^p"));
-  params->push_back(make_param("landmarks", "Nyström landmarks", ParamKind::integer, 0, 0, 100000, landmarks_help));
+ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char* sigma_help, const char* landmarks_help) {
+  using P = KernelParams;
+  return ParamTable<P>()
+      .add(&P::kernel, {.key = "kernel", .label = "kernel", .help = kernel_help})
+      .add(&P::sigma, {.key = "sigma", .label = "gaussian width sigma", .min = 1e-3, .max = 1e4, .log_scale = true,
+                       .help = sigma_help})
+      .add(&P::width_c, {.key = "width_c", .label = "gaussian width c", .min = 0, .max = 1e8,
+                         .help = "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"})
+      .add(&P::degree, {.key = "degree", .label = "poly degree p", .min = 1, .max = 10, .help = "(<x,x'> + c)^p"})
+      .add(&P::offset, {.key = "offset", .label = "poly offset c", .min = 0, .max = 1e3, .help = "(<x,x'> + c)^p"})
+      .add(&P::landmarks, {.key = "landmarks", .label = "Nyström landmarks", .min = 0, .max = 100000,
+                           .help = landmarks_help});
 }
+
+Kernel make_kernel(const KernelParams& p) { return make_kernel(p.kernel, p.degree, p.offset, p.sigma, p.width_c); }
 
 const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projection, const FeatureMatrix& X) {
   // FNV-1a over the bytes: a different matrix of the same shape (a new view grid, another split) misses.

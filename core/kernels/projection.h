@@ -56,7 +56,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/data/dataset.h"
 #include "core/kernels/kernel.h"
 #include "core/util/clock.h"
@@ -157,10 +157,20 @@ class ProjectionMemo {
   std::vector<Entry> entries_;  // most recently used last
 };
 
-// The kernel parameters every learner with a kernel front end offers, in this order: kernel, sigma, width_c,
-// degree, offset, landmarks (URL keys l.<name>). `sigma_help` and `landmarks_help` say how the learner uses them.
-void append_kernel_params(std::vector<ParamSpec>* params, const char* kernel_help, const char* sigma_help,
-                          const char* landmarks_help);
+// The kernel parameters every learner with a kernel front end offers (a member of its Params).
+struct KernelParams {
+  KernelKind kernel = KernelKind::gaussian;  // kernel kind
+  double sigma = 1.0;                        // Gaussian width
+  double width_c = 0;                        // Rätsch's c = 2 sigma^2; wins over sigma when > 0
+  int degree = 2;                            // polynomial degree p
+  double offset = 1;                         // polynomial offset c
+  int landmarks = 0;                         // Nyström landmarks; 0 = the learner's default
+};
+// The kernel parameters' table, in this order: kernel, sigma, width_c, degree, offset, landmarks (URL keys
+// l.<name>); a learner nests it (ParamTable::nest). The helps say how the learner uses them.
+ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char* sigma_help, const char* landmarks_help);
+// The kernel these parameters describe (make_kernel).
+Kernel make_kernel(const KernelParams& p);
 
 // Fits a KernelProjection in resumable units (see the header comment), optionally followed by the
 // transform of the fitted sample itself (what the RP-classifier and UMA train on).

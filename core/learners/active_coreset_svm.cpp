@@ -29,27 +29,34 @@ int LabelOracle::query(int i) {
   return k;
 }
 
+const ParamTable<ActiveCoresetSvmParams>& ActiveCoresetSvmParams::table() {
+  using P = ActiveCoresetSvmParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::epsilon,
+               {.key = "epsilon", .label = "epsilon", .min = 1e-3, .max = 0.999, .log_scale = true,
+                .help = "approximation: query the pool point nearest h while its |margin| < (1-eps) rho_i (002 Fig. 2)"})
+          .add(&P::error, {.key = "error", .label = "target error e", .min = 1e-4, .max = 0.5, .log_scale = true,
+                           .help = "VERIFY's target error e in T = ln(M/delta)/e (002 Lemma 4.1)"})
+          .add(&P::delta, {.key = "delta", .label = "confidence delta", .min = 1e-6, .max = 0.5, .log_scale = true,
+                           .help = "VERIFY's failure probability delta in T = ln(M/delta)/e (002 Lemma 4.1)"})
+          .add(&P::verify_samples,
+               {.key = "verify_samples", .label = "VERIFY draws T", .min = 0, .max = 1e7,
+                .help = "random labelled draws per VERIFY round; 0 = ceil(ln(M/delta)/e), M the coreset-size bound"});
+  return t;
+}
+
 LearnerSchema ActiveCoresetSvm::schema() {
   LearnerSchema s;
   s.id = "active_coreset_svm";
   s.name = "Active coreset SVM";
   s.multiclass = false;
-  s.params = {
-      make_param("epsilon", "epsilon", ParamKind::real, 0.1, 1e-3, 0.999,
-                 "approximation: query the pool point nearest h while its |margin| < (1-eps) rho_i (002 Fig. 2)",
-                 true),
-      make_param("error", "target error e", ParamKind::real, 0.05, 1e-4, 0.5,
-                 "VERIFY's target error e in T = ln(M/delta)/e (002 Lemma 4.1)", true),
-      make_param("delta", "confidence delta", ParamKind::real, 0.05, 1e-6, 0.5,
-                 "VERIFY's failure probability delta in T = ln(M/delta)/e (002 Lemma 4.1)", true),
-      make_param("verify_samples", "VERIFY draws T", ParamKind::integer, 0, 0, 1e7,
-                 "random labelled draws per VERIFY round; 0 = ceil(ln(M/delta)/e), M the coreset-size bound"),
-  };
+  s.params = ActiveCoresetSvmParams::table().settings();
   return s;
 }
 
-Status ActiveCoresetSvm::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status ActiveCoresetSvm::reset(const Problem& problem, const ActiveCoresetSvmParams& params) {
+  assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
   if (data.num_classes() > 2) {
     return make_error("learner.needs_binary", "Active coreset SVM is a binary learner; the data have " +
@@ -58,10 +65,10 @@ Status ActiveCoresetSvm::reset(const Problem& problem, const std::vector<double>
   pool_ = &data.X;
   oracle_.reset(&data);
   rng_ = Rng(problem.seed, Stream::learner);
-  eps_ = params[kEpsilon];
-  error_ = params[kError];
-  delta_ = params[kDelta];
-  verify_samples_ = static_cast<int>(params[kVerifySamples]);
+  eps_ = params.epsilon;
+  error_ = params.error;
+  delta_ = params.delta;
+  verify_samples_ = params.verify_samples;
   radius_ = problem.radius;
   coreset_.clear();
   coreset_signs_.clear();

@@ -29,7 +29,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/svm_solver.h"
 #include "core/util/rng.h"
@@ -57,15 +57,23 @@ class LabelOracle {
   int64_t repeats_ = 0;
 };
 
+// ACTIVE CORESET SVM's parameters.
+struct ActiveCoresetSvmParams {
+  double epsilon = 0.1;    // approximation of the boundary insertions
+  double error = 0.05;     // VERIFY's target error e
+  double delta = 0.05;     // VERIFY's failure probability
+  int verify_samples = 0;  // draws per VERIFY round; 0 = Lemma 4.1's length
+  // The parameter table (settings/params.h).
+  static const ParamTable<ActiveCoresetSvmParams>& table();
+};
+
 // ACTIVE CORESET SVM, one boundary insertion or one VERIFY round per step.
-class ActiveCoresetSvm final : public Learner {
+class ActiveCoresetSvm final : public LearnerWith<ActiveCoresetSvmParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kEpsilon = 0, kError, kDelta, kVerifySamples, kParamCount };
-  // Registry schema: epsilon 0.1, error e 0.05, delta 0.05, verify_samples 0 (= Lemma 4.1's length).
+  // Registry schema: epsilon, error, delta, verify_samples.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const ActiveCoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int num_classes() const override { return 2; }

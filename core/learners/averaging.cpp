@@ -8,23 +8,29 @@
 
 namespace ml {
 
+const ParamTable<AveragingParams>& AveragingParams::table() {
+  static const ParamTable<AveragingParams> t = ParamTable<AveragingParams>().add(
+      &AveragingParams::normalize, {.key = "normalize", .label = "normalize x", .help = "average y x/||x|| instead of y x"});
+  return t;
+}
+
 LearnerSchema Averaging::schema() {
   LearnerSchema s;
   s.id = "averaging";
   s.name = "Averaging";
   s.multiclass = false;
-  s.params = {make_param("normalize", "normalize x", ParamKind::boolean, 0, 0, 1, "average y x/||x|| instead of y x")};
+  s.params = AveragingParams::table().settings();
   return s;
 }
 
-Status Averaging::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == 1);
+Status Averaging::reset(const Problem& problem, const AveragingParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   if (data_->num_classes() > 2) {
     return make_error("learner.needs_binary", "the averaging algorithm is a binary learner; the data have " +
                                                   std::to_string(data_->num_classes()) + " classes");
   }
-  normalize_ = params[kNormalize] != 0;
+  normalize_ = params.normalize;
   sum_ = Eigen::VectorXd::Zero(data_->cols());
   v_ = Vector::Zero(data_->cols());
   next_ = 0;

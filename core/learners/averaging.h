@@ -11,20 +11,25 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 
 namespace ml {
 
+// The averaging algorithm's parameters.
+struct AveragingParams {
+  bool normalize = false;  // average y x/||x|| instead of y x (003 averages the raw points)
+  // The parameter table (settings/params.h).
+  static const ParamTable<AveragingParams>& table();
+};
+
 // The averaging algorithm, one example per step.
-class Averaging final : public Learner {
+class Averaging final : public LearnerWith<AveragingParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kNormalize = 0 };
-  // Registry schema: normalize (bool, default 0: 003 averages the raw points).
+  // Registry schema: normalize.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const AveragingParams& params) override;
   StepResult step() override;
   bool done() const override { return next_ >= data_->rows(); }
   int next_example() const override { return done() ? -1 : next_; }

@@ -66,46 +66,50 @@ CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, cons
   return out;
 }
 
+const ParamTable<BylanderParams>& BylanderParams::table() {
+  using P = BylanderParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::epsilon, {.key = "epsilon", .label = "epsilon'", .min = 1e-3, .max = 1,
+                             .help = "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)"})
+          .add(&P::eta, {.key = "eta", .label = "assumed noise eta", .min = 0, .max = 0.499,
+                         .help = "the noise rate the algorithm assumes (not read from the noise settings)"})
+          .add(&P::gamma, {.key = "gamma", .label = "assumed margin gamma", .min = 0, .max = 1,
+                           .help = "the margin the algorithm assumes; 0 = the generator's known margin"})
+          .add(&P::updates, {.key = "updates", .label = "max updates", .min = 0, .max = 1e9,
+                             .help = "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)"})
+          .add(&P::output, {.key = "output", .label = "output", .choices = {"best", "last"},
+                            .help = "the iterate with the best sample accuracy so far (000 Thm 3) or the last one"});
+  return t;
+}
+
 LearnerSchema BylanderPerceptron::schema() {
   LearnerSchema s;
   s.id = "bylander";
   s.name = "Bylander (Cnoise perceptron)";
   s.multiclass = false;
-  ParamSpec output = make_param("output", "output", ParamKind::choice, 0, 0, 1,
-                                "the iterate with the best sample accuracy so far (000 Thm 3) or the last one");
-  output.choices = {"best", "last"};
-  s.params = {
-      make_param("epsilon", "epsilon'", ParamKind::real, 0.5, 1e-3, 1,
-                 "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)"),
-      make_param("eta", "assumed noise eta", ParamKind::real, 0.1, 0, 0.499,
-                 "the noise rate the algorithm assumes (not read from the noise settings)"),
-      make_param("gamma", "assumed margin gamma", ParamKind::real, 0, 0, 1,
-                 "the margin the algorithm assumes; 0 = the generator's known margin"),
-      make_param("updates", "max updates", ParamKind::integer, 0, 0, 1e9,
-                 "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)"),
-      output,
-  };
+  s.params = BylanderParams::table().settings();
   return s;
 }
 
-Status BylanderPerceptron::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& params) {
+  assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
   if (data.num_classes() > 2) {
     return make_error("learner.needs_binary", "Bylander's perceptron is a binary learner; the data have " +
                                                   std::to_string(data.num_classes()) + " classes");
   }
-  const double eps = params[kEpsilon] * (1.0 - 2.0 * params[kEta]);
-  double gamma = params[kGamma];
-  if (!(gamma > 0)) gamma = problem.known_margin > 0 ? problem.known_margin : 0.0;
+  const double eps = params.epsilon * (1.0 - 2.0 * params.eta);
+  double gamma = params.gamma;
+  if (!(gamma > 0)) gamma = problem.target_margin > 0 ? problem.target_margin : 0.0;
   nu_ = eps * gamma / 4.0;
   bound_ = bylander_bound(eps, gamma);
-  if (params[kUpdates] > 0) {
-    max_updates_ = static_cast<int64_t>(params[kUpdates]);
+  if (params.updates > 0) {
+    max_updates_ = params.updates;
   } else {
     max_updates_ = std::isfinite(bound_) ? static_cast<int64_t>(std::floor(bound_)) + 1 : 0;
   }
-  output_best_ = params[kOutput] == 0;
+  output_best_ = params.output == BylanderOutput::best;
   z_ = make_z_examples(data);
   const Eigen::Index m = z_.rows();
   const Eigen::Index d = z_.cols();

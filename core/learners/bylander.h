@@ -18,7 +18,7 @@
 //   epsilon  eps' in (0, 1], default 0.5
 //   eta      the assumed noise rate eta in [0, 0.5), default 0.1 (set it to the data's rate yourself,
 //            as 000 §5 gives the algorithm the actual eta)
-//   gamma    the assumed margin; 0 (default) = the generator's known margin (Problem::known_margin),
+//   gamma    the assumed margin; 0 (default) = the generator's known margin (Problem::target_margin),
 //            and when that is unknown too, nu = 0 and bound() = NaN
 //   updates  stop after this many updates; 0 (default) = floor(16/(eps gamma)^2) + 1 ("more than"),
 //            no own stop when gamma is unknown
@@ -35,7 +35,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 
 namespace ml {
@@ -55,15 +55,27 @@ FeatureMatrix make_z_examples(const Dataset& data);
 CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
                          const std::vector<uint8_t>& nonpositive, double nu);
 
+// Which iterate Bylander's perceptron outputs.
+enum class BylanderOutput : int { best, last };
+
+// Bylander's perceptron's parameters (see the header comment).
+struct BylanderParams {
+  double epsilon = 0.5;                        // PAC error eps'
+  double eta = 0.1;                            // the noise rate the algorithm assumes
+  double gamma = 0;                            // the margin it assumes; 0 = Problem::target_margin
+  int64_t updates = 0;                         // update cap; 0 = the Thm 3 length
+  BylanderOutput output = BylanderOutput::best;  // best iterate so far or the last one
+  // The parameter table (settings/params.h).
+  static const ParamTable<BylanderParams>& table();
+};
+
 // Bylander's perceptron, one Cnoise update per step.
-class BylanderPerceptron final : public Learner {
+class BylanderPerceptron final : public LearnerWith<BylanderParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kEpsilon = 0, kEta, kGamma, kUpdates, kOutput, kParamCount };
   // Registry schema (see the header comment for defaults).
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const BylanderParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int num_classes() const override { return 2; }

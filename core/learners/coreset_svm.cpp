@@ -8,24 +8,31 @@
 
 namespace ml {
 
+const ParamTable<CoresetSvmParams>& CoresetSvmParams::table() {
+  static const ParamTable<CoresetSvmParams> t = ParamTable<CoresetSvmParams>().add(
+      &CoresetSvmParams::epsilon,
+      {.key = "epsilon", .label = "epsilon", .min = 1e-3, .max = 0.999, .log_scale = true,
+       .help = "approximation: stop when every example has margin >= (1-eps) rho_i (002 Fig. 1)"});
+  return t;
+}
+
 LearnerSchema CoresetSvm::schema() {
   LearnerSchema s;
   s.id = "coreset_svm";
   s.name = "Coreset SVM";
   s.multiclass = false;
-  s.params = {make_param("epsilon", "epsilon", ParamKind::real, 0.1, 1e-3, 0.999,
-                         "approximation: stop when every example has margin >= (1-eps) rho_i (002 Fig. 1)", true)};
+  s.params = CoresetSvmParams::table().settings();
   return s;
 }
 
-Status CoresetSvm::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status CoresetSvm::reset(const Problem& problem, const CoresetSvmParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   if (data_->num_classes() > 2) {
     return make_error("learner.needs_binary", "Coreset SVM is a binary learner; the data have " +
                                                   std::to_string(data_->num_classes()) + " classes");
   }
-  eps_ = params[kEpsilon];
+  eps_ = params.epsilon;
   radius_ = problem.radius;
   const int n = data_->rows();
   signs_.resize(static_cast<size_t>(n));

@@ -23,21 +23,26 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/svm_solver.h"
 
 namespace ml {
 
+// CORESET SVM's parameters.
+struct CoresetSvmParams {
+  double epsilon = 0.1;  // approximation: stop when every example has margin >= (1-eps) rho_i
+  // The parameter table (settings/params.h).
+  static const ParamTable<CoresetSvmParams>& table();
+};
+
 // CORESET SVM, one coreset insertion per step.
-class CoresetSvm final : public Learner {
+class CoresetSvm final : public LearnerWith<CoresetSvmParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kEpsilon = 0, kParamCount };
-  // Registry schema: epsilon (approximation, default 0.1).
+  // Registry schema: epsilon.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const CoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int num_classes() const override { return 2; }

@@ -5,14 +5,8 @@
 
 namespace ml {
 
-const std::vector<std::string>& ExampleOrder::choices() {
-  static const std::vector<std::string> names = {"cyclic", "shuffled"};
-  return names;
-}
-
-ParamSpec ExampleOrder::param() {
-  return make_choice("order", "order", choices(), 0,
-                     "visit examples cyclically or in a fresh seeded permutation every epoch");
+Setting ExampleOrder::setting() {
+  return {.key = "order", .label = "order", .help = "visit examples cyclically or in a fresh seeded permutation every epoch"};
 }
 
 void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {

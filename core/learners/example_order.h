@@ -4,21 +4,28 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <string>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/setting.h"
 #include "core/util/rng.h"
 
 namespace ml {
 
+// How an online learner visits the examples (its `order` parameter).
+enum class VisitOrder : int { cyclic, shuffled };
+// URL names of the visit orders, in value order.
+inline constexpr std::string_view kVisitOrderNames[] = {"cyclic", "shuffled"};
+// The names of VisitOrder as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(VisitOrder) { return kVisitOrderNames; }
+
 // The order in which online learners visit examples: cyclic, or reshuffled at the start of each epoch.
 class ExampleOrder {
  public:
-  // Order names (ParamSpec choices).
-  static const std::vector<std::string>& choices();
-  // The `order` parameter row shared by the online learners (default cyclic).
-  static ParamSpec param();
+  // The `order` parameter's setting, shared by the online learners (bound to a VisitOrder member).
+  static Setting setting();
   // Starts epoch 0 over n examples; shuffled draws from Rng(seed, Stream::learner).
   void reset(int n, bool shuffled, uint64_t seed);
   // The example the next advance() returns.

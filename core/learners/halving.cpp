@@ -13,7 +13,7 @@
 #include <xmmintrin.h>
 #endif
 
-#include "core/config/fields.h"
+#include "core/settings/limits.h"
 #include "core/data/generators.h"
 #include "core/util/detmath.h"
 
@@ -75,25 +75,21 @@ double harmonic_number(int64_t n) {
 // ---------------------------------------------------------------------------------------------------
 // Building the class.
 
-Status FiniteClassLearner::reset(const Problem& problem, const std::vector<double>& params) {
+Status FiniteClassLearner::reset(const Problem& problem, const HalvingParams& params) {
   assert(problem.train != nullptr);
-  assert(params.size() == 2);
   const Dataset& train = *problem.train;
   const int d = train.cols();
-  const Config* config = problem.config;
-  const bool generated = config != nullptr && !config->use_csv;
-  const Generator generator = generated ? config->generator.kind : Generator::separable;
-  const bool bias = config != nullptr && config->bias;
+  const ConceptSource& source = problem.concepts;
 
-  FiniteClassKind kind = static_cast<FiniteClassKind>(static_cast<int>(params[0]));
-  int count = static_cast<int>(params[1]);
+  FiniteClassKind kind = params.concept_class;
+  int count = params.concepts;
   if (kind == FiniteClassKind::automatic) {
-    if (generated && generator == Generator::finite) {
+    if (source.kind == GeneratedClass::sphere) {
       kind = FiniteClassKind::sphere;
-      count = config->generator.concepts;
-    } else if (generated && generator == Generator::thresholds) {
+      count = source.count;
+    } else if (source.kind == GeneratedClass::thresholds) {
       kind = FiniteClassKind::thresholds;
-      count = config->generator.concepts;
+      count = source.count;
     } else {
       kind = FiniteClassKind::sphere;
     }
@@ -110,14 +106,11 @@ Status FiniteClassLearner::reset(const Problem& problem, const std::vector<doubl
   if (kind == FiniteClassKind::sphere) {
     // With `finite` data the class lives in the generator's space (the bias coordinate, if appended,
     // gets weight 0) so that it is the generator's class; otherwise it spans every data column.
-    int space = d;
-    if (generated && generator == Generator::finite && bias && d >= 2) space = d - 1;
+    const int space = source.sphere_dims > 0 && source.sphere_dims <= d ? source.sphere_dims : d;
     concepts.leftCols(space) = finite_class_directions(count, space, problem.seed);
   } else {
     // Thresholds on x₁: (1, …, -θ) with -θ on the constant coordinate.
-    int constant = -1;
-    if (generated && generator == Generator::thresholds && d >= 2) constant = 1;
-    else if (bias && d >= 2) constant = d - 1;
+    const int constant = source.constant_column < d ? source.constant_column : -1;
     if (constant < 0) {
       return class_error("learner.halving_no_constant",
                          "field 'l.class': the thresholds class needs a constant coordinate: use generator "
@@ -386,22 +379,26 @@ double RandomizedHalvingLearner::bound() const { return harmonic_number(concept_
 // ---------------------------------------------------------------------------------------------------
 // Registry rows.
 
-std::vector<ParamSpec> finite_class_params() {
-  return {make_choice("class", "Concept class", {"auto", "sphere", "thresholds"}, 0,
-                      "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
-                      "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)"),
-          make_param("concepts", "Concepts |C|", ParamKind::integer, 1024, 1, kMaxConcepts,
-                     "size of the class when it does not come from the generator (then it may hold no consistent "
-                     "concept)",
-                     true)};
+const ParamTable<HalvingParams>& HalvingParams::table() {
+  static const ParamTable<HalvingParams> t =
+      ParamTable<HalvingParams>()
+          .add(&HalvingParams::concept_class,
+               {.key = "class", .label = "Concept class", .choices = {"auto", "sphere", "thresholds"},
+                .help = "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
+                        "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)"})
+          .add(&HalvingParams::concepts,
+               {.key = "concepts", .label = "Concepts |C|", .min = 1, .max = kMaxConcepts, .log_scale = true,
+                .help = "size of the class when it does not come from the generator (then it may hold no consistent "
+                        "concept)"});
+  return t;
 }
 
-LearnerSchema halving_schema() { return {"halving", "Halving", false, finite_class_params()}; }
+LearnerSchema halving_schema() { return {"halving", "Halving", false, HalvingParams::table().settings()}; }
 
 std::unique_ptr<Learner> make_halving() { return std::make_unique<HalvingLearner>(); }
 
 LearnerSchema randomized_halving_schema() {
-  return {"randomized_halving", "Randomized Halving", false, finite_class_params()};
+  return {"randomized_halving", "Randomized Halving", false, HalvingParams::table().settings()};
 }
 
 std::unique_ptr<Learner> make_randomized_halving() { return std::make_unique<RandomizedHalvingLearner>(); }

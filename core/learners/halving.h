@@ -37,7 +37,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/util/rng.h"
 
@@ -50,11 +50,19 @@ enum class FiniteClassKind : int {
   thresholds = 2,  // thresholds on the first coordinate
 };
 
+// The parameters of Halving and Randomized Halving.
+struct HalvingParams {
+  FiniteClassKind concept_class = FiniteClassKind::automatic;  // which class (URL key "class")
+  int concepts = 1024;  // |C| when the class does not come from the generator
+  // The parameter table of both learners (settings/params.h).
+  static const ParamTable<HalvingParams>& table();
+};
+
 // The bitset version-space machinery shared by Halving and Randomized Halving.
-class FiniteClassLearner : public Learner {
+class FiniteClassLearner : public LearnerWith<HalvingParams> {
  public:
-  // Builds the class described by `params` = {class, concepts} (schema order) and resets K = 𝒞.
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  // Builds the class `params` describes (auto: Problem::concepts, the generator's) and resets K = 𝒞.
+  Status reset(const Problem& problem, const HalvingParams& params) override;
   // Resets with an explicit class: row i of `concepts` is the direction of concept i, in the data's
   // space (cols == train->cols()). Used by reset() and by tests with hand-built classes.
   Status reset_with_concepts(const Problem& problem, const FeatureMatrix& concepts);
@@ -179,8 +187,6 @@ class RandomizedHalvingLearner final : public FiniteClassLearner {
   Vector current_direction_;
 };
 
-// The parameter table of both learners: class (auto|sphere|thresholds), concepts.
-std::vector<ParamSpec> finite_class_params();
 // Registry schema and factory of Halving (id "halving").
 LearnerSchema halving_schema();
 std::unique_ptr<Learner> make_halving();

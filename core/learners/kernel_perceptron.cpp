@@ -16,46 +16,47 @@ constexpr Eigen::Index kPredictBlockRows = 256;
 
 }  // namespace
 
+const ParamTable<KernelPerceptronParams>& KernelPerceptronParams::table() {
+  using P = KernelPerceptronParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::kernel, {.key = "kernel", .label = "kernel",
+                            .help = "linear <x,x'>, poly (<x,x'>+c)^p, or gaussian exp(-||x-x'||^2/(2 sigma^2))"})
+          .add(&P::degree, {.key = "degree", .label = "degree p", .min = 1, .max = 10, .help = "polynomial kernel degree p"})
+          .add(&P::offset, {.key = "c", .label = "offset c", .min = 0, .max = 1000,
+                            .help = "polynomial kernel offset c in (<x,x'>+c)^p"})
+          .add(&P::sigma, {.key = "sigma", .label = "width sigma", .min = 1e-4, .max = 1e4, .log_scale = true,
+                           .help = "Gaussian width sigma in exp(-||x-x'||^2/(2 sigma^2))"})
+          .add(&P::width_c,
+               {.key = "width_c", .label = "width c (Rätsch)", .min = 0, .max = 1e8, .log_scale = true,
+                .help = "Gaussian width as c in exp(-||x-x'||^2/c); when > 0 it overrides sigma (sigma = sqrt(c/2))"})
+          .add(&P::normalize, {.key = "normalize", .label = "normalize phi(x)",
+                               .help = "add y phi(x)/||phi(x)|| (coefficient y/sqrt(K(x,x))) instead of y phi(x)"})
+          .add(&P::order, ExampleOrder::setting());
+  return t;
+}
+
 LearnerSchema KernelPerceptron::schema() {
   LearnerSchema s;
   s.id = "kernel_perceptron";
   s.name = "Kernel perceptron";
   s.multiclass = false;
-  ParamSpec kernel = make_param("kernel", "kernel", ParamKind::choice, 2, 0, 2,
-                                "linear <x,x'>, poly (<x,x'>+c)^p, or gaussian exp(-||x-x'||^2/(2 sigma^2))");
-  kernel.choices = {"linear", "poly", "gaussian"};
-  ParamSpec order = make_param("order", "order", ParamKind::choice, 0, 0, 1,
-                               "visit examples cyclically or in a fresh seeded permutation every epoch");
-  order.choices = ExampleOrder::choices();
-  s.params = {
-      kernel,
-      make_param("degree", "degree p", ParamKind::integer, 2, 1, 10, "polynomial kernel degree p"),
-      make_param("c", "offset c", ParamKind::real, 1, 0, 1000, "polynomial kernel offset c in (<x,x'>+c)^p"),
-      make_param("sigma", "width sigma", ParamKind::real, 1, 1e-4, 1e4,
-                 "Gaussian width sigma in exp(-||x-x'||^2/(2 sigma^2))", true),
-      make_param("width_c", "width c (Rätsch)", ParamKind::real, 0, 0, 1e8,
-                 "Gaussian width as c in exp(-||x-x'||^2/c); when > 0 it overrides sigma (sigma = sqrt(c/2))",
-                 true),
-      make_param("normalize", "normalize phi(x)", ParamKind::boolean, 1, 0, 1,
-                 "add y phi(x)/||phi(x)|| (coefficient y/sqrt(K(x,x))) instead of y phi(x)"),
-      order,
-  };
+  s.params = KernelPerceptronParams::table().settings();
   return s;
 }
 
-Status KernelPerceptron::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   if (data_->num_classes() > 2) {
     return make_error("learner.needs_binary", "the kernel perceptron is a binary learner; the data have " +
                                                   std::to_string(data_->num_classes()) + " classes");
   }
-  kernel_ = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])),
-                        static_cast<int>(params[kDegree]), params[kOffset], params[kSigma], params[kWidthC]);
+  kernel_ = make_kernel(params.kernel, params.degree, params.offset, params.sigma, params.width_c);
   if (kernel_.kind == KernelKind::gaussian && !(kernel_.sigma > 0)) {
     return make_error("learner.bad_param", "field 'l.sigma': the Gaussian width must be positive");
   }
-  normalize_ = params[kNormalize] != 0;
+  normalize_ = params.normalize;
   const int n = data_->rows();
   const int d = data_->cols();
   alpha_.assign(static_cast<size_t>(n), 0.0);
@@ -68,10 +69,10 @@ Status KernelPerceptron::reset(const Problem& problem, const std::vector<double>
   support_.clear();
   in_support_.assign(static_cast<size_t>(n), 0);
   w_ = Vector::Zero(d);
-  order_.reset(n, params[kOrder] == 1, problem.seed);
+  order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   epoch_mistakes_ = 0;
   done_ = n == 0;
-  bound_ = kernel_.kind == KernelKind::linear ? perceptron_bound(problem.radius, problem.known_margin)
+  bound_ = kernel_.kind == KernelKind::linear ? perceptron_bound(problem.radius, problem.target_margin)
                                               : std::numeric_limits<double>::quiet_NaN();
   return Status::Ok();
 }

@@ -21,22 +21,33 @@
 
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/kernels/kernel.h"
 #include "core/learners/example_order.h"
 #include "core/learners/learner.h"
 
 namespace ml {
 
+// The kernel perceptron's parameters.
+struct KernelPerceptronParams {
+  KernelKind kernel = KernelKind::gaussian;  // kernel
+  int degree = 2;                            // polynomial degree p
+  double offset = 1;                         // polynomial offset c (URL key "c")
+  double sigma = 1;                          // Gaussian width sigma
+  double width_c = 0;                        // Gaussian width as Rätsch's c; > 0 overrides sigma
+  bool normalize = true;                     // add y phi(x)/||phi(x)||
+  VisitOrder order = VisitOrder::cyclic;     // example order
+  // The parameter table (settings/params.h).
+  static const ParamTable<KernelPerceptronParams>& table();
+};
+
 // The dual Perceptron with a kernel.
-class KernelPerceptron final : public Learner {
+class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kKernel = 0, kDegree, kOffset, kSigma, kWidthC, kNormalize, kOrder, kParamCount };
-  // Registry schema (defaults: gaussian, degree 2, c 1, sigma 1, width_c 0 = use sigma, normalize 1, cyclic).
+  // Registry schema (see KernelPerceptronParams for the defaults).
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const KernelPerceptronParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }

@@ -12,21 +12,50 @@
 #include <string>
 #include <vector>
 
-#include "core/config/config.h"
 #include "core/data/dataset.h"
+#include "core/settings/params.h"
 #include "core/util/clock.h"
 #include "core/util/status.h"
 
 namespace ml {
 
-// What a learner is given at reset.
+// The finite concept class the data were generated from, as the session resolves it from the config
+// (Halving's class "auto" is this class; its sphere / thresholds classes live in the same coordinates).
+enum class GeneratedClass : int {
+  none,        // the data do not come from a finite class (another generator, or a CSV)
+  sphere,      // generator `finite`: |C| directions finite_class_directions(count, sphere_dims, seed)
+  thresholds,  // generator `thresholds`: |C| thresholds on x_1 against the constant column
+};
+
+// Where a finite concept class lives in the training data's columns (resolved by the session).
+struct ConceptSource {
+  GeneratedClass kind = GeneratedClass::none;  // the generator's own class, none when there is none
+  int count = 0;                               // its |C| (the generator's `concepts`), 0 when kind is none
+  int sphere_dims = 0;       // columns a sphere class spans (the `finite` generator's d: its appended bias
+                             // column gets weight 0); 0 = every column
+  int constant_column = -1;  // the column that is constant 1 (thresholds data: column 1; else the bias column),
+                             // -1 when there is none
+};
+
+// What a learner is given at reset: everything it may use, resolved by the session (core/session.cpp).
+// A learner never sees the Config.
 struct Problem {
   const Dataset* train = nullptr;  // training part; learners read X and label only (never true_label/corruption)
   int num_classes = 2;             // Q
   uint64_t seed = 1;               // master seed: draw from Rng(seed, Stream::learner)
-  double known_margin = 0.0;       // delta of the generator's target on the clean data, 0 when unknown (for bounds)
-  double radius = 0.0;             // R = max ||x|| over the training part
-  const Config* config = nullptr;  // the whole configuration (e.g. Halving rebuilds the generator's finite class)
+  // The margin the generator recorded for its unit target v on the clean generated examples (all of them,
+  // before the split and the noise), 0 when unknown. The pipeline carries it unchanged through unit
+  // normalization and the bias coordinate (v gets weight 0 there) and drops it under standardize; it is
+  // not recomputed on the transformed training part. For bounds.
+  double target_margin = 0.0;
+  // theta for multiclass bounds: target_margin when positive, else the margin the `classes` generator
+  // recorded for its Q targets (unless standardized), 0 when unknown.
+  double multiclass_margin = 0.0;
+  double radius = 0.0;  // R = max ||x|| over the training part (as the learner sees it)
+  // The noise process's confusion matrix (noise_confusion_matrix of the config's noise on Q classes), or
+  // why there is none; UMA's "given" C.
+  Result<Eigen::MatrixXd> known_confusion = make_error("problem.no_noise", "no noise process was given");
+  ConceptSource concepts;  // the generator's finite class and its columns (Halving)
   // Label oracle (004 §4.2 S_conf): the true class of training example i, for learners whose protocol asks an
   // expert for a few labels (UMA's estimated confusion matrix). Each call is one query, which the learner
   // counts and reports. Empty when no oracle is offered; the session offers one.
@@ -58,8 +87,9 @@ struct Preparation {
 class Learner {
  public:
   virtual ~Learner() = default;
-  // Prepares to learn `problem` with complete parameter values in the schema's order.
-  virtual Status reset(const Problem& problem, const std::vector<double>& params) = 0;
+  // Prepares to learn `problem` with the config's parameter values (the non-default ones; the others
+  // take their defaults). LearnerWith<P> decodes them into the learner's typed Params.
+  virtual Status reset(const Problem& problem, const ParamValues& params) = 0;
   // Performs one atomic update; must not be called when done().
   virtual StepResult step() = 0;
   // True when the algorithm has stopped by its own rule.
@@ -123,5 +153,20 @@ class Learner {
 void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out);
 // scores_batch for a multiclass learner with scores W x (W: Q x d): the GEMV scores() does, per row.
 void linear_scores_batch(const FeatureMatrix& X, const FeatureMatrix& W, Eigen::MatrixXf* out);
+// A learner whose parameters are the typed struct P, described by the table P::table() (settings/params.h):
+// the config's values are decoded once, here, and the learner implements reset(problem, const P&).
+template <class P>
+class LearnerWith : public Learner {
+ public:
+  using Params = P;  // the learner's typed parameters
+  // Decodes the values through param_table() and calls the typed reset.
+  Status reset(const Problem& problem, const ParamValues& params) final {
+    return reset(problem, param_table().decode(params));
+  }
+  // Prepares to learn `problem` with these parameters.
+  virtual Status reset(const Problem& problem, const P& params) = 0;
+  // The table the values are decoded through (a learner with two registry rows may narrow it).
+  virtual const ParamTable<P>& param_table() const { return P::table(); }
+};
 
 }  // namespace ml

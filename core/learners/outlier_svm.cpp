@@ -15,21 +15,23 @@ namespace {
 constexpr double kWorkPerStep = 4194304.0;  // 2^22
 constexpr int kMaxBatch = 256;
 
-std::vector<ParamSpec> outlier_params() {
-  return {
-      make_param("k", "outliers k", ParamKind::integer, 10, 0, 1e6,
-                 "examples set aside: rho_k is the (k+1)-th smallest margin (002 Fig. 4)"),
-      make_param("budget", "subset budget", ParamKind::integer, 2000, 1, 1e8,
-                 "subsets per round: all C(M,c) when that many fit (exhaustive), else this many at random (sampled)",
-                 true),
-      make_param("max_size", "largest subset", ParamKind::integer, 64, 1, 4096,
-                 "the last round's subset size c (capped at the number of examples)", true),
-      make_param("constant", "bound constant K", ParamKind::real, 32, 1e-3, 1e6,
-                 "K in c = K R^2/rho^2: halt when rho_k > R sqrt(K/c) (002 Fig. 4, our reading)", true),
-  };
-}
-
 }  // namespace
+
+const ParamTable<OutlierSvmParams>& OutlierSvmParams::table() {
+  using P = OutlierSvmParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::k, {.key = "k", .label = "outliers k", .min = 0, .max = 1e6,
+                       .help = "examples set aside: rho_k is the (k+1)-th smallest margin (002 Fig. 4)"})
+          .add(&P::budget,
+               {.key = "budget", .label = "subset budget", .min = 1, .max = 1e8, .log_scale = true,
+                .help = "subsets per round: all C(M,c) when that many fit (exhaustive), else this many at random (sampled)"})
+          .add(&P::max_size, {.key = "max_size", .label = "largest subset", .min = 1, .max = 4096, .log_scale = true,
+                              .help = "the last round's subset size c (capped at the number of examples)"})
+          .add(&P::constant, {.key = "constant", .label = "bound constant K", .min = 1e-3, .max = 1e6, .log_scale = true,
+                              .help = "K in c = K R^2/rho^2: halt when rho_k > R sqrt(K/c) (002 Fig. 4, our reading)"});
+  return t;
+}
 
 double kth_smallest_margin(std::vector<double> margins, int k) {
   assert(k >= 0 && static_cast<size_t>(k) < margins.size());
@@ -53,7 +55,7 @@ LearnerSchema OutlierSvm::simple_schema() {
   s.id = "simple_outlier_svm";
   s.name = "Simple outlier SVM";
   s.multiclass = false;
-  s.params = outlier_params();
+  s.params = OutlierSvmParams::table().settings();
   return s;
 }
 
@@ -62,12 +64,12 @@ LearnerSchema OutlierSvm::schema() {
   s.id = "outlier_svm";
   s.name = "Outlier SVM";
   s.multiclass = false;
-  s.params = outlier_params();
+  s.params = OutlierSvmParams::table().settings();
   return s;
 }
 
-Status OutlierSvm::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status OutlierSvm::reset(const Problem& problem, const OutlierSvmParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   const char* name = variant_ == OutlierVariant::simple ? "Simple outlier SVM" : "Outlier SVM";
   if (data_->num_classes() > 2) {
@@ -75,15 +77,15 @@ Status OutlierSvm::reset(const Problem& problem, const std::vector<double>& para
                                                   std::to_string(data_->num_classes()) + " classes");
   }
   const int m = data_->rows();
-  k_ = static_cast<int>(params[kOutliers]);
+  k_ = params.k;
   if (m > 0 && k_ >= m) {
     return make_error("outlier_svm.k_too_large", "parameter 'k' (" + std::to_string(k_) +
                                                      ") must be smaller than the number of training examples (" +
                                                      std::to_string(m) + ")");
   }
-  budget_ = params[kBudget];
-  cap_ = std::min(m, static_cast<int>(params[kMaxSize]));
-  constant_ = params[kConstant];
+  budget_ = static_cast<double>(params.budget);
+  cap_ = std::min(m, params.max_size);
+  constant_ = params.constant;
   radius_ = problem.radius;
   rng_ = Rng(problem.seed, Stream::learner);
   const double work = static_cast<double>(m) * (data_->cols() + 1);

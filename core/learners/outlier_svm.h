@@ -39,7 +39,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/svm_solver.h"
 #include "core/util/rng.h"
@@ -57,11 +57,19 @@ double kth_smallest_margin(std::vector<double> margins, int k);
 // C(m, c) when it is at most `cap`, else any value > cap (never overflows).
 double binomial_up_to(int m, int c, double cap);
 
+// The parameters of SIMPLE OUTLIER SVM and OUTLIER SVM.
+struct OutlierSvmParams {
+  int k = 10;               // examples set aside: rho_k is the (k+1)-th smallest margin
+  int64_t budget = 2000;    // subsets per round when not all C(M,c) fit
+  int max_size = 64;        // the last round's subset size c
+  double constant = 32;     // K in c = K R^2/rho^2
+  // The parameter table (settings/params.h).
+  static const ParamTable<OutlierSvmParams>& table();
+};
+
 // SIMPLE OUTLIER SVM / OUTLIER SVM, one batch of subsets per step.
-class OutlierSvm final : public Learner {
+class OutlierSvm final : public LearnerWith<OutlierSvmParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kOutliers = 0, kBudget, kMaxSize, kConstant, kParamCount };
   // The algorithm of Fig. 4b (simple) or 4a (doubling).
   explicit OutlierSvm(OutlierVariant variant) : variant_(variant) {}
   // Registry schema of SIMPLE OUTLIER SVM (id simple_outlier_svm).
@@ -69,7 +77,7 @@ class OutlierSvm final : public Learner {
   // Registry schema of OUTLIER SVM (id outlier_svm).
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const OutlierSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int num_classes() const override { return 2; }

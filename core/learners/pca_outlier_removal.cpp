@@ -98,11 +98,20 @@ Vector averaging_vector(const Dataset& data, const std::vector<int>& rows) {
   Problem problem;
   problem.train = &subset;
   Averaging averaging;
-  const Status status = averaging.reset(problem, {0.0});  // 003 averages the raw points
+  const Status status = averaging.reset(problem, AveragingParams{.normalize = false});  // 003 averages the raw points
   assert(status.ok());
   (void)status;
   while (!averaging.done()) averaging.step();
   return *averaging.weights();
+}
+
+const ParamTable<PcaOutlierRemovalParams>& PcaOutlierRemovalParams::table() {
+  static const ParamTable<PcaOutlierRemovalParams> t = ParamTable<PcaOutlierRemovalParams>().add(
+      &PcaOutlierRemovalParams::c,
+      {.key = "c", .label = "threshold constant c", .min = 0.001, .max = 1000, .log_scale = true,
+       .help = "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which "
+               "needs n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)"});
+  return t;
 }
 
 LearnerSchema PcaOutlierRemoval::schema() {
@@ -110,15 +119,12 @@ LearnerSchema PcaOutlierRemoval::schema() {
   s.id = "pca_outlier_removal";
   s.name = "PCA outlier removal + averaging (A_mu)";
   s.multiclass = false;
-  s.params = {make_param("c", "threshold constant c", ParamKind::real, 10, 0.001, 1000,
-                         "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which "
-                         "needs n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)",
-                         true)};
+  s.params = PcaOutlierRemovalParams::table().settings();
   return s;
 }
 
-Status PcaOutlierRemoval::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == 1);
+Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   if (data_->num_classes() > 2) {
     return make_error("learner.needs_binary", "A_mu (PCA outlier removal) is a binary learner; the data have " +
@@ -126,7 +132,7 @@ Status PcaOutlierRemoval::reset(const Problem& problem, const std::vector<double
   }
   const int m = data_->rows();
   const int n = std::max(1, data_->cols());
-  const double c = params[kC];
+  const double c = params.c;
   const double log_m = det::log(static_cast<double>(std::max(m, 2)));
   variance_threshold_ = c * static_cast<double>(m) * log_m / n;
   point_threshold_ = c * log_m / n;

@@ -30,7 +30,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 
 namespace ml {
@@ -66,15 +66,20 @@ RemovalRound pca_removal_round(const FeatureMatrix& X, double variance_threshold
 // Averaging learner (averaging.h) on those rows in the given order; zero for no rows.
 Vector averaging_vector(const Dataset& data, const std::vector<int>& rows);
 
+// A_mu's parameters.
+struct PcaOutlierRemovalParams {
+  double c = 10;  // threshold constant (003 §2.1 uses 10)
+  // The parameter table (settings/params.h).
+  static const ParamTable<PcaOutlierRemovalParams>& table();
+};
+
 // A_mu, one removal round per step.
-class PcaOutlierRemoval final : public Learner {
+class PcaOutlierRemoval final : public LearnerWith<PcaOutlierRemovalParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kC = 0 };
-  // Registry schema: c (real, default 10 = 003 §2.1).
+  // Registry schema: c.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const PcaOutlierRemovalParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int num_classes() const override { return 2; }

@@ -8,25 +8,32 @@
 
 namespace ml {
 
+const ParamTable<PerceptronParams>& PerceptronParams::table() {
+  static const ParamTable<PerceptronParams> t =
+      ParamTable<PerceptronParams>()
+          .add(&PerceptronParams::normalize,
+               {.key = "normalize", .label = "normalize x", .help = "update with y x/||x|| (000 Fig. 1) instead of y x"})
+          .add(&PerceptronParams::order, ExampleOrder::setting());
+  return t;
+}
+
 LearnerSchema Perceptron::schema() {
   LearnerSchema s;
   s.id = "perceptron";
   s.name = "Perceptron";
   s.multiclass = false;
-  s.params = {make_param("normalize", "normalize x", ParamKind::boolean, 1, 0, 1,
-                         "update with y x/||x|| (000 Fig. 1) instead of y x"),
-              ExampleOrder::param()};
+  s.params = PerceptronParams::table().settings();
   return s;
 }
 
-Status Perceptron::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == 2);
+Status Perceptron::reset(const Problem& problem, const PerceptronParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   if (data_->num_classes() > 2) {
     return make_error("learner.needs_binary", "the Perceptron is a binary learner; the data have " +
                                                   std::to_string(data_->num_classes()) + " classes");
   }
-  const bool normalize = params[kNormalize] != 0;
+  const bool normalize = params.normalize;
   const int n = data_->rows();
   const int d = data_->cols();
   w_ = Vector::Zero(d);
@@ -38,10 +45,10 @@ Status Perceptron::reset(const Problem& problem, const std::vector<double>& para
       if (norm > 0) scale_[static_cast<size_t>(i)] = static_cast<float>(1.0 / norm);
     }
   }
-  order_.reset(n, params[kOrder] == 1, problem.seed);
+  order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   epoch_mistakes_ = 0;
   done_ = n == 0;
-  bound_ = perceptron_bound(problem.radius, problem.known_margin);
+  bound_ = perceptron_bound(problem.radius, problem.target_margin);
   return Status::Ok();
 }
 

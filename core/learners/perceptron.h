@@ -6,7 +6,7 @@
 //                  w <- w + y_i x_i             (normalize = 0, 001 §1 with unit-length data)
 // Bound (Block/Novikoff, 001 Thm 1.1): if a unit v has y<v,x> >= delta on every example and ||x|| <= R,
 // mistakes <= (R/delta)^2. With normalize = 1 the scaled points have margin >= delta/R and norm 1, so the
-// same (R/delta)^2 holds. bound() uses delta = Problem::known_margin and R = Problem::radius (NaN when the
+// same (R/delta)^2 holds. bound() uses delta = Problem::target_margin and R = Problem::radius (NaN when the
 // margin is unknown). The proof's invariants (001 Claims 1.2-1.3): <w,v> >= delta M, ||w||^2 <= M R^2.
 //
 // Order: cyclic (0..n-1 every epoch) or shuffled (a fresh permutation per epoch from
@@ -18,21 +18,27 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/config/param.h"
 #include "core/learners/example_order.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 
 namespace ml {
 
+// The Perceptron's parameters.
+struct PerceptronParams {
+  bool normalize = true;                  // update with y x/||x|| (000 Fig. 1) instead of y x
+  VisitOrder order = VisitOrder::cyclic;  // example order
+  // The parameter table (settings/params.h).
+  static const ParamTable<PerceptronParams>& table();
+};
+
 // The linear Perceptron.
-class Perceptron final : public Learner {
+class Perceptron final : public LearnerWith<PerceptronParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kNormalize = 0, kOrder = 1 };
-  // Registry schema: normalize (bool, default 1), order (cyclic|shuffled, default cyclic).
+  // Registry schema: normalize, order.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }

@@ -81,17 +81,4 @@ const LearnerEntry* find_learner(std::string_view id) {
   return nullptr;
 }
 
-std::vector<double> resolve_params(const LearnerSchema& schema, const std::vector<ParamValue>& values) {
-  std::vector<double> out;
-  out.reserve(schema.params.size());
-  for (const ParamSpec& p : schema.params) {
-    double v = p.default_value;
-    for (const ParamValue& given : values) {
-      if (given.name == p.name) v = given.value;  // the last one wins (validate() removes repeats)
-    }
-    out.push_back(v);
-  }
-  return out;
-}
-
 }  // namespace ml

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 
 namespace ml {
@@ -26,7 +26,5 @@ const std::vector<LearnerEntry>& learner_registry();
 const std::vector<LearnerSchema>& learner_schemas();
 // The row with this id, or nullptr.
 const LearnerEntry* find_learner(std::string_view id);
-// Complete parameter values in schema order: defaults overridden by the config's non-default values.
-std::vector<double> resolve_params(const LearnerSchema& schema, const std::vector<ParamValue>& values);
 
 }  // namespace ml

@@ -45,56 +45,51 @@ std::vector<double> rp_width_grid(double sigma, int count) {
   return out;
 }
 
+const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
+  using P = RpClassifierParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::projection,
+               {.key = "projection", .label = "projection", .choices = {"random", "kpca", "kgs"},
+                .help = "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
+                        "kernel Gram-Schmidt (000 §5)"})
+          .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true,
+                          .help = "number of directions; with cv = 1 chosen from the grid instead"})
+          .nest(&P::kernel, kernel_param_table("the kernel whose feature space is projected",
+                                               "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid",
+                                               "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))"))
+          // Bylander's parameters, by composition: same names and meaning (bylander.h), defaults for this use.
+          .nest(&P::cnoise, BylanderParams::table(),
+                [](Setting& s) {
+                  if (s.key == "gamma")
+                    s.help = "the margin assumed in the projected space (nu = eps gamma / 4); 0 = unknown (nu = 0)";
+                  else if (s.key == "updates")
+                    s.help = "Cnoise updates per training run (also in each CV run); 0 = more than 16/(eps gamma)^2 "
+                             "(000 Thm 3)";
+                })
+          .add(&P::cv, {.key = "cv", .label = "cross-validate D and width",
+                        .help = "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
+                                "k-fold cross-validation on the noisy training labels (000 §5)"})
+          .add(&P::cv_folds,
+               {.key = "cv_folds", .label = "CV folds", .min = 2, .max = 10, .help = "k of the k-fold cross-validation"})
+          .add(&P::cv_widths, {.key = "cv_widths", .label = "CV widths", .min = 1, .max = 9,
+                               .help = "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)"})
+          .add(&P::cv_max_dim,
+               {.key = "cv_max_dim", .label = "CV largest D", .min = 1, .max = 200, .help = "the D grid is cut at this value"});
+  return t;
+}
+
 LearnerSchema RpClassifier::schema() {
   LearnerSchema s;
   s.id = "rp";
   s.name = "RP-classifier (projection + Cnoise perceptron)";
   s.multiclass = false;
-  ParamSpec projection = make_param("projection", "projection", ParamKind::choice, 2, 0, 2,
-                                    "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
-                                    "kernel Gram-Schmidt (000 §5)");
-  projection.choices = {"random", "kpca", "kgs"};
-  s.params.push_back(projection);
-  s.params.push_back(make_param("dims", "projection size D", ParamKind::integer, 50, 1, 5000,
-                                "number of directions; with cv = 1 chosen from the grid instead", true));
-  append_kernel_params(&s.params, "the kernel whose feature space is projected",
-                       "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid",
-                       "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))");
-  // Bylander's parameters, by composition: same names and meaning (bylander.h), defaults for this use.
-  for (ParamSpec p : BylanderPerceptron::schema().params) {
-    if (p.name == "gamma") {
-      p.default_value = 0.1;
-      p.help = "the margin assumed in the projected space (nu = eps gamma / 4); 0 = unknown (nu = 0)";
-    } else if (p.name == "updates") {
-      p.default_value = 300;
-      p.help = "Cnoise updates per training run (also in each CV run); 0 = more than 16/(eps gamma)^2 (000 Thm 3)";
-    }
-    s.params.push_back(p);
-  }
-  s.params.push_back(make_param("cv", "cross-validate D and width", ParamKind::boolean, 0, 0, 1,
-                                "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
-                                "k-fold cross-validation on the noisy training labels (000 §5)"));
-  s.params.push_back(make_param("cv_folds", "CV folds", ParamKind::integer, 3, 2, 10, "k of the k-fold cross-validation"));
-  s.params.push_back(make_param("cv_widths", "CV widths", ParamKind::integer, 3, 1, 9,
-                                "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)"));
-  s.params.push_back(make_param("cv_max_dim", "CV largest D", ParamKind::integer, 200, 1, 200,
-                                "the D grid is cut at this value"));
-  assert(static_cast<int>(s.params.size()) == kParamCount);
+  s.params = RpClassifierParams::table().settings();
   return s;
 }
 
-std::vector<double> RpClassifier::cnoise_params() const {
-  std::vector<double> p(BylanderPerceptron::kParamCount);
-  p[BylanderPerceptron::kEpsilon] = params_[kEpsilon];
-  p[BylanderPerceptron::kEta] = params_[kEta];
-  p[BylanderPerceptron::kGamma] = params_[kGamma];
-  p[BylanderPerceptron::kUpdates] = params_[kUpdates];
-  p[BylanderPerceptron::kOutput] = params_[kOutput];
-  return p;
-}
-
-Status RpClassifier::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status RpClassifier::reset(const Problem& problem, const RpClassifierParams& params) {
+  assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
   if (data.num_classes() > 2) {
     return make_error("learner.needs_binary", "the RP-classifier is a binary learner; the data have " +
@@ -108,13 +103,12 @@ Status RpClassifier::reset(const Problem& problem, const std::vector<double>& pa
   params_ = params;
   rng_ = Rng(problem.seed, Stream::learner);
   options_ = ProjectionOptions{};
-  options_.kind = static_cast<ProjectionKind>(static_cast<int>(params[kProjection]));
-  options_.landmarks = static_cast<int>(params[kLandmarks]);
-  kernel_ = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])), static_cast<int>(params[kDegree]),
-                        params[kOffset], params[kSigma], params[kWidthC]);
-  dims_ = static_cast<int>(params[kDims]);
+  options_.kind = params.projection;
+  options_.landmarks = params.kernel.landmarks;
+  kernel_ = make_kernel(params.kernel);
+  dims_ = params.dims;
   options_.dims = dims_;
-  cv_ = params[kCv] != 0;
+  cv_ = params.cv;
   cv_error_ = kNaN;
   built_ = false;
   build_status_ = Status::Ok();
@@ -138,17 +132,17 @@ Status RpClassifier::reset(const Problem& problem, const std::vector<double>& pa
   }
 
   if (cv_) {
-    const int folds = static_cast<int>(params[kCvFolds]);
+    const int folds = params.cv_folds;
     if (n < folds) {
       return make_error("rp.too_few_for_cv", "RP-classifier: " + std::to_string(n) + " training examples cannot make " +
                                                  std::to_string(folds) + " cross-validation folds (field 'cv_folds')");
     }
-    if (params[kUpdates] <= 0 && !(params[kGamma] > 0)) {
+    if (params.cnoise.updates <= 0 && !(params.cnoise.gamma > 0)) {
       return make_error("rp.no_stop", "RP-classifier: cross-validation needs runs that stop: set 'updates' > 0 or "
                                       "'gamma' > 0 (updates = 0 then means 16/(eps gamma)^2)");
     }
-    grid_dims_ = rp_dimension_grid(static_cast<int>(params[kCvMaxDim]));
-    const int widths = kernel_.kind == KernelKind::gaussian ? static_cast<int>(params[kCvWidths]) : 1;
+    grid_dims_ = rp_dimension_grid(params.cv_max_dim);
+    const int widths = kernel_.kind == KernelKind::gaussian ? params.cv_widths : 1;
     grid_widths_ = rp_width_grid(kernel_.sigma, widths);
     const std::vector<int> perm = rng_.permutation(n);
     fold_rows_.assign(static_cast<size_t>(folds), {});
@@ -198,10 +192,11 @@ StepResult RpClassifier::cv_step() {
     Dataset train_d = projected_dataset(cv_train_.X.leftCols(used), cv_train_, nullptr);
     Problem inner = problem_;
     inner.train = &train_d;
-    inner.known_margin = 0.0;
+    inner.target_margin = 0.0;
+    inner.multiclass_margin = 0.0;
     inner.radius = 0.0;
     BylanderPerceptron b;
-    const Status s = b.reset(inner, cnoise_params());
+    const Status s = b.reset(inner, params_.cnoise);
     if (s.ok()) {
       while (!b.done()) b.step();
       std::vector<int> pred;
@@ -253,11 +248,12 @@ Status RpClassifier::build() {
   const Dataset& projected = front_.sample();
   Problem inner = problem_;
   inner.train = &projected;
-  inner.known_margin = 0.0;
+  inner.target_margin = 0.0;
+  inner.multiclass_margin = 0.0;
   double r2 = 0;
   for (int i = 0; i < projected.rows(); ++i) r2 = std::max(r2, static_cast<double>(projected.X.row(i).squaredNorm()));
   inner.radius = std::sqrt(r2);
-  return cnoise_.reset(inner, cnoise_params());
+  return cnoise_.reset(inner, params_.cnoise);
 }
 
 bool RpClassifier::prepare(double max_seconds, const ClockFn& now) {

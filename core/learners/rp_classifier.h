@@ -35,7 +35,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
 #include "core/learners/bylander.h"
@@ -50,19 +50,28 @@ std::vector<int> rp_dimension_grid(int max_dim);
 // The cross-validation widths σ·√2^(k-(W-1)/2), k = 0..W-1 (ascending).
 std::vector<double> rp_width_grid(double sigma, int count);
 
+// The RP-classifier's parameters: the projection, its kernel, Bylander's perceptron (by composition, with
+// this use's defaults) and the cross-validation.
+struct RpClassifierParams {
+  ProjectionKind projection = ProjectionKind::kgs;  // random span, kernel PCA or kernel Gram-Schmidt
+  int dims = 50;                                    // projection size D
+  KernelParams kernel;                              // the kernel whose feature space is projected
+  BylanderParams cnoise{.gamma = 0.1, .updates = 300};  // the Cnoise perceptron in the projected space
+  bool cv = false;                                  // cross-validate D and the width
+  int cv_folds = 3;                                 // k of the k-fold cross-validation
+  int cv_widths = 3;                                // Gaussian widths tried
+  int cv_max_dim = 200;                             // the D grid's cut
+  // The parameter table (settings/params.h).
+  static const ParamTable<RpClassifierParams>& table();
+};
+
 // The RP-classifier: kernel projection + Bylander's Cnoise perceptron.
-class RpClassifier final : public Learner {
+class RpClassifier final : public LearnerWith<RpClassifierParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int {
-    kProjection = 0, kDims, kKernel, kSigma, kWidthC, kDegree, kOffset, kLandmarks,
-    kEpsilon, kEta, kGamma, kUpdates, kOutput,
-    kCv, kCvFolds, kCvWidths, kCvMaxDim, kParamCount
-  };
   // Registry schema.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const RpClassifierParams& params) override;
   StepResult step() override;
   bool done() const override { return built_ && (!build_status_.ok() || cnoise_.done()); }
   // The build step's projection fit and the projection of the training sample, in slices (the build
@@ -91,10 +100,9 @@ class RpClassifier final : public Learner {
  private:
   StepResult cv_step();
   Status build();
-  std::vector<double> cnoise_params() const;
 
   Problem problem_;
-  std::vector<double> params_;
+  RpClassifierParams params_;
   ProjectionOptions options_;
   Kernel kernel_;
   int dims_ = 1;

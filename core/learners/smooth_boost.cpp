@@ -24,45 +24,49 @@ double dot_fd(const float* v, const float* x, int d) {
 
 double clip_unit(double z) { return z > 1.0 ? 1.0 : (z < -1.0 ? -1.0 : z); }
 
-ParamSpec epsilon_param() {
-  return make_param("epsilon", "target error epsilon (kappa)", ParamKind::real, 0.1, 0.001, 0.5,
-                    "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
-                    "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)",
-                    true);
-}
-
-ParamSpec gamma_param() {
-  return make_param("gamma", "assumed weak advantage gamma", ParamKind::real, 0.001, 1e-6, 0.49,
-                    "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
-                    "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds",
-                    true);
-}
-
-ParamSpec sample_param() {
-  return make_param("sample", "draws per round m", ParamKind::integer, 0, 0, 1000000,
-                    "examples the weak learner draws from the booster's distribution each round; 0 = the training size");
-}
-
-ParamSpec scale_param() {
-  return make_param("scale", "hypothesis scale s", ParamKind::real, 0, 0, 1e6,
-                    "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
-                    "weights barely move); a few units make the weights move within hundreds of rounds",
-                    true);
+// The rows both boosters share: epsilon, gamma, sample, scale.
+ParamTable<SmoothBoostParams> booster_rows() {
+  using P = SmoothBoostParams;
+  return ParamTable<P>()
+      .add(&P::epsilon,
+           {.key = "epsilon", .label = "target error epsilon (kappa)", .min = 0.001, .max = 0.5, .log_scale = true,
+            .help = "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
+                    "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)"})
+      .add(&P::gamma,
+           {.key = "gamma", .label = "assumed weak advantage gamma", .min = 1e-6, .max = 0.49, .log_scale = true,
+            .help = "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
+                    "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds"})
+      .add(&P::sample,
+           {.key = "sample", .label = "draws per round m", .min = 0, .max = 1000000,
+            .help = "examples the weak learner draws from the booster's distribution each round; 0 = the training size"})
+      .add(&P::scale,
+           {.key = "scale", .label = "hypothesis scale s", .min = 0, .max = 1e6, .log_scale = true,
+            .help = "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
+                    "weights barely move); a few units make the weights move within hundreds of rounds"});
 }
 
 }  // namespace
+
+const ParamTable<SmoothBoostParams>& SmoothBoostParams::table() {
+  static const ParamTable<SmoothBoostParams> t = booster_rows().add(
+      &SmoothBoostParams::c0,
+      {.key = "c0", .label = "removal constant c0", .min = 0.001, .max = 1000, .log_scale = true,
+       .help = "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
+               "(003 leaves c0 unspecified)"});
+  return t;
+}
+
+const ParamTable<SmoothBoostParams>& SmoothBoostParams::averaging_table() {
+  static const ParamTable<SmoothBoostParams> t = booster_rows();
+  return t;
+}
 
 LearnerSchema SmoothBoost::mlc_schema() {
   LearnerSchema s;
   s.id = "smooth_boost";
   s.name = "SmoothBoost + PCA outlier removal (A_mlc)";
   s.multiclass = false;
-  const ParamSpec c0 = make_param(
-      "c0", "removal constant c0", ParamKind::real, 0.75, 0.001, 1000,
-      "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
-      "(003 leaves c0 unspecified)",
-      true);
-  s.params = {epsilon_param(), gamma_param(), sample_param(), scale_param(), c0};
+  s.params = SmoothBoostParams::table().settings();
   return s;
 }
 
@@ -71,13 +75,12 @@ LearnerSchema SmoothBoost::averaging_schema() {
   s.id = "smooth_boost_averaging";
   s.name = "SmoothBoost + averaging (adversarial label noise)";
   s.multiclass = false;
-  s.params = {epsilon_param(), gamma_param(), sample_param(), scale_param()};
+  s.params = SmoothBoostParams::averaging_table().settings();
   return s;
 }
 
-Status SmoothBoost::reset(const Problem& problem, const std::vector<double>& params) {
+Status SmoothBoost::reset(const Problem& problem, const SmoothBoostParams& params) {
   assert(problem.train != nullptr);
-  assert(params.size() == (kind_ == WeakLearnerKind::mlcw ? 5u : 4u));
   data_ = problem.train;
   if (data_->num_classes() > 2) {
     return make_error("learner.needs_binary", "SmoothBoost is a binary learner; the data have " +
@@ -85,18 +88,18 @@ Status SmoothBoost::reset(const Problem& problem, const std::vector<double>& par
   }
   const int n_train = data_->rows();
   const int d = std::max(1, data_->cols());
-  epsilon_ = params[kEpsilon];
-  gamma_ = params[kGamma];
+  epsilon_ = params.epsilon;
+  gamma_ = params.gamma;
   theta_ = gamma_ / (2.0 + gamma_);
   log_one_minus_gamma_ = det::log(1.0 - gamma_);
-  sample_ = params[kSample] > 0 ? static_cast<int>(params[kSample]) : n_train;
+  sample_ = params.sample > 0 ? params.sample : n_train;
   const double log_m = det::log(static_cast<double>(std::max(sample_, 2)));
   norm_cut2_ = 3.0 * d * log_m;
-  scale_ = params[kScale] > 0 ? params[kScale] : norm_cut2_;
+  scale_ = params.scale > 0 ? params.scale : norm_cut2_;
   if (kind_ == WeakLearnerKind::mlcw) {
     const double log_n_eps = det::log(d / epsilon_);
-    variance_threshold_ = params[kC0] * static_cast<double>(sample_) * log_n_eps;
-    point_threshold_ = params[kC0] * log_n_eps;
+    variance_threshold_ = params.c0 * static_cast<double>(sample_) * log_n_eps;
+    point_threshold_ = params.c0 * log_n_eps;
   }
   const double bound = 2.0 / (epsilon_ * gamma_ * gamma_ * std::sqrt(1.0 - gamma_));
   max_rounds_ = std::min(std::ceil(bound), kMaxRoundsCap);

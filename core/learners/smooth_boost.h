@@ -54,7 +54,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/util/rng.h"
 
@@ -66,11 +66,22 @@ enum class WeakLearnerKind : int {
   averaging,  // the averaging algorithm alone (003 Thm 3)
 };
 
+// SmoothBoost's parameters (c0 is read by the A_mlcw weak learner only).
+struct SmoothBoostParams {
+  double epsilon = 0.1;  // target error (kappa)
+  double gamma = 0.001;  // assumed weak advantage
+  int sample = 0;        // draws per round; 0 = the training size
+  double scale = 0;      // hypothesis scale s; 0 = 003's 3 n log m
+  double c0 = 0.75;      // A_mlcw's removal constant
+  // The table of A_mlc (`smooth_boost`): every member.
+  static const ParamTable<SmoothBoostParams>& table();
+  // The table of `smooth_boost_averaging`: every member but c0.
+  static const ParamTable<SmoothBoostParams>& averaging_table();
+};
+
 // SmoothBoost with one of the weak learners, one boosting round per step.
-class SmoothBoost final : public Learner {
+class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
  public:
-  // Parameter indices in the schema's order (kC0 exists only for the A_mlcw weak learner).
-  enum Param : int { kEpsilon = 0, kGamma, kSample, kScale, kC0 };
   // A booster calling `kind`.
   explicit SmoothBoost(WeakLearnerKind kind) : kind_(kind) {}
   // Registry schema of A_mlc (`smooth_boost`): epsilon, gamma, sample, scale, c0.
@@ -79,7 +90,10 @@ class SmoothBoost final : public Learner {
   // sample, scale.
   static LearnerSchema averaging_schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const SmoothBoostParams& params) override;
+  const ParamTable<SmoothBoostParams>& param_table() const override {
+    return kind_ == WeakLearnerKind::mlcw ? SmoothBoostParams::table() : SmoothBoostParams::averaging_table();
+  }
   StepResult step() override;
   bool done() const override;
   int num_classes() const override { return 2; }

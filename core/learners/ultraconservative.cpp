@@ -65,12 +65,18 @@ double ultraconservative_bound(double radius, double theta) {
   return 2.0 * radius * radius / (theta * theta);
 }
 
-double multiclass_known_margin(const Problem& problem) {
-  if (problem.known_margin > 0) return problem.known_margin;
-  const Config* c = problem.config;
-  if (c == nullptr || c->use_csv || c->generator.kind != Generator::classes) return 0.0;
-  if (c->normalization == Normalization::standardize || problem.train == nullptr) return 0.0;
-  return problem.train->target_margin;
+const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
+  using P = UltraconservativeParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::update,
+               {.key = "update", .label = "step sizes", .choices = {"max", "uniform", "proportional"},
+                .help = "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least "
+                        "the true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)"})
+          .add(&P::normalize, {.key = "normalize", .label = "normalize x",
+                               .help = "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)"})
+          .add(&P::order, ExampleOrder::setting());
+  return t;
 }
 
 LearnerSchema Ultraconservative::schema() {
@@ -78,41 +84,35 @@ LearnerSchema Ultraconservative::schema() {
   s.id = "ultraconservative";
   s.name = "Ultraconservative multiclass perceptron";
   s.multiclass = true;
-  s.params = {
-      make_choice("update", "step sizes", {"max", "uniform", "proportional"}, 0,
-                  "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least the "
-                  "true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)"),
-      make_param("normalize", "normalize x", ParamKind::boolean, 1, 0, 1,
-                 "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)"),
-      ExampleOrder::param()};
+  s.params = UltraconservativeParams::table().settings();
   return s;
 }
 
-Status Ultraconservative::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status Ultraconservative::reset(const Problem& problem, const UltraconservativeParams& params) {
+  assert(problem.train != nullptr);
   data_ = problem.train;
   num_classes_ = std::max(2, std::max(problem.num_classes, data_->num_classes()));
   if (num_classes_ > kMaxClasses) {
     return make_error("ultraconservative.too_many_classes", "the data have " + std::to_string(num_classes_) +
                                                                 " classes; at most 64 are supported");
   }
-  rule_ = static_cast<UltraUpdate>(static_cast<int>(params[kUpdate]));
+  rule_ = params.update;
   const int n = data_->rows();
   const int d = data_->cols();
   w_ = FeatureMatrix::Zero(num_classes_, d);
   scale_.assign(static_cast<size_t>(n), 1.0f);
-  if (params[kNormalize] != 0) {
+  if (params.normalize) {
     for (int i = 0; i < n; ++i) {
       const float* x = data_->X.row(i).data();
       const double norm = std::sqrt(dot_double(x, x, d));
       if (norm > 0) scale_[static_cast<size_t>(i)] = static_cast<float>(1.0 / norm);
     }
   }
-  order_.reset(n, params[kOrder] == 1, problem.seed);
+  order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   epoch_mistakes_ = 0;
   last_error_set_ = 0;
   done_ = n == 0;
-  bound_ = ultraconservative_bound(problem.radius, multiclass_known_margin(problem));
+  bound_ = ultraconservative_bound(problem.radius, problem.multiclass_margin);
   return Status::Ok();
 }
 

@@ -16,9 +16,9 @@
 // theta for every r != y) and ||x|| <= R, any ultraconservative algorithm makes at most 2 R^2 / theta^2
 // mistakes (||W||_F^2 grows by at most 2 R^2 per update, <W*, W> by at least theta). With normalize = 1
 // the points are x/||x|| and their margin is >= theta/R, so the same 2 R^2/theta^2 holds. theta is the
-// generator's: Problem::known_margin, or for generator `classes` (whose Dataset has no binary target) the
-// training part's target_margin, which the generator measures with ||W*||_F = 1 (004 Def. 2); unknown
-// (NaN bound) for CSV data and after standardization.
+// generator's: Problem::multiclass_margin, which the session resolves to Problem::target_margin or, for
+// generator `classes` (whose Dataset has no binary target), the margin the generator measures with
+// ||W*||_F = 1 (004 Def. 2); unknown (NaN bound) for CSV data and after standardization.
 //
 // Order and stopping as the Perceptron (perceptron.h): cyclic or a fresh seeded permutation per epoch;
 // done() after an epoch without mistakes. W is float (Eigen GEMV/axpy: bit-identical in both builds).
@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "core/config/param.h"
 #include "core/learners/example_order.h"
+#include "core/settings/params.h"
 #include "core/learners/learner.h"
 
 namespace ml {
@@ -42,7 +42,7 @@ enum class UltraUpdate : int {
   pair = 3,          // UMA only: tau_p = -1 for the selected p when p is in E, else the max rule
 };
 
-// Names of the rules (ParamSpec choices, in enum order; the online learner offers the first three).
+// Names of the rules (the `update` parameter's choices, in enum order; the online learner offers the first three).
 const std::vector<std::string>& ultra_update_names();
 
 // The step sizes for a point of class y whose class scores are s[0..Q): fills tau[0..Q) and returns |E|
@@ -54,19 +54,22 @@ int ultraconservative_steps(const double* scores, int num_classes, int y, double
 // The mistake bound 2 R^2 / theta^2 (004 Thm 1); NaN unless R > 0 and theta > 0.
 double ultraconservative_bound(double radius, double theta);
 
-// theta for the bound: Problem::known_margin when positive, else the training part's target_margin when
-// the data come from generator `classes` without standardization, else 0 (unknown).
-double multiclass_known_margin(const Problem& problem);
+// The ultraconservative learner's parameters.
+struct UltraconservativeParams {
+  UltraUpdate update = UltraUpdate::max;  // step sizes: max, uniform or proportional (not pair)
+  bool normalize = true;                  // update with x/||x||
+  VisitOrder order = VisitOrder::cyclic;  // example order
+  // The parameter table (settings/params.h).
+  static const ParamTable<UltraconservativeParams>& table();
+};
 
 // The online multiclass ultraconservative learner.
-class Ultraconservative final : public Learner {
+class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int { kUpdate = 0, kNormalize = 1, kOrder = 2, kParamCount };
-  // Registry schema: update (max|uniform|proportional), normalize (default 1), order (cyclic|shuffled).
+  // Registry schema: update, normalize, order.
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const UltraconservativeParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }

@@ -44,55 +44,59 @@ int argmax_row(const float* s, int q_count) {
 
 }  // namespace
 
+const ParamTable<UmaParams>& UmaParams::table() {
+  using P = UmaParams;
+  static const ParamTable<P> t =
+      ParamTable<P>()
+          .add(&P::alpha, {.key = "alpha", .label = "alpha", .min = 0, .max = 10,
+                           .help = "A_p keeps the points predicted p by a score gap >= alpha; E keeps the classes "
+                                   "beating q on z by >= alpha (the paper's experiments: 0)"})
+          .add(&P::select, {.key = "select", .label = "(p,q) selection", .choices = {"error", "conf", "random"},
+                            .help = "error: largest ||z_pq||; conf: largest ||z_pq||/pi_q (class-balanced); random: "
+                                    "any pair with ||z_pq|| >= tol (004 §3.5)"})
+          .add(&P::update, {.key = "update", .label = "step sizes", .choices = ultra_update_names(),
+                            .help = "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
+                                    "max, uniform or proportional steps over E"})
+          .add(&P::tol, {.key = "tol", .label = "stopping tolerance", .min = 0, .max = 10, .log_scale = true,
+                         .help = "stop when every ||z_pq|| is below this"})
+          .add(&P::tol_se, {.key = "tol_se", .label = "significance", .min = 0, .max = 100,
+                            .help = "also stop when every ||z_pq|| is below this many of its standard errors under "
+                                    "the label noise (0 = off)"})
+          .add(&P::max_updates,
+               {.key = "max_updates", .label = "update cap", .min = 0, .max = 1e9,
+                .help = "stop after this many updates (0 = no cap; noisy non-separable data rarely reach tol)"})
+          .add(&P::confusion,
+               {.key = "confusion", .label = "confusion matrix C", .choices = {"given", "estimated", "identity"},
+                .help = "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
+                        "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron)"})
+          .add(&P::est_fraction,
+               {.key = "est_fraction", .label = "oracle fraction", .min = 0.001, .max = 1,
+                .help = "estimated C: the fraction of training examples whose true label is asked (004: 5%)"})
+          .add(&P::max_cond, {.key = "max_cond", .label = "largest condition number", .min = 1, .max = 1e15,
+                              .log_scale = true,
+                              .help = "refuse a confusion matrix whose 2-norm condition number exceeds this"})
+          .add(&P::projection,
+               {.key = "projection", .label = "kernel front end", .choices = {"none", "kpca", "nystrom"},
+                .help = "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
+                        "directions, fitted on the training features (004 §3.6)"})
+          .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true,
+                          .help = "number of kernel principal directions (004 §4.2: 640 digits, 1600 letters)"})
+          .nest(&P::kernel, kernel_param_table("the kernel of the front end", "exp(-||x-x'||^2 / (2 sigma^2))",
+                                               "nystrom: landmarks m >= D; 0 = min(n, max(2D, 1000))"));
+  return t;
+}
+
 LearnerSchema Uma::schema() {
   LearnerSchema s;
   s.id = "uma";
   s.name = "UMA (confusion-aware multiclass)";
   s.multiclass = true;
-  s.params.push_back(make_param("alpha", "alpha", ParamKind::real, 0, 0, 10,
-                                "A_p keeps the points predicted p by a score gap >= alpha; E keeps the classes beating q "
-                                "on z by >= alpha (the paper's experiments: 0)"));
-  ParamSpec select = make_param("select", "(p,q) selection", ParamKind::choice, 0, 0, 2,
-                                "error: largest ||z_pq||; conf: largest ||z_pq||/pi_q (class-balanced); random: any pair "
-                                "with ||z_pq|| >= tol (004 §3.5)");
-  select.choices = {"error", "conf", "random"};
-  s.params.push_back(select);
-  ParamSpec update = make_param("update", "step sizes", ParamKind::choice, 3, 0, 3,
-                                "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative max, "
-                                "uniform or proportional steps over E");
-  update.choices = ultra_update_names();
-  s.params.push_back(update);
-  s.params.push_back(make_param("tol", "stopping tolerance", ParamKind::real, 1e-3, 0, 10,
-                                "stop when every ||z_pq|| is below this", true));
-  s.params.push_back(make_param("tol_se", "significance", ParamKind::real, 0, 0, 100,
-                                "also stop when every ||z_pq|| is below this many of its standard errors under the label "
-                                "noise (0 = off)"));
-  s.params.push_back(make_param("max_updates", "update cap", ParamKind::integer, 1000, 0, 1e9,
-                                "stop after this many updates (0 = no cap; noisy non-separable data rarely reach tol)"));
-  ParamSpec confusion = make_param("confusion", "confusion matrix C", ParamKind::choice, 0, 0, 2,
-                                   "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
-                                   "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron)");
-  confusion.choices = {"given", "estimated", "identity"};
-  s.params.push_back(confusion);
-  s.params.push_back(make_param("est_fraction", "oracle fraction", ParamKind::real, 0.05, 0.001, 1,
-                                "estimated C: the fraction of training examples whose true label is asked (004: 5%)"));
-  s.params.push_back(make_param("max_cond", "largest condition number", ParamKind::real, 1e6, 1, 1e15,
-                                "refuse a confusion matrix whose 2-norm condition number exceeds this", true));
-  ParamSpec projection = make_param("projection", "kernel front end", ParamKind::choice, 0, 0, 2,
-                                    "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
-                                    "directions, fitted on the training features (004 §3.6)");
-  projection.choices = {"none", "kpca", "nystrom"};
-  s.params.push_back(projection);
-  s.params.push_back(make_param("dims", "projection size D", ParamKind::integer, 100, 1, 5000,
-                                "number of kernel principal directions (004 §4.2: 640 digits, 1600 letters)", true));
-  append_kernel_params(&s.params, "the kernel of the front end", "exp(-||x-x'||^2 / (2 sigma^2))",
-                       "nystrom: landmarks m >= D; 0 = min(n, max(2D, 1000))");
-  assert(static_cast<int>(s.params.size()) == kParamCount);
+  s.params = UmaParams::table().settings();
   return s;
 }
 
-Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
-  assert(problem.train != nullptr && params.size() == kParamCount);
+Status Uma::reset(const Problem& problem, const UmaParams& params) {
+  assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
   problem_ = problem;
   params_ = params;
@@ -107,13 +111,13 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
   if (!data.X.allFinite()) return make_error("uma.not_finite", "UMA: a training feature is NaN or infinite");
   for (int i = 0; i < n; ++i) assert(data.label[static_cast<size_t>(i)] >= 0 && data.label[static_cast<size_t>(i)] < q_count);
 
-  alpha_ = params[kAlpha];
-  selection_ = static_cast<UmaSelection>(static_cast<int>(params[kSelection]));
-  rule_ = static_cast<UltraUpdate>(static_cast<int>(params[kUpdate]));
-  tolerance_ = params[kTolerance];
-  tol_se_ = params[kTolSe];
-  max_updates_ = static_cast<int64_t>(params[kMaxUpdates]);
-  source_ = static_cast<UmaConfusionSource>(static_cast<int>(params[kConfusion]));
+  alpha_ = params.alpha;
+  selection_ = params.select;
+  rule_ = params.update;
+  tolerance_ = params.tol;
+  tol_se_ = params.tol_se;
+  max_updates_ = params.max_updates;
+  source_ = params.confusion;
   rng_ = Rng(problem.seed, Stream::learner);
   oracle_rows_.clear();
   built_ = false;
@@ -139,34 +143,22 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
         c_ = override_c_;
         break;
       }
-      if (problem.config == nullptr) {
-        return make_error("uma.no_confusion", "UMA: confusion 'given' needs the configuration's noise (or a matrix "
-                                              "from set_confusion); field 'l.confusion'");
+      // The session resolves the noise's matrix (noise_confusion_matrix) into Problem::known_confusion.
+      const Result<Eigen::MatrixXd>& known = problem.known_confusion;
+      if (!known.ok()) {
+        const bool bad_list = known.error().code == "noise.bad_confusion";
+        return make_error(bad_list ? "uma.bad_confusion" : "uma.no_confusion",
+                          "UMA: " + known.error().message +
+                              (bad_list ? std::string() : "; set field 'l.confusion' to estimated or identity"));
       }
-      const NoiseSpec& noise = problem.config->noise;
-      if (noise.model == NoiseModel::none) {
-        c_ = Eigen::MatrixXd::Identity(q_count, q_count);
-      } else if (noise.model == NoiseModel::uniform) {
-        c_ = uniform_confusion(q_count, noise.rate);
-      } else if (noise.model == NoiseModel::confusion) {
-        Result<Eigen::MatrixXd> m = confusion_from_list(noise.confusion, q_count);
-        if (!m.ok()) {
-          return make_error("uma.bad_confusion", "UMA: field 'cm' does not give a " + std::to_string(q_count) + "x" +
-                                                     std::to_string(q_count) + " matrix: " + m.error().message);
-        }
-        c_ = m.value();
-      } else {
-        return make_error("uma.no_confusion", "UMA: the noise model '" + std::string(noise_model_name(noise.model)) +
-                                                  "' has no confusion matrix; set field 'l.confusion' to estimated or "
-                                                  "identity");
-      }
+      c_ = known.value();
       break;
     }
     case UmaConfusionSource::estimated: {
       if (!problem.label_oracle) {
         return make_error("uma.no_oracle", "UMA: confusion 'estimated' needs a label oracle (Problem::label_oracle)");
       }
-      const long long wanted = std::llround(params[kEstFraction] * static_cast<double>(n));
+      const long long wanted = std::llround(params.est_fraction * static_cast<double>(n));
       const int k = static_cast<int>(std::clamp<long long>(wanted, 1, n));
       oracle_rows_ = rng_.choose(n, k);
       std::sort(oracle_rows_.begin(), oracle_rows_.end());
@@ -200,10 +192,10 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
     return make_error("uma.singular_confusion",
                       where + " is singular: condition number " + short_number(condition_) + " (004 Assumption 3 needs C invertible)");
   }
-  if (condition_ > params[kMaxCondition]) {
+  if (condition_ > params.max_cond) {
     return make_error("uma.ill_conditioned_confusion", where + " is ill-conditioned: condition number " +
                                                            short_number(condition_) + " > " +
-                                                           short_number(params[kMaxCondition]) + " (field 'l.max_cond')");
+                                                           short_number(params.max_cond) + " (field 'l.max_cond')");
   }
   c_inv_ = c_.inverse();
   Eigen::VectorXd observed_counts = Eigen::VectorXd::Zero(q_count);
@@ -211,13 +203,12 @@ Status Uma::reset(const Problem& problem, const std::vector<double>& params) {
   pi_ = (c_inv_ * observed_counts) / static_cast<double>(n);
 
   // --- the kernel front end ---
-  projection_kind_ = static_cast<UmaProjection>(static_cast<int>(params[kProjection]));
-  const Kernel kernel = make_kernel(static_cast<KernelKind>(static_cast<int>(params[kKernel])),
-                                    static_cast<int>(params[kDegree]), params[kOffset], params[kSigma], params[kWidthC]);
+  projection_kind_ = params.projection;
+  const Kernel kernel = make_kernel(params.kernel);
   ProjectionOptions projection_options;
   projection_options.kind = ProjectionKind::kpca;
-  projection_options.dims = static_cast<int>(params[kDims]);
-  projection_options.landmarks = static_cast<int>(params[kLandmarks]);
+  projection_options.dims = params.dims;
+  projection_options.landmarks = params.kernel.landmarks;
   if (projection_kind_ == UmaProjection::kpca) {
     if (n > kUmaMaxExactKpca) {
       return make_error("uma.kpca_too_large", "UMA: exact kernel PCA on " + std::to_string(n) +

@@ -57,7 +57,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config/param.h"
+#include "core/settings/params.h"
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
 #include "core/learners/kernel_front_end.h"
@@ -93,14 +93,27 @@ RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, co
 // Every z_pq (step 7): row p*Q + q of the result is row q of C^{-1} Gamma^p.
 RowMatrixXd uma_update_vectors(const RowMatrixXd& gamma, const Eigen::MatrixXd& c_inverse);
 
+// UMA's parameters.
+struct UmaParams {
+  double alpha = 0;                                        // score gap of A_p and E
+  UmaSelection select = UmaSelection::error;               // (p,q) selection
+  UltraUpdate update = UltraUpdate::pair;                  // step sizes
+  double tol = 1e-3;                                       // stopping tolerance on ||z_pq||
+  double tol_se = 0;                                       // stop below this many standard errors (0 = off)
+  int64_t max_updates = 1000;                              // update cap (0 = none)
+  UmaConfusionSource confusion = UmaConfusionSource::given;  // where C comes from
+  double est_fraction = 0.05;                              // estimated C: oracle-labelled fraction
+  double max_cond = 1e6;                                   // largest accepted condition number of C
+  UmaProjection projection = UmaProjection::none;          // kernel front end
+  int dims = 100;                                          // projection size D
+  KernelParams kernel;                                     // the front end's kernel
+  // The parameter table (settings/params.h).
+  static const ParamTable<UmaParams>& table();
+};
+
 // The UMA learner.
-class Uma final : public Learner {
+class Uma final : public LearnerWith<UmaParams> {
  public:
-  // Parameter indices in the schema's order.
-  enum Param : int {
-    kAlpha = 0, kSelection, kUpdate, kTolerance, kTolSe, kMaxUpdates, kConfusion, kEstFraction, kMaxCondition,
-    kProjection, kDims, kKernel, kSigma, kWidthC, kDegree, kOffset, kLandmarks, kParamCount
-  };
   // Registry schema.
   static LearnerSchema schema();
 
@@ -108,7 +121,7 @@ class Uma final : public Learner {
   // instead of the config's noise; experiments feed estimated or deliberately wrong matrices this way.
   void set_confusion(const Eigen::MatrixXd& c) { override_c_ = c; }
 
-  Status reset(const Problem& problem, const std::vector<double>& params) override;
+  Status reset(const Problem& problem, const UmaParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   // The kernel front end's fit and the projection of the training sample, in slices (the first step
@@ -166,7 +179,7 @@ class Uma final : public Learner {
   }
 
   Problem problem_;
-  std::vector<double> params_;
+  UmaParams params_;
   Eigen::MatrixXd override_c_;
   int num_classes_ = 2;
   double alpha_ = 0;

@@ -110,6 +110,28 @@ std::vector<double> confusion_to_list(const Eigen::MatrixXd& c) {
   return values;
 }
 
+Result<Eigen::MatrixXd> noise_confusion_matrix(const NoiseSpec& spec, int num_classes) {
+  switch (spec.model) {
+    case NoiseModel::none:
+      return Eigen::MatrixXd(Eigen::MatrixXd::Identity(num_classes, num_classes));
+    case NoiseModel::uniform:
+      return uniform_confusion(num_classes, spec.rate);
+    case NoiseModel::confusion: {
+      Result<Eigen::MatrixXd> m = confusion_from_list(spec.confusion, num_classes);
+      if (!m.ok())
+        return make_error("noise.bad_confusion", "field 'cm' does not give a " + std::to_string(num_classes) + "x" +
+                                                     std::to_string(num_classes) + " matrix: " + m.error().message);
+      return m;
+    }
+    case NoiseModel::malicious:
+    case NoiseModel::adversarial:
+    case NoiseModel::outliers:
+      break;
+  }
+  return make_error("noise.not_a_matrix",
+                    "the noise model '" + std::string(noise_model_name(spec.model)) + "' has no confusion matrix");
+}
+
 Eigen::MatrixXd uniform_confusion(int num_classes, double eta) {
   assert(num_classes >= 1);
   if (num_classes == 1) return Eigen::MatrixXd::Identity(1, 1);

@@ -32,12 +32,6 @@ bool parse_from_table(std::string_view s, const std::string_view (&names)[N], En
   return false;
 }
 
-constexpr std::string_view kModelNames[] = {"none", "uniform", "confusion", "malicious", "adversarial",
-                                            "outliers"};
-constexpr std::string_view kSamplingNames[] = {"independent", "exact"};
-constexpr std::string_view kMaliciousNames[] = {"pull", "boundary", "random"};
-constexpr std::string_view kLabelAdversaryNames[] = {"nearest", "farthest", "region"};
-constexpr std::string_view kOutlierModeNames[] = {"flip", "move"};
 
 Status check_rate(double rate) {
   // Written so that NaN fails too.
@@ -88,13 +82,13 @@ void prepare_clean(Dataset& data) {
 
 }  // namespace
 
-std::string_view noise_model_name(NoiseModel m) { return kModelNames[static_cast<int>(m)]; }
-bool parse_noise_model(std::string_view s, NoiseModel* out) { return parse_from_table(s, kModelNames, out); }
+std::string_view noise_model_name(NoiseModel m) { return kNoiseModelNames[static_cast<int>(m)]; }
+bool parse_noise_model(std::string_view s, NoiseModel* out) { return parse_from_table(s, kNoiseModelNames, out); }
 std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
 bool parse_sampling(std::string_view s, Sampling* out) { return parse_from_table(s, kSamplingNames, out); }
-std::string_view malicious_adversary_name(MaliciousAdversary a) { return kMaliciousNames[static_cast<int>(a)]; }
+std::string_view malicious_adversary_name(MaliciousAdversary a) { return kMaliciousAdversaryNames[static_cast<int>(a)]; }
 bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out) {
-  return parse_from_table(s, kMaliciousNames, out);
+  return parse_from_table(s, kMaliciousAdversaryNames, out);
 }
 std::string_view label_adversary_name(LabelAdversary a) { return kLabelAdversaryNames[static_cast<int>(a)]; }
 bool parse_label_adversary(std::string_view s, LabelAdversary* out) {

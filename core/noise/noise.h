@@ -12,6 +12,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,24 @@ enum class LabelAdversary : int {
 // What outlier noise does to its k points (002 §5).
 enum class OutlierMode : int { flip, move };
 
+// URL names of each enum, in value order (the *_name functions and the settings' choices read them).
+inline constexpr std::string_view kNoiseModelNames[] = {"none", "uniform", "confusion", "malicious", "adversarial",
+                                                        "outliers"};
+inline constexpr std::string_view kSamplingNames[] = {"independent", "exact"};
+inline constexpr std::string_view kMaliciousAdversaryNames[] = {"pull", "boundary", "random"};
+inline constexpr std::string_view kLabelAdversaryNames[] = {"nearest", "farthest", "region"};
+inline constexpr std::string_view kOutlierModeNames[] = {"flip", "move"};
+// The names of each enum as a span (found by argument-dependent lookup: settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(NoiseModel) { return kNoiseModelNames; }
+// The names of Sampling.
+constexpr std::span<const std::string_view> enum_names(Sampling) { return kSamplingNames; }
+// The names of MaliciousAdversary.
+constexpr std::span<const std::string_view> enum_names(MaliciousAdversary) { return kMaliciousAdversaryNames; }
+// The names of LabelAdversary.
+constexpr std::span<const std::string_view> enum_names(LabelAdversary) { return kLabelAdversaryNames; }
+// The names of OutlierMode.
+constexpr std::span<const std::string_view> enum_names(OutlierMode) { return kOutlierModeNames; }
+
 // Parameters of the noise applied to the training set.
 struct NoiseSpec {
   NoiseModel model = NoiseModel::none;             // which model
@@ -53,6 +72,9 @@ struct NoiseSpec {
   LabelAdversary strategy = LabelAdversary::nearest;        // adversarial label strategy
   int outliers = 10;                               // k for outlier noise
   OutlierMode outlier_mode = OutlierMode::flip;    // outlier noise: relabel or move
+
+  // Member-by-member equality.
+  bool operator==(const NoiseSpec&) const = default;
 };
 
 // What the noise achieved.
@@ -116,6 +138,11 @@ Result<Eigen::MatrixXd> confusion_from_list(const std::vector<double>& values, i
 std::vector<double> confusion_to_list(const Eigen::MatrixXd& c);
 // Uniform noise eta on Q classes as a matrix: 1-eta on the diagonal, eta/(Q-1) elsewhere.
 Eigen::MatrixXd uniform_confusion(int num_classes, double eta);
+// The confusion matrix of the configured noise process on Q = num_classes classes, the one matrix UMA's
+// "given" C and the app's Confusion panel both show: the identity without noise, uniform_confusion(Q, eta)
+// for uniform noise, the configured list for confusion noise. Errors: "noise.not_a_matrix" for the models
+// that are no matrix (malicious, adversarial, outliers), "noise.bad_confusion" for a list that is not Q x Q.
+Result<Eigen::MatrixXd> noise_confusion_matrix(const NoiseSpec& spec, int num_classes);
 // A random column-stochastic matrix with diagonal at least `min_diagonal`, from Rng(seed, Stream::aux):
 // diagonal uniform in [min_diagonal, 1], the rest of each column split by uniform random weights.
 Eigen::MatrixXd random_confusion(int num_classes, double min_diagonal, uint64_t seed);

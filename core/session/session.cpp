@@ -9,6 +9,7 @@
 #include "core/learners/registry.h"
 #include "core/metrics/confusion_rate.h"
 #include "core/metrics/metrics.h"
+#include "core/noise/noise.h"
 
 namespace ml {
 
@@ -39,6 +40,43 @@ std::vector<Counter> session_counters(const Learner& learner, const Dataset& tra
 bool reports_confusion_rate(const Learner& learner) { return learner.num_classes() > 2; }
 }  // namespace
 
+ConceptSource resolve_concept_source(const Config& config, int columns) {
+  ConceptSource out;
+  const bool generated = !config.use_csv;
+  const Generator g = config.generator.kind;
+  if (generated && g == Generator::finite) {
+    out.kind = GeneratedClass::sphere;
+    out.count = config.generator.concepts;
+  } else if (generated && g == Generator::thresholds) {
+    out.kind = GeneratedClass::thresholds;
+    out.count = config.generator.concepts;
+  }
+  // `finite` directions live in the generator's d columns; an appended bias column gets weight 0.
+  if (generated && g == Generator::finite && config.bias && columns >= 2) out.sphere_dims = columns - 1;
+  // The constant coordinate: thresholds data carry it as column 1, otherwise the bias column (the last).
+  if (generated && g == Generator::thresholds && columns >= 2) out.constant_column = 1;
+  else if (config.bias && columns >= 2) out.constant_column = columns - 1;
+  return out;
+}
+
+Problem resolve_problem(const Config& config, const Dataset& train) {
+  Problem p;
+  p.train = &train;
+  p.num_classes = std::max(2, train.num_classes());
+  p.seed = config.seed;
+  // The generator's recorded margin survives unit normalization and the bias column (dataset.h: target_margin);
+  // standardize clears the target, and with it the binary margin.
+  p.target_margin = train.target_margin > 0 && train.target.size() == train.cols() ? train.target_margin : 0.0;
+  // Generator `classes` keeps no binary target; its recorded margin is the multiclass theta (004 Def. 2).
+  const bool classes_margin = !config.use_csv && config.generator.kind == Generator::classes &&
+                              config.normalization != Normalization::standardize;
+  p.multiclass_margin = p.target_margin > 0 ? p.target_margin : (classes_margin ? train.target_margin : 0.0);
+  p.radius = max_radius(train.X);
+  p.known_confusion = noise_confusion_matrix(config.noise, p.num_classes);
+  p.concepts = resolve_concept_source(config, train.cols());
+  return p;
+}
+
 Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
   const LearnerEntry* entry = find_learner(config.learner);
   if (entry == nullptr) {
@@ -64,18 +102,12 @@ Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dat
     train.reset_labels_clean();
     s->labelled_.assign(static_cast<size_t>(train.rows()), 0);
   }
-  s->problem_.train = &train;
-  s->problem_.num_classes = std::max(2, train.num_classes());
-  s->problem_.seed = config.seed;
-  s->problem_.known_margin = train.target_margin > 0 && train.target.size() == train.cols() ? train.target_margin : 0.0;
-  s->problem_.radius = max_radius(train.X);
-  s->problem_.config = &s->config_;
+  s->problem_ = resolve_problem(config, train);
   // The oracle answers from the truth the simulation keeps (the session outlives its learner).
   const Dataset* truth = &train;
   s->problem_.label_oracle = [truth](int i) { return truth->true_label[static_cast<size_t>(i)]; };
-  s->params_ = resolve_params(entry->schema, config.params);
   s->learner_ = entry->make();
-  Status reset = s->learner_->reset(s->problem_, s->params_);
+  Status reset = s->learner_->reset(s->problem_, config.params);
   if (!reset.ok()) return reset.error();
   std::vector<std::string> counter_names;
   for (const Counter& c : session_counters(*s->learner_, train)) counter_names.push_back(c.name);

@@ -76,6 +76,14 @@ struct SessionMetrics {
   std::vector<Counter> counters;   // the learner's counters
 };
 
+// What a learner may use of `config`, resolved for the prepared training part `train` (DESIGN.md "The
+// core's contracts": a learner never sees the Config): Q, the seed, the target margins and the radius, the
+// noise's confusion matrix (noise_confusion_matrix) and the generator's finite concept class. The label
+// oracle is left empty (the session offers one).
+Problem resolve_problem(const Config& config, const Dataset& train);
+// The generator's finite concept class and its columns for data of `columns` features (Problem::concepts).
+ConceptSource resolve_concept_source(const Config& config, int columns);
+
 // One experiment, from configuration to trace.
 class Session {
  public:
@@ -113,8 +121,6 @@ class Session {
   const Config& config() const { return config_; }
   // What the learner was given.
   const Problem& problem() const { return problem_; }
-  // The resolved learner parameters, in schema order.
-  const std::vector<double>& params() const { return params_; }
   // Things the user should see (pipeline warnings, noise ignored on an adaptive stream, ...).
   const std::vector<std::string>& warnings() const { return warnings_; }
   // True when labels are chosen adaptively (generator basis).
@@ -133,7 +139,6 @@ class Session {
   Config config_;
   PreparedData data_;
   Problem problem_;
-  std::vector<double> params_;
   std::unique_ptr<Learner> learner_;
   Trace trace_;
   std::vector<std::string> warnings_;

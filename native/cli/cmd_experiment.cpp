@@ -67,30 +67,18 @@ struct RpSetup {
   int cv_widths = 3;
 };
 
-std::vector<double> rp_params(const RpSetup& s) {
-  std::vector<double> p;
-  for (const ParamSpec& spec : RpClassifier::schema().params) p.push_back(spec.default_value);
-  p[RpClassifier::kProjection] = static_cast<double>(s.projection);
-  p[RpClassifier::kDims] = s.dims;
-  p[RpClassifier::kKernel] = static_cast<double>(KernelKind::gaussian);
-  p[RpClassifier::kSigma] = s.sigma;
-  p[RpClassifier::kEta] = s.eta;
-  p[RpClassifier::kUpdates] = s.updates;
-  p[RpClassifier::kCv] = s.cv ? 1 : 0;
-  p[RpClassifier::kCvFolds] = s.cv_folds;
-  p[RpClassifier::kCvWidths] = s.cv_widths;
+RpClassifierParams rp_params(const RpSetup& s) {
+  RpClassifierParams p;
+  p.projection = s.projection;
+  p.dims = s.dims;
+  p.kernel.kernel = KernelKind::gaussian;
+  p.kernel.sigma = s.sigma;
+  p.cnoise.eta = s.eta;
+  p.cnoise.updates = s.updates;
+  p.cv = s.cv;
+  p.cv_folds = s.cv_folds;
+  p.cv_widths = s.cv_widths;
   return p;
-}
-
-// The learner's parameters as a config stores them: non-default values, sorted by name.
-std::vector<ParamValue> config_params(const std::vector<double>& values) {
-  const LearnerSchema schema = RpClassifier::schema();
-  std::vector<ParamValue> out;
-  for (size_t i = 0; i < schema.params.size(); ++i) {
-    if (values[i] != schema.params[i].default_value) out.push_back({schema.params[i].name, values[i]});
-  }
-  std::sort(out.begin(), out.end(), [](const ParamValue& a, const ParamValue& b) { return a.name < b.name; });
-  return out;
 }
 
 // The model selection: the learner's cross-validation steps only.
@@ -221,7 +209,7 @@ const ToyPaperRow* toy_paper(double noise) {
   return nullptr;
 }
 
-Config toy_config(Generator g, double noise, const std::vector<double>& params, uint64_t seed) {
+Config toy_config(Generator g, double noise, const RpClassifierParams& params, uint64_t seed) {
   Config c;
   c.generator.kind = g;
   c.generator.n = 4000;  // 2000 train + 2000 test (000 §5.2)
@@ -229,9 +217,9 @@ Config toy_config(Generator g, double noise, const std::vector<double>& params, 
   c.noise.model = noise > 0 ? NoiseModel::uniform : NoiseModel::none;
   c.noise.rate = noise > 0 ? noise : c.noise.rate;
   c.learner = "rp";
-  c.params = config_params(params);
+  c.params = RpClassifierParams::table().encode(params);  // non-default values, sorted by name
   c.seed = seed;
-  c.steps = static_cast<int64_t>(params[RpClassifier::kUpdates]) + 1;
+  c.steps = params.cnoise.updates + 1;
   return c;
 }
 

@@ -156,15 +156,9 @@ std::string svg_figure(const std::vector<Panel>& panels, double panel_w = 480, d
 
 // ---------------------------------------------------------------- training helpers
 
-std::vector<double> uma_defaults() {
-  std::vector<double> p;
-  for (const ParamSpec& spec : Uma::schema().params) p.push_back(spec.default_value);
-  return p;
-}
-
 // UMA until done (its own stopping rule: tolerance, spent pairs, update cap). `c` non-empty: the given C.
 // Returns the reset error, if any.
-Result<std::unique_ptr<Uma>> train_uma(const Dataset& train, const std::vector<double>& params, const Eigen::MatrixXd& c,
+Result<std::unique_ptr<Uma>> train_uma(const Dataset& train, const UmaParams& params, const Eigen::MatrixXd& c,
                                        int num_classes, uint64_t seed, const std::function<int(int)>& oracle = nullptr) {
   auto uma = std::make_unique<Uma>();
   if (c.size() > 0) uma->set_confusion(c);
@@ -197,10 +191,7 @@ std::unique_ptr<Ultraconservative> train_perceptron(const Dataset& train, int nu
   problem.train = &train;
   problem.num_classes = num_classes;
   problem.seed = seed;
-  std::vector<double> params(Ultraconservative::kParamCount);
-  params[Ultraconservative::kUpdate] = static_cast<double>(UltraUpdate::max);
-  params[Ultraconservative::kNormalize] = 1;
-  params[Ultraconservative::kOrder] = 1;
+  const UltraconservativeParams params{.update = UltraUpdate::max, .normalize = true, .order = VisitOrder::shuffled};
   const Status s = p->reset(problem, params);
   assert(s.ok());
   (void)s;
@@ -283,11 +274,11 @@ int uma_toy(const Args& args) {
   const int q_count = 10;
   const double t0 = now_seconds();
   const Eigen::MatrixXd m_random = family_base_matrix(q_count, static_cast<uint64_t>(matrix_seed));
-  std::vector<double> params = uma_defaults();
-  params[Uma::kMaxUpdates] = static_cast<double>(updates);
-  params[Uma::kTolerance] = tol;
-  params[Uma::kTolSe] = tol_se;
-  params[Uma::kSelection] = select == "conf" ? 1 : select == "random" ? 2 : 0;
+  UmaParams params;
+  params.max_updates = updates;
+  params.tol = tol;
+  params.tol_se = tol_se;
+  params.select = select == "conf" ? UmaSelection::conf : select == "random" ? UmaSelection::random : UmaSelection::error;
 
   std::vector<ToyLevel> noise_rows(static_cast<size_t>(levels));
   // Misestimated C: data corrupted by C_L for each L of --mis-levels (the paper: L = 10, i.e. M), UMA fed C_i,
@@ -529,7 +520,7 @@ struct RealSetup {
   int updates = 1000;
   int g_updates = 3000;
   int epochs = 10;           // online perceptron passes (f_y, f_conf, f_full)
-  int select = 0;            // UMA's (p,q) selection: 0 error, 1 conf, 2 random
+  UmaSelection select = UmaSelection::error;  // UMA's (p,q) selection
   bool has_paper = false;
   double paper_fy = 0, paper_fconf = 0, paper_ffull = 0, paper_uma = 0;
 };
@@ -653,16 +644,16 @@ Result<RealResult> run_real(const RealSetup& setup) {
 
   // Every UMA-type learner stops at its update cap only (tol = 0): with n in the thousands a fixed
   // tolerance would stop the C = I learners with many examples still misclassified.
-  std::vector<double> params = uma_defaults();
-  params[Uma::kMaxUpdates] = setup.updates;
-  params[Uma::kTolerance] = 0;
-  params[Uma::kConfusion] = static_cast<double>(UmaConfusionSource::identity);
-  std::vector<double> g_params = params;
-  g_params[Uma::kMaxUpdates] = setup.g_updates;
-  std::vector<double> uma_params = params;
-  uma_params[Uma::kSelection] = setup.select;
-  uma_params[Uma::kConfusion] = static_cast<double>(UmaConfusionSource::estimated);
-  uma_params[Uma::kEstFraction] = setup.conf_fraction;
+  UmaParams params;
+  params.max_updates = setup.updates;
+  params.tol = 0;
+  params.confusion = UmaConfusionSource::identity;
+  UmaParams g_params = params;
+  g_params.max_updates = setup.g_updates;
+  UmaParams uma_params = params;
+  uma_params.select = setup.select;
+  uma_params.confusion = UmaConfusionSource::estimated;
+  uma_params.est_fraction = setup.conf_fraction;
   const Eigen::MatrixXd none;
 
   std::vector<std::vector<int>> rows_of_class(static_cast<size_t>(q_count));
@@ -912,7 +903,7 @@ int uma_real(const Args& args) {
     s.sigma = sigma;
     s.conf_fraction = fraction;
     const std::string select = args.get("select", "error");
-    s.select = select == "conf" ? 1 : select == "random" ? 2 : 0;
+    s.select = select == "conf" ? UmaSelection::conf : select == "random" ? UmaSelection::random : UmaSelection::error;
   }
   const std::string out_path =
       args.get("out", paper ? "docs/uma_real.md" : "docs/uma_real_" + with_extension(setups[0].name, "") + ".md");

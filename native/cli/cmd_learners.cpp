@@ -9,14 +9,13 @@
 namespace ml::cli {
 
 namespace {
-const char* kind_name(ParamKind k) {
-  switch (k) {
-    case ParamKind::real: return "real";
-    case ParamKind::integer: return "integer";
-    case ParamKind::boolean: return "boolean";
-    case ParamKind::choice: return "choice";
+const char* kind_name(SettingType t) {
+  switch (t) {
+    case SettingType::integer: return "integer";
+    case SettingType::boolean: return "boolean";
+    case SettingType::choice: return "choice";
+    default: return "real";  // parameters are numeric: real, integer, boolean or choice
   }
-  return "real";
 }
 }  // namespace
 
@@ -29,17 +28,17 @@ int cmd_learners(const Args& args) {
     row["type"] = e.schema.multiclass ? "multiclass" : "binary";
     row["citation"] = std::string(e.citation);
     nlohmann::ordered_json params = nlohmann::ordered_json::array();
-    for (const ParamSpec& p : e.schema.params) {
+    for (const Setting& p : e.schema.params) {
       nlohmann::ordered_json q;
-      q["name"] = p.name;
-      q["url_key"] = "l." + p.name;
+      q["name"] = p.key;
+      q["url_key"] = "l." + p.key;
       q["label"] = p.label;
-      q["kind"] = kind_name(p.kind);
-      if (p.kind == ParamKind::choice) {
-        q["default"] = format_param_value(p, p.default_value);
+      q["kind"] = kind_name(p.type);
+      if (p.type == SettingType::choice) {
+        q["default"] = format_setting_value(p, p.default_value);
         q["choices"] = p.choices;
       } else {
-        q["default"] = p.default_value;
+        q["default"] = p.default_value.number;
         q["min"] = p.min;
         q["max"] = p.max;
       }

@@ -16,18 +16,18 @@ namespace {
 
 // A small registry with every parameter kind, binary and multiclass learners.
 std::vector<ml::LearnerSchema> fuzz_learners() {
-  using ml::ParamKind;
-  using ml::ParamSpec;
+  using ml::SettingType;
+  using ml::Setting;
   ml::LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  perceptron.params = {ParamSpec{"normalize", "Normalize", ParamKind::boolean, 1, 0, 1, {}, "", false}};
+  perceptron.params = {Setting{"normalize", "Normalize", SettingType::boolean, 1, 0, 1, {}, "", false}};
   ml::LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
-  kernel.params = {ParamSpec{"kernel", "Kernel", ParamKind::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "", false},
-                   ParamSpec{"sigma", "Width", ParamKind::real, 1, 0.01, 100, {}, "", true},
-                   ParamSpec{"degree", "Degree", ParamKind::integer, 3, 1, 10, {}, "", false},
-                   ParamSpec{"offset", "Offset", ParamKind::real, 0, -5, 5, {}, "", false}};
+  kernel.params = {Setting{"kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "", false},
+                   Setting{"sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "", true},
+                   Setting{"degree", "Degree", SettingType::integer, 3, 1, 10, {}, "", false},
+                   Setting{"offset", "Offset", SettingType::real, 0, -5, 5, {}, "", false}};
   ml::LearnerSchema uma{"uma", "UMA", true, {}};
-  uma.params = {ParamSpec{"alpha", "Alpha", ParamKind::real, 0.05, 0, 1, {}, "", false},
-                ParamSpec{"select", "Selection", ParamKind::choice, 0, 0, 2, {"error", "conf", "random"}, "", false}};
+  uma.params = {Setting{"alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "", false},
+                Setting{"select", "Selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, "", false}};
   return {perceptron, kernel, uma};
 }
 

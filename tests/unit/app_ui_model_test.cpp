@@ -35,7 +35,7 @@ Config small_config() {
 
 // What a click on choice `index` of a choice field does, then validation (as AppState::apply does).
 Config click_choice(const Config& c, const char* key, size_t index, std::vector<std::string>* notes) {
-  FieldValue v = field(key).get(c);
+  SettingValue v = field(key).get(c);
   v.number = static_cast<double>(index);
   Config next = apply_field_edit(c, field(key), v, notes);
   validate(next, learner_schemas());
@@ -43,7 +43,7 @@ Config click_choice(const Config& c, const char* key, size_t index, std::vector<
 }
 
 TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
-  const std::vector<Choice> offered = field_choices(field("learner"));
+  const std::vector<Choice> offered = setting_choices(field("learner"));
   ASSERT_EQ(offered.size(), learner_registry().size());
   ASSERT_FALSE(offered.empty());
   for (size_t i = 0; i < offered.size(); ++i) {
@@ -51,7 +51,7 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
     EXPECT_EQ(offered[i].id, entry.schema.id);
     // The click: the learner field's widget writes the id.
     Config c = small_config();
-    FieldValue v;
+    SettingValue v;
     v.text = entry.schema.id;
     std::vector<std::string> notes;
     Config next = apply_field_edit(c, field("learner"), v, &notes);
@@ -64,20 +64,20 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
     EXPECT_GE(s.value()->steps(), 1) << entry.schema.id;
     // Every parameter of the schema gets a widget (the Learner panel iterates schema.params) and a
     // changed value reaches the config the session is built from.
-    for (const ParamSpec& p : entry.schema.params) {
-      const double other = p.kind == ParamKind::boolean ? 1 - p.default_value
-                           : p.kind == ParamKind::choice ? (p.choices.size() > 1 ? (p.default_value == 0 ? 1 : 0) : 0)
-                                                         : (p.default_value == p.max ? p.min : p.max);
-      if (other == p.default_value) continue;
-      Config with = set_learner_param(next, p.name, other);
+    for (const Setting& p : entry.schema.params) {
+      const double other = p.type == SettingType::boolean ? 1 - p.default_value.number
+                           : p.type == SettingType::choice ? (p.choices.size() > 1 ? (p.default_value.number == 0 ? 1 : 0) : 0)
+                                                         : (p.default_value.number == p.max ? p.min : p.max);
+      if (other == p.default_value.number) continue;
+      Config with = set_learner_param(next, p.key, other);
       validate(with, learner_schemas());
-      EXPECT_EQ(learner_param_value(with, p), other) << entry.schema.id << " l." << p.name;
+      EXPECT_EQ(learner_param_value(with, p), other) << entry.schema.id << " l." << p.key;
     }
   }
 }
 
 TEST(AppUiModel, EveryNoiseModelIsOfferedAndRuns) {
-  const std::vector<Choice> offered = field_choices(field("noise"));
+  const std::vector<Choice> offered = setting_choices(field("noise"));
   std::set<std::string> names;
   for (const Choice& c : offered) names.insert(c.id);
   for (NoiseModel m : {NoiseModel::none, NoiseModel::uniform, NoiseModel::confusion, NoiseModel::malicious,
@@ -97,7 +97,7 @@ TEST(AppUiModel, EveryNoiseModelIsOfferedAndRuns) {
 }
 
 TEST(AppUiModel, EveryGeneratorIsOfferedAndRuns) {
-  const std::vector<Choice> offered = field_choices(field("data"));
+  const std::vector<Choice> offered = setting_choices(field("data"));
   int generators = 0;
   for (size_t i = 0; i < offered.size(); ++i) {
     if (offered[i].id == "csv") continue;  // needs a file: AppState tests cover it
@@ -122,7 +122,7 @@ TEST(AppUiModel, BinaryLearnerOnMulticlassDataSwitchesTheData) {
   Config c = small_config();
   c.generator.kind = Generator::blobs;
   c.learner = "";  // whatever; the click below chooses the perceptron
-  FieldValue v;
+  SettingValue v;
   v.text = "perceptron";
   std::vector<std::string> notes;
   Config next = apply_field_edit(c, field("learner"), v, &notes);
@@ -139,7 +139,7 @@ TEST(AppUiModel, PanelsHideThroughTheLink) {
   EXPECT_FALSE(panel_visible(c, "plots"));
   EXPECT_TRUE(panel_visible(c, "view"));
   // The hide widget is the field table's name_list: it offers exactly the panel names.
-  const std::vector<Choice> offered = field_choices(field("hide"));
+  const std::vector<Choice> offered = setting_choices(field("hide"));
   ASSERT_EQ(offered.size(), kPanelNames.size());
   for (size_t i = 0; i < offered.size(); ++i) EXPECT_EQ(offered[i].id, kPanelNames[i]);
 }
@@ -148,7 +148,7 @@ TEST(AppUiModel, PanelFieldsFollowTheTableAndTheGenerator) {
   Config c;  // separable
   auto keys = [](const std::vector<const Field*>& fs) {
     std::vector<std::string> k;
-    for (const Field* f : fs) k.push_back(f->key());
+    for (const Field* f : fs) k.push_back(f->key);
     return k;
   };
   std::vector<std::string> data = keys(panel_fields("data", c));
@@ -173,6 +173,50 @@ TEST(AppUiModel, PanelFieldsFollowTheTableAndTheGenerator) {
     }
   }
   EXPECT_TRUE(keys(panel_fields("", c)).size() <= 1u);  // only the version, never shown by a panel
+}
+
+// The Confusion panel draws noise_confusion_matrix(config.noise, Q); UMA's "given" C is the same call's
+// result, resolved by the session into Problem::known_confusion. The panel's "UMA refuses it" threshold
+// is UMA's own max_cond.
+TEST(AppUiModel, ConfusionPanelAndUmaShareTheNoiseMatrix) {
+  Config c;
+  c.generator.kind = Generator::classes;
+  c.generator.n = 120;
+  c.generator.dims = 3;
+  c.generator.classes = 3;
+  c.generator.margin = 0.05;
+  c.noise.model = NoiseModel::confusion;
+  c.noise.confusion = {0.8, 0.1, 0.2, 0.1, 0.7, 0.1, 0.1, 0.2, 0.7};  // columns sum to 1
+  c.learner = "uma";
+  Eigen::MatrixXd by_hand(3, 3);
+  by_hand << 0.8, 0.1, 0.2, 0.1, 0.7, 0.1, 0.1, 0.2, 0.7;
+  for (int model = 0; model < 2; ++model) {
+    if (model == 1) {
+      c.noise.model = NoiseModel::uniform;
+      c.noise.rate = 0.3;
+      by_hand.setConstant(0.15);
+      by_hand.diagonal().setConstant(0.7);
+    }
+    Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    bool estimated = true;
+    const Eigen::MatrixXd* uma_c = s.value()->learner().confusion_in_use(&estimated, nullptr);
+    ASSERT_NE(uma_c, nullptr);
+    EXPECT_FALSE(estimated);
+    const Result<Eigen::MatrixXd> panel_c = noise_confusion_matrix(c.noise, 3);
+    ASSERT_TRUE(panel_c.ok());
+    EXPECT_EQ(*uma_c, panel_c.value());
+    EXPECT_TRUE(panel_c.value().isApprox(by_hand, 1e-15)) << panel_c.value();
+  }
+  // Not a matrix: the panel says so, and UMA (given) refuses the run.
+  c.noise.model = NoiseModel::malicious;
+  EXPECT_EQ(noise_confusion_matrix(c.noise, 3).error().code, "noise.not_a_matrix");
+  // The refusal threshold: UMA's default max_cond (1e6), or the link's l.max_cond for UMA.
+  c.learner = "perceptron";
+  EXPECT_EQ(uma_max_condition(c), 1e6);
+  c.learner = "uma";
+  c.params = {{"max_cond", 100}};
+  EXPECT_EQ(uma_max_condition(c), 100);
 }
 
 TEST(AppUiModel, SameExperimentIgnoresViewOnlyFields) {

@@ -72,10 +72,10 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
     for (int j = 0; j < 2; ++j) EXPECT_NEAR(Z(i, j), expected(i, j), 1e-7);
   Problem problem;
   problem.train = &ds;
-  problem.known_margin = 0.2;
+  problem.target_margin = 0.2;
   BylanderPerceptron b;
   // eps' = 0.5, eta = 0.1, gamma = 0 (-> known margin 0.2), updates = 0 (auto), output best.
-  ASSERT_TRUE(b.reset(problem, {0.5, 0.1, 0, 0, 0}).ok());
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0}).ok());
   // eps = 0.5 (1 - 0.2) = 0.4; nu = 0.4 * 0.2 / 4 = 0.02; bound 16/(0.08)^2 = 2500.
   EXPECT_NEAR(b.nu(), 0.02, 1e-15);
   EXPECT_NEAR(b.bound(), 2500.0, 1e-9);
@@ -89,11 +89,11 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
   // Sample accuracy of w_1: <w_1,z_i> = 0.3, 0.6, 0.3, 0.6 > 0: 1.
   EXPECT_DOUBLE_EQ(b.best_accuracy(), 1.0);
   // An explicit gamma wins over the known margin.
-  ASSERT_TRUE(b.reset(problem, {0.5, 0.1, 0.1, 0, 0}).ok());
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.1}).ok());
   EXPECT_NEAR(b.nu(), 0.01, 1e-15);
   // Unknown margin and no gamma: nu = 0 and no bound.
-  problem.known_margin = 0;
-  ASSERT_TRUE(b.reset(problem, {0.5, 0.1, 0, 0, 0}).ok());
+  problem.target_margin = 0;
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0}).ok());
   EXPECT_EQ(b.nu(), 0.0);
   EXPECT_TRUE(std::isnan(b.bound()));
 }
@@ -103,7 +103,7 @@ TEST(BylanderTest, StopsAfterTheUpdateBudget) {
   Problem problem;
   problem.train = &ds;
   BylanderPerceptron b;
-  ASSERT_TRUE(b.reset(problem, {0.5, 0.1, 0.5, 5, 0}).ok());
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.5, .updates = 5}).ok());
   int steps = 0;
   while (!b.done() && steps < 100) {
     b.step();

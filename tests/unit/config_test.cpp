@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
@@ -17,40 +18,40 @@ namespace {
 // kind, and a multiclass one.
 std::vector<LearnerSchema> test_learners() {
   LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  ParamSpec normalize{"normalize", "Normalize x", ParamKind::boolean, 1, 0, 1, {}, "Divide x by its norm.", false};
+  Setting normalize = test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false);
   perceptron.params = {normalize};
   LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
   kernel.params = {
-      ParamSpec{"kernel", "Kernel", ParamKind::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false},
-      ParamSpec{"sigma", "Width", ParamKind::real, 1, 0.01, 100, {}, "Gaussian width.", true},
-      ParamSpec{"degree", "Degree", ParamKind::integer, 3, 1, 10, {}, "Polynomial degree.", false},
-      ParamSpec{"offset", "Offset", ParamKind::real, 0, -5, 5, {}, "Polynomial offset c.", false},
+      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false),
+      test::param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "Gaussian width.", true),
+      test::param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, "Polynomial degree.", false),
+      test::param("offset", "Offset", SettingType::real, 0, -5, 5, {}, "Polynomial offset c.", false),
   };
   LearnerSchema uma{"uma", "UMA", true, {}};
-  uma.params = {ParamSpec{"alpha", "Alpha", ParamKind::real, 0.05, 0, 1, {}, "Region margin.", false}};
+  uma.params = {test::param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "Region margin.", false)};
   return {perceptron, kernel, uma};
 }
 
 TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
   const std::vector<Field>& fields = config_fields();
   ASSERT_FALSE(fields.empty());
-  EXPECT_EQ(fields.front().key(), "v");
+  EXPECT_EQ(fields.front().key, "v");
   std::set<std::string> keys;
   for (const Field& f : fields) {
-    EXPECT_TRUE(keys.insert(f.key()).second) << f.key();
-    EXPECT_LE(f.key().size(), 8u) << f.key();
-    for (char c : f.key()) EXPECT_TRUE(c >= 'a' && c <= 'z') << f.key();
-    EXPECT_FALSE(f.spec.label.empty()) << f.key();
-    EXPECT_FALSE(f.spec.help.empty()) << f.key();
-    EXPECT_TRUE(f.get != nullptr && f.set != nullptr) << f.key();
-    EXPECT_EQ(f.applies == nullptr, f.applies_when.empty()) << f.key();
-    if (f.kind == FieldKind::text) {
-      EXPECT_FALSE(f.text_format.empty()) << f.key();
+    EXPECT_TRUE(keys.insert(f.key).second) << f.key;
+    EXPECT_LE(f.key.size(), 8u) << f.key;
+    for (char c : f.key) EXPECT_TRUE(c >= 'a' && c <= 'z') << f.key;
+    EXPECT_FALSE(f.label.empty()) << f.key;
+    EXPECT_FALSE(f.help.empty()) << f.key;
+    EXPECT_TRUE(f.get != nullptr && f.set != nullptr) << f.key;
+    EXPECT_EQ(f.applies == nullptr, f.applies_when.empty()) << f.key;
+    if (f.type == SettingType::text) {
+      EXPECT_FALSE(f.text_format.empty()) << f.key;
     }
     if (!f.panel.empty()) {
       bool known = false;
       for (std::string_view p : kPanelNames) known = known || p == f.panel;
-      EXPECT_TRUE(known) << f.key() << " panel " << f.panel;
+      EXPECT_TRUE(known) << f.key << " panel " << f.panel;
     }
   }
   // The keys the brief and docs promise, in this order.
@@ -59,7 +60,7 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
                                              "eta", "sampling", "cm", "adv", "strategy", "k", "omode", "learner",
                                              "seed", "steps", "hide"};
   std::vector<std::string> actual;
-  for (const Field& f : fields) actual.push_back(f.key());
+  for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
   EXPECT_EQ(find_field("eta"), &fields[17]);
   EXPECT_EQ(find_field("nope"), nullptr);
@@ -67,12 +68,12 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
 
 TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
   const Config defaults;
-  EXPECT_EQ(find_field("n")->spec.default_value, defaults.generator.n);
-  EXPECT_EQ(find_field("eta")->spec.default_value, defaults.noise.rate);
-  EXPECT_EQ(find_field("test")->spec.default_value, defaults.test_fraction);
-  EXPECT_EQ(find_field("seed")->spec.default_value, static_cast<double>(defaults.seed));
+  EXPECT_EQ(find_field("n")->default_value.number, defaults.generator.n);
+  EXPECT_EQ(find_field("eta")->default_value.number, defaults.noise.rate);
+  EXPECT_EQ(find_field("test")->default_value.number, defaults.test_fraction);
+  EXPECT_EQ(find_field("seed")->default_value.number, static_cast<double>(defaults.seed));
   for (const Field& f : config_fields())
-    EXPECT_EQ(check_field_value(f, field_default(f)), "") << f.key();
+    EXPECT_EQ(check_setting_value(f, field_default(f)), "") << f.key;
   Config c;
   EXPECT_TRUE(validate(c, test_learners()).empty());
   EXPECT_TRUE(c == Config{});
@@ -80,28 +81,28 @@ TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
 
 TEST(ConfigFields, ChoicesSpellTheEnums) {
   const Field* data = find_field("data");
-  ASSERT_EQ(data->spec.choices.size(), static_cast<size_t>(kGeneratorCount + 1));
-  EXPECT_EQ(data->spec.choices.back(), "csv");
+  ASSERT_EQ(data->choices.size(), static_cast<size_t>(kGeneratorCount + 1));
+  EXPECT_EQ(data->choices.back(), "csv");
   for (int i = 0; i < kGeneratorCount; ++i)
-    EXPECT_EQ(data->spec.choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
-  EXPECT_EQ(find_field("norm")->spec.choices, (std::vector<std::string>{"none", "unit", "standardize"}));
-  EXPECT_EQ(find_field("noise")->spec.choices,
+    EXPECT_EQ(data->choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
+  EXPECT_EQ(find_field("norm")->choices, (std::vector<std::string>{"none", "unit", "standardize"}));
+  EXPECT_EQ(find_field("noise")->choices,
             (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers"}));
-  EXPECT_EQ(find_field("sampling")->spec.choices, (std::vector<std::string>{"independent", "exact"}));
-  EXPECT_EQ(find_field("adv")->spec.choices, (std::vector<std::string>{"pull", "boundary", "random"}));
-  EXPECT_EQ(find_field("strategy")->spec.choices, (std::vector<std::string>{"nearest", "farthest", "region"}));
-  EXPECT_EQ(find_field("omode")->spec.choices, (std::vector<std::string>{"flip", "move"}));
-  EXPECT_EQ(find_field("hide")->spec.choices,
+  EXPECT_EQ(find_field("sampling")->choices, (std::vector<std::string>{"independent", "exact"}));
+  EXPECT_EQ(find_field("adv")->choices, (std::vector<std::string>{"pull", "boundary", "random"}));
+  EXPECT_EQ(find_field("strategy")->choices, (std::vector<std::string>{"nearest", "farthest", "region"}));
+  EXPECT_EQ(find_field("omode")->choices, (std::vector<std::string>{"flip", "move"}));
+  EXPECT_EQ(find_field("hide")->choices,
             (std::vector<std::string>{"data", "noise", "learner", "run", "plots", "view", "confusion", "share", "export"}));
 }
 
 TEST(ConfigFields, CapsAreTheRanges) {
-  EXPECT_EQ(find_field("n")->spec.max, 1000000);
-  EXPECT_EQ(find_field("d")->spec.max, 4096);
-  EXPECT_EQ(find_field("q")->spec.max, 64);
-  EXPECT_EQ(find_field("concepts")->spec.max, 1000000);
-  EXPECT_EQ(find_field("steps")->spec.max, 1e9);
-  EXPECT_EQ(find_field("seed")->spec.max, 9007199254740991.0);
+  EXPECT_EQ(find_field("n")->max, 1000000);
+  EXPECT_EQ(find_field("d")->max, 4096);
+  EXPECT_EQ(find_field("q")->max, 64);
+  EXPECT_EQ(find_field("concepts")->max, 1000000);
+  EXPECT_EQ(find_field("steps")->max, 1e9);
+  EXPECT_EQ(find_field("seed")->max, 9007199254740991.0);
   EXPECT_TRUE(find_field("eta")->max_exclusive);
   EXPECT_EQ(find_field("cm")->max_items, 64 * 64);
 }
@@ -146,65 +147,65 @@ TEST(ConfigFields, UrlNumbersAreShortestAndExact) {
   EXPECT_EQ(format_url_number(123456), "123456");
   EXPECT_EQ(format_url_number(5e-324), "5e-324");
   // Integers never use an exponent.
-  FieldValue v;
+  SettingValue v;
   v.number = 1000000;
-  EXPECT_EQ(format_field_value(*find_field("n"), v), "1000000");
+  EXPECT_EQ(format_setting_value(*find_field("n"), v), "1000000");
   v.number = 9007199254740991.0;
-  EXPECT_EQ(format_field_value(*find_field("seed"), v), "9007199254740991");
+  EXPECT_EQ(format_setting_value(*find_field("seed"), v), "9007199254740991");
 }
 
 TEST(ConfigFields, ParsesEachKind) {
-  FieldValue v;
-  EXPECT_EQ(parse_field_value(*find_field("eta"), "0.3", &v), "");
+  SettingValue v;
+  EXPECT_EQ(parse_setting_value(*find_field("eta"), "0.3", &v), "");
   EXPECT_EQ(v.number, 0.3);
-  EXPECT_EQ(parse_field_value(*find_field("eta"), "0.5", &v), "'0.5' is out of range [0, 0.5)");
-  EXPECT_EQ(parse_field_value(*find_field("eta"), "-0", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("eta"), "0.5", &v), "'0.5' is out of range [0, 0.5)");
+  EXPECT_EQ(parse_setting_value(*find_field("eta"), "-0", &v), "");
   EXPECT_FALSE(std::signbit(v.number));
-  EXPECT_EQ(parse_field_value(*find_field("n"), "1e3", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("n"), "1e3", &v), "");
   EXPECT_EQ(v.number, 1000);
-  EXPECT_EQ(parse_field_value(*find_field("n"), "12.5", &v), "'12.5' is not a whole number");
-  EXPECT_EQ(parse_field_value(*find_field("n"), "12abc", &v), "'12abc' is not a number");
-  EXPECT_EQ(parse_field_value(*find_field("n"), "", &v), "the value is empty");
-  EXPECT_EQ(parse_field_value(*find_field("margin"), "inf", &v), "'inf' is not a finite number");
-  EXPECT_EQ(parse_field_value(*find_field("ball"), "true", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("n"), "12.5", &v), "'12.5' is not a whole number");
+  EXPECT_EQ(parse_setting_value(*find_field("n"), "12abc", &v), "'12abc' is not a number");
+  EXPECT_EQ(parse_setting_value(*find_field("n"), "", &v), "the value is empty");
+  EXPECT_EQ(parse_setting_value(*find_field("margin"), "inf", &v), "'inf' is not a finite number");
+  EXPECT_EQ(parse_setting_value(*find_field("ball"), "true", &v), "");
   EXPECT_EQ(v.number, 1);
-  EXPECT_EQ(parse_field_value(*find_field("ball"), "yes", &v), "'yes' is not 0 or 1");
-  EXPECT_EQ(parse_field_value(*find_field("norm"), "unit", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("ball"), "yes", &v), "'yes' is not 0 or 1");
+  EXPECT_EQ(parse_setting_value(*find_field("norm"), "unit", &v), "");
   EXPECT_EQ(v.number, 1);
-  EXPECT_EQ(parse_field_value(*find_field("norm"), "Unit", &v), "'Unit' is not one of none, unit, standardize");
-  EXPECT_EQ(parse_field_value(*find_field("csvhash"), "0123456789abcdef", &v), "");
-  EXPECT_EQ(parse_field_value(*find_field("csvhash"), "0123456789ABCDEF", &v),
+  EXPECT_EQ(parse_setting_value(*find_field("norm"), "Unit", &v), "'Unit' is not one of none, unit, standardize");
+  EXPECT_EQ(parse_setting_value(*find_field("csvhash"), "0123456789abcdef", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("csvhash"), "0123456789ABCDEF", &v),
             "'0123456789ABCDEF' is not 16 lowercase hex digits");
-  EXPECT_EQ(parse_field_value(*find_field("csv"), "donn\xC3\xA9" "es.csv", &v), "");
-  EXPECT_EQ(parse_field_value(*find_field("csv"), "bad\xFF.csv", &v), "'bad\\xFF.csv' is not valid UTF-8");
-  EXPECT_EQ(parse_field_value(*find_field("csv"), "a\nb", &v), "'a\\x0Ab' contains a control character");
-  EXPECT_EQ(parse_field_value(*find_field("csv"), std::string(256, 'a'), &v).find("is longer than 255 bytes") !=
+  EXPECT_EQ(parse_setting_value(*find_field("csv"), "donn\xC3\xA9" "es.csv", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("csv"), "bad\xFF.csv", &v), "'bad\\xFF.csv' is not valid UTF-8");
+  EXPECT_EQ(parse_setting_value(*find_field("csv"), "a\nb", &v), "'a\\x0Ab' contains a control character");
+  EXPECT_EQ(parse_setting_value(*find_field("csv"), std::string(256, 'a'), &v).find("is longer than 255 bytes") !=
                 std::string::npos,
             true);
-  EXPECT_EQ(parse_field_value(*find_field("cm"), "0.9,0.2,0.1,0.8", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("cm"), "0.9,0.2,0.1,0.8", &v), "");
   EXPECT_EQ(v.numbers, (std::vector<double>{0.9, 0.2, 0.1, 0.8}));
-  EXPECT_EQ(parse_field_value(*find_field("cm"), "0.9,,0.1", &v), "entry 2: the value is empty");
-  EXPECT_EQ(parse_field_value(*find_field("cm"), "0.9,1.5", &v), "entry 2: '1.5' is out of range [0, 1]");
-  EXPECT_EQ(parse_field_value(*find_field("hide"), "view,data,view", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("cm"), "0.9,,0.1", &v), "entry 2: the value is empty");
+  EXPECT_EQ(parse_setting_value(*find_field("cm"), "0.9,1.5", &v), "entry 2: '1.5' is out of range [0, 1]");
+  EXPECT_EQ(parse_setting_value(*find_field("hide"), "view,data,view", &v), "");
   EXPECT_EQ(v.names, (std::vector<std::string>{"data", "view"}));
-  EXPECT_EQ(parse_field_value(*find_field("hide"), "data,menu", &v),
+  EXPECT_EQ(parse_setting_value(*find_field("hide"), "data,menu", &v),
             "'menu' is not one of data, noise, learner, run, plots, view, confusion, share, export");
 }
 
 TEST(ConfigFields, ParamValuesParseCheckAndFormat) {
   const std::vector<LearnerSchema> learners = test_learners();
-  const std::vector<ParamSpec>& p = learners[1].params;
+  const std::vector<Setting>& p = learners[1].params;
   double x = 0;
-  EXPECT_EQ(parse_param_value(p[0], "polynomial", &x), "");
+  EXPECT_EQ(parse_setting_value(p[0], "polynomial", &x), "");
   EXPECT_EQ(x, 1);
-  EXPECT_EQ(format_param_value(p[0], 1), "polynomial");
-  EXPECT_EQ(parse_param_value(p[0], "rbf", &x), "'rbf' is not one of linear, polynomial, gaussian");
-  EXPECT_EQ(parse_param_value(p[1], "0.001", &x), "'0.001' is out of range [0.01, 100]");
-  EXPECT_EQ(parse_param_value(p[2], "2.5", &x), "'2.5' is not a whole number");
-  EXPECT_EQ(parse_param_value(p[3], "-5", &x), "");
+  EXPECT_EQ(format_setting_value(p[0], 1), "polynomial");
+  EXPECT_EQ(parse_setting_value(p[0], "rbf", &x), "'rbf' is not one of linear, polynomial, gaussian");
+  EXPECT_EQ(parse_setting_value(p[1], "0.001", &x), "'0.001' is out of range [0.01, 100]");
+  EXPECT_EQ(parse_setting_value(p[2], "2.5", &x), "'2.5' is not a whole number");
+  EXPECT_EQ(parse_setting_value(p[3], "-5", &x), "");
   EXPECT_EQ(x, -5);
-  EXPECT_EQ(check_param_value(p[3], 5.5), "5.5 is out of range [-5, 5]");
-  EXPECT_EQ(format_param_value(learners[0].params[0], 0), "0");
+  EXPECT_EQ(check_setting_value(p[3], 5.5), "5.5 is out of range [-5, 5]");
+  EXPECT_EQ(format_setting_value(learners[0].params[0], 0), "0");
 }
 
 TEST(ConfigFields, QuotesValuesSafely) {
@@ -225,7 +226,7 @@ TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaults) {
   ASSERT_EQ(w.size(), 4u);
   EXPECT_EQ(w[0], "field 'data': 99 is not one of " + [] {
               std::string s;
-              for (const std::string& name : find_field("data")->spec.choices) s += (s.empty() ? "" : ", ") + name;
+              for (const std::string& name : find_field("data")->choices) s += (s.empty() ? "" : ", ") + name;
               return s;
             }() + "; using the default separable");
   EXPECT_EQ(w[1], "field 'n': 0 is out of range [1, 1000000]; using the default 400");
@@ -366,6 +367,78 @@ TEST(ConfigValidate, HiddenPanelsAreNormalizedSilently) {
   EXPECT_EQ(w[0], "field 'hide': 'menu' is not one of data, noise, learner, run, plots, view, confusion, share, "
                   "export; using the default (empty)");
   EXPECT_TRUE(c.hidden_panels.empty());
+}
+
+// generator_reads is the one table of which GeneratorSpec members a generator reads: validation checks
+// exactly those (a bad value elsewhere is ignored) and the panels show exactly those (field_in_effect).
+TEST(ConfigFields, GeneratorReadsDrivesValidationAndPanels) {
+  struct Probe {
+    GeneratorParam param;
+    const char* key;
+    void (*make_bad)(GeneratorSpec&);
+  };
+  const Probe probes[] = {
+      {GeneratorParam::n, "n", [](GeneratorSpec& s) { s.n = 0; }},
+      {GeneratorParam::dims, "d", [](GeneratorSpec& s) { s.dims = 0; }},
+      {GeneratorParam::margin, "margin", [](GeneratorSpec& s) { s.margin = -1; }},
+      {GeneratorParam::classes, "q", [](GeneratorSpec& s) { s.classes = 1; }},
+      {GeneratorParam::spread, "spread", [](GeneratorSpec& s) { s.spread = -1; }},
+      {GeneratorParam::concepts, "concepts", [](GeneratorSpec& s) { s.concepts = 1; }},
+  };
+  for (int gi = 0; gi < kGeneratorCount; ++gi) {
+    const auto g = static_cast<Generator>(gi);
+    for (const Probe& p : probes) {
+      GeneratorSpec spec;
+      spec.kind = g;
+      ASSERT_TRUE(validate_generator_spec(spec).ok()) << generator_name(g);
+      p.make_bad(spec);
+      EXPECT_EQ(!validate_generator_spec(spec).ok(), generator_reads(g, p.param)) << generator_name(g) << " " << p.key;
+      Config c;
+      c.generator.kind = g;
+      EXPECT_EQ(field_in_effect(*find_field(p.key), c), generator_reads(g, p.param)) << generator_name(g) << " " << p.key;
+    }
+  }
+  // By hand: separable reads n, d, margin and ball; the 2-D spiral reads n and spread only.
+  for (GeneratorParam p : {GeneratorParam::n, GeneratorParam::dims, GeneratorParam::margin, GeneratorParam::ball})
+    EXPECT_TRUE(generator_reads(Generator::separable, p));
+  for (GeneratorParam p : {GeneratorParam::classes, GeneratorParam::spread, GeneratorParam::concepts})
+    EXPECT_FALSE(generator_reads(Generator::separable, p));
+  EXPECT_TRUE(generator_reads(Generator::spiral, GeneratorParam::spread));
+  EXPECT_FALSE(generator_reads(Generator::spiral, GeneratorParam::dims));
+  EXPECT_FALSE(generator_reads(Generator::basis, GeneratorParam::n));
+  // A CSV run: no generator field is in effect (they do not apply), the CSV's own fields are.
+  Config csv;
+  csv.use_csv = true;
+  EXPECT_FALSE(field_in_effect(*find_field("q"), csv));
+  EXPECT_TRUE(field_in_effect(*find_field("label"), csv));
+}
+
+// Each field's get and set are derived from the one Config member its declaration binds: writing a
+// non-default value changes the Config and reads back, and only `view_only` fields leave the result alone.
+TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
+  for (const Field& f : config_fields()) {
+    if (f.key == "v") continue;  // a constant
+    SettingValue other = f.default_value;
+    switch (f.type) {
+      case SettingType::real: other.number = f.max_exclusive ? f.min : (f.default_value.number == f.max ? f.min : f.max); break;
+      case SettingType::integer: other.number = f.default_value.number == f.max ? f.min : f.max; break;
+      case SettingType::boolean: other.number = 1 - f.default_value.number; break;
+      case SettingType::choice: other.number = f.default_value.number == 0 ? 1 : 0; break;
+      case SettingType::text: other.text = f.key == "csvhash" ? "0123456789abcdef" : "x"; break;
+      case SettingType::learner: other.text = "uma"; break;
+      case SettingType::real_list: other.numbers = {1, 0, 0, 1}; break;
+      case SettingType::name_list: other.names = {f.choices.front()}; break;
+    }
+    ASSERT_FALSE(same_setting_value(f, other, f.default_value)) << f.key;
+    Config c;
+    f.set(c, other);
+    EXPECT_FALSE(c == Config{}) << f.key;
+    EXPECT_TRUE(same_setting_value(f, f.get(c), other)) << f.key;
+  }
+  std::vector<std::string> view_only;
+  for (const Field& f : config_fields())
+    if (f.view_only) view_only.push_back(f.key);
+  EXPECT_EQ(view_only, (std::vector<std::string>{"steps", "hide"}));
 }
 
 TEST(ConfigValidate, EqualityComparesEveryMember) {

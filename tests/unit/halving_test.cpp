@@ -12,6 +12,7 @@
 #include "core/config/fields.h"
 #include "core/data/generators.h"
 #include "core/session/pipeline.h"
+#include "core/session/session.h"
 #include "core/util/rng.h"
 #include "tests/unit/test_data.h"
 
@@ -36,11 +37,12 @@ double counter(const Learner& l, const std::string& name) {
   return -1;
 }
 
+// The Problem the session resolves for `config` (its concept source: the generator's class), or a bare one.
 Problem problem_for(const Dataset& train, uint64_t seed, const Config* config = nullptr) {
   Problem p;
+  if (config) p = resolve_problem(*config, train);
   p.train = &train;
   p.seed = seed;
-  p.config = config;
   return p;
 }
 
@@ -258,7 +260,7 @@ TEST(HalvingTest, NeverExceedsLog2OfTheClassOn50Problems) {
     Generated g = generated(thresholds ? Generator::thresholds : Generator::finite, 300, dims, concepts, seed, bias);
     HalvingLearner h;
     Problem problem = problem_for(g.data.train, seed, &g.config);
-    ASSERT_TRUE(h.reset(problem, {0, 1024}).ok());
+    ASSERT_TRUE(h.reset(problem, HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
     ASSERT_EQ(h.concept_count(), concepts);
     const int target = target_concept_index(concepts, seed);
     const int mistakes = run_pass(h);
@@ -288,7 +290,7 @@ TEST(RandomizedHalvingTest, MeanWithinHarmonicBoundOver200Seeds) {
     const uint64_t seed = 77 + static_cast<uint64_t>(s);
     Generated g = generated(Generator::finite, 200, 2 + s % 4, kConcepts, seed);
     RandomizedHalvingLearner h;
-    ASSERT_TRUE(h.reset(problem_for(g.data.train, seed, &g.config), {0, 1024}).ok());
+    ASSERT_TRUE(h.reset(problem_for(g.data.train, seed, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
     const double m = run_pass(h);
     EXPECT_TRUE(h.in_version_space(target_concept_index(kConcepts, seed)));
     sum += m;
@@ -306,7 +308,7 @@ TEST(HalvingTest, MillionConceptClass) {
   {
     Generated g = generated(Generator::finite, 400, 3, kMaxConcepts, 5);
     HalvingLearner h;
-    ASSERT_TRUE(h.reset(problem_for(g.data.train, 5, &g.config), {0, 1024}).ok());
+    ASSERT_TRUE(h.reset(problem_for(g.data.train, 5, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
     EXPECT_EQ(h.concept_count(), 1000000);
     EXPECT_NEAR(h.bound(), 19.9316, 1e-4);
     std::vector<int> batch;  // the blocked vote over all 10^6 concepts equals the per-row vote
@@ -321,7 +323,7 @@ TEST(HalvingTest, MillionConceptClass) {
   {
     Generated g = generated(Generator::thresholds, 400, 2, kMaxConcepts, 6, /*bias=*/true);
     RandomizedHalvingLearner h;
-    ASSERT_TRUE(h.reset(problem_for(g.data.train, 6, &g.config), {0, 1024}).ok());
+    ASSERT_TRUE(h.reset(problem_for(g.data.train, 6, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
     run_pass(h);
     EXPECT_TRUE(h.in_version_space(target_concept_index(kMaxConcepts, 6)));
     EXPECT_FALSE(h.version_space_emptied());
@@ -339,7 +341,7 @@ TEST(HalvingTest, AutoClassOnOtherDataAndNoise) {
   Result<PreparedData> noisy = prepare_data(g.config, nullptr);
   ASSERT_TRUE(noisy.ok());
   HalvingLearner h;
-  ASSERT_TRUE(h.reset(problem_for(noisy->train, 11, &g.config), {0, 300}).ok());
+  ASSERT_TRUE(h.reset(problem_for(noisy->train, 11, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 300}).ok());
   EXPECT_EQ(h.concept_count(), 300);
   run_pass(h);
   EXPECT_TRUE(h.version_space_emptied());
@@ -351,15 +353,15 @@ TEST(HalvingTest, ClassErrors) {
   // Thresholds need a constant coordinate.
   Generated g = generated(Generator::separable, 100, 3, 1024, 2);
   HalvingLearner h;
-  Status st = h.reset(problem_for(g.data.train, 2, &g.config), {2, 100});
+  Status st = h.reset(problem_for(g.data.train, 2, &g.config), HalvingParams{.concept_class = FiniteClassKind::thresholds, .concepts = 100});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().code, "learner.halving_no_constant");
   // With the bias coordinate they work (on x1).
   Generated b = generated(Generator::separable, 100, 3, 1024, 2, /*bias=*/true);
-  EXPECT_TRUE(h.reset(problem_for(b.data.train, 2, &b.config), {2, 100}).ok());
+  EXPECT_TRUE(h.reset(problem_for(b.data.train, 2, &b.config), HalvingParams{.concept_class = FiniteClassKind::thresholds, .concepts = 100}).ok());
   // concepts x d over the cap.
   Generated wide = generated(Generator::separable, 100, 64, 1024, 2);
-  st = h.reset(problem_for(wide.data.train, 2, &wide.config), {1, kMaxConcepts});
+  st = h.reset(problem_for(wide.data.train, 2, &wide.config), HalvingParams{.concept_class = FiniteClassKind::sphere, .concepts = kMaxConcepts});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().code, "learner.halving_too_large");
   EXPECT_NE(st.error().message.find("l.concepts"), std::string::npos);
@@ -370,9 +372,9 @@ TEST(HalvingTest, SchemaAndBounds) {
   EXPECT_EQ(s.id, "halving");
   EXPECT_FALSE(s.multiclass);
   ASSERT_EQ(s.params.size(), 2u);
-  EXPECT_EQ(s.params[0].name, "class");
+  EXPECT_EQ(s.params[0].key, "class");
   EXPECT_EQ(s.params[0].choices, (std::vector<std::string>{"auto", "sphere", "thresholds"}));
-  EXPECT_EQ(s.params[1].name, "concepts");
+  EXPECT_EQ(s.params[1].key, "concepts");
   EXPECT_EQ(s.params[1].max, kMaxConcepts);
   EXPECT_EQ(randomized_halving_schema().id, "randomized_halving");
   // log₂ of a power of two is exact, so a bound of 10 admits exactly 10 mistakes.
@@ -386,6 +388,41 @@ TEST(HalvingTest, SchemaAndBounds) {
   h.step();
   EXPECT_EQ(h.version_space_size(), 512);
   EXPECT_EQ(counter(h, "log2_version_space"), 9.0);
+}
+
+// The session resolves the generator's finite class and its columns into Problem::concepts (Halving never
+// reads the Config): finite data with a bias column keep the directions in the generator's d columns and
+// the constant in the last; thresholds data carry their constant in column 1; other data have no class.
+TEST(HalvingTest, SessionResolvesTheConceptSource) {
+  Config c;
+  c.generator.kind = Generator::finite;
+  c.generator.concepts = 77;
+  c.bias = true;
+  ConceptSource s = resolve_concept_source(c, 4);  // d = 3 plus the bias column
+  EXPECT_EQ(s.kind, GeneratedClass::sphere);
+  EXPECT_EQ(s.count, 77);
+  EXPECT_EQ(s.sphere_dims, 3);
+  EXPECT_EQ(s.constant_column, 3);
+  c.bias = false;
+  s = resolve_concept_source(c, 3);
+  EXPECT_EQ(s.sphere_dims, 0);  // every column
+  EXPECT_EQ(s.constant_column, -1);
+  c.generator.kind = Generator::thresholds;
+  s = resolve_concept_source(c, 2);
+  EXPECT_EQ(s.kind, GeneratedClass::thresholds);
+  EXPECT_EQ(s.constant_column, 1);
+  c.generator.kind = Generator::separable;
+  c.bias = true;
+  s = resolve_concept_source(c, 5);
+  EXPECT_EQ(s.kind, GeneratedClass::none);
+  EXPECT_EQ(s.count, 0);
+  EXPECT_EQ(s.constant_column, 4);
+  c.use_csv = true;
+  c.generator.kind = Generator::finite;  // ignored: the data come from a CSV
+  s = resolve_concept_source(c, 5);
+  EXPECT_EQ(s.kind, GeneratedClass::none);
+  EXPECT_EQ(s.sphere_dims, 0);
+  EXPECT_EQ(s.constant_column, 4);
 }
 
 }  // namespace

@@ -22,9 +22,10 @@ namespace {
 using test::tiny_dataset;
 using test::problem_for;
 
-// kernel, degree, c, sigma, width_c, normalize, order
-std::vector<double> params(KernelKind k, int degree, double c, double sigma, double width_c, bool normalize) {
-  return {static_cast<double>(k), static_cast<double>(degree), c, sigma, width_c, normalize ? 1.0 : 0.0, 0.0};
+// The kernel perceptron's parameters with cyclic order.
+KernelPerceptronParams params(KernelKind k, int degree, double c, double sigma, double width_c, bool normalize) {
+  return {.kernel = k, .degree = degree, .offset = c, .sigma = sigma, .width_c = width_c, .normalize = normalize,
+          .order = VisitOrder::cyclic};
 }
 
 TEST(KernelTest, HandComputedValues) {
@@ -137,7 +138,7 @@ TEST(KernelPerceptronTest, LinearKernelMakesThePerceptronsMistakes) {
   ASSERT_TRUE(ds.ok());
   Perceptron primal;
   KernelPerceptron dual;
-  ASSERT_TRUE(primal.reset(problem_for(*ds), {1, 0}).ok());
+  ASSERT_TRUE(primal.reset(problem_for(*ds), {.normalize = true, .order = VisitOrder::cyclic}).ok());
   ASSERT_TRUE(dual.reset(problem_for(*ds), params(KernelKind::linear, 2, 1, 1, 0, true)).ok());
   int mistakes = 0;
   for (int t = 0; t < 3000 && !primal.done(); ++t) {

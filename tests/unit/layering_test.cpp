@@ -2,8 +2,8 @@
 // each core module and app/ compile against include roots that hold only what they may include):
 // - core/ includes no UI, GL or platform header (ImGui, GLFW, GL, GLES, emscripten, ImGui backends);
 // - a file of core module M includes core/X only when X comes before M in the module order, which is read from
-//   the list core/CMakeLists.txt builds the libraries from (generated core_modules.h), apart from the pairs that
-//   list names as transitional; no include climbs out with "..";
+//   the list core/CMakeLists.txt builds the libraries from (generated core_modules.h), without exceptions; no
+//   include climbs out with "..";
 // - every folder of core/ is a module of that list (a new folder cannot sit outside the order);
 // - app/ includes neither native/ nor web/, nor GLFW or emscripten (DESIGN.md: native, web -> app -> core).
 #include <gtest/gtest.h>
@@ -51,11 +51,6 @@ int module_index(const std::string& name) {
   return -1;
 }
 
-bool transitional(const std::string& from, const std::string& to) {
-  return std::any_of(layering::kTransitional.begin(), layering::kTransitional.end(),
-                     [&](const auto& pair) { return pair.first == from && pair.second == to; });
-}
-
 // What is wrong with the includes of `text`, a file of core module `module`: one sentence per bad include.
 std::vector<std::string> core_violations(const std::string& module, const std::string& text) {
   static const std::regex kUi(R"(^(imgui|GLFW/|GL/|GLES|emscripten|backends/))");
@@ -73,7 +68,7 @@ std::vector<std::string> core_violations(const std::string& module, const std::s
     const int other = module_index(target);
     if (other < 0) {
       out.push_back(where + "not a core module");
-    } else if (other > own && !transitional(module, target)) {
+    } else if (other > own) {
       out.push_back(where + "module " + module + " includes " + target + ", which comes after it");
     }
   }

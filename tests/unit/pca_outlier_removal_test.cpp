@@ -106,7 +106,7 @@ TEST(PcaOutlierRemovalTest, HandTracedRemovalOfAPlantedPair) {
   problem.train = &ds;
   PcaOutlierRemoval a;
   // c = 1, m = 10, n = 2: variance threshold 10 ln 10 / 2, point threshold ln 10 / 2.
-  ASSERT_TRUE(a.reset(problem, {1.0}).ok());
+  ASSERT_TRUE(a.reset(problem, PcaOutlierRemovalParams{.c = 1.0}).ok());
   EXPECT_FALSE(a.done());
   EXPECT_EQ(a.weights()->norm(), 0.0f);
   const double log10 = std::log(10.0);
@@ -146,7 +146,7 @@ TEST(PcaOutlierRemovalTest, PaperConstantRemovesNothingInLowDimension) {
   Problem problem;
   problem.train = &ds;
   PcaOutlierRemoval a;
-  ASSERT_TRUE(a.reset(problem, {10.0}).ok());
+  ASSERT_TRUE(a.reset(problem, PcaOutlierRemovalParams{.c = 10.0}).ok());
   a.step();
   EXPECT_TRUE(a.done());
   EXPECT_EQ(counter(a.counters(), "removed"), 0.0);
@@ -160,7 +160,7 @@ TEST(PcaOutlierRemovalTest, RejectsMulticlassData) {
   Problem problem;
   problem.train = &ds;
   PcaOutlierRemoval a;
-  const Status s = a.reset(problem, {10.0});
+  const Status s = a.reset(problem, PcaOutlierRemovalParams{.c = 10.0});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "learner.needs_binary");
 }
@@ -229,7 +229,7 @@ TEST(PcaOutlierRemovalTest, DoneWhen5HalvesTheAveragingErrorUnderCoordinatedPull
     Problem problem;
     problem.train = &data->train;
     Averaging baseline;
-    ASSERT_TRUE(baseline.reset(problem, {0.0}).ok());
+    ASSERT_TRUE(baseline.reset(problem, AveragingParams{.normalize = false}).ok());
     while (!baseline.done()) baseline.step();
     const double averaging_error = learner_error(baseline, data->test, LabelSet::truth);
     EXPECT_GE(averaging_error, 0.2);

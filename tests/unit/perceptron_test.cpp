@@ -24,7 +24,7 @@ TEST(PerceptronTest, HandComputedUnnormalizedUpdates) {
   // x1 = (1,2) y=+1, x2 = (2,-1) y=-1, x3 = (-1,1) y=+1.
   const Dataset ds = tiny_dataset({{1, 2}, {2, -1}, {-1, 1}}, {+1, -1, +1});
   Perceptron p;
-  ASSERT_TRUE(p.reset(problem_for(ds), {0, 0}).ok());
+  ASSERT_TRUE(p.reset(problem_for(ds), {.normalize = false, .order = VisitOrder::cyclic}).ok());
   // Step 1: w = 0, y<w,x1> = 0 <= 0: mistake, w = (1,2).
   StepResult r = p.step();
   EXPECT_TRUE(r.mistake);
@@ -58,7 +58,7 @@ TEST(PerceptronTest, HandComputedNormalizedUpdate) {
   // 000 Fig. 1: w <- w + y x/||x||. x1 = (3,4), ||x1|| = 5: w = (0.6, 0.8).
   const Dataset ds = tiny_dataset({{3, 4}, {0, -2}}, {+1, +1});
   Perceptron p;
-  ASSERT_TRUE(p.reset(problem_for(ds), {1, 0}).ok());
+  ASSERT_TRUE(p.reset(problem_for(ds), {.normalize = true, .order = VisitOrder::cyclic}).ok());
   p.step();
   EXPECT_FLOAT_EQ((*p.weights())[0], 0.6f);
   EXPECT_FLOAT_EQ((*p.weights())[1], 0.8f);
@@ -79,7 +79,7 @@ TEST(PerceptronTest, ShuffledOrderIsAPermutationPerEpochAndSeeded) {
   std::vector<int> seen_a, seen_b, seen_c;
   for (auto* seen : {&seen_a, &seen_b}) {
     Perceptron p;
-    ASSERT_TRUE(p.reset(problem_for(ds, 0, 42), {1, 1}).ok());
+    ASSERT_TRUE(p.reset(problem_for(ds, 0, 42), {.normalize = true, .order = VisitOrder::shuffled}).ok());
     for (int t = 0; t < 60; ++t) {
       const int next = p.next_example();
       const StepResult r = p.step();
@@ -95,7 +95,7 @@ TEST(PerceptronTest, ShuffledOrderIsAPermutationPerEpochAndSeeded) {
   }
   EXPECT_NE(std::vector<int>(seen_a.begin(), seen_a.begin() + 20), std::vector<int>(seen_a.begin() + 20, seen_a.begin() + 40));
   Perceptron p;
-  ASSERT_TRUE(p.reset(problem_for(ds, 0, 43), {1, 1}).ok());
+  ASSERT_TRUE(p.reset(problem_for(ds, 0, 43), {.normalize = true, .order = VisitOrder::shuffled}).ok());
   for (int t = 0; t < 60; ++t) seen_c.push_back(p.step().example);
   EXPECT_NE(seen_a, seen_c);  // another seed, another order
 }
@@ -103,9 +103,9 @@ TEST(PerceptronTest, ShuffledOrderIsAPermutationPerEpochAndSeeded) {
 TEST(PerceptronTest, BoundIsRoverDeltaSquaredOrNaN) {
   const Dataset ds = tiny_dataset({{0.5f, 0}, {0, -0.5f}}, {+1, -1});
   Perceptron p;
-  ASSERT_TRUE(p.reset(problem_for(ds, 0.1), {0, 0}).ok());
+  ASSERT_TRUE(p.reset(problem_for(ds, 0.1), {.normalize = false, .order = VisitOrder::cyclic}).ok());
   EXPECT_NEAR(p.bound(), 25.0, 1e-9);  // R = 0.5, delta = 0.1
-  ASSERT_TRUE(p.reset(problem_for(ds, 0.0), {0, 0}).ok());
+  ASSERT_TRUE(p.reset(problem_for(ds, 0.0), {.normalize = false, .order = VisitOrder::cyclic}).ok());
   EXPECT_TRUE(std::isnan(p.bound()));
 }
 
@@ -114,7 +114,7 @@ TEST(PerceptronTest, RejectsMulticlassData) {
   ds.class_names = default_class_names(3);
   ds.label = {0, 1, 2};
   Perceptron p;
-  const Status s = p.reset(problem_for(ds), {1, 0});
+  const Status s = p.reset(problem_for(ds), {.normalize = true, .order = VisitOrder::cyclic});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "learner.needs_binary");
 }
@@ -164,7 +164,7 @@ TEST(PerceptronPropertyTest, MistakeBoundAndInvariantsOn100SeparableSets) {
     for (int normalize = 0; normalize <= 1; ++normalize) {
       SCOPED_TRACE(normalize);
       Perceptron p;
-      ASSERT_TRUE(p.reset(problem_for(c.data, c.delta, 7), {static_cast<double>(normalize), static_cast<double>(index % 2)}).ok());
+      ASSERT_TRUE(p.reset(problem_for(c.data, c.delta, 7), {.normalize = normalize != 0, .order = index % 2 ? VisitOrder::shuffled : VisitOrder::cyclic}).ok());
       // Normalized points have norm 1 and margin delta_normalized >= delta / R.
       const double delta = normalize ? c.delta_normalized : c.delta;
       const double r2 = normalize ? 1.0 : c.radius * c.radius;

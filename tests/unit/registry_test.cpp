@@ -1,5 +1,5 @@
 // Tests of the learner registry (core/learners/registry.h): one consistent row per learner, parameters
-// whose defaults lie in their ranges, resolve_params, and every learner running from a config.
+// whose defaults lie in their ranges, decoding and encoding typed parameters, and every learner running from a config.
 #include "core/learners/registry.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 
+#include "core/learners/kernel_perceptron.h"
+#include "core/learners/rp_classifier.h"
 #include "core/session/session.h"
 
 namespace ml {
@@ -26,16 +28,16 @@ TEST(RegistryTest, RowsAreConsistent) {
     EXPECT_NE(e.make(), nullptr);
     EXPECT_EQ(find_learner(e.schema.id), &e);
     std::set<std::string> names;
-    for (const ParamSpec& p : e.schema.params) {
-      SCOPED_TRACE(p.name);
-      EXPECT_TRUE(names.insert(p.name).second) << "duplicate parameter";
+    for (const Setting& p : e.schema.params) {
+      SCOPED_TRACE(p.key);
+      EXPECT_TRUE(names.insert(p.key).second) << "duplicate parameter";
       EXPECT_FALSE(p.help.empty());
-      EXPECT_LE(p.min, p.default_value);
-      EXPECT_GE(p.max, p.default_value);
-      if (p.kind == ParamKind::choice) {
+      EXPECT_LE(p.min, p.default_value.number);
+      EXPECT_GE(p.max, p.default_value.number);
+      if (p.type == SettingType::choice) {
         EXPECT_EQ(p.max + 1, static_cast<double>(p.choices.size()));
       }
-      if (p.kind == ParamKind::boolean) EXPECT_TRUE(p.default_value == 0 || p.default_value == 1);
+      if (p.type == SettingType::boolean) EXPECT_TRUE(p.default_value.number == 0 || p.default_value.number == 1);
     }
   }
   for (const char* id : {"perceptron", "kernel_perceptron", "averaging", "bylander"}) EXPECT_NE(find_learner(id), nullptr) << id;
@@ -44,17 +46,28 @@ TEST(RegistryTest, RowsAreConsistent) {
   for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(learner_schemas()[i].id, rows[i].schema.id);
 }
 
-TEST(RegistryTest, ResolveParamsFillsDefaultsInSchemaOrder) {
-  const LearnerEntry* e = find_learner("kernel_perceptron");
-  ASSERT_NE(e, nullptr);
-  const std::vector<double> v = resolve_params(e->schema, {{"width_c", 4.0}, {"kernel", 1}});
-  ASSERT_EQ(v.size(), e->schema.params.size());
-  for (size_t i = 0; i < v.size(); ++i) {
-    const ParamSpec& p = e->schema.params[i];
-    if (p.name == "width_c") EXPECT_EQ(v[i], 4.0);
-    else if (p.name == "kernel") EXPECT_EQ(v[i], 1.0);
-    else EXPECT_EQ(v[i], p.default_value) << p.name;
-  }
+TEST(RegistryTest, DecodeFillsDefaultsAndEncodeKeepsTheRest) {
+  const ParamTable<KernelPerceptronParams>& table = KernelPerceptronParams::table();
+  const KernelPerceptronParams p = table.decode({{"width_c", 4.0}, {"kernel", 1}});
+  EXPECT_EQ(p.width_c, 4.0);
+  EXPECT_EQ(p.kernel, KernelKind::polynomial);
+  EXPECT_EQ(p.degree, 2);      // defaults from KernelPerceptronParams{}
+  EXPECT_EQ(p.sigma, 1.0);
+  EXPECT_TRUE(p.normalize);
+  EXPECT_EQ(p.order, VisitOrder::cyclic);
+  // Encoding writes the non-default members only, sorted by name, as Config::params keeps them.
+  EXPECT_EQ(table.encode(p), (ParamValues{{"kernel", 1}, {"width_c", 4.0}}));
+  EXPECT_TRUE(table.encode(KernelPerceptronParams{}).empty());
+  // A member reached by composition reads and writes the nested struct.
+  RpClassifierParams rp;
+  rp.cnoise.eta = 0.25;
+  rp.kernel.landmarks = 7;
+  const ParamValues values = RpClassifierParams::table().encode(rp);
+  EXPECT_EQ(values, (ParamValues{{"eta", 0.25}, {"landmarks", 7}}));
+  const RpClassifierParams back = RpClassifierParams::table().decode(values);
+  EXPECT_EQ(back.cnoise.eta, 0.25);
+  EXPECT_EQ(back.kernel.landmarks, 7);
+  EXPECT_EQ(back.cnoise.updates, 300);
 }
 
 TEST(RegistryTest, EveryLearnerRunsFromABinaryConfig) {

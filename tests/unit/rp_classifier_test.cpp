@@ -17,11 +17,8 @@
 namespace ml {
 namespace {
 
-std::vector<double> defaults() {
-  std::vector<double> p;
-  for (const ParamSpec& s : RpClassifier::schema().params) p.push_back(s.default_value);
-  return p;
-}
+// The registry's defaults (RpClassifierParams{}); tests change the members they vary.
+RpClassifierParams defaults() { return RpClassifierParams{}; }
 
 double counter(const Learner& l, const std::string& name) {
   for (const Counter& c : l.counters()) {
@@ -68,20 +65,30 @@ TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
   const LearnerSchema s = RpClassifier::schema();
   EXPECT_EQ(s.id, "rp");
   EXPECT_FALSE(s.multiclass);
-  ASSERT_EQ(static_cast<int>(s.params.size()), RpClassifier::kParamCount);
+  ASSERT_EQ(s.params.size(), RpClassifierParams::table().rows().size());
   std::set<std::string> names;
-  for (const ParamSpec& p : s.params) {
-    EXPECT_TRUE(names.insert(p.name).second) << p.name;
-    EXPECT_GE(p.default_value, p.min) << p.name;
-    EXPECT_LE(p.default_value, p.max) << p.name;
+  for (const Setting& p : s.params) {
+    EXPECT_TRUE(names.insert(p.key).second) << p.key;
+    EXPECT_GE(p.default_value.number, p.min) << p.key;
+    EXPECT_LE(p.default_value.number, p.max) << p.key;
   }
-  EXPECT_EQ(s.params[RpClassifier::kProjection].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
-  EXPECT_EQ(s.params[RpClassifier::kEpsilon].name, "epsilon");
-  EXPECT_EQ(s.params[RpClassifier::kEta].name, "eta");
-  EXPECT_EQ(s.params[RpClassifier::kGamma].name, "gamma");
-  EXPECT_EQ(s.params[RpClassifier::kUpdates].name, "updates");
-  EXPECT_EQ(s.params[RpClassifier::kOutput].name, "output");
-  EXPECT_EQ(s.params[RpClassifier::kCvMaxDim].name, "cv_max_dim");
+  std::vector<std::string> keys;
+  for (const Setting& p : s.params) keys.push_back(p.key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"projection", "dims", "kernel", "sigma", "width_c", "degree", "offset",
+                                            "landmarks", "epsilon", "eta", "gamma", "updates", "output", "cv",
+                                            "cv_folds", "cv_widths", "cv_max_dim"}));
+  EXPECT_EQ(s.params[0].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
+  // Bylander's rows by composition, with this use's defaults (gamma 0.1, 300 updates), not Bylander's own.
+  auto default_of = [](const LearnerSchema& schema, const std::string& key) {
+    for (const Setting& p : schema.params)
+      if (p.key == key) return p.default_value.number;
+    ADD_FAILURE() << "no parameter " << key;
+    return -1.0;
+  };
+  EXPECT_EQ(default_of(s, "gamma"), 0.1);
+  EXPECT_EQ(default_of(s, "updates"), 300);
+  EXPECT_EQ(default_of(BylanderPerceptron::schema(), "gamma"), 0);
+  EXPECT_EQ(default_of(BylanderPerceptron::schema(), "updates"), 0);
 }
 
 TEST_F(RpClassifierTest, Grids) {
@@ -109,10 +116,10 @@ TEST_F(RpClassifierTest, Grids) {
 // cv = 0: step 1 builds the projection (no update), then one Cnoise update per step until `updates`.
 TEST_F(RpClassifierTest, BuildStepThenCnoiseUpdates) {
   const Toy t = noisy_ring(200, 10, 0.0, 3);
-  std::vector<double> p = defaults();
-  p[RpClassifier::kDims] = 20;
-  p[RpClassifier::kSigma] = 2.5;
-  p[RpClassifier::kUpdates] = 7;
+  RpClassifierParams p = defaults();
+  p.dims = 20;
+  p.kernel.sigma = 2.5;
+  p.cnoise.updates = 7;
   RpClassifier rp;
   Problem pr;
   pr.train = &t.train;
@@ -149,13 +156,13 @@ TEST_F(RpClassifierTest, BuildStepThenCnoiseUpdates) {
 // cv = 1: widths x folds x |grid| CV steps first (counted), then the build with the chosen pair.
 TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
   const Toy t = noisy_ring(150, 10, 0.1, 4);
-  std::vector<double> p = defaults();
-  p[RpClassifier::kSigma] = 2.5;
-  p[RpClassifier::kUpdates] = 20;
-  p[RpClassifier::kCv] = 1;
-  p[RpClassifier::kCvFolds] = 3;
-  p[RpClassifier::kCvWidths] = 2;
-  p[RpClassifier::kCvMaxDim] = 20;  // grid {2, 5, 10, 15, 20}
+  RpClassifierParams p = defaults();
+  p.kernel.sigma = 2.5;
+  p.cnoise.updates = 20;
+  p.cv = true;
+  p.cv_folds = 3;
+  p.cv_widths = 2;
+  p.cv_max_dim = 20;  // grid {2, 5, 10, 15, 20}
   RpClassifier rp;
   Problem pr;
   pr.train = &t.train;
@@ -188,12 +195,12 @@ TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
 // linear perceptron through the origin cannot do better than about the class balance.
 TEST_F(RpClassifierTest, SeparatesNoisyRingFarBetterThanLinearPerceptron) {
   const Toy t = noisy_ring(800, 800, 0.2, 1);
-  std::vector<double> p = defaults();
-  p[RpClassifier::kProjection] = static_cast<double>(ProjectionKind::kgs);
-  p[RpClassifier::kDims] = 50;
-  p[RpClassifier::kSigma] = 2.5;
-  p[RpClassifier::kEta] = 0.2;
-  p[RpClassifier::kUpdates] = 300;
+  RpClassifierParams p = defaults();
+  p.projection = ProjectionKind::kgs;
+  p.dims = 50;
+  p.kernel.sigma = 2.5;
+  p.cnoise.eta = 0.2;
+  p.cnoise.updates = 300;
   RpClassifier rp;
   Problem pr;
   pr.train = &t.train;
@@ -202,9 +209,7 @@ TEST_F(RpClassifierTest, SeparatesNoisyRingFarBetterThanLinearPerceptron) {
   const double rp_error = test_error(rp, t.test);
 
   Perceptron perceptron;
-  std::vector<double> pp;
-  for (const ParamSpec& s : Perceptron::schema().params) pp.push_back(s.default_value);
-  ASSERT_TRUE(perceptron.reset(pr, pp).ok());
+  ASSERT_TRUE(perceptron.reset(pr, PerceptronParams{}).ok());
   for (int i = 0; i < 10 * t.train.rows() && !perceptron.done(); ++i) perceptron.step();
   const double linear_error = test_error(perceptron, t.test);
 
@@ -218,11 +223,11 @@ TEST_F(RpClassifierTest, SeparatesNoisyRingFarBetterThanLinearPerceptron) {
 TEST_F(RpClassifierTest, SameSeedSameModel) {
   const Toy t = noisy_ring(300, 200, 0.1, 6);
   for (int kind = 0; kind < 3; ++kind) {
-    std::vector<double> p = defaults();
-    p[RpClassifier::kProjection] = kind;
-    p[RpClassifier::kDims] = 30;
-    p[RpClassifier::kSigma] = 2.0;
-    p[RpClassifier::kUpdates] = 40;
+    RpClassifierParams p = defaults();
+    p.projection = static_cast<ProjectionKind>(kind);
+    p.dims = 30;
+    p.kernel.sigma = 2.0;
+    p.cnoise.updates = 40;
     Problem pr;
     pr.train = &t.train;
     pr.seed = 17;
@@ -243,7 +248,7 @@ TEST_F(RpClassifierTest, SameSeedSameModel) {
 TEST_F(RpClassifierTest, ErrorCodes) {
   RpClassifier rp;
   Problem pr;
-  std::vector<double> p = defaults();
+  RpClassifierParams p = defaults();
 
   Dataset multi;
   multi.X = FeatureMatrix::Ones(3, 2);
@@ -267,7 +272,7 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   zeros.label = {0, 1, 0, 1};
   zeros.class_names = default_class_names(2);
   pr.train = &zeros;
-  p[RpClassifier::kKernel] = static_cast<double>(KernelKind::linear);
+  p.kernel.kernel = KernelKind::linear;
   s = rp.reset(pr, p);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "rp.rank_zero");
@@ -278,17 +283,17 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   tiny.class_names = default_class_names(2);
   pr.train = &tiny;
   p = defaults();
-  p[RpClassifier::kCv] = 1;
-  p[RpClassifier::kCvFolds] = 3;
+  p.cv = true;
+  p.cv_folds = 3;
   s = rp.reset(pr, p);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "rp.too_few_for_cv");
 
   pr.train = &zeros;
   p = defaults();
-  p[RpClassifier::kCv] = 1;
-  p[RpClassifier::kUpdates] = 0;
-  p[RpClassifier::kGamma] = 0;
+  p.cv = true;
+  p.cnoise.updates = 0;
+  p.cnoise.gamma = 0;
   s = rp.reset(pr, p);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "rp.no_stop");

@@ -37,7 +37,7 @@ TEST(SmoothBoostTest, HandTracedRoundsStopAtTheWeightTest) {
   problem.seed = 7;
   SmoothBoost b(WeakLearnerKind::averaging);
   const double epsilon = 0.5, gamma = 0.2;
-  ASSERT_TRUE(b.reset(problem, {epsilon, gamma, 0, 2.0}).ok());
+  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = epsilon, .gamma = gamma, .sample = 0, .scale = 2.0}).ok());
   const double theta = gamma / (2 + gamma);
   EXPECT_NEAR(counter(b.counters(), "theta"), theta, 1e-15);
   EXPECT_EQ(counter(b.counters(), "weight_mean"), 1.0);
@@ -74,7 +74,7 @@ TEST(SmoothBoostTest, WeightsStayOneWhileMarginIsBelowTheta) {
   Problem problem;
   problem.train = &ds;
   SmoothBoost b(WeakLearnerKind::averaging);
-  ASSERT_TRUE(b.reset(problem, {0.1, 0.45, 0, 10.0}).ok());
+  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = 0.45, .sample = 0, .scale = 10.0}).ok());
   for (int k = 0; k < 5; ++k) b.step();
   EXPECT_FALSE(b.done());
   EXPECT_EQ(counter(b.counters(), "weight_mean"), 1.0);
@@ -87,7 +87,7 @@ TEST(SmoothBoostTest, DefaultScaleIsThreeNLogM) {
   Problem problem;
   problem.train = &ds;
   SmoothBoost b(WeakLearnerKind::averaging);
-  ASSERT_TRUE(b.reset(problem, {0.1, 0.001, 0, 0}).ok());
+  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = 0.001, .sample = 0, .scale = 0}).ok());
   b.step();
   const float x[2] = {1, 0};
   EXPECT_NEAR(b.combined(x), 1.0 / (6.0 * std::log(2.0)), 1e-12);
@@ -102,7 +102,7 @@ TEST(SmoothBoostTest, MlcwDropsPointsBeyondTheNormCut) {
   problem.train = &ds;
   problem.seed = 3;
   SmoothBoost b(WeakLearnerKind::mlcw);
-  ASSERT_TRUE(b.reset(problem, {0.1, 0.001, 400, 0, 0.75}).ok());
+  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = 0.001, .sample = 400, .scale = 0, .c0 = 0.75}).ok());
   b.step();
   const std::vector<int>* removed = b.removed_examples();
   ASSERT_NE(removed, nullptr);
@@ -137,7 +137,7 @@ double averaging_test_error(const Config& config) {
   Problem problem;
   problem.train = &data->train;
   Averaging baseline;
-  EXPECT_TRUE(baseline.reset(problem, {0.0}).ok());
+  EXPECT_TRUE(baseline.reset(problem, AveragingParams{.normalize = false}).ok());
   while (!baseline.done()) baseline.step();
   return learner_error(baseline, data->test, LabelSet::truth);
 }
@@ -192,7 +192,7 @@ TEST(SmoothBoostTest, AveragingBoosterImprovesOnAveragingUnderAdversarialLabels)
   problem.train = &data->train;
   problem.seed = config.seed;
   SmoothBoost b(WeakLearnerKind::averaging);
-  ASSERT_TRUE(b.reset(problem, {0.1, 0.05, 0, 1.0}).ok());
+  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = 0.05, .sample = 0, .scale = 1.0}).ok());
   for (int k = 0; k < 200 && !b.done(); ++k) b.step();
   EXPECT_EQ(b.rounds(), 200);
   EXPECT_LT(counter(b.counters(), "weight_mean"), 0.7);  // the weights did move
@@ -206,14 +206,14 @@ TEST(SmoothBoostTest, RegisteredTwiceAndBinaryOnly) {
   ASSERT_NE(label, nullptr);
   EXPECT_EQ(mlc->schema.params.size(), 5u);
   EXPECT_EQ(label->schema.params.size(), 4u);
-  EXPECT_EQ(mlc->schema.params[SmoothBoost::kC0].name, "c0");
+  EXPECT_EQ(mlc->schema.params.back().key, "c0");
   Dataset ds = tiny_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, 1, 1});
   ds.label = {0, 1, 2};
   ds.class_names = default_class_names(3);
   Problem problem;
   problem.train = &ds;
   std::unique_ptr<Learner> b = mlc->make();
-  const Status st = b->reset(problem, resolve_params(mlc->schema, {}));
+  const Status st = b->reset(problem, ParamValues{});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().code, "learner.needs_binary");
 }

@@ -57,12 +57,21 @@ inline FeatureMatrix random_points(int n, int d, uint64_t seed, double scale) {
   return X;
 }
 
+// A learner parameter for hand-built schemas: key, label, type, default, inclusive range, choices, help, log scale.
+inline Setting param(std::string key, std::string label, SettingType type, double default_value, double min, double max,
+                     std::vector<std::string> choices, std::string help, bool log_scale) {
+  Setting s{.key = std::move(key), .label = std::move(label), .type = type, .min = min, .max = max,
+            .log_scale = log_scale, .choices = std::move(choices), .help = std::move(help)};
+  s.default_value = number_value(default_value);
+  return s;
+}
+
 // The Problem for training on `ds`: radius from the data, the given seed and known margin.
-inline Problem problem_for(const Dataset& ds, double known_margin = 0.0, uint64_t seed = 1) {
+inline Problem problem_for(const Dataset& ds, double target_margin = 0.0, uint64_t seed = 1) {
   Problem p;
   p.train = &ds;
   p.seed = seed;
-  p.known_margin = known_margin;
+  p.target_margin = target_margin;
   p.radius = max_radius(ds.X);
   return p;
 }

@@ -78,7 +78,7 @@ TEST(UltraconservativeLearner, FirstStepsByHand) {
   problem.train = &d;
   problem.num_classes = 3;
   Ultraconservative learner;
-  ASSERT_TRUE(learner.reset(problem, {0 /*max*/, 0 /*raw x*/, 0 /*cyclic*/}).ok());
+  ASSERT_TRUE(learner.reset(problem, {.update = UltraUpdate::max, .normalize = false, .order = VisitOrder::cyclic}).ok());
   // Step 1: x = (1,0), y = 0, W = 0: every score ties, E = {1, 2}, max rule -> lowest index r = 1.
   StepResult r = learner.step();
   EXPECT_TRUE(r.mistake);

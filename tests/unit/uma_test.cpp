@@ -27,13 +27,6 @@ class UmaTest : public ::testing::Test {
   void SetUp() override { configure_eigen(); }
 };
 
-std::vector<double> uma_params(std::initializer_list<std::pair<int, double>> changes) {
-  std::vector<double> p;
-  for (const ParamSpec& spec : Uma::schema().params) p.push_back(spec.default_value);
-  for (const auto& [index, value] : changes) p[static_cast<size_t>(index)] = value;
-  return p;
-}
-
 // C = 0.7 I + 0.1 J (columns sum to 1); C^{-1} = (I - 0.1 J) / 0.7.
 Eigen::MatrixXd symmetric_confusion() {
   Eigen::MatrixXd c = Eigen::MatrixXd::Constant(3, 3, 0.1);
@@ -51,7 +44,7 @@ TEST_F(UmaTest, OneUpdateByHand) {
   problem.num_classes = 3;
   Uma uma;
   uma.set_confusion(symmetric_confusion());
-  ASSERT_TRUE(uma.reset(problem, uma_params({})).ok());
+  ASSERT_TRUE(uma.reset(problem, UmaParams{}).ok());
   ASSERT_TRUE(uma.built());
   // W = 0, alpha = 0: every point is in every A_p. gamma_0 = (1/4, 0), gamma_1 = (0, 1/4), gamma_2 =
   // (-1/4, -1/4); they sum to 0, so row q of C^{-1} Gamma = gamma_q / 0.7 for every p.
@@ -99,7 +92,7 @@ TEST_F(UmaTest, ConfSelectionByHand) {
   problem.num_classes = 3;
   Uma uma;
   uma.set_confusion(symmetric_confusion());
-  ASSERT_TRUE(uma.reset(problem, uma_params({{Uma::kSelection, 1}})).ok());
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.select = UmaSelection::conf}).ok());
   // pi = (1/n) C^{-1} y_hat with y_hat = (1, 1, 2): (y_hat - 0.1*4)/0.7/4 = (0.6, 0.6, 1.6)/2.8.
   EXPECT_NEAR(uma.class_proportions()[0], 0.6 / 2.8, 1e-12);
   EXPECT_NEAR(uma.class_proportions()[2], 1.6 / 2.8, 1e-12);
@@ -174,7 +167,7 @@ TEST_F(UmaTest, RefusesSingularConfusion) {
               0,   0,   1;
   Uma uma;
   uma.set_confusion(singular);
-  const Status s = uma.reset(problem, uma_params({}));
+  const Status s = uma.reset(problem, UmaParams{});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "uma.singular_confusion");
   EXPECT_NE(s.error().message.find("condition number"), std::string::npos) << s.error().message;
@@ -193,17 +186,17 @@ TEST_F(UmaTest, RefusesIllConditionedConfusionNamingItsConditionNumber) {
   EXPECT_NEAR(kappa, 500.0, 1e-6);
   Uma uma;
   uma.set_confusion(near);
-  Status s = uma.reset(problem, uma_params({{Uma::kMaxCondition, 100}}));
+  Status s = uma.reset(problem, UmaParams{.max_cond = 100});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "uma.ill_conditioned_confusion");
   EXPECT_NE(s.error().message.find("condition number 500 > 100"), std::string::npos) << s.error().message;
   EXPECT_NE(s.error().message.find("l.max_cond"), std::string::npos);
-  EXPECT_TRUE(uma.reset(problem, uma_params({{Uma::kMaxCondition, 1000}})).ok());
+  EXPECT_TRUE(uma.reset(problem, UmaParams{.max_cond = 1000}).ok());
   // A matrix whose columns do not sum to 1 is not a confusion matrix.
   Eigen::MatrixXd bad = symmetric_confusion();
   bad(0, 0) = 0.9;
   uma.set_confusion(bad);
-  s = uma.reset(problem, uma_params({}));
+  s = uma.reset(problem, UmaParams{});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "uma.bad_confusion");
 }
@@ -284,7 +277,7 @@ TEST_F(UmaTest, EstimatedConfusionAsksTheOracleForTheDrawnRowsOnly) {
   Problem problem = s.value()->problem();
   problem.label_oracle = nullptr;
   Uma bare;
-  const Status st = bare.reset(problem, uma_params({{Uma::kConfusion, 1}}));
+  const Status st = bare.reset(problem, UmaParams{.confusion = UmaConfusionSource::estimated});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().code, "uma.no_oracle");
 }
@@ -383,7 +376,7 @@ TEST_F(UmaTest, ExactKpcaIsRefusedOnLargeSets) {
   problem.num_classes = 3;
   Uma uma;
   uma.set_confusion(Eigen::MatrixXd::Identity(3, 3));
-  const Status s = uma.reset(problem, uma_params({{Uma::kProjection, 1}}));
+  const Status s = uma.reset(problem, UmaParams{.projection = UmaProjection::kpca});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "uma.kpca_too_large");
 }

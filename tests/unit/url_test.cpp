@@ -10,6 +10,7 @@
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/util/rng.h"
+#include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
@@ -17,18 +18,18 @@ namespace {
 // A hand-built registry with every parameter kind, binary and multiclass learners.
 std::vector<LearnerSchema> test_learners() {
   LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  perceptron.params = {ParamSpec{"normalize", "Normalize x", ParamKind::boolean, 1, 0, 1, {}, "Divide x by its norm.", false}};
+  perceptron.params = {test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false)};
   LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
   kernel.params = {
-      ParamSpec{"kernel", "Kernel", ParamKind::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false},
-      ParamSpec{"sigma", "Width", ParamKind::real, 1, 0.01, 100, {}, "Gaussian width.", true},
-      ParamSpec{"degree", "Degree", ParamKind::integer, 3, 1, 10, {}, "Polynomial degree.", false},
-      ParamSpec{"offset", "Offset", ParamKind::real, 0, -5, 5, {}, "Polynomial offset c.", false},
+      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false),
+      test::param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "Gaussian width.", true),
+      test::param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, "Polynomial degree.", false),
+      test::param("offset", "Offset", SettingType::real, 0, -5, 5, {}, "Polynomial offset c.", false),
   };
   LearnerSchema uma{"uma", "UMA", true, {}};
   uma.params = {
-      ParamSpec{"alpha", "Alpha", ParamKind::real, 0.05, 0, 1, {}, "Region margin.", false},
-      ParamSpec{"select", "Pair selection", ParamKind::choice, 0, 0, 2, {"error", "conf", "random"}, "Which (p,q).", false},
+      test::param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "Region margin.", false),
+      test::param("select", "Pair selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, "Which (p,q).", false),
   };
   LearnerSchema plain{"averaging", "Averaging", false, {}};
   return {perceptron, kernel, uma, plain};
@@ -62,7 +63,7 @@ Config context_for(const Field& field) {
   }
   for (const Config& c : contexts)
     if (field_applies(field, c)) return c;
-  ADD_FAILURE() << "no context makes '" << field.key() << "' apply";
+  ADD_FAILURE() << "no context makes '" << field.key << "' apply";
   return Config{};
 }
 
@@ -113,44 +114,44 @@ TEST(Url, AcceptsFullAddressesQueriesAndBarePairs) {
 
 TEST(Url, EveryNumericFieldRoundTripsAtItsBoundaries) {
   for (const Field& f : config_fields()) {
-    if (f.key() == "v") continue;
+    if (f.key == "v") continue;
     std::vector<double> values;
-    switch (f.kind) {
-      case FieldKind::real: {
-        const double top = f.max_exclusive ? std::nextafter(f.spec.max, f.spec.min) : f.spec.max;
-        values = {f.spec.min, top, std::nextafter(f.spec.min, top), std::nextafter(top, f.spec.min),
-                  (f.spec.min + top) / 3};
+    switch (f.type) {
+      case SettingType::real: {
+        const double top = f.max_exclusive ? std::nextafter(f.max, f.min) : f.max;
+        values = {f.min, top, std::nextafter(f.min, top), std::nextafter(top, f.min),
+                  (f.min + top) / 3};
         break;
       }
-      case FieldKind::integer:
-        values = {f.spec.min, f.spec.max, f.spec.min + 1, f.spec.max - 1};
+      case SettingType::integer:
+        values = {f.min, f.max, f.min + 1, f.max - 1};
         break;
-      case FieldKind::boolean:
+      case SettingType::boolean:
         values = {0, 1};
         break;
-      case FieldKind::choice:
-        for (size_t i = 0; i < f.spec.choices.size(); ++i) values.push_back(static_cast<double>(i));
+      case SettingType::choice:
+        for (size_t i = 0; i < f.choices.size(); ++i) values.push_back(static_cast<double>(i));
         break;
       default:
         continue;
     }
     for (double x : values) {
       Config c = context_for(f);
-      FieldValue v;
+      SettingValue v;
       v.number = x;
-      ASSERT_EQ(check_field_value(f, v), "") << f.key() << "=" << x;
+      ASSERT_EQ(check_setting_value(f, v), "") << f.key << "=" << x;
       f.set(c, v);
       // Keep the rest consistent: a matrix for confusion noise, a multiclass learner for many classes.
       if (c.noise.model == NoiseModel::confusion && c.noise.confusion.empty()) c.noise.confusion = {0.9, 0.2, 0.1, 0.8};
       if (config_is_multiclass(c)) c.learner = "uma";
-      ASSERT_TRUE(validate(c, learners()).empty()) << f.key() << "=" << x;
-      SCOPED_TRACE(f.key() + "=" + format_field_value(f, v));
+      ASSERT_TRUE(validate(c, learners()).empty()) << f.key << "=" << x;
+      SCOPED_TRACE(f.key + "=" + format_setting_value(f, v));
       expect_round_trip(c);
       const std::string url = encode_url(c, learners());
-      if (x != f.spec.default_value || f.always_written)
-        EXPECT_TRUE(url_has(url, f.key() + "=" + format_field_value(f, v))) << url;
+      if (x != f.default_value.number || f.always_written)
+        EXPECT_TRUE(url_has(url, f.key + "=" + format_setting_value(f, v))) << url;
       else
-        EXPECT_EQ(url.find("&" + f.key() + "="), std::string::npos) << url;
+        EXPECT_EQ(url.find("&" + f.key + "="), std::string::npos) << url;
     }
   }
 }
@@ -224,23 +225,23 @@ TEST(Url, LearnerParametersRoundTripAtTheirBoundaries) {
       base.generator.classes = 4;
     }
     expect_round_trip(base);
-    for (const ParamSpec& p : s.params) {
+    for (const Setting& p : s.params) {
       std::vector<double> values;
-      if (p.kind == ParamKind::real)
+      if (p.type == SettingType::real)
         values = {p.min, p.max, std::nextafter(p.min, p.max), std::nextafter(p.max, p.min)};
-      else if (p.kind == ParamKind::integer)
+      else if (p.type == SettingType::integer)
         values = {p.min, p.max, p.min + 1, p.max - 1};
       else
-        for (size_t i = 0; i < (p.kind == ParamKind::boolean ? 2 : p.choices.size()); ++i)
+        for (size_t i = 0; i < (p.type == SettingType::boolean ? 2 : p.choices.size()); ++i)
           values.push_back(static_cast<double>(i));
       for (double x : values) {
         Config c = base;
-        if (x != p.default_value) c.params = {{p.name, x}};
-        SCOPED_TRACE(s.id + " l." + p.name + "=" + format_param_value(p, x));
+        if (x != p.default_value.number) c.params = {{p.key, x}};
+        SCOPED_TRACE(s.id + " l." + p.key + "=" + format_setting_value(p, x));
         expect_round_trip(c);
         const std::string url = encode_url(c, learners());
-        EXPECT_EQ(url.find("&l." + p.name + "=" + format_param_value(p, x) + "&") != std::string::npos,
-                  x != p.default_value)
+        EXPECT_EQ(url.find("&l." + p.key + "=" + format_setting_value(p, x) + "&") != std::string::npos,
+                  x != p.default_value.number)
             << url;
       }
     }
@@ -354,33 +355,33 @@ TEST(Url, CanonicalLinksAreStable) {
 }
 
 // A random value for a field, in range (hand-picked boundaries now and then).
-FieldValue random_value(const Field& f, Rng& rng) {
-  FieldValue v;
-  switch (f.kind) {
-    case FieldKind::real: {
-      const double top = f.max_exclusive ? std::nextafter(f.spec.max, f.spec.min) : f.spec.max;
+SettingValue random_value(const Field& f, Rng& rng) {
+  SettingValue v;
+  switch (f.type) {
+    case SettingType::real: {
+      const double top = f.max_exclusive ? std::nextafter(f.max, f.min) : f.max;
       const uint32_t pick = rng.below(5);
-      if (pick == 0) v.number = f.spec.min;
+      if (pick == 0) v.number = f.min;
       else if (pick == 1) v.number = top;
-      else if (pick == 2) v.number = std::floor(rng.uniform(f.spec.min, top) * 100) / 100;
-      else v.number = rng.uniform(f.spec.min, top);
+      else if (pick == 2) v.number = std::floor(rng.uniform(f.min, top) * 100) / 100;
+      else v.number = rng.uniform(f.min, top);
       break;
     }
-    case FieldKind::integer: {
-      const uint64_t span = static_cast<uint64_t>(f.spec.max - f.spec.min) + 1;
+    case SettingType::integer: {
+      const uint64_t span = static_cast<uint64_t>(f.max - f.min) + 1;
       // Small values are more useful than uniform ones for n, d and friends: pick a random magnitude.
       const uint64_t bound = std::max<uint64_t>(1, std::min<uint64_t>(span, uint64_t{1} << rng.below(54)));
-      v.number = f.spec.min + static_cast<double>(rng.below64(bound));
+      v.number = f.min + static_cast<double>(rng.below64(bound));
       break;
     }
-    case FieldKind::boolean:
+    case SettingType::boolean:
       v.number = rng.below(2);
       break;
-    case FieldKind::choice:
-      v.number = rng.below(static_cast<uint32_t>(f.spec.choices.size()));
+    case SettingType::choice:
+      v.number = rng.below(static_cast<uint32_t>(f.choices.size()));
       break;
-    case FieldKind::text: {
-      if (f.key() == "csvhash") {
+    case SettingType::text: {
+      if (f.key == "csvhash") {
         if (rng.below(4) == 0) break;
         for (int i = 0; i < 16; ++i) v.text += "0123456789abcdef"[rng.below(16)];
         break;
@@ -391,13 +392,13 @@ FieldValue random_value(const Field& f, Rng& rng) {
       for (uint32_t i = 0; i < length; ++i) v.text += pieces[rng.below(static_cast<uint32_t>(pieces.size()))];
       break;
     }
-    case FieldKind::real_list:
+    case SettingType::real_list:
       break;  // drawn with the noise model below (it must fit the classes)
-    case FieldKind::name_list:
-      for (const std::string& name : f.spec.choices)
+    case SettingType::name_list:
+      for (const std::string& name : f.choices)
         if (rng.below(3) == 0) v.names.push_back(name);
       break;
-    case FieldKind::learner:
+    case SettingType::learner:
       v.text = learners()[rng.below(static_cast<uint32_t>(learners().size()))].id;
       break;
   }
@@ -408,7 +409,7 @@ FieldValue random_value(const Field& f, Rng& rng) {
 Config random_valid_config(Rng& rng) {
   Config c;
   for (const Field& f : config_fields())
-    if (f.key() != "v" && rng.below(3) != 0) f.set(c, random_value(f, rng));
+    if (f.key != "v" && rng.below(3) != 0) f.set(c, random_value(f, rng));
   if (c.noise.model == NoiseModel::confusion && rng.below(4) != 0) {
     const int q = c.use_csv ? 2 + static_cast<int>(rng.below(6))
                             : (generator_is_multiclass(c.generator.kind) ? c.generator.classes : 2);
@@ -422,13 +423,13 @@ Config random_valid_config(Rng& rng) {
     }
   }
   if (const LearnerSchema* s = find_learner_schema(learners(), c.learner))
-    for (const ParamSpec& p : s->params) {
+    for (const Setting& p : s->params) {
       if (rng.below(2)) continue;
       double x = 0;
-      if (p.kind == ParamKind::real) x = rng.below(4) == 0 ? p.max : rng.uniform(p.min, p.max);
-      else if (p.kind == ParamKind::integer) x = p.min + rng.below(static_cast<uint32_t>(p.max - p.min) + 1);
-      else x = rng.below(p.kind == ParamKind::boolean ? 2 : static_cast<uint32_t>(p.choices.size()));
-      c.params.push_back({p.name, x});
+      if (p.type == SettingType::real) x = rng.below(4) == 0 ? p.max : rng.uniform(p.min, p.max);
+      else if (p.type == SettingType::integer) x = p.min + rng.below(static_cast<uint32_t>(p.max - p.min) + 1);
+      else x = rng.below(p.type == SettingType::boolean ? 2 : static_cast<uint32_t>(p.choices.size()));
+      c.params.push_back({p.key, x});
     }
   validate(c, learners());
   for (const Field& f : config_fields())
@@ -466,7 +467,7 @@ TEST(Url, ApplicabilityDependsOnlyOnEarlierFields) {
       fields[later].set(changed, random_value(fields[later], rng));
       for (size_t earlier = 0; earlier <= later; ++earlier)
         EXPECT_EQ(field_applies(fields[earlier], c), field_applies(fields[earlier], changed))
-            << fields[earlier].key() << " after changing " << fields[later].key();
+            << fields[earlier].key << " after changing " << fields[later].key;
     }
   }
 }
@@ -476,9 +477,9 @@ TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
   std::vector<std::string> tokens = {"&", "=", "#", "?", "%", "%2", "%41", ",", "l.", "1", "0", "-", ".", "e",
                                      "999", "nan", "inf", "csv", "x", "\xFF", std::string(1, '\0'), "perceptron",
                                      "uma", "0.5", "confusion", "classes"};
-  for (const Field& f : config_fields()) tokens.push_back(f.key());
-  for (const std::string& c : find_field("data")->spec.choices) tokens.push_back(c);
-  for (const ParamSpec& p : learners()[1].params) tokens.push_back("l." + p.name);
+  for (const Field& f : config_fields()) tokens.push_back(f.key);
+  for (const std::string& c : find_field("data")->choices) tokens.push_back(c);
+  for (const Setting& p : learners()[1].params) tokens.push_back("l." + p.key);
   for (int i = 0; i < 3000; ++i) {
     std::string input;
     const uint32_t length = rng.below(40);
@@ -529,14 +530,14 @@ TEST(Url, RealRegistryParametersRoundTrip) {
       base.generator.kind = Generator::classes;
       base.generator.classes = 5;
     }
-    for (const ParamSpec& p : s.params) {
-      EXPECT_EQ(check_param_value(p, p.default_value), "") << s.id << " l." << p.name;
+    for (const Setting& p : s.params) {
+      EXPECT_EQ(check_setting_value(p, p.default_value.number), "") << s.id << " l." << p.key;
       const std::vector<double> values =
-          p.kind == ParamKind::choice ? std::vector<double>{0, static_cast<double>(p.choices.size()) - 1}
+          p.type == SettingType::choice ? std::vector<double>{0, static_cast<double>(p.choices.size()) - 1}
                                       : std::vector<double>{p.min, p.max};
       for (double x : values) {
         Config c = base;
-        if (x != p.default_value) c.params = {{p.name, x}};
+        if (x != p.default_value.number) c.params = {{p.key, x}};
         const std::string url = encode_url(c, real);
         const DecodeResult back = decode_url(url, real);
         EXPECT_TRUE(back.warnings.empty()) << url << ": " << (back.warnings.empty() ? "" : back.warnings[0]);
@@ -548,10 +549,10 @@ TEST(Url, RealRegistryParametersRoundTrip) {
 
 TEST(Url, ReferenceHasARowPerFieldAndPerParameter) {
   const std::string md = render_url_reference(learners());
-  for (const Field& f : config_fields()) EXPECT_NE(md.find("\n| `" + f.key() + "` |"), std::string::npos) << f.key();
+  for (const Field& f : config_fields()) EXPECT_NE(md.find("\n| `" + f.key + "` |"), std::string::npos) << f.key;
   for (const LearnerSchema& s : learners()) {
     EXPECT_NE(md.find("### `" + s.id + "`"), std::string::npos) << s.id;
-    for (const ParamSpec& p : s.params) EXPECT_NE(md.find("\n| `l." + p.name + "` |"), std::string::npos) << p.name;
+    for (const Setting& p : s.params) EXPECT_NE(md.find("\n| `l." + p.key + "` |"), std::string::npos) << p.key;
   }
   EXPECT_NE(md.find("| `eta` | Noise rate | real | `0.1` | [0, 0.5) | noise=uniform, malicious or adversarial |"),
             std::string::npos);
