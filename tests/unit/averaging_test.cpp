@@ -21,7 +21,7 @@ TEST(AveragingTest, HandComputedRunningMean) {
   Problem problem;
   problem.train = &ds;
   Averaging a;
-  ASSERT_TRUE(a.reset(problem, {0}).ok());
+  ASSERT_TRUE(a.reset(problem, {.normalize = false}).ok());
   EXPECT_EQ(a.next_example(), 0);
   StepResult r = a.step();
   EXPECT_TRUE(r.mistake);  // v = 0 errs
@@ -48,7 +48,7 @@ TEST(AveragingTest, NormalizedAveragesUnitVectors) {
   Problem problem;
   problem.train = &ds;
   Averaging a;
-  ASSERT_TRUE(a.reset(problem, {1}).ok());
+  ASSERT_TRUE(a.reset(problem, {.normalize = true}).ok());
   a.step();
   a.step();
   // ((0.6,0.8) + (0,1)) / 2 = (0.3, 0.9)

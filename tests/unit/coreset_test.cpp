@@ -40,7 +40,7 @@ TEST(CoresetSvmTest, HandTraceAddsTheWorstExample) {
   // (-0.2,1)- -> -0.566: the worst is row 3 (< (1-eps) rho_1), then SVM{(1,1), (0.2,-1)} etc.
   const Dataset ds = tiny_dataset({{1, 1}, {1, -0.5f}, {2, 0}, {-0.2f, 1}}, {+1, +1, +1, -1});
   CoresetSvm c;
-  ASSERT_TRUE(c.reset(problem_for(ds), {0.1}).ok());
+  ASSERT_TRUE(c.reset(problem_for(ds), {.epsilon = 0.1}).ok());
   EXPECT_NEAR(c.rho(), std::sqrt(2.0), 1e-7);
   EXPECT_FALSE(c.done());
   EXPECT_NEAR(c.bound(), 2.0 / 0.1, 1e-6);  // R = 2, rho_1 = sqrt2: (R/rho_1)^2/eps = 2/0.1
@@ -68,7 +68,7 @@ TEST(CoresetSvmTest, FiftyRandomSeparableSetsMeetTheGuarantee) {
     ASSERT_TRUE(ds.ok()) << ds.error().message;
     const double full = full_svm_margin(*ds);
     CoresetSvm c;
-    ASSERT_TRUE(c.reset(problem_for(*ds), {eps}).ok());
+    ASSERT_TRUE(c.reset(problem_for(*ds), {.epsilon = eps}).ok());
     int steps = 0;
     while (!c.done()) {
       c.step();
@@ -104,7 +104,7 @@ TEST(CoresetSvmTest, StopsWhenTheLabelsAreNotSeparable) {
   // (1,0)+ then (-1, 0)+ cannot both be positive through the origin.
   const Dataset ds = tiny_dataset({{1, 0}, {0.5f, 0.1f}, {-1, 0}}, {+1, +1, +1});
   CoresetSvm c;
-  ASSERT_TRUE(c.reset(problem_for(ds), {0.1}).ok());
+  ASSERT_TRUE(c.reset(problem_for(ds), {.epsilon = 0.1}).ok());
   ASSERT_FALSE(c.done());
   StepResult r = c.step();
   EXPECT_EQ(r.example, 2);
@@ -119,7 +119,7 @@ TEST(CoresetSvmTest, RejectsMulticlassData) {
   Dataset ds = tiny_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, -1, 1});
   ds.class_names = default_class_names(3);
   CoresetSvm c;
-  Status s = c.reset(problem_for(ds), {0.1});
+  Status s = c.reset(problem_for(ds), {.epsilon = 0.1});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "learner.needs_binary");
 }
@@ -141,7 +141,7 @@ TEST(LabelOracleTest, CountsDistinctQueriesAndAnswersObservedLabels) {
 TEST(ActiveCoresetSvmTest, FirstQueryIsRowZeroThenTheNearestPoint) {
   const Dataset ds = tiny_dataset({{1, 0}, {0.1f, 1}, {0.9f, 0.2f}, {-1, 0.3f}}, {+1, +1, +1, -1});
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_for(ds), {0.1, 0.05, 0.05, 0}).ok());
+  ASSERT_TRUE(a.reset(problem_for(ds), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
   EXPECT_EQ(a.oracle().queries(), 0);
   StepResult r = a.step();
   EXPECT_EQ(r.example, 0);
@@ -161,7 +161,7 @@ TEST(ActiveCoresetSvmTest, ZeroTrainingErrorFromAMinorityOfThePool) {
   Result<Dataset> ds = generate(spec, 42);
   ASSERT_TRUE(ds.ok()) << ds.error().message;
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 42), {0.1, 0.05, 0.05, 0}).ok());
+  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 42), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
   int steps = 0;
   while (!a.done() && steps < 10000) {
     a.step();
@@ -194,7 +194,7 @@ TEST(ActiveCoresetSvmTest, NoisyOracleStopsWithNotSeparable) {
   // Flip every 5th observed label: the oracle is noisy, so the labelled coreset soon cannot be separated.
   for (int i = 0; i < ds->rows(); i += 5) ds->label[static_cast<size_t>(i)] = 1 - ds->label[static_cast<size_t>(i)];
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 3), {0.1, 0.05, 0.05, 0}).ok());
+  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 3), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
   int steps = 0;
   while (!a.done() && steps < 10000) {
     a.step();

@@ -99,7 +99,7 @@ TEST(OutlierSvmTest, ExhaustiveRecoversRhoKWithPlantedOutliers) {
       ASSERT_GT(rho_k, 0);
       OutlierSvm learner(OutlierVariant::simple);
       // c = 1, 2, 4; C(34, 4) = 46376 fits the budget: every round exhaustive.
-      ASSERT_TRUE(learner.reset(problem_for(ds), {static_cast<double>(k), 50000, 4, 32}).ok());
+      ASSERT_TRUE(learner.reset(problem_for(ds), {.k = k, .budget = 50000, .max_size = 4, .constant = 32}).ok());
       int steps = 0;
       while (!learner.done()) {
         EXPECT_EQ(counter(learner, "mode"), 1.0);
@@ -130,7 +130,7 @@ TEST(OutlierSvmTest, SimpleScheduleAndThresholds) {
   const Dataset ds = with_planted_outliers(30, 2, 0.1, 1, 5, &planted);
   const double r = max_radius(ds.X);
   OutlierSvm learner(OutlierVariant::simple);
-  ASSERT_TRUE(learner.reset(problem_for(ds), {1, 100, 12, 32}).ok());
+  ASSERT_TRUE(learner.reset(problem_for(ds), {.k = 1, .budget = 100, .max_size = 12, .constant = 32}).ok());
   std::vector<int> sizes;
   std::vector<double> thresholds, modes;
   int last = -1;
@@ -155,7 +155,7 @@ TEST(OutlierSvmTest, DoublingMarginScheduleAndBoundHalt) {
   const double r = max_radius(ds.X);
   // K = 0.5: rounds c = ceil(0.5 * 4^i) = 1, 2, 8, ... with thresholds R, R/2, R/4, ...
   OutlierSvm learner(OutlierVariant::doubling);
-  ASSERT_TRUE(learner.reset(problem_for(ds), {1, 1000, 40, 0.5}).ok());
+  ASSERT_TRUE(learner.reset(problem_for(ds), {.k = 1, .budget = 1000, .max_size = 40, .constant = 0.5}).ok());
   EXPECT_EQ(learner.subset_size(), 1);
   EXPECT_NEAR(counter(learner, "halt_threshold"), r, 1e-12);
   std::vector<int> sizes;
@@ -175,7 +175,7 @@ TEST(OutlierSvmTest, SampledModeOnALargeProblem) {
   std::vector<int> planted;
   const Dataset ds = with_planted_outliers(3000, 5, 0.1, 10, 21, &planted);
   OutlierSvm learner(OutlierVariant::simple);
-  ASSERT_TRUE(learner.reset(problem_for(ds, 0.0, 21), {10, 300, 16, 32}).ok());
+  ASSERT_TRUE(learner.reset(problem_for(ds, 0.0, 21), {.k = 10, .budget = 300, .max_size = 16, .constant = 32}).ok());
   bool saw_sampled = false;
   while (!learner.done()) {
     learner.step();
@@ -197,8 +197,8 @@ TEST(OutlierSvmTest, SameSeedSameResult) {
   std::vector<int> planted;
   const Dataset ds = with_planted_outliers(200, 3, 0.1, 3, 4, &planted);
   OutlierSvm a(OutlierVariant::simple), b(OutlierVariant::simple);
-  ASSERT_TRUE(a.reset(problem_for(ds, 0.0, 8), {3, 200, 8, 32}).ok());
-  ASSERT_TRUE(b.reset(problem_for(ds, 0.0, 8), {3, 200, 8, 32}).ok());
+  ASSERT_TRUE(a.reset(problem_for(ds, 0.0, 8), {.k = 3, .budget = 200, .max_size = 8, .constant = 32}).ok());
+  ASSERT_TRUE(b.reset(problem_for(ds, 0.0, 8), {.k = 3, .budget = 200, .max_size = 8, .constant = 32}).ok());
   while (!a.done()) a.step();
   while (!b.done()) b.step();
   EXPECT_EQ(a.rho_k(), b.rho_k());
@@ -209,7 +209,7 @@ TEST(OutlierSvmTest, KMustBeSmallerThanTheSet) {
   std::vector<int> planted;
   const Dataset ds = with_planted_outliers(10, 2, 0.1, 0, 1, &planted);
   OutlierSvm learner(OutlierVariant::doubling);
-  Status s = learner.reset(problem_for(ds), {10, 100, 8, 32});
+  Status s = learner.reset(problem_for(ds), {.k = 10, .budget = 100, .max_size = 8, .constant = 32});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "outlier_svm.k_too_large");
   EXPECT_NE(s.error().message.find("'k'"), std::string::npos);
