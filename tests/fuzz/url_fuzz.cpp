@@ -15,19 +15,27 @@
 namespace {
 
 // A small registry with every parameter kind, binary and multiclass learners.
+// A numeric learner parameter: key, label, type, default, inclusive range, choices, log scale.
+ml::Setting param(std::string key, std::string label, ml::SettingType type, double default_value, double min, double max,
+                  std::vector<std::string> choices, bool log_scale) {
+  ml::Setting s{.key = std::move(key), .label = std::move(label), .type = type, .min = min, .max = max,
+                .log_scale = log_scale, .choices = std::move(choices)};
+  s.default_value = ml::number_value(default_value);
+  return s;
+}
+
 std::vector<ml::LearnerSchema> fuzz_learners() {
   using ml::SettingType;
-  using ml::Setting;
   ml::LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  perceptron.params = {Setting{"normalize", "Normalize", SettingType::boolean, 1, 0, 1, {}, "", false}};
+  perceptron.params = {param("normalize", "Normalize", SettingType::boolean, 1, 0, 1, {}, false)};
   ml::LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
-  kernel.params = {Setting{"kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "", false},
-                   Setting{"sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "", true},
-                   Setting{"degree", "Degree", SettingType::integer, 3, 1, 10, {}, "", false},
-                   Setting{"offset", "Offset", SettingType::real, 0, -5, 5, {}, "", false}};
+  kernel.params = {param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, false),
+                   param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, true),
+                   param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, false),
+                   param("offset", "Offset", SettingType::real, 0, -5, 5, {}, false)};
   ml::LearnerSchema uma{"uma", "UMA", true, {}};
-  uma.params = {Setting{"alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "", false},
-                Setting{"select", "Selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, "", false}};
+  uma.params = {param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, false),
+                param("select", "Selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, false)};
   return {perceptron, kernel, uma};
 }
 
