@@ -55,14 +55,7 @@ Error rank_zero_error(std::string_view what) {
 
 }  // namespace
 
-std::string_view projection_name(ProjectionKind kind) {
-  switch (kind) {
-    case ProjectionKind::random: return "random";
-    case ProjectionKind::kpca: return "kpca";
-    case ProjectionKind::kgs: return "kgs";
-  }
-  return "random";
-}
+std::string_view projection_name(ProjectionKind kind) { return kProjectionNames[static_cast<int>(kind)]; }
 
 bool parse_projection(std::string_view name, ProjectionKind* out) {
   for (ProjectionKind k : {ProjectionKind::random, ProjectionKind::kpca, ProjectionKind::kgs}) {

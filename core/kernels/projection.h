@@ -53,6 +53,7 @@
 #include <cstdint>
 #include <optional>
 #include <limits>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -67,6 +68,10 @@ namespace ml {
 
 // Which projection.
 enum class ProjectionKind : int { random = 0, kpca = 1, kgs = 2 };
+// URL / UI names of the projections, in value order.
+inline constexpr std::string_view kProjectionNames[] = {"random", "kpca", "kgs"};
+// The names of ProjectionKind as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(ProjectionKind) { return kProjectionNames; }
 
 // URL / UI spelling ("random", "kpca", "kgs").
 std::string_view projection_name(ProjectionKind kind);

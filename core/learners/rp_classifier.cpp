@@ -50,7 +50,7 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
   static const ParamTable<P> t =
       ParamTable<P>()
           .add(&P::projection,
-               {.key = "projection", .label = "projection", .choices = {"random", "kpca", "kgs"},
+               {.key = "projection", .label = "projection",
                 .help = "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
                         "kernel Gram-Schmidt (000 §5)"})
           .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true,

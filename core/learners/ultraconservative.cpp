@@ -14,11 +14,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
-const std::vector<std::string>& ultra_update_names() {
-  static const std::vector<std::string> names = {"max", "uniform", "proportional", "pair"};
-  return names;
-}
-
 int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule, int pair_class,
                             double* tau) {
   assert(num_classes >= 1 && y >= 0 && y < num_classes);
@@ -70,7 +65,7 @@ const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
   static const ParamTable<P> t =
       ParamTable<P>()
           .add(&P::update,
-               {.key = "update", .label = "step sizes", .choices = {"max", "uniform", "proportional"},
+               {.key = "update", .label = "step sizes", .choices = {kUltraUpdateNames, kUltraUpdateNames + 3},  // not pair (UMA's)
                 .help = "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least "
                         "the true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)"})
           .add(&P::normalize, {.key = "normalize", .label = "normalize x",

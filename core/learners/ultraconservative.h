@@ -25,7 +25,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/learners/example_order.h"
@@ -41,9 +43,10 @@ enum class UltraUpdate : int {
   proportional = 2,  // tau_r proportional to the violation s_r - s_y on E
   pair = 3,          // UMA only: tau_p = -1 for the selected p when p is in E, else the max rule
 };
-
-// Names of the rules (the `update` parameter's choices, in enum order; the online learner offers the first three).
-const std::vector<std::string>& ultra_update_names();
+// URL names of the rules, in value order (the online learner offers the first three, UMA all four).
+inline constexpr std::string_view kUltraUpdateNames[] = {"max", "uniform", "proportional", "pair"};
+// The names of UltraUpdate as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(UltraUpdate) { return kUltraUpdateNames; }
 
 // The step sizes for a point of class y whose class scores are s[0..Q): fills tau[0..Q) and returns |E|
 // where E = {r != y : s_r - s_y >= alpha}; tau is all zero when E is empty. `pair_class` is the p of the

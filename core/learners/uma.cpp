@@ -24,14 +24,6 @@ std::string short_number(double v) {
   return buf;
 }
 
-const char* source_name(UmaConfusionSource s) {
-  switch (s) {
-    case UmaConfusionSource::given: return "given";
-    case UmaConfusionSource::estimated: return "estimated";
-    case UmaConfusionSource::identity: return "identity";
-  }
-  return "given";
-}
 
 // Index of the largest score (first on ties) of a row.
 int argmax_row(const float* s, int q_count) {
@@ -51,10 +43,10 @@ const ParamTable<UmaParams>& UmaParams::table() {
           .add(&P::alpha, {.key = "alpha", .label = "alpha", .min = 0, .max = 10,
                            .help = "A_p keeps the points predicted p by a score gap >= alpha; E keeps the classes "
                                    "beating q on z by >= alpha (the paper's experiments: 0)"})
-          .add(&P::select, {.key = "select", .label = "(p,q) selection", .choices = {"error", "conf", "random"},
+          .add(&P::select, {.key = "select", .label = "(p,q) selection",
                             .help = "error: largest ||z_pq||; conf: largest ||z_pq||/pi_q (class-balanced); random: "
                                     "any pair with ||z_pq|| >= tol (004 §3.5)"})
-          .add(&P::update, {.key = "update", .label = "step sizes", .choices = ultra_update_names(),
+          .add(&P::update, {.key = "update", .label = "step sizes",
                             .help = "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
                                     "max, uniform or proportional steps over E"})
           .add(&P::tol, {.key = "tol", .label = "stopping tolerance", .min = 0, .max = 10, .log_scale = true,
@@ -66,7 +58,7 @@ const ParamTable<UmaParams>& UmaParams::table() {
                {.key = "max_updates", .label = "update cap", .min = 0, .max = 1e9,
                 .help = "stop after this many updates (0 = no cap; noisy non-separable data rarely reach tol)"})
           .add(&P::confusion,
-               {.key = "confusion", .label = "confusion matrix C", .choices = {"given", "estimated", "identity"},
+               {.key = "confusion", .label = "confusion matrix C",
                 .help = "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
                         "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron)"})
           .add(&P::est_fraction,
@@ -76,7 +68,7 @@ const ParamTable<UmaParams>& UmaParams::table() {
                               .log_scale = true,
                               .help = "refuse a confusion matrix whose 2-norm condition number exceeds this"})
           .add(&P::projection,
-               {.key = "projection", .label = "kernel front end", .choices = {"none", "kpca", "nystrom"},
+               {.key = "projection", .label = "kernel front end",
                 .help = "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
                         "directions, fitted on the training features (004 §3.6)"})
           .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true,
@@ -179,7 +171,7 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
       break;
     }
   }
-  const std::string where = std::string("UMA: the confusion matrix (") + source_name(source_) + ")";
+  const std::string where = std::string("UMA: the confusion matrix (") + std::string(kUmaConfusionSourceNames[static_cast<int>(source_)]) + ")";
   if (c_.rows() != q_count || c_.cols() != q_count) {
     return make_error("uma.bad_confusion", where + " is " + std::to_string(c_.rows()) + "x" + std::to_string(c_.cols()) +
                                                " but the data have " + std::to_string(q_count) + " classes");

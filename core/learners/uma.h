@@ -55,6 +55,8 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "core/settings/params.h"
@@ -69,10 +71,22 @@ namespace ml {
 
 // How UMA chooses (p, q) (004 §3.5).
 enum class UmaSelection : int { error = 0, conf = 1, random = 2 };
+// URL names of the selections, in value order.
+inline constexpr std::string_view kUmaSelectionNames[] = {"error", "conf", "random"};
+// The names of UmaSelection as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(UmaSelection) { return kUmaSelectionNames; }
 // Where UMA's confusion matrix comes from.
 enum class UmaConfusionSource : int { given = 0, estimated = 1, identity = 2 };
+// URL names of the sources, in value order.
+inline constexpr std::string_view kUmaConfusionSourceNames[] = {"given", "estimated", "identity"};
+// The names of UmaConfusionSource as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(UmaConfusionSource) { return kUmaConfusionSourceNames; }
 // UMA's kernel front end.
 enum class UmaProjection : int { none = 0, kpca = 1, nystrom = 2 };
+// URL names of the front ends, in value order.
+inline constexpr std::string_view kUmaProjectionNames[] = {"none", "kpca", "nystrom"};
+// The names of UmaProjection as a span (settings/setting.h NamedEnum).
+constexpr std::span<const std::string_view> enum_names(UmaProjection) { return kUmaProjectionNames; }
 
 // Largest training set for the exact kernel PCA front end (an O(n^3) eigendecomposition).
 inline constexpr int kUmaMaxExactKpca = 4000;
