@@ -23,6 +23,7 @@ build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds th
 step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh
 step "native build" build native
 step "native tests" ctest --preset native
+step "docs/url.md is what the field and parameter tables generate" bash -c 'build/native/marginlab url --doc | cmp - docs/url.md'
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
