@@ -223,6 +223,8 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) learner_.draw();
   if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open)) share_.draw();
   if (panel_visible(config, "export") && ImGui::CollapsingHeader("Export")) export_.draw(plots_.plots_min(), plots_.plots_max());
+  sidebar_scroll_lines_ = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();
+  sidebar_scroll_max_lines_ = ImGui::GetScrollMaxY() / ImGui::GetTextLineHeightWithSpacing();
   ImGui::End();
 }
 
@@ -268,6 +270,8 @@ std::string App::status_json() const {
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";
   out += ",\"error\":\"" + json_escape(state_.build_error()) + "\"";
   out += ",\"frame_ms\":" + std::to_string(frame_ms_);
+  out += ",\"sidebar_scroll_lines\":" + std::to_string(sidebar_scroll_lines_);
+  out += ",\"sidebar_scroll_max_lines\":" + std::to_string(sidebar_scroll_max_lines_);
   out += "}";
   return out;
 }

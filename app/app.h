@@ -78,6 +78,8 @@ class App {
   uint64_t pushed_url_version_ = 0;
   bool build_announced_ = false;   // a frame showed that a deferred build is coming
   double last_frame_time_ = 0;
+  double sidebar_scroll_lines_ = 0;      // the sidebar's scroll position, in text lines (status JSON)
+  double sidebar_scroll_max_lines_ = 0;  // how far it can scroll, in text lines
   double frame_ms_ = 0;            // smoothed frame time for the status line
 
   // The panels, each owning its state (app/panels/).

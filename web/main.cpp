@@ -15,7 +15,16 @@
 
 #include "app/app.h"
 #include "app/frame_loop.h"
+#include "backends/imgui_impl_glfw.h"
 #include "imgui.h"
+
+// The page records each wheel event's deltaMode (see on_scroll).
+EM_JS(void, install_wheel_mode_listener, (), {
+  Module.wheelDeltaMode = 0;
+  window.addEventListener('wheel', (e) => { Module.wheelDeltaMode = e.deltaMode; }, {capture : true, passive : true});
+});
+EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
+
 
 namespace {
 
@@ -84,6 +93,16 @@ void apply_pixel_ratio() {
   io.DisplaySize = ImVec2(static_cast<float>(g_css_w), static_cast<float>(g_css_h));
   io.DisplayFramebufferScale = ImVec2(sx, sy);
   if (io.MousePos.x > -FLT_MAX / 2) io.MousePos = ImVec2(io.MousePos.x / sx, io.MousePos.y / sy);
+}
+
+// emscripten's GLFW hands the scroll callback the browser's raw WheelEvent deltas: pixels (about 100 per
+// notch in Chromium), lines or pages, positive downwards. GLFW, and so ImGui, count notches, positive up.
+// The page records each wheel event's deltaMode (capture phase, before GLFW's listener runs) so the
+// callback can convert: one notch becomes one ImGui wheel step (about three lines of the sidebar).
+void on_scroll(GLFWwindow* window, double dx, double dy) {
+  const int mode = last_wheel_delta_mode();
+  const double per_notch = mode == 0 ? 100.0 : mode == 1 ? 3.0 : 1.0;  // DOM_DELTA_PIXEL, _LINE, _PAGE
+  ImGui_ImplGlfw_ScrollCallback(window, -dx / per_notch, -dy / per_notch);
 }
 
 void frame() {
@@ -180,6 +199,8 @@ int main() {
   // Static: the page's main loop outlives main().
   static ml::app::ImGuiBackends imgui(g_window, "#version 300 es");
   g_imgui = &imgui;
+  install_wheel_mode_listener();
+  glfwSetScrollCallback(g_window, on_scroll);  // replaces the backend's: the deltas need converting first
 
   static WebPlatform platform;
   g_platform = &platform;
