@@ -13,17 +13,6 @@
 
 namespace ml::app {
 
-namespace {
-
-// Drag speed for a numeric range.
-float drag_speed(double lo, double hi, bool integer) {
-  const double span = hi - lo;
-  if (!(span > 0) || !std::isfinite(span)) return integer ? 1.0f : 0.01f;
-  return static_cast<float>(std::max(integer ? 0.2 : 1e-4, std::min(span / 400.0, integer ? 50.0 : 1.0)));
-}
-
-}  // namespace
-
 bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current, SettingValue* out) {
   const std::string id = "##" + key;
   *out = current;
@@ -80,17 +69,19 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       double v = current.number;
       auto it = drag_values_.find(key);
       if (it != drag_values_.end()) v = it->second;
-      ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
       double lo = s.min, hi = s.max;
       if (s.max_exclusive) hi = std::nextafter(hi, lo);
-      if (s.log_scale && lo >= 0) flags |= ImGuiSliderFlags_Logarithmic;
+      // A text field, not a drag: one click selects the number and typing replaces it (Enter or a click
+      // elsewhere commits, Escape reverts). A typed value outside the range is brought to its nearest end.
+      const ImGuiInputTextFlags flags = ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CharsScientific;
       if (integer) {
-        long long iv = static_cast<long long>(v), ilo = static_cast<long long>(lo), ihi = static_cast<long long>(hi);
-        ImGui::DragScalar(id.c_str(), ImGuiDataType_S64, &iv, drag_speed(lo, hi, true), &ilo, &ihi, "%lld", flags);
+        long long iv = static_cast<long long>(v);
+        ImGui::InputScalar(id.c_str(), ImGuiDataType_S64, &iv, nullptr, nullptr, "%lld", flags);
         v = static_cast<double>(iv);
       } else {
-        ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &v, drag_speed(lo, hi, false), &lo, &hi, "%.4g", flags);
+        ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &v, nullptr, nullptr, "%.6g", flags);
       }
+      v = std::clamp(v, lo, hi);
       if (ImGui::IsItemActive()) drag_values_[key] = v;
       if (ImGui::IsItemDeactivatedAfterEdit()) {
         drag_values_.erase(key);
