@@ -117,6 +117,42 @@ try {
     await page.close();
   }
 
+  // 1b. One wheel notch over the sidebar scrolls it by about three lines (emscripten's GLFW hands over the
+  // browser's pixel delta, ~100 per notch with the sign flipped; the page converts it to notches).
+  {
+    const page = await openPage('#v=1&data=classes&q=3&learner=uma&seed=1&steps=50');  // a long sidebar: UMA's parameters
+    await waitFrames(page, 3);
+    await page.mouse.move(150, 450);
+    let s = await status(page);
+    await page.mouse.wheel(0, 100);
+    await waitFrames(page, s.frames + 4);
+    s = await status(page);
+    check('one wheel notch down over the sidebar scrolls it down about three lines, not to an end',
+          s.sidebar_scroll_lines >= 2 && s.sidebar_scroll_lines <= 5 && s.sidebar_scroll_lines < s.sidebar_scroll_max_lines,
+          `scrolled ${s.sidebar_scroll_lines.toFixed(2)} of ${s.sidebar_scroll_max_lines.toFixed(2)} lines`);
+    await page.mouse.wheel(0, -100);
+    await waitFrames(page, s.frames + 4);
+    s = await status(page);
+    check('one notch up scrolls it back to the top', s.sidebar_scroll_lines === 0,
+          `at ${s.sidebar_scroll_lines.toFixed(2)} lines`);
+    await page.close();
+  }
+
+  // 1c. A number field takes typing: one click on the toolbar's Seed, digits and Enter set the seed.
+  {
+    const page = await openPage('#v=1&data=separable&learner=perceptron&seed=1&steps=50');
+    await waitFrames(page, 3);
+    await page.mouse.click(567, 20);
+    let s = await status(page);
+    await waitFrames(page, s.frames + 2);
+    await page.keyboard.type('42');
+    await page.keyboard.press('Enter');
+    await waitFrames(page, s.frames + 6);
+    s = await status(page);
+    check('a single click on a number field, digits and Enter set the value', /[#&]seed=42(&|$)/.test(s.url), s.url);
+    await page.close();
+  }
+
   // 2. A chosen link reproduces the native command line's trace, bit for bit.
   {
     const link = '#v=1&data=circle&n=300&noise=uniform&eta=0.1&learner=kernel_perceptron&seed=5&steps=500';
@@ -267,13 +303,14 @@ try {
     const page = await openPage(cheap);
     await waitFrames(page, 3);
     const before = await status(page);
-    await page.evaluate(() => { location.hash = '#v=1&data=ring&n=20000&learner=uma&q=2&l.projection=nystrom&l.dims=300&seed=1'; });
-    await waitFor(page, () => { const s = window.marginlab.status(); return s.preparing && s.prepare_progress > 0; });
+    // Large enough that the preparation takes seconds in wasm (it must still be running when Escape arrives).
+    await page.evaluate(() => { location.hash = '#v=1&data=ring&n=40000&learner=uma&q=2&l.projection=nystrom&l.dims=600&seed=1'; });
+    await waitFor(page, () => { const s = window.marginlab.status(); return s.preparing && s.prepare_progress > 0; }, undefined);
     const during = await status(page);
-    const framesDuring = await page.evaluate(() => window.marginlab.frames);
-    await waitFor(page, (n) => window.marginlab.frames >= n + 2, framesDuring);
-    check('a kernel projection prepares while frames keep coming', during.preparing && during.steps === 0,
-          `progress ${during.prepare_progress}`);
+    await waitFor(page, (n) => window.marginlab.frames >= n + 2, during.frames);
+    const later = await status(page);
+    check('a kernel projection prepares while frames keep coming', during.preparing && during.steps === 0 &&
+          later.frames >= during.frames + 2, `progress ${during.prepare_progress} -> ${later.prepare_progress}`);
     await page.keyboard.press('Escape');
     await waitFor(page, (url) => { const s = window.marginlab.status(); return !s.preparing && s.url === url; }, before.url);
     const after = await status(page);
