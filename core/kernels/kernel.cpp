@@ -4,21 +4,14 @@
 #include <cassert>
 #include <cmath>
 
+#include "core/settings/setting.h"
 #include "core/util/detmath.h"
 
 namespace ml {
 
 std::string_view kernel_name(KernelKind kind) { return kKernelNames[static_cast<int>(kind)]; }
 
-bool parse_kernel(std::string_view name, KernelKind* out) {
-  for (KernelKind k : {KernelKind::linear, KernelKind::polynomial, KernelKind::gaussian}) {
-    if (name == kernel_name(k)) {
-      *out = k;
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_kernel(std::string_view name, KernelKind* out) { return parse_enum_name(name, out); }
 
 double Kernel::from_products(double dot, double norm2_a, double norm2_b) const {
   switch (kind) {

@@ -57,15 +57,7 @@ Error rank_zero_error(std::string_view what) {
 
 std::string_view projection_name(ProjectionKind kind) { return kProjectionNames[static_cast<int>(kind)]; }
 
-bool parse_projection(std::string_view name, ProjectionKind* out) {
-  for (ProjectionKind k : {ProjectionKind::random, ProjectionKind::kpca, ProjectionKind::kgs}) {
-    if (name == projection_name(k)) {
-      *out = k;
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_projection(std::string_view name, ProjectionKind* out) { return parse_enum_name(name, out); }
 
 Result<KernelProjection> KernelProjection::fit(const FeatureMatrix& X, const Kernel& kernel,
                                                const ProjectionOptions& options, Rng& rng) {

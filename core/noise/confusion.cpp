@@ -6,22 +6,18 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <string>
 
 #include "core/noise/noise.h"
+#include "core/noise/noise_models.h"
 #include "core/util/rng.h"
 
 namespace ml {
 
 namespace {
 
-std::string number_text(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.10g", x);
-  return buf;
-}
+using noise_detail::number_text;
 
 // Row-normalizes after zeroing negative entries: the paper's Omega (004 §4.1). An empty row becomes e_p.
 Eigen::MatrixXd omega_rows(const Eigen::MatrixXd& a) {

@@ -9,29 +9,19 @@
 #include <string>
 
 #include "core/noise/noise_models.h"
+#include "core/settings/setting.h"
 
 namespace ml {
 
-namespace {
-
-// Number text for error messages (not for the URL, which the config module formats).
-std::string number_text(double x) {
+std::string noise_detail::number_text(double x) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.10g", x);
   return buf;
 }
 
-template <class Enum, size_t N>
-bool parse_from_table(std::string_view s, const std::string_view (&names)[N], Enum* out) {
-  for (size_t i = 0; i < N; ++i) {
-    if (s == names[i]) {
-      *out = static_cast<Enum>(i);
-      return true;
-    }
-  }
-  return false;
-}
+namespace {
 
+using noise_detail::number_text;
 
 Status check_rate(double rate) {
   // Written so that NaN fails too.
@@ -83,21 +73,15 @@ void prepare_clean(Dataset& data) {
 }  // namespace
 
 std::string_view noise_model_name(NoiseModel m) { return kNoiseModelNames[static_cast<int>(m)]; }
-bool parse_noise_model(std::string_view s, NoiseModel* out) { return parse_from_table(s, kNoiseModelNames, out); }
+bool parse_noise_model(std::string_view s, NoiseModel* out) { return parse_enum_name(s, out); }
 std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
-bool parse_sampling(std::string_view s, Sampling* out) { return parse_from_table(s, kSamplingNames, out); }
+bool parse_sampling(std::string_view s, Sampling* out) { return parse_enum_name(s, out); }
 std::string_view malicious_adversary_name(MaliciousAdversary a) { return kMaliciousAdversaryNames[static_cast<int>(a)]; }
-bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out) {
-  return parse_from_table(s, kMaliciousAdversaryNames, out);
-}
+bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out) { return parse_enum_name(s, out); }
 std::string_view label_adversary_name(LabelAdversary a) { return kLabelAdversaryNames[static_cast<int>(a)]; }
-bool parse_label_adversary(std::string_view s, LabelAdversary* out) {
-  return parse_from_table(s, kLabelAdversaryNames, out);
-}
+bool parse_label_adversary(std::string_view s, LabelAdversary* out) { return parse_enum_name(s, out); }
 std::string_view outlier_mode_name(OutlierMode m) { return kOutlierModeNames[static_cast<int>(m)]; }
-bool parse_outlier_mode(std::string_view s, OutlierMode* out) {
-  return parse_from_table(s, kOutlierModeNames, out);
-}
+bool parse_outlier_mode(std::string_view s, OutlierMode* out) { return parse_enum_name(s, out); }
 
 int rounded_count(double eta, int n) {
   assert(n >= 0);

@@ -6,12 +6,16 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <string>
 
 #include "core/data/dataset.h"
 #include "core/noise/noise.h"
 #include "core/util/rng.h"
 
 namespace ml::noise_detail {
+
+// Number text for error messages ("%.10g"; not for the URL, which the config module formats).
+std::string number_text(double x);
 
 // Uniform and confusion-matrix label noise with column-stochastic `c` (Q x Q), from `rng` (noise stream).
 void apply_label_noise(const Eigen::MatrixXd& c, Sampling sampling, Dataset& data, Rng& rng);

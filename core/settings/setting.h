@@ -108,6 +108,19 @@ std::vector<std::string> enum_choices() {
   return out;
 }
 
+// Sets *out to the E whose name is `name` and returns true; false (*out untouched) when no name matches.
+template <NamedEnum E>
+bool parse_enum_name(std::string_view name, E* out) {
+  const std::span<const std::string_view> names = enum_names(E{});
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) {
+      *out = static_cast<E>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
 // --- typed storage <-> SettingValue ---------------------------------------------------------------
 // The setting type a member of type T holds (std::string: text; the learner field overrides it).
 template <class T>
