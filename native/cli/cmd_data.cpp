@@ -15,12 +15,9 @@ int cmd_data(const Args& args) {
     std::fprintf(stderr, "error: data needs --url '<url>' and --out FILE.csv\n");
     return usage_error(args.usage);
   }
-  Result<LoadedExperiment> loaded = load_experiment(args);
-  if (!loaded.ok()) {
-    print_error(loaded.error());
-    return loaded.error().code == "cli.usage" ? usage_error(args.usage) : 1;
-  }
-  print_warnings(loaded->warnings);
+  int exit_code = 0;
+  std::optional<LoadedExperiment> loaded = load_experiment_reporting(args, &exit_code);
+  if (!loaded) return exit_code;
   Result<PreparedData> data = prepare_data(loaded->config, loaded->csv ? &*loaded->csv : nullptr);
   if (!data.ok()) {
     print_error(data.error());

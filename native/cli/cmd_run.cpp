@@ -38,12 +38,9 @@ int cmd_run(const Args& args) {
     std::fprintf(stderr, "error: run needs --url '<url>'\n");
     return usage_error(args.usage);
   }
-  Result<LoadedExperiment> loaded = load_experiment(args);
-  if (!loaded.ok()) {
-    print_error(loaded.error());
-    return loaded.error().code == "cli.usage" ? usage_error(args.usage) : 1;
-  }
-  print_warnings(loaded->warnings);
+  int exit_code = 0;
+  std::optional<LoadedExperiment> loaded = load_experiment_reporting(args, &exit_code);
+  if (!loaded) return exit_code;
   Config config = loaded->config;
   std::string canonical = loaded->canonical_url;
   if (args.has("steps")) {

@@ -43,4 +43,15 @@ Result<LoadedExperiment> load_experiment(const Args& args) {
   return out;
 }
 
+std::optional<LoadedExperiment> load_experiment_reporting(const Args& args, int* exit_code) {
+  Result<LoadedExperiment> loaded = load_experiment(args);
+  if (!loaded.ok()) {
+    print_error(loaded.error());
+    *exit_code = loaded.error().code == "cli.usage" ? usage_error(args.usage) : 1;
+    return std::nullopt;
+  }
+  print_warnings(loaded->warnings);
+  return std::move(loaded).value();
+}
+
 }  // namespace ml::cli

@@ -24,5 +24,8 @@ struct LoadedExperiment {
 // the URL is compared with the file's: a mismatch is a warning (the run is not what the link meant).
 // --csv with a link that reads no CSV is an error with code "cli.usage" (the caller exits 2).
 Result<LoadedExperiment> load_experiment(const Args& args);
+// load_experiment for a command: prints its error (setting *exit_code: 2 for a usage error, else 1) and
+// returns nullopt, or prints its warnings and returns the experiment.
+std::optional<LoadedExperiment> load_experiment_reporting(const Args& args, int* exit_code);
 
 }  // namespace ml::cli
