@@ -47,21 +47,13 @@ const ParamTable<ActiveCoresetSvmParams>& ActiveCoresetSvmParams::table() {
 }
 
 LearnerSchema ActiveCoresetSvm::schema() {
-  LearnerSchema s;
-  s.id = "active_coreset_svm";
-  s.name = "Active coreset SVM";
-  s.multiclass = false;
-  s.params = ActiveCoresetSvmParams::table().settings();
-  return s;
+  return make_schema<ActiveCoresetSvmParams>("active_coreset_svm", "Active coreset SVM", false);
 }
 
 Status ActiveCoresetSvm::reset(const Problem& problem, const ActiveCoresetSvmParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
-  if (data.num_classes() > 2) {
-    return make_error("learner.needs_binary", "Active coreset SVM is a binary learner; the data have " +
-                                                  std::to_string(data.num_classes()) + " classes");
-  }
+  if (Status st = require_binary(data, "Active coreset SVM"); !st.ok()) return st;
   pool_ = &data.X;
   oracle_.reset(&data);
   rng_ = Rng(problem.seed, Stream::learner);
@@ -160,17 +152,6 @@ StepResult ActiveCoresetSvm::step() {
   last_action_ = 3;
   done_ = true;
   return r;
-}
-
-void ActiveCoresetSvm::scores(const float* x, float* out) const {
-  const Eigen::Map<const Eigen::RowVectorXf> row(x, w_float_.size());
-  out[0] = 0.0f;
-  out[1] = row.dot(w_float_);
-}
-
-void ActiveCoresetSvm::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
-  out->resize(static_cast<size_t>(X.rows()));
-  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w_float_) > 0.0f ? 1 : 0;
 }
 
 double ActiveCoresetSvm::bound() const {

@@ -31,6 +31,7 @@
 
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 #include "core/learners/svm_solver.h"
 #include "core/util/rng.h"
 
@@ -68,7 +69,7 @@ struct ActiveCoresetSvmParams {
 };
 
 // ACTIVE CORESET SVM, one boundary insertion or one VERIFY round per step.
-class ActiveCoresetSvm final : public LearnerWith<ActiveCoresetSvmParams> {
+class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams> {
  public:
   // Registry schema: epsilon, error, delta, verify_samples.
   static LearnerSchema schema();
@@ -76,12 +77,6 @@ class ActiveCoresetSvm final : public LearnerWith<ActiveCoresetSvmParams> {
   Status reset(const Problem& problem, const ActiveCoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_float_, out); }
-  const Vector* weights() const override { return &w_float_; }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }
   std::vector<Counter> counters() const override;
@@ -112,7 +107,6 @@ class ActiveCoresetSvm final : public LearnerWith<ActiveCoresetSvmParams> {
   std::vector<int> coreset_signs_;
   std::vector<uint8_t> in_coreset_;
   Eigen::VectorXd w_;
-  Vector w_float_;
   std::vector<double> values_;  // <h_i, x> for every row (unsigned: the pool is unlabelled)
   double rho_ = 0;
   int64_t verify_rounds_ = 0;

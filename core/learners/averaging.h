@@ -13,6 +13,7 @@
 
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 
 namespace ml {
 
@@ -24,7 +25,7 @@ struct AveragingParams {
 };
 
 // The averaging algorithm, one example per step.
-class Averaging final : public LearnerWith<AveragingParams> {
+class Averaging final : public LinearBinaryLearner<AveragingParams> {
  public:
   // Registry schema: normalize.
   static LearnerSchema schema();
@@ -33,19 +34,13 @@ class Averaging final : public LearnerWith<AveragingParams> {
   StepResult step() override;
   bool done() const override { return next_ >= data_->rows(); }
   int next_example() const override { return done() ? -1 : next_; }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, v_, out); }
-  const Vector* weights() const override { return &v_; }
   std::vector<Counter> counters() const override;
 
  private:
   const Dataset* data_ = nullptr;
   bool normalize_ = false;
   Eigen::VectorXd sum_;  // sum of y x (double)
-  Vector v_;             // sum / t (float)
+  // w_float_ (the base's): sum / t (float)
   int next_ = 0;
 };
 

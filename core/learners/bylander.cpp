@@ -84,21 +84,13 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
 }
 
 LearnerSchema BylanderPerceptron::schema() {
-  LearnerSchema s;
-  s.id = "bylander";
-  s.name = "Bylander (Cnoise perceptron)";
-  s.multiclass = false;
-  s.params = BylanderParams::table().settings();
-  return s;
+  return make_schema<BylanderParams>("bylander", "Bylander (Cnoise perceptron)", false);
 }
 
 Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
-  if (data.num_classes() > 2) {
-    return make_error("learner.needs_binary", "Bylander's perceptron is a binary learner; the data have " +
-                                                  std::to_string(data.num_classes()) + " classes");
-  }
+  if (Status st = require_binary(data, "Bylander's perceptron"); !st.ok()) return st;
   const double eps = params.epsilon * (1.0 - 2.0 * params.eta);
   double gamma = params.gamma;
   if (!(gamma > 0)) gamma = problem.target_margin > 0 ? problem.target_margin : 0.0;
@@ -165,19 +157,6 @@ StepResult BylanderPerceptron::step() {
   score_current();
   if (max_updates_ > 0 && updates_ >= max_updates_) done_ = true;
   return r;
-}
-
-void BylanderPerceptron::scores(const float* x, float* out) const {
-  const Vector& w = *weights();
-  const Eigen::Map<const Eigen::RowVectorXf> row(x, w.size());
-  out[0] = 0.0f;
-  out[1] = row.dot(w);
-}
-
-void BylanderPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
-  const Vector& w = *weights();
-  out->resize(static_cast<size_t>(X.rows()));
-  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w) > 0.0f ? 1 : 0;
 }
 
 std::vector<Counter> BylanderPerceptron::counters() const {

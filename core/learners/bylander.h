@@ -37,6 +37,7 @@
 
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 
 namespace ml {
 
@@ -70,7 +71,7 @@ struct BylanderParams {
 };
 
 // Bylander's perceptron, one Cnoise update per step.
-class BylanderPerceptron final : public LearnerWith<BylanderParams> {
+class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
  public:
   // Registry schema (see the header comment for defaults).
   static LearnerSchema schema();
@@ -78,11 +79,7 @@ class BylanderPerceptron final : public LearnerWith<BylanderParams> {
   Status reset(const Problem& problem, const BylanderParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, *weights(), out); }
+  // The hypothesis scored: the best iterate (output_best) or the current one, as float.
   const Vector* weights() const override { return output_best_ ? &best_w_ : &w_float_; }
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
@@ -101,7 +98,7 @@ class BylanderPerceptron final : public LearnerWith<BylanderParams> {
   FeatureMatrix z_;            // z-examples
   Eigen::VectorXd mu_;         // their mean
   Eigen::VectorXd w_;          // current iterate
-  Vector w_float_;             // current iterate as float (scores)
+  // w_float_ (the base's): current iterate as float (scores)
   Vector best_w_;              // best iterate as float
   Eigen::VectorXf scores_;     // <w_t, z_i>
   std::vector<uint8_t> nonpositive_;

@@ -16,22 +16,12 @@ const ParamTable<CoresetSvmParams>& CoresetSvmParams::table() {
   return t;
 }
 
-LearnerSchema CoresetSvm::schema() {
-  LearnerSchema s;
-  s.id = "coreset_svm";
-  s.name = "Coreset SVM";
-  s.multiclass = false;
-  s.params = CoresetSvmParams::table().settings();
-  return s;
-}
+LearnerSchema CoresetSvm::schema() { return make_schema<CoresetSvmParams>("coreset_svm", "Coreset SVM", false); }
 
 Status CoresetSvm::reset(const Problem& problem, const CoresetSvmParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;
-  if (data_->num_classes() > 2) {
-    return make_error("learner.needs_binary", "Coreset SVM is a binary learner; the data have " +
-                                                  std::to_string(data_->num_classes()) + " classes");
-  }
+  if (Status st = require_binary(*data_, "Coreset SVM"); !st.ok()) return st;
   eps_ = params.epsilon;
   radius_ = problem.radius;
   const int n = data_->rows();
@@ -102,17 +92,6 @@ StepResult CoresetSvm::step() {
   r.updated = true;
   evaluate();
   return r;
-}
-
-void CoresetSvm::scores(const float* x, float* out) const {
-  const Eigen::Map<const Eigen::RowVectorXf> row(x, w_float_.size());
-  out[0] = 0.0f;
-  out[1] = row.dot(w_float_);
-}
-
-void CoresetSvm::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
-  out->resize(static_cast<size_t>(X.rows()));
-  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w_float_) > 0.0f ? 1 : 0;
 }
 
 double CoresetSvm::bound() const {

@@ -25,6 +25,7 @@
 
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 #include "core/learners/svm_solver.h"
 
 namespace ml {
@@ -37,7 +38,7 @@ struct CoresetSvmParams {
 };
 
 // CORESET SVM, one coreset insertion per step.
-class CoresetSvm final : public LearnerWith<CoresetSvmParams> {
+class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
  public:
   // Registry schema: epsilon.
   static LearnerSchema schema();
@@ -45,12 +46,6 @@ class CoresetSvm final : public LearnerWith<CoresetSvmParams> {
   Status reset(const Problem& problem, const CoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_float_, out); }
-  const Vector* weights() const override { return &w_float_; }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }
   std::vector<Counter> counters() const override;
@@ -77,7 +72,6 @@ class CoresetSvm final : public LearnerWith<CoresetSvmParams> {
   std::vector<int> coreset_;      // rows in C
   std::vector<uint8_t> in_coreset_;
   Eigen::VectorXd w_;             // h_i (unit)
-  Vector w_float_;
   std::vector<double> margins_;   // y <h_i, x> for every row
   double rho_ = 0;
   double margin_set_ = 0;

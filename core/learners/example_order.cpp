@@ -13,6 +13,7 @@ void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {
   n_ = n;
   pos_ = 0;
   epoch_ = 0;
+  epoch_mistakes_ = 0;
   shuffled_ = shuffled;
   rng_ = Rng(seed, Stream::learner);
   order_.resize(static_cast<size_t>(n));
@@ -29,6 +30,14 @@ int ExampleOrder::advance() {
     if (shuffled_) rng_.shuffle(order_);  // the next epoch's permutation, drawn now so peek() knows it
   }
   return i;
+}
+
+bool ExampleOrder::end_step(bool mistake) {
+  if (mistake) ++epoch_mistakes_;
+  if (!epoch_ended()) return false;
+  const bool clean = epoch_mistakes_ == 0;
+  epoch_mistakes_ = 0;
+  return clean;
 }
 
 }  // namespace ml

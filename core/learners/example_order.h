@@ -36,12 +36,16 @@ class ExampleOrder {
   int64_t epoch() const { return epoch_; }
   // True when the last advance() finished an epoch.
   bool epoch_ended() const { return pos_ == 0 && epoch_ > 0; }
+  // Records whether the example the last advance() returned was a mistake; true when that example ended an
+  // epoch without a mistake (the data are separated, the hypothesis never changes again: the learner is done).
+  bool end_step(bool mistake);
 
  private:
   std::vector<int> order_;
   int n_ = 0;
   int pos_ = 0;
   int64_t epoch_ = 0;
+  int64_t epoch_mistakes_ = 0;  // mistakes in the current epoch
   bool shuffled_ = false;
   Rng rng_{1, Stream::learner};
 };

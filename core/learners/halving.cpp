@@ -393,12 +393,12 @@ const ParamTable<HalvingParams>& HalvingParams::table() {
   return t;
 }
 
-LearnerSchema halving_schema() { return {"halving", "Halving", false, HalvingParams::table().settings()}; }
+LearnerSchema halving_schema() { return make_schema<HalvingParams>("halving", "Halving", false); }
 
 std::unique_ptr<Learner> make_halving() { return std::make_unique<HalvingLearner>(); }
 
 LearnerSchema randomized_halving_schema() {
-  return {"randomized_halving", "Randomized Halving", false, HalvingParams::table().settings()};
+  return make_schema<HalvingParams>("randomized_halving", "Randomized Halving", false);
 }
 
 std::unique_ptr<Learner> make_randomized_halving() { return std::make_unique<RandomizedHalvingLearner>(); }

@@ -37,21 +37,13 @@ const ParamTable<KernelPerceptronParams>& KernelPerceptronParams::table() {
 }
 
 LearnerSchema KernelPerceptron::schema() {
-  LearnerSchema s;
-  s.id = "kernel_perceptron";
-  s.name = "Kernel perceptron";
-  s.multiclass = false;
-  s.params = KernelPerceptronParams::table().settings();
-  return s;
+  return make_schema<KernelPerceptronParams>("kernel_perceptron", "Kernel perceptron", false);
 }
 
 Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;
-  if (data_->num_classes() > 2) {
-    return make_error("learner.needs_binary", "the kernel perceptron is a binary learner; the data have " +
-                                                  std::to_string(data_->num_classes()) + " classes");
-  }
+  if (Status st = require_binary(*data_, "the kernel perceptron"); !st.ok()) return st;
   kernel_ = make_kernel(params.kernel, params.degree, params.offset, params.sigma, params.width_c);
   if (kernel_.kind == KernelKind::gaussian && !(kernel_.sigma > 0)) {
     return make_error("learner.bad_param", "field 'l.sigma': the Gaussian width must be positive");
@@ -70,7 +62,6 @@ Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronPar
   in_support_.assign(static_cast<size_t>(n), 0);
   w_ = Vector::Zero(d);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
-  epoch_mistakes_ = 0;
   done_ = n == 0;
   bound_ = kernel_.kind == KernelKind::linear ? perceptron_bound(problem.radius, problem.target_margin)
                                               : std::numeric_limits<double>::quiet_NaN();
@@ -87,7 +78,6 @@ StepResult KernelPerceptron::step() {
   if (y * train_f_[ui] <= 0.0) {
     r.mistake = true;
     r.updated = true;
-    ++epoch_mistakes_;
     const double k_ii = self_[ui];
     const double coef = normalize_ && k_ii > 0 ? y / std::sqrt(k_ii) : static_cast<double>(y);
     alpha_[ui] += coef;
@@ -101,10 +91,7 @@ StepResult KernelPerceptron::step() {
     for (int k = 0; k < n; ++k) train_f_[static_cast<size_t>(k)] += coef * kernel_(xi, data_->X.row(k).data(), d);
     if (kernel_.kind == KernelKind::linear) w_.noalias() += static_cast<float>(coef) * data_->X.row(i).transpose();
   }
-  if (order_.epoch_ended()) {
-    if (epoch_mistakes_ == 0) done_ = true;
-    epoch_mistakes_ = 0;
-  }
+  if (order_.end_step(r.mistake)) done_ = true;
   return r;
 }
 

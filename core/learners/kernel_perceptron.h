@@ -82,7 +82,6 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   std::vector<uint8_t> in_support_;
   Vector w_;                        // linear kernel: sum alpha_i x_i (float)
   ExampleOrder order_;
-  int64_t epoch_mistakes_ = 0;
   bool done_ = false;
   double bound_ = 0;
 };

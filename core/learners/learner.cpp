@@ -2,6 +2,10 @@
 #include "core/learners/learner.h"
 
 #include <cassert>
+#include <cmath>
+#include <string>
+
+#include "core/metrics/metrics.h"
 
 namespace ml {
 
@@ -31,6 +35,26 @@ void Learner::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
     scores(X.row(i).data(), s);
     for (int q = 0; q < q_count; ++q) (*out)(i, q) = s[q];
   }
+}
+
+Status require_binary(const Dataset& data, std::string_view learner) {
+  if (data.num_classes() <= 2) return Status::Ok();
+  return make_error("learner.needs_binary", std::string(learner) + " is a binary learner; the data have " +
+                                                std::to_string(data.num_classes()) + " classes");
+}
+
+std::vector<float> update_scales(const FeatureMatrix& X, bool normalize) {
+  const int n = static_cast<int>(X.rows());
+  const int d = static_cast<int>(X.cols());
+  std::vector<float> scale(static_cast<size_t>(n), 1.0f);
+  if (normalize) {
+    for (int i = 0; i < n; ++i) {
+      const float* x = X.row(i).data();
+      const double norm = std::sqrt(dot_double(x, x, d));
+      if (norm > 0) scale[static_cast<size_t>(i)] = static_cast<float>(1.0 / norm);
+    }
+  }
+  return scale;
 }
 
 void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out) {

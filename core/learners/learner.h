@@ -10,6 +10,8 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/data/dataset.h"
@@ -148,6 +150,18 @@ class Learner {
   }
 };
 
+// Ok when `data` have at most two classes, else "learner.needs_binary" naming `learner` (e.g. "the
+// Perceptron"): the check at the top of every binary learner's reset.
+Status require_binary(const Dataset& data, std::string_view learner);
+// A learner's registry schema: its id, display name, kind and the settings of its parameter table.
+template <class P>
+LearnerSchema make_schema(std::string id, std::string name, bool multiclass, const ParamTable<P>& table = P::table()) {
+  return {std::move(id), std::move(name), multiclass, table.settings()};
+}
+
+// The step size of a normalized online update per row of X: 1/||x_i|| (in float, the norm summed in
+// double) when `normalize`, else 1; a zero row keeps 1.
+std::vector<float> update_scales(const FeatureMatrix& X, bool normalize);
 // scores_batch for a binary learner with scores (0, <x, w>): X w row by row with the dot() scores() uses
 // (Eigen's GEMV sums in another order, so its last bits would differ from scores()).
 void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out);

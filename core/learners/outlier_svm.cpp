@@ -51,31 +51,16 @@ double binomial_up_to(int m, int c, double cap) {
 }
 
 LearnerSchema OutlierSvm::simple_schema() {
-  LearnerSchema s;
-  s.id = "simple_outlier_svm";
-  s.name = "Simple outlier SVM";
-  s.multiclass = false;
-  s.params = OutlierSvmParams::table().settings();
-  return s;
+  return make_schema<OutlierSvmParams>("simple_outlier_svm", "Simple outlier SVM", false);
 }
 
-LearnerSchema OutlierSvm::schema() {
-  LearnerSchema s;
-  s.id = "outlier_svm";
-  s.name = "Outlier SVM";
-  s.multiclass = false;
-  s.params = OutlierSvmParams::table().settings();
-  return s;
-}
+LearnerSchema OutlierSvm::schema() { return make_schema<OutlierSvmParams>("outlier_svm", "Outlier SVM", false); }
 
 Status OutlierSvm::reset(const Problem& problem, const OutlierSvmParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;
   const char* name = variant_ == OutlierVariant::simple ? "Simple outlier SVM" : "Outlier SVM";
-  if (data_->num_classes() > 2) {
-    return make_error("learner.needs_binary", std::string(name) + " is a binary learner; the data have " +
-                                                  std::to_string(data_->num_classes()) + " classes");
-  }
+  if (Status st = require_binary(*data_, name); !st.ok()) return st;
   const int m = data_->rows();
   k_ = params.k;
   if (m > 0 && k_ >= m) {
@@ -203,17 +188,6 @@ StepResult OutlierSvm::step() {
   r.updated = best_w_ != before;
   if (round_done_ >= round_subsets_) end_round();
   return r;
-}
-
-void OutlierSvm::scores(const float* x, float* out) const {
-  const Eigen::Map<const Eigen::RowVectorXf> row(x, w_float_.size());
-  out[0] = 0.0f;
-  out[1] = row.dot(w_float_);
-}
-
-void OutlierSvm::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
-  out->resize(static_cast<size_t>(X.rows()));
-  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w_float_) > 0.0f ? 1 : 0;
 }
 
 double OutlierSvm::rho_k() const { return has_best_ ? best_rho_k_ : std::numeric_limits<double>::quiet_NaN(); }

@@ -41,6 +41,7 @@
 
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 #include "core/learners/svm_solver.h"
 #include "core/util/rng.h"
 
@@ -68,7 +69,7 @@ struct OutlierSvmParams {
 };
 
 // SIMPLE OUTLIER SVM / OUTLIER SVM, one batch of subsets per step.
-class OutlierSvm final : public LearnerWith<OutlierSvmParams> {
+class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
  public:
   // The algorithm of Fig. 4b (simple) or 4a (doubling).
   explicit OutlierSvm(OutlierVariant variant) : variant_(variant) {}
@@ -80,12 +81,6 @@ class OutlierSvm final : public LearnerWith<OutlierSvmParams> {
   Status reset(const Problem& problem, const OutlierSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_float_, out); }
-  const Vector* weights() const override { return &w_float_; }
   double bound() const override;
   const char* bound_label() const override { return "subset size"; }
   std::vector<Counter> counters() const override;
@@ -135,7 +130,6 @@ class OutlierSvm final : public LearnerWith<OutlierSvmParams> {
   bool has_best_ = false;
   double best_rho_k_ = 0;
   Eigen::VectorXd best_w_;
-  Vector w_float_;
   std::vector<int> best_subset_;
   std::vector<double> margins_;
   int stop_reason_ = 0;

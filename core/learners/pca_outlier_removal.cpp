@@ -115,21 +115,13 @@ const ParamTable<PcaOutlierRemovalParams>& PcaOutlierRemovalParams::table() {
 }
 
 LearnerSchema PcaOutlierRemoval::schema() {
-  LearnerSchema s;
-  s.id = "pca_outlier_removal";
-  s.name = "PCA outlier removal + averaging (A_mu)";
-  s.multiclass = false;
-  s.params = PcaOutlierRemovalParams::table().settings();
-  return s;
+  return make_schema<PcaOutlierRemovalParams>("pca_outlier_removal", "PCA outlier removal + averaging (A_mu)", false);
 }
 
 Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;
-  if (data_->num_classes() > 2) {
-    return make_error("learner.needs_binary", "A_mu (PCA outlier removal) is a binary learner; the data have " +
-                                                  std::to_string(data_->num_classes()) + " classes");
-  }
+  if (Status st = require_binary(*data_, "A_mu (PCA outlier removal)"); !st.ok()) return st;
   const int m = data_->rows();
   const int n = std::max(1, data_->cols());
   const double c = params.c;
@@ -139,7 +131,7 @@ Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalP
   rows_.resize(static_cast<size_t>(m));
   for (int i = 0; i < m; ++i) rows_[static_cast<size_t>(i)] = i;
   removed_.clear();
-  v_ = Vector::Zero(data_->cols());
+  w_float_ = Vector::Zero(data_->cols());
   round_ = 0;
   last_sigma2_ = 0;
   last_removed_ = 0;
@@ -155,21 +147,10 @@ StepResult PcaOutlierRemoval::step() {
   last_sigma2_ = round.sigma2;
   last_removed_ = round.removed;
   done_ = round.stopped || rows_.empty();
-  v_ = averaging_vector(*data_, rows_);
+  w_float_ = averaging_vector(*data_, rows_);
   StepResult r;
   r.updated = round.removed > 0 || round_ == 1;  // the first round replaces v = 0
   return r;
-}
-
-void PcaOutlierRemoval::scores(const float* x, float* out) const {
-  const Eigen::Map<const Eigen::RowVectorXf> row(x, v_.size());
-  out[0] = 0.0f;
-  out[1] = row.dot(v_);
-}
-
-void PcaOutlierRemoval::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
-  out->resize(static_cast<size_t>(X.rows()));
-  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(v_) > 0.0f ? 1 : 0;
 }
 
 std::vector<Counter> PcaOutlierRemoval::counters() const {

@@ -32,6 +32,7 @@
 
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 
 namespace ml {
 
@@ -74,7 +75,7 @@ struct PcaOutlierRemovalParams {
 };
 
 // A_mu, one removal round per step.
-class PcaOutlierRemoval final : public LearnerWith<PcaOutlierRemovalParams> {
+class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalParams> {
  public:
   // Registry schema: c.
   static LearnerSchema schema();
@@ -82,12 +83,6 @@ class PcaOutlierRemoval final : public LearnerWith<PcaOutlierRemovalParams> {
   Status reset(const Problem& problem, const PcaOutlierRemovalParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, v_, out); }
-  const Vector* weights() const override { return &v_; }
   std::vector<Counter> counters() const override;
   const std::vector<int>* removed_examples() const override { return &removed_; }
 
@@ -97,7 +92,7 @@ class PcaOutlierRemoval final : public LearnerWith<PcaOutlierRemovalParams> {
   double point_threshold_ = 0;     // c log m / n
   std::vector<int> rows_;          // S: the examples that remain, ascending
   std::vector<int> removed_;       // removed examples, in removal order
-  Vector v_;                       // averaging vector of rows_ (0 before the first step)
+  // w_float_ (the base's): averaging vector of rows_ (0 before the first step)
   int round_ = 0;
   double last_sigma2_ = 0;
   int last_removed_ = 0;

@@ -21,6 +21,7 @@
 #include "core/learners/example_order.h"
 #include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/learners/linear_learner.h"
 
 namespace ml {
 
@@ -33,7 +34,7 @@ struct PerceptronParams {
 };
 
 // The linear Perceptron.
-class Perceptron final : public LearnerWith<PerceptronParams> {
+class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
  public:
   // Registry schema: normalize, order.
   static LearnerSchema schema();
@@ -42,21 +43,13 @@ class Perceptron final : public LearnerWith<PerceptronParams> {
   StepResult step() override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }
-  int num_classes() const override { return 2; }
-  void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
-  // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_, out); }
-  const Vector* weights() const override { return &w_; }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
 
  private:
   const Dataset* data_ = nullptr;
-  Vector w_;
   std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
   ExampleOrder order_;
-  int64_t epoch_mistakes_ = 0;
   bool done_ = false;
   double bound_ = 0;
 };

@@ -80,21 +80,13 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
 }
 
 LearnerSchema RpClassifier::schema() {
-  LearnerSchema s;
-  s.id = "rp";
-  s.name = "RP-classifier (projection + Cnoise perceptron)";
-  s.multiclass = false;
-  s.params = RpClassifierParams::table().settings();
-  return s;
+  return make_schema<RpClassifierParams>("rp", "RP-classifier (projection + Cnoise perceptron)", false);
 }
 
 Status RpClassifier::reset(const Problem& problem, const RpClassifierParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
-  if (data.num_classes() > 2) {
-    return make_error("learner.needs_binary", "the RP-classifier is a binary learner; the data have " +
-                                                  std::to_string(data.num_classes()) + " classes");
-  }
+  if (Status st = require_binary(data, "the RP-classifier"); !st.ok()) return st;
   const int n = data.rows();
   if (n < 1) return make_error("rp.empty", "RP-classifier: the training set is empty");
   if (!data.X.allFinite()) return make_error("rp.not_finite", "RP-classifier: a training feature is NaN or infinite");

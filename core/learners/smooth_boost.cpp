@@ -62,30 +62,18 @@ const ParamTable<SmoothBoostParams>& SmoothBoostParams::averaging_table() {
 }
 
 LearnerSchema SmoothBoost::mlc_schema() {
-  LearnerSchema s;
-  s.id = "smooth_boost";
-  s.name = "SmoothBoost + PCA outlier removal (A_mlc)";
-  s.multiclass = false;
-  s.params = SmoothBoostParams::table().settings();
-  return s;
+  return make_schema<SmoothBoostParams>("smooth_boost", "SmoothBoost + PCA outlier removal (A_mlc)", false);
 }
 
 LearnerSchema SmoothBoost::averaging_schema() {
-  LearnerSchema s;
-  s.id = "smooth_boost_averaging";
-  s.name = "SmoothBoost + averaging (adversarial label noise)";
-  s.multiclass = false;
-  s.params = SmoothBoostParams::averaging_table().settings();
-  return s;
+  return make_schema("smooth_boost_averaging", "SmoothBoost + averaging (adversarial label noise)", false,
+                     SmoothBoostParams::averaging_table());
 }
 
 Status SmoothBoost::reset(const Problem& problem, const SmoothBoostParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;
-  if (data_->num_classes() > 2) {
-    return make_error("learner.needs_binary", "SmoothBoost is a binary learner; the data have " +
-                                                  std::to_string(data_->num_classes()) + " classes");
-  }
+  if (Status st = require_binary(*data_, "SmoothBoost"); !st.ok()) return st;
   const int n_train = data_->rows();
   const int d = std::max(1, data_->cols());
   epsilon_ = params.epsilon;

@@ -2,7 +2,6 @@
 #include "core/learners/ultraconservative.h"
 
 #include <cassert>
-#include <cmath>
 #include <limits>
 
 #include "core/data/generators.h"
@@ -75,12 +74,7 @@ const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
 }
 
 LearnerSchema Ultraconservative::schema() {
-  LearnerSchema s;
-  s.id = "ultraconservative";
-  s.name = "Ultraconservative multiclass perceptron";
-  s.multiclass = true;
-  s.params = UltraconservativeParams::table().settings();
-  return s;
+  return make_schema<UltraconservativeParams>("ultraconservative", "Ultraconservative multiclass perceptron", true);
 }
 
 Status Ultraconservative::reset(const Problem& problem, const UltraconservativeParams& params) {
@@ -95,16 +89,8 @@ Status Ultraconservative::reset(const Problem& problem, const UltraconservativeP
   const int n = data_->rows();
   const int d = data_->cols();
   w_ = FeatureMatrix::Zero(num_classes_, d);
-  scale_.assign(static_cast<size_t>(n), 1.0f);
-  if (params.normalize) {
-    for (int i = 0; i < n; ++i) {
-      const float* x = data_->X.row(i).data();
-      const double norm = std::sqrt(dot_double(x, x, d));
-      if (norm > 0) scale_[static_cast<size_t>(i)] = static_cast<float>(1.0 / norm);
-    }
-  }
+  scale_ = update_scales(data_->X, params.normalize);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
-  epoch_mistakes_ = 0;
   last_error_set_ = 0;
   done_ = n == 0;
   bound_ = ultraconservative_bound(problem.radius, problem.multiclass_margin);
@@ -125,16 +111,12 @@ StepResult Ultraconservative::step() {
   if (last_error_set_ > 0) {
     r.mistake = true;
     r.updated = true;
-    ++epoch_mistakes_;
     const float scale = scale_[static_cast<size_t>(i)];
     for (int q = 0; q < num_classes_; ++q) {
       if (tau[q] != 0.0) w_.row(q).noalias() += (static_cast<float>(tau[q]) * scale) * x;
     }
   }
-  if (order_.epoch_ended()) {
-    if (epoch_mistakes_ == 0) done_ = true;
-    epoch_mistakes_ = 0;
-  }
+  if (order_.end_step(r.mistake)) done_ = true;
   return r;
 }
 

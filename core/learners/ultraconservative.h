@@ -94,7 +94,6 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   FeatureMatrix w_;           // Q x d
   std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
   ExampleOrder order_;
-  int64_t epoch_mistakes_ = 0;
   int last_error_set_ = 0;
   bool done_ = false;
   double bound_ = 0;

@@ -78,14 +78,7 @@ const ParamTable<UmaParams>& UmaParams::table() {
   return t;
 }
 
-LearnerSchema Uma::schema() {
-  LearnerSchema s;
-  s.id = "uma";
-  s.name = "UMA (confusion-aware multiclass)";
-  s.multiclass = true;
-  s.params = UmaParams::table().settings();
-  return s;
-}
+LearnerSchema Uma::schema() { return make_schema<UmaParams>("uma", "UMA (confusion-aware multiclass)", true); }
 
 Status Uma::reset(const Problem& problem, const UmaParams& params) {
   assert(problem.train != nullptr);

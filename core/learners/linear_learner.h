@@ -1,0 +1,43 @@
+// marginlab — the base of the binary learners whose hypothesis is one float weight vector w, scored
+// (0, <x, w>) and predicting class 1 when <x, w> > 0 (Perceptron, averaging, A_mu, Bylander, the coreset and
+// outlier SVMs). The scores, the batch scores and the batch predictions are written once, here, with one
+// float dot product per row, so every such learner scores bit-identically to the others and to itself.
+#pragma once
+
+#include <vector>
+
+#include "core/learners/learner.h"
+
+namespace ml {
+
+// A binary learner with parameters P whose hypothesis is the float vector w_float_ (or what weights() returns).
+template <class P>
+class LinearBinaryLearner : public LearnerWith<P> {
+ public:
+  // Binary: two class scores.
+  int num_classes() const override { return 2; }
+  // out = (0, <x, w>).
+  void scores(const float* x, float* out) const override {
+    const Vector& w = *weights();
+    const Eigen::Map<const Eigen::RowVectorXf> row(x, w.size());
+    out[0] = 0.0f;
+    out[1] = row.dot(w);
+  }
+  // Class 1 where <x, w> > 0, row by row (the dot scores() takes, so predictions agree with it).
+  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override {
+    const Vector& w = *weights();
+    out->resize(static_cast<size_t>(X.rows()));
+    for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w) > 0.0f ? 1 : 0;
+  }
+  // The scores of every row of X at once, bit-identical to scores().
+  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override {
+    linear_scores_batch(X, *weights(), out);
+  }
+  // The hypothesis w_float_ (a learner that outputs another vector, e.g. its best iterate, overrides this).
+  const Vector* weights() const override { return &w_float_; }
+
+ protected:
+  Vector w_float_;  // the float weight vector the learner scores with
+};
+
+}  // namespace ml
