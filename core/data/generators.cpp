@@ -311,6 +311,19 @@ Dataset finish(Dataset ds) {
 
 float* row_ptr(Dataset& ds, int i) { return ds.X.data() + static_cast<size_t>(i) * static_cast<size_t>(ds.X.cols()); }
 
+// Stores the 2-D point (x1, x2) in float as row i with class `label`.
+void set_point_2d(Dataset& ds, int i, double x1, double x2, int label) {
+  float* row = row_ptr(ds, i);
+  row[0] = static_cast<float>(x1);
+  row[1] = static_cast<float>(x2);
+  ds.true_label[static_cast<size_t>(i)] = label;
+}
+
+// Stores (x1, x2) as row i, labelled by planar_concept_class(g, ...) of the stored (float) coordinates.
+void set_planar_point(Dataset& ds, int i, Generator g, double x1, double x2) {
+  set_point_2d(ds, i, x1, x2, planar_concept_class(g, static_cast<float>(x1), static_cast<float>(x2)));
+}
+
 // Largest score's index (first on ties) and its gap to the second largest.
 double top_two_gap(const double* scores, int q_count, int* best) {
   int b = 0;
@@ -480,10 +493,9 @@ Result<Dataset> make_classes(const GeneratorSpec& s, Rng& rng) {
 Result<Dataset> make_planar_toy(const GeneratorSpec& s, Rng& rng) {
   Dataset ds = empty_dataset(s.n, 2, 2);
   for (int i = 0; i < s.n; ++i) {
-    float* row = row_ptr(ds, i);
-    row[0] = static_cast<float>(rng.uniform(-10.0, 10.0));
-    row[1] = static_cast<float>(rng.uniform(-10.0, 10.0));
-    ds.true_label[static_cast<size_t>(i)] = planar_concept_class(s.kind, row[0], row[1]);
+    const double x1 = rng.uniform(-10.0, 10.0);  // drawn in this order: x1, then x2
+    const double x2 = rng.uniform(-10.0, 10.0);
+    set_planar_point(ds, i, s.kind, x1, x2);
   }
   return finish(std::move(ds));
 }
@@ -566,10 +578,7 @@ Result<Dataset> make_circle(const GeneratorSpec& s, Rng& rng) {
     const double r = inner[static_cast<size_t>(i)] == 1 ? 2.5 * std::sqrt(u) : std::sqrt(3.5 * 3.5 + u * (25.0 - 3.5 * 3.5));
     const double x1 = r * det::cos(angle) + rng.uniform(-s.spread, s.spread);
     const double x2 = r * det::sin(angle) + rng.uniform(-s.spread, s.spread);
-    float* row = row_ptr(ds, i);
-    row[0] = static_cast<float>(x1);
-    row[1] = static_cast<float>(x2);
-    ds.true_label[static_cast<size_t>(i)] = planar_concept_class(Generator::circle, row[0], row[1]);
+    set_planar_point(ds, i, Generator::circle, x1, x2);
   }
   return finish(std::move(ds));
 }
@@ -584,10 +593,7 @@ Result<Dataset> make_xor(const GeneratorSpec& s, Rng& rng) {
     x2 += x2 > 0.0 ? 0.3 : -0.3;
     x1 += rng.uniform(-s.spread, s.spread);
     x2 += rng.uniform(-s.spread, s.spread);
-    float* row = row_ptr(ds, i);
-    row[0] = static_cast<float>(x1);
-    row[1] = static_cast<float>(x2);
-    ds.true_label[static_cast<size_t>(i)] = planar_concept_class(Generator::xor_, row[0], row[1]);
+    set_planar_point(ds, i, Generator::xor_, x1, x2);
   }
   return finish(std::move(ds));
 }
@@ -644,10 +650,7 @@ Result<Dataset> make_spiral(const GeneratorSpec& s, Rng& rng) {
     const double angle = 1.75 * 2.0 * det::kPi * t + (label == 1 ? 0.0 : det::kPi);
     const double x1 = r * det::sin(angle) + rng.uniform(-s.spread, s.spread);
     const double x2 = r * det::cos(angle) + rng.uniform(-s.spread, s.spread);
-    float* row = row_ptr(ds, i);
-    row[0] = static_cast<float>(x1);
-    row[1] = static_cast<float>(x2);
-    ds.true_label[static_cast<size_t>(i)] = label;
+    set_point_2d(ds, i, x1, x2, label);
   }
   return finish(std::move(ds));
 }
