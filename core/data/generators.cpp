@@ -92,6 +92,16 @@ Error field_error(const char* code, const std::string& field, const std::string&
   return make_error(code, "field '" + field + "': " + what);
 }
 
+// "gen.too_large" (blaming `field`) when `count` rows of `dims` values exceed kMaxGeneratedValues.
+Status check_value_count(const std::string& field, long long count, long long dims) {
+  const long long values = count * dims;
+  if (values <= kMaxGeneratedValues) return Status::Ok();
+  return field_error("gen.too_large", field,
+                     field + " * dims = " + std::to_string(count) + " * " + std::to_string(dims) + " = " +
+                         std::to_string(values) + " values exceeds the cap of " +
+                         std::to_string(kMaxGeneratedValues) + "; lower '" + field + "' or 'dims'");
+}
+
 Status check_int_range(const char* field, long long value, long long lo, long long hi) {
   if (value >= lo && value <= hi) return Status::Ok();
   return field_error("gen.out_of_range", field,
@@ -727,22 +737,10 @@ Status validate_generator_spec(const GeneratorSpec& s) {
     return field_error("gen.out_of_range", "spread", format_double(s.spread) + " must be a finite number >= 0");
   }
   if (generator_reads(g, GeneratorParam::dims)) {
-    const long long values = static_cast<long long>(s.n) * s.dims;
-    if (values > kMaxGeneratedValues) {
-      return field_error("gen.too_large", "n",
-                         "n * dims = " + std::to_string(s.n) + " * " + std::to_string(s.dims) + " = " +
-                             std::to_string(values) + " values exceeds the cap of " +
-                             std::to_string(kMaxGeneratedValues) + "; lower 'n' or 'dims'");
-    }
+    if (Status st = check_value_count("n", s.n, s.dims); !st.ok()) return st;
   }
   if (g == Generator::finite) {
-    const long long values = static_cast<long long>(s.concepts) * s.dims;
-    if (values > kMaxGeneratedValues) {
-      return field_error("gen.too_large", "concepts",
-                         "concepts * dims = " + std::to_string(s.concepts) + " * " + std::to_string(s.dims) + " = " +
-                             std::to_string(values) + " values exceeds the cap of " +
-                             std::to_string(kMaxGeneratedValues) + "; lower 'concepts' or 'dims'");
-    }
+    if (Status st = check_value_count("concepts", s.concepts, s.dims); !st.ok()) return st;
   }
   if (g == Generator::basis) {
     // k = ceil(1/margin^2) must fit; compare in double first so that a tiny margin cannot overflow.
