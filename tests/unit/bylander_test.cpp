@@ -99,17 +99,59 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
 }
 
 TEST(BylanderTest, StopsAfterTheUpdateBudget) {
-  const Dataset ds = tiny_dataset({{1, 0.2f}, {-1, 0.1f}, {0.5f, 1}, {0.3f, -1}}, {+1, -1, +1, -1});
+  // The set of SecondUpdateMixesAndProjectsByHand: z is non-zero for at least 8 updates there (||z|| = 0.57,
+  // 0.18, 0.031, 0.18, 0.060, 0.047, 0.038, 0.032 by hand), so only the budget can stop the run.
+  // (The set this test used before reached z = 0 after 2 updates, so "at most 5" held for any budget.)
+  const Dataset ds = tiny_dataset({{2, 0}, {-1, 0}, {3, 4}, {0.8f, -0.6f}}, {+1, -1, +1, -1});
+  Problem problem;
+  problem.train = &ds;
+  for (int budget : {5, 7}) {
+    BylanderPerceptron b;
+    ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 1.0, .eta = 0.0, .gamma = 0.4, .updates = budget}).ok());
+    int steps = 0;
+    while (!b.done() && steps < 100) {
+      EXPECT_TRUE(b.step().updated) << steps;  // z != 0: every step is an update
+      ++steps;
+    }
+    EXPECT_EQ(steps, budget);  // exactly `updates` Cnoise updates, then done
+    EXPECT_TRUE(b.done());
+  }
+}
+
+// The learner's own second update takes the else-branch of Alg. 2 (<w,mu> > nu ||w||), mixes mu' into z
+// and projects: w_2 is computed by hand, so a learner that always adds mu, or divides mu' by the number of
+// non-positive examples instead of |S|, is caught on the learner, not only on cnoise_update.
+TEST(BylanderTest, SecondUpdateMixesAndProjectsByHand) {
+  // z-examples y x/||x||: (1,0), (1,0), (0.6,0.8), (-0.8,0.6).
+  const Dataset ds = tiny_dataset({{2, 0}, {-1, 0}, {3, 4}, {0.8f, -0.6f}}, {+1, -1, +1, -1});
   Problem problem;
   problem.train = &ds;
   BylanderPerceptron b;
-  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.5, .updates = 5}).ok());
-  int steps = 0;
-  while (!b.done() && steps < 100) {
-    b.step();
-    ++steps;
-  }
-  EXPECT_LE(steps, 5);
+  // eps = eps' (1 - 2 eta) = 1, gamma = 0.4: nu = 0.1.
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 1.0, .eta = 0.0, .gamma = 0.4, .updates = 10}).ok());
+  EXPECT_NEAR(b.nu(), 0.1, 1e-15);
+  // Update 1 (w = 0): z = mu = (1.8, 1.4)/4 = (0.45, 0.35).
+  ASSERT_TRUE(b.step().updated);
+  EXPECT_NEAR(b.current()[0], 0.45, 1e-7);
+  EXPECT_NEAR(b.current()[1], 0.35, 1e-7);
+  // <w_1, z_i> = 0.45, 0.45, 0.55, -0.15: only z_4 is non-positive; sample accuracy 3/4.
+  EXPECT_DOUBLE_EQ(b.best_accuracy(), 0.75);
+  // Update 2: mu' = z_4 / |S| = (-0.2, 0.15). <w,mu> = ||mu||^2 = 0.325 > nu ||w|| = 0.1 sqrt(0.325): mixed,
+  // with <w,mu'> = -0.0375, a = (0.325 - t)/0.3625, b = (0.0375 + t)/0.3625, t = 0.1 sqrt(0.325).
+  // z = a mu' + b mu has <w,z> = t > 0 by construction, so it is projected: z - w t/||w||^2.
+  const double t = 0.1 * std::sqrt(0.325);
+  const double a = (0.325 - t) / 0.3625, bb = (0.0375 + t) / 0.3625;
+  const double z0 = a * -0.2 + bb * 0.45 - 0.45 * t / 0.325;
+  const double z1 = a * 0.15 + bb * 0.35 - 0.35 * t / 0.325;
+  ASSERT_TRUE(b.step().updated);
+  EXPECT_NEAR(b.current()[0], 0.45 + z0, 1e-6);
+  EXPECT_NEAR(b.current()[1], 0.35 + z1, 1e-6);
+  EXPECT_NEAR(b.current()[0], 0.3405288, 1e-6);  // the same numbers, evaluated
+  EXPECT_NEAR(b.current()[1], 0.4907487, 1e-6);
+  EXPECT_NEAR(test::counter(b.counters(), "z_norm"), std::hypot(z0, z1), 1e-6);
+  // w_2 scores 0.341, 0.341, 0.597, 0.022 > 0: accuracy 1, the best iterate is update 2.
+  EXPECT_DOUBLE_EQ(b.best_accuracy(), 1.0);
+  EXPECT_EQ(test::counter(b.counters(), "best_update"), 2.0);
 }
 
 // Runs a config and returns the session.

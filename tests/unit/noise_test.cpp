@@ -156,6 +156,30 @@ TEST(NoiseExact, FullConfusionMatrixHandComputed) {
   expect_flags_match_labels(data);
 }
 
+// Count-exact noise rounds the n_q C_pq of a class together (largest remainder: the counts sum to n_q and
+// each is the floor or the ceiling), not each count on its own with the rest given to one class.
+TEST(NoiseExact, LargestRemainderNotPerCountRounding) {
+  Eigen::Matrix3d c;
+  c << 0.8, 0.14, 0.1,
+       0.1, 0.53, 0.1,
+       0.1, 0.33, 0.8;
+  // n = (10, 10, 10). Class 1: 1.4, 5.3, 3.3 -> floors 1, 5, 3 (1 left) -> +1 to the largest remainder .4
+  // -> (2, 5, 3). Rounding each count gives (1, 5, 3), 9 of 10: the diagonal taking the rest would give
+  // (1, 6, 3), the last class taking it (1, 5, 4). Classes 0 and 2 are whole: (8, 1, 1) and (1, 1, 8).
+  Eigen::Matrix3i expected;
+  expected << 8, 2, 1,
+              1, 5, 1,
+              1, 3, 8;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    Dataset data = labelled(labels_with_sizes({10, 10, 10}), 3);
+    Result<NoiseReport> report = apply_noise(confusion_spec(c, Sampling::exact), data, seed);
+    ASSERT_TRUE(report.ok()) << report.error().message;
+    EXPECT_EQ(pair_counts(data), expected) << "seed " << seed;
+    EXPECT_EQ(report->per_class_flipped, (std::vector<int>{2, 5, 2})) << "seed " << seed;
+    expect_flags_match_labels(data);
+  }
+}
+
 TEST(NoiseExact, AchievesRoundedCountsForManyShapes) {
   struct Case { std::vector<int> sizes; double eta; };
   const std::vector<Case> cases = {

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/data/generators.h"
@@ -191,6 +193,43 @@ TEST(OutlierSvmTest, SampledModeOnALargeProblem) {
   EXPECT_GT(learner.rho_k(), 0.0);  // a halfspace separating all but 10 examples with positive margin
   std::printf("sampled outlier SVM: rho_k %.4f, not separable subsets %g of %lld\n", learner.rho_k(),
               counter(learner, "not_separable_subsets"), static_cast<long long>(learner.subsets_evaluated()));
+}
+
+// Sampled mode keeps h_max, the hypothesis with the largest rho_k(h, D) seen: after every step rho_k() never
+// falls, it is the (k+1)-th smallest margin of hypothesis() over D, and hypothesis() is the unit SVM of
+// best_subset().
+TEST(OutlierSvmTest, SampledModeKeepsTheLargestRhoK) {
+  std::vector<int> planted;
+  const Dataset ds = with_planted_outliers(300, 3, 0.1, 3, 5, &planted);
+  const int k = 3;
+  OutlierSvm learner(OutlierVariant::simple);
+  ASSERT_TRUE(learner.reset(problem_for(ds, 0.0, 5), {.k = k, .budget = 40, .max_size = 16, .constant = 32}).ok());
+  double previous = -std::numeric_limits<double>::infinity();
+  int increases = 0, steps = 0;
+  while (!learner.done()) {
+    learner.step();
+    ++steps;
+    EXPECT_EQ(counter(learner, "mode"), 0.0);  // C(300, c) > 40 for every c >= 1
+    const double rho = learner.rho_k();
+    if (std::isnan(rho)) continue;
+    ASSERT_GE(rho, previous) << "step " << steps;
+    increases += rho > previous ? 1 : 0;
+    previous = rho;
+    // rho_k(h_max, D) recomputed from h_max.
+    std::vector<double> margins;
+    for (int i = 0; i < ds.rows(); ++i) margins.push_back(ds.sign(i) * ds.X.row(i).cast<double>().dot(learner.hypothesis().transpose()));
+    std::sort(margins.begin(), margins.end());
+    EXPECT_NEAR(rho, margins[static_cast<size_t>(k)], 1e-9) << "step " << steps;
+    // h_max is the SVM of its subset.
+    std::vector<int> signs;
+    for (int i : learner.best_subset()) signs.push_back(ds.sign(i));
+    Result<SvmSolution> svm = solve_svm(signed_points(ds.X, learner.best_subset(), signs));
+    ASSERT_TRUE(svm.ok());
+    EXPECT_LT((svm->w - learner.hypothesis()).norm(), 1e-9) << "step " << steps;
+  }
+  EXPECT_EQ(learner.subsets_evaluated(), 5 * 40);
+  EXPECT_GE(increases, 2);  // the best was replaced during the run
+  EXPECT_GT(learner.rho_k(), 0.0);
 }
 
 TEST(OutlierSvmTest, SameSeedSameResult) {

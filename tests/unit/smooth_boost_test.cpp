@@ -68,6 +68,39 @@ TEST(SmoothBoostTest, HandTracedRoundsStopAtTheWeightTest) {
   EXPECT_EQ(learner_error(b, ds, LabelSet::observed), 0.0);
 }
 
+// Two hand-traced rounds in which D_t becomes non-uniform: M(x) = 1 while N(x) < 0, else (1-gamma)^{N(x)/2}.
+TEST(SmoothBoostTest, HandTracedRoundsWithNonUniformWeights) {
+  // Three copies of x = (1,0), y = +1 (A) and x = 0, y = +1 (B). Whatever is drawn, v = (c, 0) with c >= 1/4
+  // as soon as one A is drawn; with s = 0.25, h(A) = clip(4c) = 1 and h(B) = 0. So y h = 1 on A, 0 on B.
+  const Dataset ds = tiny_dataset({{1, 0}, {1, 0}, {1, 0}, {0, 0}}, {1, 1, 1, 1});
+  Problem problem;
+  problem.train = &ds;
+  problem.seed = 7;
+  SmoothBoost b(WeakLearnerKind::averaging);
+  const double gamma = 0.5, theta = 0.2;  // theta = gamma/(2 + gamma)
+  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = gamma, .sample = 0, .scale = 0.25}).ok());
+  EXPECT_NEAR(counter(b.counters(), "theta"), theta, 1e-15);
+  // Round 1, D_1 uniform: advantage (3 * 1 + 0)/4. N(A) = 1 - theta = 0.8 >= 0: M(A) = 0.5^{0.4};
+  // N(B) = -0.2 < 0: M(B) = 1.
+  ASSERT_TRUE(b.step().updated);
+  const float a_point[2] = {1, 0};
+  ASSERT_EQ(b.combined(a_point), 1.0) << "no A among the draws: the trace below does not apply to this seed";
+  EXPECT_NEAR(counter(b.counters(), "advantage"), 0.75, 1e-15);
+  const double m_a1 = std::pow(0.5, 0.4);  // 0.757858...
+  EXPECT_NEAR(counter(b.counters(), "weight_mean"), (3 * m_a1 + 1) / 4, 1e-12);
+  EXPECT_NEAR(counter(b.counters(), "weight_mean"), 0.8183937, 1e-6);
+  // Round 2, D_2 = M / sum M is not uniform: D_2(A) = m_a1/(3 m_a1 + 1) each, D_2(B) = 1/(3 m_a1 + 1).
+  // advantage = 3 m_a1/(3 m_a1 + 1) = 0.6945... (0.75 under uniform weights). N(A) = 1.6: M(A) = 0.5^{0.8}.
+  ASSERT_TRUE(b.step().updated);
+  ASSERT_EQ(b.combined(a_point), 2.0);
+  EXPECT_NEAR(counter(b.counters(), "advantage"), 3 * m_a1 / (3 * m_a1 + 1), 1e-12);
+  EXPECT_NEAR(counter(b.counters(), "advantage"), 0.6945236, 1e-6);
+  EXPECT_NEAR(counter(b.counters(), "weight_mean"), (3 * std::pow(0.5, 0.8) + 1) / 4, 1e-12);
+  EXPECT_NEAR(counter(b.counters(), "weight_mean"), 0.6807619, 1e-6);
+  EXPECT_EQ(counter(b.counters(), "round"), 2.0);
+  EXPECT_FALSE(b.done());
+}
+
 TEST(SmoothBoostTest, WeightsStayOneWhileMarginIsBelowTheta) {
   // s = 10: y h = 0.1 < theta = 0.45 / 2.45: N < 0, so M = 1 and the mean weight never falls.
   const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}}, {1, -1});

@@ -9,6 +9,7 @@
 
 #include "core/learners/registry.h"
 #include "core/session/session.h"
+#include "core/util/rng.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {
@@ -134,6 +135,62 @@ TEST(UltraconservativeLearner, MistakesStayUnderTwoOverThetaSquaredOnSeparableDa
     EXPECT_GT(session.mistakes(), 0);
     EXPECT_LE(static_cast<double>(session.mistakes()), bound);
     EXPECT_EQ(session.metrics().train_error_true, 0.0);
+  }
+}
+
+// 004 Thm 1's proof, step by step: with a unit W* (||W*||_F = 1) of margin theta on the data and
+// ||x|| <= R, every update adds at least theta to <W*, W> (tau_y = 1, sum_r tau_r = 0, tau <= 0 on E) and at
+// most 2 R^2 to ||W||_F^2. So after M mistakes <W*, W> >= M theta and ||W||_F^2 <= 2 M R^2, at every step.
+TEST(UltraconservativeLearner, ProofInvariantsHoldAfterEveryStep) {
+  const int q_count = 4, d = 3, n = 150;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    // W*: random rows, scaled to unit Frobenius norm.
+    Rng rng(seed, Stream::learner);
+    Eigen::MatrixXd w_star(q_count, d);
+    for (int q = 0; q < q_count; ++q)
+      for (int j = 0; j < d; ++j) w_star(q, j) = rng.uniform(-1, 1);
+    w_star /= w_star.norm();
+    // Points in [-1,1]^3 labelled argmax W* x, kept when their margin min_r <w*_y - w*_r, x> >= 0.05.
+    std::vector<std::vector<float>> rows;
+    std::vector<int> labels;
+    const FeatureMatrix pool = test::random_points(20 * n, d, seed, 1.0);
+    double theta = 1e9, radius = 0;
+    for (int i = 0; i < pool.rows() && static_cast<int>(rows.size()) < n; ++i) {
+      const Eigen::VectorXd x = pool.row(i).cast<double>().transpose();
+      const Eigen::VectorXd s = w_star * x;
+      int y = 0;
+      for (int q = 1; q < q_count; ++q) y = s[q] > s[y] ? q : y;
+      double margin = 1e9;
+      for (int q = 0; q < q_count; ++q) if (q != y) margin = std::min(margin, s[y] - s[q]);
+      if (margin < 0.05) continue;
+      theta = std::min(theta, margin);
+      radius = std::max(radius, x.norm());
+      rows.push_back({pool(i, 0), pool(i, 1), pool(i, 2)});
+      labels.push_back(y);
+    }
+    ASSERT_EQ(static_cast<int>(rows.size()), n);
+    const Dataset data = test::class_dataset(rows, labels, q_count);
+    Problem problem;
+    problem.train = &data;
+    problem.num_classes = q_count;
+    for (UltraUpdate rule : {UltraUpdate::max, UltraUpdate::uniform, UltraUpdate::proportional}) {
+      SCOPED_TRACE(testing::Message() << "seed " << seed << " rule " << static_cast<int>(rule));
+      Ultraconservative learner;
+      ASSERT_TRUE(learner.reset(problem, {.update = rule, .normalize = false, .order = VisitOrder::cyclic}).ok());
+      int mistakes = 0, multi_error_sets = 0;
+      for (int t = 0; t < 200 * n && !learner.done(); ++t) {
+        const StepResult r = learner.step();
+        mistakes += r.mistake ? 1 : 0;
+        if (r.mistake && test::counter(learner.counters(), "error_set") >= 2) ++multi_error_sets;
+        const Eigen::MatrixXd w = learner.weight_rows().cast<double>();
+        const double alignment = (w_star.array() * w.array()).sum();
+        ASSERT_GE(alignment, mistakes * theta - 1e-4) << "step " << t << ", " << mistakes << " mistakes";
+        ASSERT_LE(w.squaredNorm(), 2.0 * mistakes * radius * radius * (1 + 1e-5)) << "step " << t;
+      }
+      EXPECT_TRUE(learner.done());
+      EXPECT_GT(mistakes, 0);
+      EXPECT_GT(multi_error_sets, 0);  // |E| >= 2 happened: the step sizes over E were exercised
+    }
   }
 }
 

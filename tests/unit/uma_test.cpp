@@ -85,6 +85,154 @@ TEST_F(UmaTest, OneUpdateByHand) {
   EXPECT_EQ(uma.weight_rows().colwise().sum().cwiseAbs().maxCoeff(), 0.0);  // sum_q w_q stays 0 (004 §3.2)
 }
 
+// C with columns (1,0,0), (0.5,0.5,0), (0,0,1): true class 1 is reported as 0 half of the time, nothing
+// else flips. C is not symmetric, so C^{-1} = [1 -1 0; 0 2 0; 0 0 1] and C^{-T} = [1 0 0; -1 2 0; 0 0 1]
+// give different z: this pins the column convention C_pq = P(noisy p | true q) of 004 eq. 4.
+Eigen::MatrixXd triangular_confusion() {
+  Eigen::MatrixXd c(3, 3);
+  c << 1, 0.5, 0,
+       0, 0.5, 0,
+       0, 0,   1;
+  return c;
+}
+
+TEST_F(UmaTest, OneUpdateByHandWithANonSymmetricConfusion) {
+  const Dataset d = four_points();
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Uma uma;
+  uma.set_confusion(triangular_confusion());
+  ASSERT_TRUE(uma.reset(problem, UmaParams{}).ok());
+  ASSERT_TRUE(uma.built());
+  EXPECT_NEAR(uma.confusion_inverse()(0, 1), -1.0, 1e-12);
+  EXPECT_NEAR(uma.confusion_inverse()(1, 0), 0.0, 1e-12);
+  // W = 0: every point is in every A_p; gamma_0 = (1/4, 0), gamma_1 = (0, 1/4), gamma_2 = (-1/4, -1/4).
+  // z_pq = row q of C^{-1} Gamma: z_p0 = g0 - g1 = (1/4, -1/4), z_p1 = 2 g1 = (0, 1/2), z_p2 = g2.
+  // (C^{-T} would give z_p0 = g0 = (1/4, 0) and z_p1 = 2 g1 - g0 = (-1/4, 1/2).)
+  const RowMatrixXd& z = uma.update_vectors();
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_NEAR(z(p * 3 + 0, 0), 0.25, 1e-12) << p;
+    EXPECT_NEAR(z(p * 3 + 0, 1), -0.25, 1e-12) << p;
+    EXPECT_NEAR(z(p * 3 + 1, 0), 0.0, 1e-12) << p;
+    EXPECT_NEAR(z(p * 3 + 1, 1), 0.5, 1e-12) << p;
+    EXPECT_NEAR(z(p * 3 + 2, 0), -0.25, 1e-12) << p;
+    EXPECT_NEAR(z(p * 3 + 2, 1), -0.25, 1e-12) << p;
+  }
+  // pi = (1/n) C^{-1} y_hat, y_hat = (1, 1, 2): (1 - 1, 2, 2)/4 = (0, 1/2, 1/2).
+  EXPECT_NEAR(uma.class_proportions()[0], 0.0, 1e-12);
+  EXPECT_NEAR(uma.class_proportions()[1], 0.5, 1e-12);
+  EXPECT_NEAR(uma.class_proportions()[2], 0.5, 1e-12);
+  // error selection: ||z_p1|| = 1/2 beats ||z_p0|| = ||z_p2|| = sqrt(2)/4; p = 0, the lowest p != 1.
+  EXPECT_EQ(uma.next_p(), 0);
+  EXPECT_EQ(uma.next_q(), 1);
+  // The step: every score 0 ties, E = {0, 2}; pair rule tau_1 = +1, tau_0 = -1: w_1 = (0, 1/2), w_0 = -w_1.
+  EXPECT_TRUE(uma.step().updated);
+  const Eigen::MatrixXd& w = uma.weight_rows();
+  EXPECT_NEAR(w(0, 0), 0.0, 1e-12);
+  EXPECT_NEAR(w(0, 1), -0.5, 1e-12);
+  EXPECT_NEAR(w(1, 0), 0.0, 1e-12);
+  EXPECT_NEAR(w(1, 1), 0.5, 1e-12);
+  EXPECT_EQ(w(2, 0), 0.0);
+  EXPECT_EQ(w(2, 1), 0.0);
+  // New scores (w_0 x, w_1 x, w_2 x): x0 = (1,0) -> (0,0,0) ties all: in every A_p; x1 = (0,1) -> (-1/2, 1/2, 0):
+  // predicted 1; x2 = (-1,0) -> (0,0,0): every A_p; x3 = (0,-1) -> (1/2, -1/2, 0): predicted 0.
+  // Gamma^1 = [(1/4,0); (0,1/4); (-1/4,0)] -> z_10 = g0 - g1 = (1/4, -1/4).
+  // Gamma^0 = [(1/4,0); 0; (-1/4,-1/4)] -> z_01 = 2 g1 = 0, z_02 = (-1/4, -1/4).
+  EXPECT_NEAR(z(1 * 3 + 0, 0), 0.25, 1e-12);
+  EXPECT_NEAR(z(1 * 3 + 0, 1), -0.25, 1e-12);
+  EXPECT_EQ(z.row(0 * 3 + 1).norm(), 0.0);
+  EXPECT_NEAR(z(0 * 3 + 2, 0), -0.25, 1e-12);
+  EXPECT_NEAR(z(0 * 3 + 2, 1), -0.25, 1e-12);
+}
+
+// alpha > 0 (004 Alg. 2 step 4): A_p keeps the points predicted p by a score gap >= alpha, and E keeps the
+// classes beating q on z by >= alpha.
+TEST_F(UmaTest, AlphaShrinksTheAgreementSetsAndTheErrorSet) {
+  // Three points, labels 0, 1, 2; scores chosen by hand: x0 is predicted 0 by a gap 2, x1 predicted 0 by
+  // a gap 0.5, x2 predicted 2 by a gap 1 (exactly alpha: kept, the rule is >=).
+  const Dataset d = test::class_dataset({{1, 0}, {0, 1}, {-1, -1}}, {0, 1, 2}, 3);
+  FeatureMatrix scores(3, 3);
+  scores << 3.0f, 1.0f, 0.0f,
+            1.0f, 0.5f, 0.0f,
+            0.0f, 0.0f, 1.0f;
+  // alpha = 0: A_0 = {x0, x1}, A_2 = {x2}: gamma^0 rows (1/3, 0), (0, 1/3), 0; gamma^2 row 2 = (-1/3, -1/3).
+  const RowMatrixXd g0 = uma_gamma(d.X, d.label, scores, 3, 0.0);
+  EXPECT_NEAR(g0(0 * 3 + 0, 0), 1.0 / 3, 1e-12);
+  EXPECT_NEAR(g0(0 * 3 + 1, 1), 1.0 / 3, 1e-12);
+  EXPECT_NEAR(g0(2 * 3 + 2, 0), -1.0 / 3, 1e-12);
+  // alpha = 1: x1 (gap 0.5) leaves A_0; x0 (gap 2) and x2 (gap exactly 1) stay.
+  const RowMatrixXd g1 = uma_gamma(d.X, d.label, scores, 3, 1.0);
+  EXPECT_NEAR(g1(0 * 3 + 0, 0), 1.0 / 3, 1e-12);
+  EXPECT_EQ(g1.row(0 * 3 + 1).norm(), 0.0);
+  EXPECT_NEAR(g1(2 * 3 + 2, 0), -1.0 / 3, 1e-12);
+  EXPECT_NEAR(g1(2 * 3 + 2, 1), -1.0 / 3, 1e-12);
+  // alpha = 2.5: every gap is smaller (2, 0.5, 1): every A_p is empty.
+  EXPECT_EQ(uma_gamma(d.X, d.label, scores, 3, 2.5).norm(), 0.0);
+  // E with alpha: scores on z (2, 1.5, 1), q = 2: class 0 beats by 1 (in E at alpha 1), class 1 by 0.5 (not).
+  const double s[3] = {2.0, 1.5, 1.0};
+  double tau[3];
+  EXPECT_EQ(ultraconservative_steps(s, 3, 2, 1.0, UltraUpdate::uniform, -1, tau), 1);
+  EXPECT_EQ(tau[0], -1.0);
+  EXPECT_EQ(tau[1], 0.0);
+  EXPECT_EQ(tau[2], 1.0);
+  EXPECT_EQ(ultraconservative_steps(s, 3, 2, 0.0, UltraUpdate::uniform, -1, tau), 2);
+  EXPECT_EQ(tau[0], -0.5);
+  EXPECT_EQ(tau[1], -0.5);
+}
+
+// select=random (004 §3.5): uniform among the pairs with ||z_pq|| >= tol, never a pair below it.
+TEST_F(UmaTest, RandomSelectionDrawsOnlyPairsAboveTheTolerance) {
+  // With the triangular C at W = 0 (OneUpdateByHandWithANonSymmetricConfusion): ||z_p1|| = 1/2 and
+  // ||z_p0|| = ||z_p2|| = sqrt(2)/4 ~ 0.354 for every p. tol = 0.4 leaves the pairs (0,1) and (2,1) only.
+  const Dataset d = four_points();
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  int p0 = 0, p2 = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    problem.seed = seed;
+    Uma uma;
+    uma.set_confusion(triangular_confusion());
+    ASSERT_TRUE(uma.reset(problem, UmaParams{.select = UmaSelection::random, .tol = 0.4}).ok());
+    ASSERT_EQ(uma.next_q(), 1) << "seed " << seed << ": pair (" << uma.next_p() << "," << uma.next_q() << ")";
+    ASSERT_TRUE(uma.next_p() == 0 || uma.next_p() == 2) << uma.next_p();
+    EXPECT_GE(uma.update_vectors().row(uma.next_p() * 3 + uma.next_q()).norm(), 0.4);
+    (uma.next_p() == 0 ? p0 : p2) += 1;
+  }
+  // Uniform between the two eligible pairs: both are drawn (each has probability 2^-40 of never being drawn).
+  EXPECT_GT(p0, 0);
+  EXPECT_GT(p2, 0);
+}
+
+// The significance stop (tol_se): a pair is eligible only when ||z_pq|| >= tol_se * se(z_pq), with
+// se^2 = sum_k (C^{-1})_qk^2 (1/n^2) sum_{y_i = k, x_i in A_p} ||x_i||^2.
+TEST_F(UmaTest, SignificanceStopByHand) {
+  // C = I, W = 0, n = 4: class 0 = {(3,0)}, class 1 = {(0,1), (0,1)}, class 2 = {(-1,-1)}.
+  // ||z_p0|| = 3/4, se = 3/4 (ratio 1); ||z_p1|| = 2/4, se = sqrt(2)/4 (ratio sqrt 2); ||z_p2|| = sqrt(2)/4,
+  // se = sqrt(2)/4 (ratio 1).
+  const Dataset d = test::class_dataset({{3, 0}, {0, 1}, {0, 1}, {-1, -1}}, {0, 1, 1, 2}, 3);
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Uma uma;
+  uma.set_confusion(Eigen::MatrixXd::Identity(3, 3));
+  // Off: the error rule picks the largest norm, q = 0.
+  ASSERT_TRUE(uma.reset(problem, UmaParams{}).ok());
+  EXPECT_EQ(uma.next_q(), 0);
+  EXPECT_EQ(uma.next_p(), 1);
+  // tol_se = 1.2: only q = 1 (ratio 1.414) is significant.
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.tol_se = 1.2}).ok());
+  EXPECT_FALSE(uma.done());
+  EXPECT_EQ(uma.next_q(), 1);
+  EXPECT_EQ(uma.next_p(), 0);
+  // tol_se = 1.5: nothing is significant: done before any update.
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.tol_se = 1.5}).ok());
+  EXPECT_TRUE(uma.done());
+  EXPECT_EQ(uma.updates(), 0);
+  EXPECT_EQ(uma.next_p(), -1);
+}
+
 TEST_F(UmaTest, ConfSelectionByHand) {
   const Dataset d = four_points();
   Problem problem;
