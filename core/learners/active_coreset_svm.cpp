@@ -156,8 +156,10 @@ StepResult ActiveCoresetSvm::step() {
 
 double ActiveCoresetSvm::bound() const {
   if (!(radius_ > 0) || !(rho_ > 0)) return std::numeric_limits<double>::quiet_NaN();
+  // 002 Lemma 4.2 (through Cor. 3.2): any example with a small enough margin joins C, not the argmin, so
+  // the size bound is O((R/rho*)^2/eps^2), not CORESET SVM's 1/eps; constant 1, rho_i for rho*.
   const double ratio = radius_ / rho_;
-  return ratio * ratio / eps_;
+  return ratio * ratio / (eps_ * eps_);
 }
 
 std::vector<Counter> ActiveCoresetSvm::counters() const {

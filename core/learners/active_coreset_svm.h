@@ -14,11 +14,13 @@
 //          none: halt with h_i                                                    "verified" (done)
 // One step() = one boundary insertion or one VERIFY round (with its insertion, if any).
 // T: the parameter verify_samples, or when 0, Lemma 4.1's test length for a conservative learner with
-// mistake bound M: T = ceil(ln(M/delta)/e) with M = max(2, (R/rho_i)^2/eps) (the coreset-size bound,
+// mistake bound M: T = ceil(ln(M/delta)/e) with M = max(2, (R/rho_i)^2/eps^2) (the coreset-size bound,
 // see bound()), e the target error and delta the confidence parameter.
 // Labels from a noisy oracle can make C non-separable: SVM(C + x) then reports "svm.not_separable", the
 // learner stops with h_i and sets not_separable = 1 (x is labelled, so it counts as a query).
-// bound() = (R/rho_i)^2/eps, "coreset size" (Lemma 4.2 with constant 1, as CORESET SVM); R = Problem::radius.
+// bound() = (R/rho_i)^2/eps^2, "coreset size": 002 Lemma 4.2 (via Cor. 3.2) with constant 1 — any example
+// with a small enough margin is added, not the argmin, so the bound is 1/eps^2, not CORESET SVM's 1/eps (Lemma
+// 3.1); R = Problem::radius.
 // Counters: label_queries (distinct labels bought), pool_size (|U|), coreset_size, rho_i,
 // verify_rounds, verify_draws (oracle calls made by VERIFY, repeats included), verify_length (T of the
 // last round), oracle_repeats (calls answered from memory), last_action (1 boundary, 2 verify found a

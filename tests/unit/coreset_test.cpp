@@ -155,25 +155,26 @@ TEST(ActiveCoresetSvmTest, FirstQueryIsRowZeroThenTheNearestPoint) {
 // VERIFY's length (002 Lemma 4.1): T = ceil(ln(M/delta)/e), M the mistake bound max(2, bound()).
 TEST(ActiveCoresetSvmTest, VerifyLengthIsCeilLnMOverDeltaOverE) {
   // x0 = (1,0) +1 and x1 = (-1,0) -1, R = 1. Step 1 buys x0: h = (1,0), rho = 1. Step 2: |<h,x1>| = 1 is not
-  // < (1 - eps) rho, so VERIFY runs: M = (R/rho)^2/eps = 10, T = ceil(ln(10/0.05)/0.05) = ceil(105.966) = 106
-  // (floor would give 105, ln(M/delta) without /e 6). Every draw is x1, classified correctly: it halts.
+  // < (1 - eps) rho, so VERIFY runs: M = (R/rho)^2/eps^2 = 100 (002 Lemma 4.2; CORESET SVM's /eps would give 10),
+  // T = ceil(ln(100/0.05)/0.05) = ceil(152.018) = 153 (floor would give 152, ln(M/delta) without /e 8). Every
+  // draw is x1, classified correctly: it halts.
   const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}}, {+1, -1});
   ActiveCoresetSvm a;
   ASSERT_TRUE(a.reset(problem_for(ds), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
   a.step();
   ASSERT_NEAR(a.rho(), 1.0, 1e-7);
-  EXPECT_NEAR(a.bound(), 10.0, 1e-6);
+  EXPECT_NEAR(a.bound(), 100.0, 1e-6);
   a.step();
   EXPECT_TRUE(a.done());
-  EXPECT_EQ(test::counter(a.counters(), "verify_length"), 106.0);
+  EXPECT_EQ(test::counter(a.counters(), "verify_length"), 153.0);
   EXPECT_EQ(test::counter(a.counters(), "verify_length"), std::ceil(std::log(a.bound() / 0.05) / 0.05));
-  EXPECT_EQ(test::counter(a.counters(), "verify_draws"), 106.0);  // a clean round draws all T
+  EXPECT_EQ(test::counter(a.counters(), "verify_draws"), 153.0);  // a clean round draws all T
   EXPECT_EQ(test::counter(a.counters(), "last_action"), 3.0);
-  // e = 0.2, delta = 0.5: ln(20)/0.2 = 14.98 -> 15.
+  // e = 0.2, delta = 0.5: ln(200)/0.2 = 26.49 -> 27.
   ASSERT_TRUE(a.reset(problem_for(ds), {.epsilon = 0.1, .error = 0.2, .delta = 0.5, .verify_samples = 0}).ok());
   a.step();
   a.step();
-  EXPECT_EQ(test::counter(a.counters(), "verify_length"), 15.0);
+  EXPECT_EQ(test::counter(a.counters(), "verify_length"), 27.0);
 }
 
 TEST(ActiveCoresetSvmTest, ZeroTrainingErrorFromAMinorityOfThePool) {
