@@ -17,8 +17,8 @@ class PlotSeriesModel {
   // Rebuilds the series when the session or its trace changed (nullptr clears them).
   void refresh(const Session* session, uint64_t session_version);
   // Sets the columns directly (one vector per trace column, standard columns first) with the problem's
-  // known margin delta and radius R (0 when unknown): what refresh() does with the session's trace.
-  void set_columns(std::vector<std::vector<double>> columns, double known_margin, double radius);
+  // target margin delta and radius R (0 when unknown): what refresh() does with the session's trace.
+  void set_columns(std::vector<std::vector<double>> columns, double target_margin, double radius);
 
   // True when the standard columns are there (a session with a trace).
   bool ready() const;

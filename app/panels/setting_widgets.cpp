@@ -13,6 +13,32 @@
 
 namespace ml::app {
 
+namespace {
+
+// The value a widget shows: the one being edited, else the setting's current value.
+template <class T>
+T shown_value(const std::map<std::string, T>& pending, const std::string& key, const T& current) {
+  auto it = pending.find(key);
+  return it != pending.end() ? it->second : current;
+}
+
+// After a text or number field: keeps the value being edited across frames (the widget writes it only on the
+// frames its text changes, not on the frame Enter commits it) and returns true on the frame the user commits a
+// value other than `current`, with *out set.
+template <class T>
+bool finish_edit(std::map<std::string, T>& pending, const std::string& key, const T& edited, const T& current, T* out) {
+  if (ImGui::IsItemActive()) pending[key] = edited;
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    pending.erase(key);
+    *out = edited;
+    return edited != current;
+  }
+  if (!ImGui::IsItemActive()) pending.erase(key);
+  return false;
+}
+
+}  // namespace
+
 bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current, SettingValue* out) {
   const std::string id = "##" + key;
   *out = current;
@@ -66,9 +92,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
     case SettingType::real:
     case SettingType::integer: {
       const bool integer = s.type == SettingType::integer;
-      double v = current.number;
-      auto it = drag_values_.find(key);
-      if (it != drag_values_.end()) v = it->second;
+      double v = shown_value(edited_numbers_, key, current.number);
       double lo = s.min, hi = s.max;
       if (s.max_exclusive) hi = std::nextafter(hi, lo);
       // A text field, not a drag: one click selects the number and typing replaces it (Enter or a click
@@ -81,28 +105,12 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       } else {
         ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &v, nullptr, nullptr, "%.6g", flags);
       }
-      v = std::clamp(v, lo, hi);
-      if (ImGui::IsItemActive()) drag_values_[key] = v;
-      if (ImGui::IsItemDeactivatedAfterEdit()) {
-        drag_values_.erase(key);
-        out->number = v;
-        return v != current.number;
-      }
-      if (!ImGui::IsItemActive()) drag_values_.erase(key);
-      return false;
+      return finish_edit(edited_numbers_, key, std::clamp(v, lo, hi), current.number, &out->number);
     }
     case SettingType::text: {
-      auto it = text_values_.find(key);
-      std::string text = it != text_values_.end() ? it->second : current.text;
+      std::string text = shown_value(edited_texts_, key, current.text);
       ImGui::InputText(id.c_str(), &text);
-      if (ImGui::IsItemActive()) text_values_[key] = text;
-      if (ImGui::IsItemDeactivatedAfterEdit()) {
-        text_values_.erase(key);
-        out->text = text;
-        return text != current.text;
-      }
-      if (!ImGui::IsItemActive()) text_values_.erase(key);
-      return false;
+      return finish_edit(edited_texts_, key, text, current.text, &out->text);
     }
     case SettingType::name_list: {
       bool changed = false;

@@ -28,9 +28,9 @@ class SettingWidgets {
 
  private:
   AppState& state_;
-  // Widgets being dragged or typed into: the value shown until the edit is committed.
-  std::map<std::string, double> drag_values_;
-  std::map<std::string, std::string> text_values_;
+  // Fields being typed into, by URL key: the value shown until the edit is committed.
+  std::map<std::string, double> edited_numbers_;
+  std::map<std::string, std::string> edited_texts_;
 };
 
 }  // namespace ml::app
