@@ -1,0 +1,248 @@
+// marginlab — experiments: a base configuration plus axes, expanded to cells, each cell one canonical
+// link and one result row (DESIGN.md "Experiments"; the link syntax is in docs/url.md).
+//
+// [SECTION] Axes and the experiment link   `x.KEY=` lists and ranges over any URL key, validated, capped
+// [SECTION] Cells                          the product of the axes, each a canonical single-run link
+// [SECTION] Rows                           one JSON line per cell; shards, resume, merge
+// [SECTION] Running                        ExperimentRunner: cells advanced in caller-sized time slices
+// [SECTION] Statistics                     mean ± standard error per point, paired comparisons, verdicts
+//
+// A cell's row depends only on its link: never on the order the cells run in, the shard or the process.
+// That is what makes sharding (every N-th cell), resuming (skip cells already written) and merging
+// (union, refusing two different rows for one link) exact. The app, the command line, the reproduction
+// reports and the tests all use these functions; nothing here prints or touches files.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/session/session.h"
+#include "core/settings/params.h"
+#include "core/util/clock.h"
+#include "core/util/status.h"
+
+namespace ml {
+
+// =====================================================================================================
+// [SECTION] Axes and the experiment link
+// =====================================================================================================
+
+// At most this many axes in one experiment.
+inline constexpr int kMaxAxes = 6;
+// At most this many values on one axis.
+inline constexpr int kMaxAxisValues = 1000;
+// At most this many cells in one experiment (the product of the axes' sizes); larger products are cut.
+inline constexpr int64_t kMaxExperimentCells = 100000;
+// Axes whose values are repetitions of one measurement (statistics average over them, pair by them).
+inline constexpr std::string_view kReplicateKeys[] = {"seed"};
+
+// One axis: a URL key (a config field or `l.<param>`) and its values as canonical URL text.
+struct Axis {
+  std::string key;                  // "eta", "learner", "l.updates", "seed"
+  std::string spec;                 // the values as written in the link ("0:0.4:0.05"), canonicalised
+  std::vector<std::string> values;  // expanded, each checked against the setting, without repeats
+  // Same key and values.
+  bool operator==(const Axis&) const = default;
+};
+
+// An experiment: what every cell shares and what varies.
+struct Experiment {
+  Config base;             // the base configuration (the link without its x.* keys), valid
+  std::vector<Axis> axes;  // in link order; the first varies slowest
+  // Same base and axes.
+  bool operator==(const Experiment&) const = default;
+};
+
+// A decoded experiment link and what the user must be told about it.
+struct ExperimentDecode {
+  Experiment experiment;
+  std::vector<std::string> warnings;  // the base link's warnings, then one per rejected axis or value
+};
+
+// Reads an experiment link: a single-run link plus `x.KEY=SPEC` pairs. SPEC is a comma list whose items
+// are values, real ranges `a:b:step` (a, a+step, ... up to b inclusive, to 1e-9 of a step) or integer
+// ranges `i..j`. An unknown key, a key that cannot vary (v, hide, csvhash), a repeated axis, a value the
+// setting rejects and a parameter no learner of the experiment has give a warning and are dropped; past
+// kMaxExperimentCells the last axes are cut (warning). Never fails: a link without axes is one cell.
+ExperimentDecode decode_experiment(std::string_view url, const std::vector<LearnerSchema>& learners);
+// The canonical experiment link: the base's canonical link, then `&x.KEY=SPEC` per axis in order.
+std::string encode_experiment(const Experiment& experiment, const std::vector<LearnerSchema>& learners);
+// True when the link has at least one x.* key (it describes an experiment, not a single run).
+bool is_experiment_link(std::string_view url);
+// True when `key` names a replicate axis (kReplicateKeys).
+bool is_replicate_key(std::string_view key);
+
+// =====================================================================================================
+// [SECTION] Cells
+// =====================================================================================================
+
+// One cell: a point of the axes' product and its single-run link.
+struct Cell {
+  int64_t index = 0;                // position in the product (first axis slowest)
+  std::vector<std::string> values;  // one value per axis
+  std::string url;                  // canonical single-run link (encode_url of the resolved config)
+  Config config;                    // the configuration the link decodes to
+};
+
+// The number of points in the axes' product (1 without axes).
+int64_t cell_count(const Experiment& experiment);
+// The cell at `index` (0 <= index < cell_count). A learner axis drops the base's l.* parameters the
+// cell's learner does not have (they belong to another learner of the comparison).
+Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vector<LearnerSchema>& learners);
+// The shard `shard` of `shards` takes the cells whose index ≡ shard (mod shards), in index order.
+bool in_shard(int64_t index, int shard, int shards);
+// Parses "i/N" (0 <= i < N <= 100000) for --shard; "" on success, else the problem.
+std::string parse_shard(std::string_view text, int* shard, int* shards);
+
+// =====================================================================================================
+// [SECTION] Rows
+// =====================================================================================================
+
+// One result row: the run report of a cell (run_report_json) preceded by its index and link.
+struct CellRow {
+  int64_t index = 0;                      // the cell's index in its experiment
+  std::string cell;                       // the cell's link (the merge key)
+  std::string json;                       // the whole row, one line without newline
+  std::map<std::string, double> numbers;  // numeric fields by name; counters as "counters.NAME"; null: NaN
+  // The named number (test_error, mistakes, counters.NAME, ...), NaN when absent.
+  double number(std::string_view name) const;
+};
+
+// The row of a finished (or budget-exhausted) session of cell `cell`.
+CellRow cell_row(const Cell& cell, const Session& session);
+// Parses one row line; errors name what is wrong ("row: not JSON", "row: missing 'cell'").
+Result<CellRow> parse_cell_row(std::string_view line);
+// Parses a JSON-lines text: one row per non-empty line. An incomplete last line (no newline at the end
+// and not JSON: an interrupted write) is dropped and reported in *dropped_tail (may be null). Errors name
+// `source` and the line number: "cells.jsonl:3: row: not JSON".
+Result<std::vector<CellRow>> parse_cell_rows(std::string_view text, std::string_view source, bool* dropped_tail);
+// The rows as JSON lines, each followed by '\n'.
+std::string format_cell_rows(const std::vector<CellRow>& rows);
+// The union of row lists, sorted by index, one row per link. Two rows with the same link and different
+// contents, or the same index and different links (rows of two experiments), are an error naming both.
+Result<std::vector<CellRow>> merge_cell_rows(const std::vector<std::vector<CellRow>>& lists);
+
+// =====================================================================================================
+// [SECTION] Running
+// =====================================================================================================
+
+// Supplies a cell's CSV data (Session::create's csv) when its config reads a file; the command line
+// resolves csv= names in a folder. Absent or returning an error: the cell fails with that error.
+using CsvProvider = std::function<Result<std::shared_ptr<const Dataset>>(const Config& config)>;
+
+// What an ExperimentRunner is asked to do.
+struct RunnerOptions {
+  int shard = 0;                      // run the cells of this shard ...
+  int shards = 1;                     // ... of this many
+  std::vector<CellRow> done;          // rows already written (resume): their cells are skipped
+  CsvProvider csv;                    // CSV data for cells that read a file
+};
+
+// Runs an experiment's cells one after another, each to its step budget (config.steps) or until its
+// learner is done, in slices of the caller's time: the app calls advance() once a frame, the command
+// line in a loop. Rows come out in index order; the result of each is independent of the slicing.
+class ExperimentRunner {
+ public:
+  // A runner over the cells of options.shard that are not in options.done.
+  ExperimentRunner(Experiment experiment, std::vector<LearnerSchema> learners, RunnerOptions options);
+
+  // Advances the current cell (creating it first if needed) for up to max_seconds of `now`'s clock, or
+  // by whole cells without a clock; moves finished rows to rows(). Returns the number of rows finished.
+  // A cell that cannot be created (bad CSV, learner refusal) stops the runner with that error.
+  int advance(double max_seconds, const ClockFn& now);
+  // Runs every remaining cell (the command line's loop without progress).
+  Status run_all();
+
+  // True when every cell of the shard has a row (or the runner stopped on an error).
+  bool finished() const;
+  // The error that stopped the runner, if any ("cell 12 (#v=1&...): csv: ...").
+  const Status& error() const { return error_; }
+  // Rows finished by this runner, in index order (rows given in options.done are not repeated).
+  const std::vector<CellRow>& rows() const { return rows_; }
+  // Cells of the shard in total, and how many have a row (including options.done's).
+  int64_t total() const { return static_cast<int64_t>(pending_.size()) + already_done_; }
+  // Rows finished by this runner plus the resumed ones.
+  int64_t completed() const { return next_ + already_done_; }
+  // The cell being run (nullptr between cells or when finished).
+  const Session* current() const { return session_.get(); }
+  // The current cell's index (-1 when none).
+  int64_t current_index() const;
+  // Warnings of the cells run so far (each prefixed with the cell index), deduplicated.
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  // The experiment.
+  const Experiment& experiment() const { return experiment_; }
+
+ private:
+  Status start_cell();
+  void finish_cell();
+
+  Experiment experiment_;
+  std::vector<LearnerSchema> learners_;
+  CsvProvider csv_;
+  std::vector<int64_t> pending_;  // cell indices of the shard still to run, in order
+  int64_t already_done_ = 0;
+  size_t next_ = 0;               // position in pending_
+  Cell cell_;
+  std::unique_ptr<Session> session_;
+  std::shared_ptr<const Dataset> csv_data_;
+  std::vector<CellRow> rows_;
+  std::vector<std::string> warnings_;
+  Status error_;
+};
+
+// =====================================================================================================
+// [SECTION] Statistics
+// =====================================================================================================
+
+// Mean and standard error of the mean of n values (se = sd / sqrt(n), sd with n - 1; se NaN for n < 2).
+struct MeanSe {
+  int n = 0;
+  double mean = 0;
+  double se = 0;
+};
+// The MeanSe of the finite values (NaN values are skipped: a metric that does not apply).
+MeanSe mean_se(const std::vector<double>& values);
+
+// One point of a sweep: the values of the non-replicate axes, and the metric over the replicates.
+struct SweepPoint {
+  std::vector<std::string> values;   // one per non-replicate axis, in axis order
+  std::vector<int64_t> cells;        // the cell indices averaged (one per replicate)
+  MeanSe stat;                       // the metric over those cells' rows (rows missing are not counted)
+};
+
+// The experiment's points for a metric: one per combination of non-replicate axis values, in cell order.
+// Rows are matched to cells by index; cells without a row are left out of the statistic.
+std::vector<SweepPoint> sweep_points(const Experiment& experiment, const std::vector<CellRow>& rows,
+                                     std::string_view metric);
+// The non-replicate axes' keys (the columns of sweep_points' values).
+std::vector<std::string> point_keys(const Experiment& experiment);
+
+// A paired comparison of two values of one axis (two learners) at one point of the other axes, over the
+// replicates both have: differences d_r = metric(b, r) - metric(a, r), a two-sided paired t-test.
+struct PairedComparison {
+  std::string key;                   // the compared axis ("learner")
+  std::string a, b;                  // the two values compared (b - a)
+  std::vector<std::string> at;       // "KEY=value" of the other non-replicate axes
+  MeanSe diff;                       // mean ± se of b - a over the paired replicates
+  double t = 0;                      // mean / se (NaN when se is 0 or n < 2)
+  double p = 0;                      // two-sided p-value of the paired t-test (n - 1 degrees of freedom)
+  std::string verdict;               // one sentence computed from the numbers (see paired_verdict)
+};
+
+// Every pair (baseline, other) of values of axis `key` at every point of the other non-replicate axes,
+// the baseline being the axis' first value. Empty when the experiment has no such axis.
+std::vector<PairedComparison> compare_paired(const Experiment& experiment, const std::vector<CellRow>& rows,
+                                             std::string_view metric, std::string_view key, double alpha = 0.05);
+// "bylander has a lower test_error than perceptron at eta=0.2: -0.031 ± 0.004 (paired t-test over 10
+// seeds, t = -7.21, p = 5.1e-05; significant at 5 %)." — or "... no significant difference ...".
+std::string paired_verdict(const PairedComparison& c, std::string_view metric, double alpha);
+// Two-sided p-value of Student's t with `dof` degrees of freedom: P(|T| >= |t|).
+double student_t_two_sided_p(double t, double dof);
+
+}  // namespace ml
