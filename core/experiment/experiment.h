@@ -1,5 +1,5 @@
 // marginlab — experiments: a base configuration plus axes, expanded to cells, each cell one canonical
-// link and one result row (DESIGN.md "Experiments"; the link syntax is in docs/url.md).
+// link and one result row (docs/experiments.md; the link syntax is in docs/url.md).
 //
 // [SECTION] Axes and the experiment link   `x.KEY=` lists and ranges over any URL key, validated, capped
 // [SECTION] Cells                          the product of the axes, each a canonical single-run link
@@ -55,6 +55,7 @@ struct Axis {
 struct Experiment {
   Config base;             // the base configuration (the link without its x.* keys), valid
   std::vector<Axis> axes;  // in link order; the first varies slowest
+  ParamValues foreign_params;  // l.* values for learners on the learner axis other than base.learner
   // Same base and axes.
   bool operator==(const Experiment&) const = default;
 };
@@ -88,10 +89,13 @@ struct Cell {
   std::vector<std::string> values;  // one value per axis
   std::string url;                  // canonical single-run link (encode_url of the resolved config)
   Config config;                    // the configuration the link decodes to
+  std::vector<std::string> warnings;  // what decoding the cell's link reported (a value with no effect)
 };
 
 // The number of points in the axes' product (1 without axes).
 int64_t cell_count(const Experiment& experiment);
+// The axes' values of the cell at `index`, one per axis (cheap: no link is built).
+std::vector<std::string> cell_values(const Experiment& experiment, int64_t index);
 // The cell at `index` (0 <= index < cell_count). A learner axis drops the base's l.* parameters the
 // cell's learner does not have (they belong to another learner of the comparison).
 Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vector<LearnerSchema>& learners);
@@ -240,7 +244,7 @@ struct PairedComparison {
 std::vector<PairedComparison> compare_paired(const Experiment& experiment, const std::vector<CellRow>& rows,
                                              std::string_view metric, std::string_view key, double alpha = 0.05);
 // "bylander has a lower test_error than perceptron at eta=0.2: -0.031 ± 0.004 (paired t-test over 10
-// seeds, t = -7.21, p = 5.1e-05; significant at 5 %)." — or "... no significant difference ...".
+// paired replicates, t = -7.21, p = 5.1e-05; significant at 5 %)." — or "no significant difference in ...".
 std::string paired_verdict(const PairedComparison& c, std::string_view metric, double alpha);
 // Two-sided p-value of Student's t with `dof` degrees of freedom: P(|T| >= |t|).
 double student_t_two_sided_p(double t, double dof);

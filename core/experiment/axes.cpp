@@ -1,0 +1,398 @@
+// marginlab — experiment links: axes parsed, checked and capped; cells as canonical single-run links
+// (experiment.h [SECTION] Axes, Cells).
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+#include "core/config/fields.h"
+#include "core/config/url.h"
+#include "core/experiment/experiment.h"
+
+namespace ml {
+
+namespace {
+
+constexpr std::string_view kAxisPrefix = "x.";
+constexpr std::string_view kParamPrefix = "l.";
+// Keys an axis may not vary: the version, what is hidden (never a result) and the CSV's fingerprint.
+constexpr std::string_view kFixedKeys[] = {"v", "hide", "csvhash"};
+
+// One key=value pair of a link, percent-decoded.
+struct Pair {
+  std::string key;
+  std::string value;
+};
+
+std::vector<Pair> link_pairs(std::string_view url) {
+  std::vector<Pair> pairs;
+  const std::string_view query = url_query_part(url);
+  size_t start = 0;
+  while (start <= query.size()) {
+    size_t end = query.find('&', start);
+    if (end == std::string_view::npos) end = query.size();
+    const std::string_view raw = query.substr(start, end - start);
+    start = end + 1;
+    if (raw.empty()) continue;
+    const size_t eq = raw.find('=');
+    Pair p;
+    p.key = percent_decode(raw.substr(0, eq));
+    if (eq != std::string_view::npos) p.value = percent_decode(raw.substr(eq + 1));
+    pairs.push_back(std::move(p));
+  }
+  return pairs;
+}
+
+std::string join_pairs(const std::vector<Pair>& pairs) {
+  std::string out = "#";
+  for (const Pair& p : pairs) {
+    if (out.size() > 1) out += '&';
+    out += percent_encode(p.key, false) + "=" + percent_encode(p.value, p.key == "cm" || p.key == "hide");
+  }
+  return out;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    out.emplace_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+// The Setting an axis key varies: a config field, or a parameter of the base learner or of a learner on
+// the learner axis (the first that has it). Sets *why when the key cannot be an axis.
+const Setting* axis_setting(const std::string& key, const std::vector<std::string>& learner_ids,
+                            const std::vector<LearnerSchema>& learners, std::string* why) {
+  if (starts_with(key, kParamPrefix)) {
+    const std::string name = key.substr(kParamPrefix.size());
+    for (const std::string& id : learner_ids)
+      if (const LearnerSchema* schema = find_learner_schema(learners, id))
+        for (const Setting& s : schema->params)
+          if (s.key == name) return &s;
+    *why = "no learner of the experiment (" + join_names(learner_ids, ", ") + ") has a parameter '" + name + "'";
+    return nullptr;
+  }
+  for (std::string_view fixed : kFixedKeys)
+    if (key == fixed) {
+      *why = "'" + key + "' cannot vary in an experiment";
+      return nullptr;
+    }
+  const Field* field = find_field(key);
+  if (!field) {
+    *why = "'" + key + "' is not a field of the link";
+    return nullptr;
+  }
+  if (field->type == SettingType::real_list || field->type == SettingType::name_list) {
+    *why = "'" + key + "' holds a list and cannot be an axis";
+    return nullptr;
+  }
+  return field;
+}
+
+// A whole number written without fraction or exponent ("12", "-3").
+bool parse_whole(std::string_view text, long long* out) {
+  if (text.empty() || text.size() > 18) return false;
+  size_t i = text[0] == '-' ? 1 : 0;
+  if (i == text.size()) return false;
+  for (size_t k = i; k < text.size(); ++k)
+    if (text[k] < '0' || text[k] > '9') return false;
+  *out = std::strtoll(std::string(text).c_str(), nullptr, 10);
+  return true;
+}
+
+// Expands one comma item of an axis spec into value texts; "" on success, else the problem. Ranges are
+// read only for real and integer settings (a file name may contain ':' or "..").
+std::string expand_item(const Setting& setting, const std::string& item, std::vector<std::string>* out) {
+  const bool ranged = setting.type == SettingType::real || setting.type == SettingType::integer;
+  if (ranged) {
+    const size_t dots = item.find("..");
+    if (dots != std::string::npos) {
+      long long lo = 0, hi = 0;
+      if (!parse_whole(item.substr(0, dots), &lo) || !parse_whole(item.substr(dots + 2), &hi))
+        return "the range " + quote_for_message(item) + " is not i..j with whole numbers i and j";
+      if (hi < lo) return "the range " + quote_for_message(item) + " is empty (j < i)";
+      if (hi - lo >= kMaxAxisValues)
+        return "the range " + quote_for_message(item) + " has more than " + std::to_string(kMaxAxisValues) + " values";
+      for (long long v = lo; v <= hi; ++v) out->push_back(std::to_string(v));
+      return "";
+    }
+    if (item.find(':') != std::string::npos) {
+      const std::vector<std::string> parts = [&] {
+        std::vector<std::string> p;
+        size_t start = 0;
+        while (true) {
+          const size_t colon = item.find(':', start);
+          p.push_back(item.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
+          if (colon == std::string::npos) break;
+          start = colon + 1;
+        }
+        return p;
+      }();
+      double a = 0, b = 0, step = 0;
+      const bool numbers = parts.size() == 3 && parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[0], &a).empty() &&
+                           parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[1], &b).empty() &&
+                           parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[2], &step).empty();
+      if (!numbers) return "the range " + quote_for_message(item) + " is not a:b:step with numbers a, b, step";
+      if (!(step > 0) || b < a) return "the range " + quote_for_message(item) + " needs step > 0 and a <= b";
+      const double count = std::floor((b - a) / step + 1e-9) + 1;
+      if (!(count <= kMaxAxisValues))
+        return "the range " + quote_for_message(item) + " has more than " + std::to_string(kMaxAxisValues) + " values";
+      for (int i = 0; i < static_cast<int>(count); ++i) {
+        // a + i step rounded to 12 significant digits, so 0:0.3:0.1 gives 0.3, not 0.30000000000000004.
+        const double raw = a + i * step;
+        char buffer[40];
+        std::snprintf(buffer, sizeof buffer, "%.12g", raw);
+        out->push_back(format_url_number(std::strtod(buffer, nullptr)));
+      }
+      return "";
+    }
+  }
+  out->push_back(item);
+  return "";
+}
+
+}  // namespace
+
+bool is_replicate_key(std::string_view key) {
+  return std::find(std::begin(kReplicateKeys), std::end(kReplicateKeys), key) != std::end(kReplicateKeys);
+}
+
+bool is_experiment_link(std::string_view url) {
+  for (const Pair& p : link_pairs(url))
+    if (starts_with(p.key, kAxisPrefix)) return true;
+  return false;
+}
+
+ExperimentDecode decode_experiment(std::string_view url, const std::vector<LearnerSchema>& learners) {
+  ExperimentDecode result;
+  std::vector<std::string>& w = result.warnings;
+  std::vector<Pair> base_pairs, axis_pairs;
+  for (Pair& p : link_pairs(url)) (starts_with(p.key, kAxisPrefix) ? axis_pairs : base_pairs).push_back(std::move(p));
+
+  // Parameters of learners on the learner axis are not the base learner's: keep them out of the base
+  // link (decode_url would warn) and give them back to the cells whose learner has them.
+  DecodeResult base = decode_url(join_pairs(base_pairs), learners);
+  std::vector<std::string> learner_ids = {base.config.learner};
+  for (const Pair& p : axis_pairs)
+    if (p.key == "x.learner")
+      for (const std::string& id : split_commas(p.value))
+        if (find_learner_schema(learners, id) && std::find(learner_ids.begin(), learner_ids.end(), id) == learner_ids.end())
+          learner_ids.push_back(id);
+  if (learner_ids.size() > 1) {
+    std::vector<Pair> kept;
+    std::vector<ParamValue> foreign;
+    const LearnerSchema* own = find_learner_schema(learners, base.config.learner);
+    for (Pair& p : base_pairs) {
+      const bool param = starts_with(p.key, kParamPrefix);
+      const std::string name = param ? p.key.substr(kParamPrefix.size()) : "";
+      const bool owned = own && std::any_of(own->params.begin(), own->params.end(), [&](const Setting& s) { return s.key == name; });
+      if (param && !owned) {
+        std::string why;
+        const Setting* s = axis_setting(p.key, learner_ids, learners, &why);
+        double v = 0;
+        const std::string problem = s ? parse_setting_value(*s, p.value, &v) : why;
+        if (problem.empty()) result.experiment.foreign_params.push_back({name, v});
+        else w.push_back("field '" + p.key + "': " + problem + "; ignored");
+        continue;
+      }
+      kept.push_back(std::move(p));
+    }
+    base = decode_url(join_pairs(kept), learners);
+  }
+  w.insert(w.end(), base.warnings.begin(), base.warnings.end());
+  result.experiment.base = base.config;
+
+  int64_t cells = 1;
+  std::set<std::string> seen;
+  for (const Pair& p : axis_pairs) {
+    Axis axis;
+    axis.key = p.key.substr(kAxisPrefix.size());
+    const std::string where = "axis '" + p.key + "'";
+    if (!seen.insert(axis.key).second) {
+      w.push_back(where + " is given more than once; keeping the first");
+      continue;
+    }
+    if (static_cast<int>(result.experiment.axes.size()) == kMaxAxes) {
+      w.push_back(where + " ignored: an experiment has at most " + std::to_string(kMaxAxes) + " axes");
+      continue;
+    }
+    std::string why;
+    const Setting* setting = axis_setting(axis.key, learner_ids, learners, &why);
+    if (!setting) {
+      w.push_back(where + " ignored: " + why);
+      continue;
+    }
+    std::vector<std::string> spec_items;
+    std::set<std::string> distinct;
+    for (const std::string& item : split_commas(p.value)) {
+      std::vector<std::string> texts;
+      const std::string problem = expand_item(*setting, item, &texts);
+      if (!problem.empty()) {
+        w.push_back(where + ": " + problem + "; dropped");
+        continue;
+      }
+      bool whole = true;
+      std::vector<std::string> accepted;
+      for (const std::string& text : texts) {
+        SettingValue value;
+        std::string bad = parse_setting_value(*setting, text, &value);
+        if (bad.empty() && setting->type == SettingType::learner && !find_learner_schema(learners, text))
+          bad = "unknown learner " + quote_for_message(text);
+        if (!bad.empty()) {
+          w.push_back(where + ": " + bad + "; dropped");
+          whole = false;
+          continue;
+        }
+        const std::string canonical = format_setting_value(*setting, value);
+        if (!distinct.insert(canonical).second) {
+          whole = false;
+          continue;
+        }
+        accepted.push_back(canonical);
+      }
+      if (accepted.empty()) continue;
+      axis.values.insert(axis.values.end(), accepted.begin(), accepted.end());
+      if (whole && texts.size() > 1) {
+        // A range that survived whole is written back as a range, in canonical numbers.
+        const size_t dots = item.find("..");
+        if (dots != std::string::npos) spec_items.push_back(accepted.front() + ".." + accepted.back());
+        else {
+          const size_t c1 = item.find(':'), c2 = item.rfind(':');
+          double step = 0;
+          parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, item.substr(c2 + 1), &step);
+          spec_items.push_back(accepted.front() + ":" + format_url_number(std::strtod(item.substr(c1 + 1, c2 - c1 - 1).c_str(), nullptr)) + ":" + format_url_number(step));
+        }
+      } else {
+        spec_items.insert(spec_items.end(), accepted.begin(), accepted.end());
+      }
+    }
+    if (axis.values.empty()) {
+      w.push_back(where + " ignored: no acceptable value");
+      continue;
+    }
+    if (static_cast<int>(axis.values.size()) > kMaxAxisValues) {
+      w.push_back(where + ": " + std::to_string(axis.values.size()) + " values, cut to the first " + std::to_string(kMaxAxisValues));
+      axis.values.resize(kMaxAxisValues);
+      spec_items = axis.values;
+    }
+    axis.spec = join_names(spec_items, ",");
+    cells *= static_cast<int64_t>(axis.values.size());
+    result.experiment.axes.push_back(std::move(axis));
+  }
+
+  // The cap on cells: cut the last axes first, so the slowest-varying comparison stays whole.
+  for (auto it = result.experiment.axes.rbegin(); it != result.experiment.axes.rend() && cells > kMaxExperimentCells; ++it) {
+    const int64_t others = cells / static_cast<int64_t>(it->values.size());
+    const int64_t keep = std::max<int64_t>(1, kMaxExperimentCells / others);
+    if (keep >= static_cast<int64_t>(it->values.size())) continue;
+    w.push_back("the experiment has " + std::to_string(cells) + " cells, more than " + std::to_string(kMaxExperimentCells) +
+                ": axis 'x." + it->key + "' cut to its first " + std::to_string(keep) + " values");
+    it->values.resize(static_cast<size_t>(keep));
+    it->spec = join_names(it->values, ",");
+    cells = others * keep;
+  }
+  return result;
+}
+
+std::string encode_experiment(const Experiment& experiment, const std::vector<LearnerSchema>& learners) {
+  std::string out = encode_url(experiment.base, learners);
+  for (const ParamValue& p : experiment.foreign_params) {
+    std::string why;
+    std::vector<std::string> ids;
+    for (const Axis& a : experiment.axes)
+      if (a.key == "learner") ids = a.values;
+    const Setting* s = axis_setting(std::string(kParamPrefix) + p.name, ids, learners, &why);
+    out += "&l." + p.name + "=" + (s ? format_setting_value(*s, p.value) : format_url_number(p.value));
+  }
+  for (const Axis& axis : experiment.axes) {
+    std::string spec;
+    for (const std::string& item : split_commas(axis.spec)) {
+      if (!spec.empty()) spec += ',';
+      spec += percent_encode(item, false);
+    }
+    // ':' is legal in a fragment: ranges stay readable (a:b:step), as the user wrote them.
+    size_t at = 0;
+    while ((at = spec.find("%3A", at)) != std::string::npos) spec.replace(at, 3, ":");
+    out += "&x." + axis.key + "=" + spec;
+  }
+  return out;
+}
+
+int64_t cell_count(const Experiment& experiment) {
+  int64_t n = 1;
+  for (const Axis& axis : experiment.axes) n *= static_cast<int64_t>(axis.values.size());
+  return n;
+}
+
+std::vector<std::string> cell_values(const Experiment& experiment, int64_t index) {
+  std::vector<std::string> values(experiment.axes.size());
+  for (size_t k = experiment.axes.size(); k-- > 0;) {
+    const int64_t size = static_cast<int64_t>(experiment.axes[k].values.size());
+    values[k] = experiment.axes[k].values[static_cast<size_t>(index % size)];
+    index /= size;
+  }
+  return values;
+}
+
+Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vector<LearnerSchema>& learners) {
+  assert(index >= 0 && index < cell_count(experiment));
+  Cell cell;
+  cell.index = index;
+  cell.values = cell_values(experiment, index);
+  std::vector<Pair> pairs = link_pairs(encode_url(experiment.base, learners));
+  auto set = [&](const std::string& key, const std::string& value) {
+    for (Pair& p : pairs)
+      if (p.key == key) {
+        p.value = value;
+        return;
+      }
+    pairs.push_back({key, value});
+  };
+  std::string learner = experiment.base.learner;
+  for (size_t k = 0; k < experiment.axes.size(); ++k)
+    if (experiment.axes[k].key == "learner") learner = cell.values[k];
+  const LearnerSchema* schema = find_learner_schema(learners, learner);
+  auto has_param = [&](const std::string& name) {
+    return schema && std::any_of(schema->params.begin(), schema->params.end(), [&](const Setting& s) { return s.key == name; });
+  };
+  // Parameters that belong to another learner of the comparison are dropped; the cell's learner gets
+  // the ones given for it.
+  std::erase_if(pairs, [&](const Pair& p) { return starts_with(p.key, kParamPrefix) && !has_param(p.key.substr(kParamPrefix.size())); });
+  for (const ParamValue& p : experiment.foreign_params)
+    if (has_param(p.name))
+      for (const Setting& s : schema->params)
+        if (s.key == p.name) set(std::string(kParamPrefix) + p.name, format_setting_value(s, p.value));
+  for (size_t k = 0; k < experiment.axes.size(); ++k) {
+    const std::string& key = experiment.axes[k].key;
+    if (starts_with(key, kParamPrefix) && !has_param(key.substr(kParamPrefix.size()))) continue;
+    set(key, cell.values[k]);
+  }
+  DecodeResult decoded = decode_url(join_pairs(pairs), learners);
+  cell.config = std::move(decoded.config);
+  cell.warnings = std::move(decoded.warnings);
+  cell.url = encode_url(cell.config, learners);
+  return cell;
+}
+
+bool in_shard(int64_t index, int shard, int shards) { return shards <= 1 || index % shards == shard; }
+
+std::string parse_shard(std::string_view text, int* shard, int* shards) {
+  const size_t slash = text.find('/');
+  long long i = 0, n = 0;
+  if (slash == std::string_view::npos || !parse_whole(text.substr(0, slash), &i) || !parse_whole(text.substr(slash + 1), &n))
+    return "--shard " + quote_for_message(text) + " is not i/N with whole numbers (e.g. 0/4)";
+  if (n < 1 || n > 100000) return "--shard " + quote_for_message(text) + ": N must be in [1, 100000]";
+  if (i < 0 || i >= n) return "--shard " + quote_for_message(text) + ": i must be in [0, N-1]";
+  *shard = static_cast<int>(i);
+  *shards = static_cast<int>(n);
+  return "";
+}
+
+}  // namespace ml

@@ -1,0 +1,108 @@
+// marginlab — running an experiment's cells in caller-sized time slices (experiment.h [SECTION] Running).
+#include <algorithm>
+#include <set>
+#include <unordered_set>
+
+#include "core/experiment/experiment.h"
+
+namespace ml {
+
+ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSchema> learners, RunnerOptions options)
+    : experiment_(std::move(experiment)), learners_(std::move(learners)), csv_(std::move(options.csv)) {
+  std::unordered_set<int64_t> done;
+  const int64_t count = cell_count(experiment_);
+  for (const CellRow& row : options.done) {
+    if (row.index >= count || !in_shard(row.index, options.shard, options.shards)) {
+      error_ = make_error("experiment.resume_other_experiment",
+                          "resume: the existing row of cell " + std::to_string(row.index) + " is not a cell of this " +
+                              (row.index >= count ? "experiment" : "shard"));
+      return;
+    }
+    const Cell cell = experiment_cell(experiment_, row.index, learners_);
+    if (cell.url != row.cell) {
+      error_ = make_error("experiment.resume_other_experiment",
+                          "resume: the existing row of cell " + std::to_string(row.index) + " has the link " + row.cell +
+                              ", but this experiment's cell " + std::to_string(row.index) + " is " + cell.url);
+      return;
+    }
+    if (done.insert(row.index).second) ++already_done_;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    if (in_shard(i, options.shard, options.shards) && !done.count(i)) pending_.push_back(i);
+}
+
+bool ExperimentRunner::finished() const { return !error_.ok() || next_ >= pending_.size(); }
+
+int64_t ExperimentRunner::current_index() const { return session_ ? cell_.index : -1; }
+
+Status ExperimentRunner::start_cell() {
+  cell_ = experiment_cell(experiment_, pending_[next_], learners_);
+  std::set<std::string> known(warnings_.begin(), warnings_.end());
+  auto warn = [&](const std::string& text) {
+    const std::string line = "cell " + std::to_string(cell_.index) + ": " + text;
+    if (known.insert(line).second) warnings_.push_back(line);
+  };
+  for (const std::string& w : cell_.warnings) warn(w);
+  const Dataset* csv = nullptr;
+  if (cell_.config.use_csv) {
+    if (!csv_) return make_error("experiment.no_csv", "cell " + std::to_string(cell_.index) + " (" + cell_.url + ") reads a CSV file, and none can be loaded here");
+    Result<std::shared_ptr<const Dataset>> loaded = csv_(cell_.config);
+    if (!loaded.ok()) {
+      Error e = loaded.error();
+      e.message = "cell " + std::to_string(cell_.index) + " (" + cell_.url + "): " + e.message;
+      return e;
+    }
+    csv_data_ = std::move(loaded).value();
+    csv = csv_data_.get();
+  }
+  Result<std::unique_ptr<Session>> created = Session::create(cell_.config, csv);
+  if (!created.ok()) {
+    Error e = created.error();
+    e.message = "cell " + std::to_string(cell_.index) + " (" + cell_.url + "): " + e.message;
+    return e;
+  }
+  session_ = std::move(created).value();
+  for (const std::string& w : session_->warnings()) warn(w);
+  return Status::Ok();
+}
+
+void ExperimentRunner::finish_cell() {
+  if (session_->steps() == 0) session_->advance(0);  // nothing to do: the trace is the step-0 row (as run_headless)
+  rows_.push_back(cell_row(cell_, *session_));
+  session_.reset();
+  ++next_;
+}
+
+int ExperimentRunner::advance(double max_seconds, const ClockFn& now) {
+  int finished_rows = 0;
+  const double start = now ? now() : 0;
+  while (!finished()) {
+    if (!session_) {
+      Status started = start_cell();
+      if (!started.ok()) {
+        error_ = started;
+        break;
+      }
+    }
+    const int64_t budget = cell_.config.steps;
+    if (now) {
+      const double left = max_seconds - (now() - start);
+      if (left <= 0) break;
+      if (session_->steps() < budget && !session_->done()) session_->advance(budget - session_->steps(), left, now);
+    } else {
+      while (session_->steps() < budget && !session_->done()) session_->advance(budget - session_->steps());
+    }
+    if (session_->steps() < budget && !session_->done()) break;  // out of time in the middle of the cell
+    finish_cell();
+    ++finished_rows;
+    if (!now) break;  // without a clock: one whole cell per call
+  }
+  return finished_rows;
+}
+
+Status ExperimentRunner::run_all() {
+  while (!finished()) advance(0, nullptr);
+  return error_;
+}
+
+}  // namespace ml
