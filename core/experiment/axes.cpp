@@ -325,6 +325,28 @@ std::string encode_experiment(const Experiment& experiment, const std::vector<Le
   return out;
 }
 
+std::string render_experiment_reference() {
+  std::string replicate;
+  for (std::string_view key : kReplicateKeys) replicate += (replicate.empty() ? "`" : ", `") + std::string(key) + "`";
+  std::string fixed;
+  for (std::string_view key : kFixedKeys) fixed += (fixed.empty() ? "`" : ", `") + std::string(key) + "`";
+  return "\n## Experiments: axes\n\n"
+         "A link becomes an experiment with one or more axes `x.KEY=SPEC`: KEY is any key of the tables above (a "
+         "field, `learner`, or a parameter `l.NAME` of the base learner or of a learner on the learner axis), except "
+         + fixed + " and the list-valued fields. SPEC is a comma list whose items are values, real ranges `a:b:step` "
+         "(a, a + step, ... up to b inclusive, each value rounded to 12 significant digits) or integer ranges `i..j`, "
+         "for example `#v=1&data=gaussian&noise=uniform&learner=perceptron&x.eta=0:0.4:0.05&x.learner=perceptron,bylander&x.seed=1..10`.\n\n"
+         "- The experiment's cells are the product of the axes, the first axis varying slowest; each cell is the "
+         "canonical single-run link of the base link with the cell's values (a learner axis drops the `l.*` values "
+         "of the other learners). A cell's result depends only on its link.\n"
+         "- Every value is checked like the field itself; a rejected value, an unknown or fixed key, a repeated axis "
+         "and a parameter no learner of the experiment has give a warning and are dropped.\n"
+         "- At most " + std::to_string(kMaxAxes) + " axes, " + std::to_string(kMaxAxisValues) + " values per axis and " +
+         std::to_string(kMaxExperimentCells) + " cells; beyond that the last axes are cut, with a warning.\n"
+         "- Replicate axes (" + replicate + ") are averaged over (mean ± standard error) and paired by: learners are "
+         "compared by a paired t-test over the replicates both have.\n";
+}
+
 int64_t cell_count(const Experiment& experiment) {
   int64_t n = 1;
   for (const Axis& axis : experiment.axes) n *= static_cast<int64_t>(axis.values.size());

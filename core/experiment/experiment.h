@@ -78,6 +78,8 @@ std::string encode_experiment(const Experiment& experiment, const std::vector<Le
 bool is_experiment_link(std::string_view url);
 // True when `key` names a replicate axis (kReplicateKeys).
 bool is_replicate_key(std::string_view key);
+// The experiment part of docs/url.md (Markdown): the x.KEY= syntax, what may vary, the caps.
+std::string render_experiment_reference();
 
 // =====================================================================================================
 // [SECTION] Cells
