@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
 # marginlab setup: installs everything the builds, tests and tools need on a fresh Debian bookworm
 # machine, from Debian's packages and the npm registry only. Idempotent: a second run installs nothing.
-# Usage: tools/setup.sh            (as root, or with sudo available)
+# Usage: tools/setup.sh [--slurm]   (as root, or with sudo available)
+#   --slurm: also Debian's slurm-wlm and munge, for the Slurm sharding check (tools/sharding/slurm_check.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+slurm=0
+for arg in "$@"; do
+  case $arg in
+    --slurm) slurm=1 ;;
+    *) echo "usage: tools/setup.sh [--slurm]" >&2; exit 2 ;;
+  esac
+done
 
 PACKAGES=(
   # native build and tests
@@ -19,9 +28,12 @@ PACKAGES=(
   xvfb xauth chromium imagemagick fonts-dejavu-core curl
   # fuzzing
   clang-14 libclang-rt-14-dev
-  # peers for the benchmarks and plots for docs
+  # peers for the benchmarks and plots for docs (tools/plot_sweep.py)
   python3-sklearn python3-pandas python3-matplotlib
+  # running a sweep as shards (tools/test.sh, docs/sharding.md)
+  parallel
 )
+if [ "$slurm" = 1 ]; then PACKAGES+=(slurm-wlm munge); fi
 
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
