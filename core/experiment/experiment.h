@@ -251,4 +251,56 @@ std::string paired_verdict(const PairedComparison& c, std::string_view metric, d
 // Two-sided p-value of Student's t with `dof` degrees of freedom: P(|T| >= |t|).
 double student_t_two_sided_p(double t, double dof);
 
+// =====================================================================================================
+// [SECTION] Reports
+// =====================================================================================================
+// A sweep's report as text (core/experiment/report.cpp): the Markdown table of mean ± standard error per
+// point, the paired comparisons' verdicts, and the points as CSV. `marginlab report` writes them and the
+// reproduction docs are made of them; the figure is drawn from the CSV by tools/plot_sweep.py.
+
+// A published number for one point of a sweep (a reproduction's reference), shown beside ours.
+struct ReferenceValue {
+  std::map<std::string, std::string> at;  // point key -> value as written ("eta" -> "0.10")
+  std::string metric;                     // the row field it stands beside ("test_error")
+  double mean = 0;                        // in the metric's own unit (test_error is a fraction)
+  double sd = 0;                          // the publication's standard deviation; NaN when not given
+  std::string source;                     // where it was published ("000 Table 3")
+  int line = 0;                           // its line in the file, for messages
+};
+
+// Parses a reference table: tab-separated, '#' lines and blank lines skipped, a header naming the point
+// keys and then exactly `metric mean sd source`, one value per line (sd empty or "-" when not given).
+// Errors name `source_name` and the line: "ref.tsv:4: mean 'x' is not a number".
+Result<std::vector<ReferenceValue>> parse_reference_tsv(std::string_view text, std::string_view source_name);
+
+// What a sweep report shows and links.
+struct ReportOptions {
+  std::string title;                     // the first heading
+  std::vector<std::string> commands;     // the commands that produced the report, shown at the top
+  std::string link;                      // the experiment link, shown at the top
+  std::vector<std::string> metrics;      // the table's metrics; empty: report_metrics(rows)
+  std::string compare_key = "learner";   // paired comparisons between this axis' values, when it is an axis
+  std::string csv_name;                  // the CSV file beside the Markdown, linked ("" : not linked)
+  std::string figure_name;               // the figure beside the Markdown, shown ("" : none)
+  std::vector<ReferenceValue> references;  // published values, in an extra column per metric that has any
+  double alpha = 0.05;                   // the paired tests' significance level
+};
+
+// The text of a report.
+struct SweepReport {
+  std::string markdown;               // title, commands and link, the table, the comparisons, the files
+  std::string csv;                    // one line per point: keys, n/mean/se per metric, references
+  std::vector<std::string> warnings;  // cells without a row, references that match no point
+};
+
+// The main metrics the rows have (test_error, train_error_true, mistakes, bound), in that order; a metric
+// is left out when no row has a finite value of it.
+std::vector<std::string> report_metrics(const std::vector<CellRow>& rows);
+// "0.0312 ± 0.0042": the mean to the standard error's second significant digit ("7 ± 0" when se is 0,
+// "0.25" with one value, "n/a" with none).
+std::string format_mean_se(const MeanSe& stat);
+// The report of an experiment's rows: the table of sweep_points per metric (references beside them, †
+// where ours is more than 2 reference sd away), compare_paired's verdicts on the first metric, the files.
+SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow>& rows, const ReportOptions& options);
+
 }  // namespace ml
