@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <set>
 
@@ -57,8 +58,16 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-// A number for the CSV: exact shortest text, empty for NaN (a metric that does not apply).
-std::string csv_number(double x) { return std::isfinite(x) ? format_double(x) : std::string(); }
+// Exact text of a number: a whole number as digits ("30", where the shortest %g text is "3e+01"), else
+// the shortest text that reads back to it.
+std::string exact_number(double x) {
+  if (x == 0) return "0";  // never "-0"
+  if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 1e15) return printf_text("%.*f", 0, x);
+  return format_double(x);
+}
+
+// A number for the CSV: exact, empty for NaN (a metric that does not apply).
+std::string csv_number(double x) { return std::isfinite(x) ? exact_number(x) : std::string(); }
 
 // A Markdown table cell: a pipe would end the cell.
 std::string md_cell(const std::string& s) {
@@ -170,8 +179,11 @@ std::string format_mean_se(const MeanSe& stat) {
   if (stat.n == 0 || !std::isfinite(stat.mean)) return "n/a";
   if (stat.n == 1 || !std::isfinite(stat.se)) return printf_text("%.*g", 6, stat.mean);
   if (stat.se == 0) return printf_text("%.*g", 6, stat.mean) + " ± 0";
-  // Two significant digits of the standard error, the mean to the same decimal place.
-  const int decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(stat.se))), 0, 15);
+  // Two significant digits of the standard error, the mean to the same decimal place. The exponent is the
+  // one of se already rounded to two digits (0.09999999999999998 is 1.0e-01: "0.10", not "0.100").
+  const std::string rounded = printf_text("%.*e", 1, stat.se);
+  const int exponent = std::atoi(rounded.c_str() + rounded.find('e') + 1);
+  const int decimals = std::clamp(1 - exponent, 0, 15);
   return printf_text("%.*f", decimals, stat.mean) + " ± " + printf_text("%.*f", decimals, stat.se);
 }
 
@@ -253,8 +265,8 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
       cells_text.push_back(format_mean_se(s) + (beyond ? " †" : ""));
       if (referenced[m]) {
         cells_text.push_back(!ref ? std::string()
-                                  : format_double(ref->mean) +
-                                        (std::isfinite(ref->sd) ? " ± " + format_double(ref->sd) : std::string()));
+                                  : exact_number(ref->mean) +
+                                        (std::isfinite(ref->sd) ? " ± " + exact_number(ref->sd) : std::string()));
       }
     }
     md += "| " + join(cells_text, " | ") + " |\n";
