@@ -97,5 +97,8 @@ int cmd_check(const Args& args);
 int cmd_run(const Args& args);
 int cmd_learners(const Args& args);
 int cmd_experiment(const Args& args);
+int cmd_sweep(const Args& args);   // cmd_sweep.cpp, with merge and report
+int cmd_merge(const Args& args);
+int cmd_report(const Args& args);
 
 }  // namespace ml::cli

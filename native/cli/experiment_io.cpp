@@ -8,6 +8,22 @@
 
 namespace ml::cli {
 
+Result<Dataset> read_csv_dataset(const std::string& path, const Config& config, std::string* hash_mismatch) {
+  Result<std::string> text = read_csv_file(path);
+  if (!text.ok()) return text.error();
+  const std::string hash = sha256_hex(text.value()).substr(0, 16);
+  if (hash_mismatch && !config.csv_hash.empty() && config.csv_hash != hash) {
+    *hash_mismatch = "the loaded file " + path + " (sha256 " + hash + "...) is not the file the URL refers to ('" +
+                     config.csv_name + "', sha256 " + config.csv_hash + "...): results will differ";
+  }
+  CsvOptions options;
+  options.source_name = path;
+  options.label_column = config.csv_label;
+  Result<CsvTable> table = parse_csv(text.value(), options);
+  if (!table.ok()) return table.error();
+  return std::move(table.value().data);
+}
+
 Result<LoadedExperiment> load_experiment(const Args& args) {
   if (!args.has("url")) return make_error("cli.usage", "missing --url '<url>'");
   LoadedExperiment out;
@@ -27,19 +43,11 @@ Result<LoadedExperiment> load_experiment(const Args& args) {
     return make_error("cli.no_csv", "the URL uses a CSV file ('data=csv', file '" + out.config.csv_name +
                                         "'): pass it with --csv FILE.csv");
   }
-  Result<std::string> text = read_csv_file(path);
-  if (!text.ok()) return text.error();
-  const std::string hash = sha256_hex(text.value()).substr(0, 16);
-  if (!out.config.csv_hash.empty() && out.config.csv_hash != hash) {
-    out.warnings.push_back("the loaded file " + path + " (sha256 " + hash + "...) is not the file the URL refers to ('" +
-                           out.config.csv_name + "', sha256 " + out.config.csv_hash + "...): results will differ");
-  }
-  CsvOptions options;
-  options.source_name = path;
-  options.label_column = out.config.csv_label;
-  Result<CsvTable> table = parse_csv(text.value(), options);
-  if (!table.ok()) return table.error();
-  out.csv = std::move(table.value().data);
+  std::string mismatch;
+  Result<Dataset> data = read_csv_dataset(path, out.config, &mismatch);
+  if (!data.ok()) return data.error();
+  if (!mismatch.empty()) out.warnings.push_back(mismatch);
+  out.csv = std::move(data).value();
   return out;
 }
 

@@ -20,6 +20,11 @@ struct LoadedExperiment {
   std::vector<std::string> warnings;  // URL warnings, CSV hash mismatch
 };
 
+// Reads and parses the CSV file at `path` for a configuration that reads one (its label column). When the
+// configuration records a hash and the file's differs, *hash_mismatch (may be null) gets the sentence
+// saying so; the caller decides whether that is a warning (run, data) or an error (sweep).
+Result<Dataset> read_csv_dataset(const std::string& path, const Config& config, std::string* hash_mismatch);
+
 // Decodes --url and loads --csv FILE when the configuration asks for one. The CSV hash recorded in
 // the URL is compared with the file's: a mismatch is a warning (the run is not what the link meant).
 // --csv with a link that reads no CSV is an error with code "cli.usage" (the caller exits 2).

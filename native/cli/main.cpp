@@ -38,6 +38,27 @@ const Command kCommands[] = {
     {"learners", ml::cli::cmd_learners, "learners [--compact]",
      "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
      {{"compact"}}},
+    {"sweep", ml::cli::cmd_sweep, "sweep --url '<experiment link>' --out FILE.jsonl [--shard I/N] [--data-dir DIR]",
+     "run an experiment's cells (with --shard, every N-th from cell I) and append one JSON row per cell to "
+     "FILE.jsonl as it finishes; an existing FILE.jsonl is resumed (its cells are skipped)",
+     {{"url", OptionValue::link}, {"out", OptionValue::output}, {"shard", OptionValue::text},
+      {"data-dir", OptionValue::text}}},
+    {"merge", ml::cli::cmd_merge, "merge A.jsonl B.jsonl ... --out ALL.jsonl",
+     "merge rows files (shards, resumed runs) into one, sorted by cell, each cell once; two different rows "
+     "for one cell are an error and nothing is written",
+     {{"out", OptionValue::output}}, 100000},
+    {"report", ml::cli::cmd_report,
+     "report ROWS.jsonl --url '<experiment link>' --out NAME.md [--reference REF.tsv] [--metrics LIST] "
+     "[--title TEXT] [--no-figure]",
+     "write NAME.md (mean ± standard error per point, paired comparisons with their verdicts), NAME.csv and "
+     "the figure NAME.png (tools/plot_sweep.py)",
+     {{"url", OptionValue::link},
+      {"out", OptionValue::output},
+      {"reference", OptionValue::input},
+      {"metrics", OptionValue::text},
+      {"title", OptionValue::text},
+      {"no-figure"}},
+     1},
     {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida, uma-toy, uma-real)",
      "run a reproduction experiment and write its Markdown table (and CSV) into docs/",
      {{"help"}}, 1, /*pass_through=*/true},
