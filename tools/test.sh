@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # marginlab's test command (README): sets up a fresh machine, builds both builds and runs every test:
 # the GoogleTest suites natively and under node (wasm SIMD), the native-vs-wasm command-line
-# comparison on the golden configs, the command line's strict options and messages in both builds, and
-# the end-to-end tests of the front end when present.
+# comparison on the golden configs, the command line's strict options and messages in both builds, a
+# sweep run as shards (GNU parallel, and Slurm when installed) against one process, and the end-to-end
+# tests of the front end when present.
 # Exit status is non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,13 @@ step "the page's server publishes only the page" bash tests/tools/served_site_te
 step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
 step "command line: strict options and messages (native)" bash tests/tools/cli_test.sh build/native/marginlab
 step "command line: strict options and messages (node)" bash tests/tools/cli_test.sh node build/web/marginlab.js
+step "sweep: 4 shards through GNU parallel, merged = one process; node rows = native rows" \
+  bash tests/tools/sweep_shards_test.sh build/native/marginlab
+# The Slurm path runs when Debian's slurm-wlm and munge are installed (tools/setup.sh --slurm) and we are root.
+if command -v slurmctld >/dev/null && command -v munged >/dev/null && [ "$(id -u)" = 0 ]; then
+  step "sweep: a Slurm job array on a private single-node Slurm (127.0.0.1), merged = one process" \
+    bash tools/sharding/slurm_check.sh
+fi
 if [ -x tools/e2e/run.sh ]; then
   step "front end end-to-end (desktop under Xvfb, browser in headless Chromium)" bash tools/e2e/run.sh
 fi

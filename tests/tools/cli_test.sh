@@ -135,5 +135,121 @@ expect "1000 bad fields: warnings summarized" 0 "warning: ... and 980 more warni
   url "#v=1$junk"
 check "1000 bad fields: 21 warning lines" test "$(grep -c '^warning: ' "$t/err")" -eq 21
 
+# --- sweep, merge, report (docs/cli.md, docs/sharding.md) ---
+# 2 learners x 2 noise rates x 3 seeds = 12 cells, a few steps each.
+xp='#v=1&data=separable&n=120&noise=uniform&steps=60&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..3'
+usage_sweep="usage: marginlab sweep --url"
+expect "sweep without --url" 2 "error: sweep needs --url '<experiment link>' and --out FILE.jsonl" err -- \
+  sweep --out "$t/s.jsonl"
+check "sweep without --url: usage line, nothing on stdout" eval 'grep -qF "$usage_sweep" "$t/err" && [ ! -s "$t/out" ]'
+expect "sweep --shard 4/4: the shard must be below N" 2 "error: --shard '4/4': i must be in [0, N-1]" err -- \
+  sweep --url "$xp" --shard 4/4 --out "$t/s.jsonl"
+expect "sweep --shard x" 2 "error: --shard 'x' is not i/N with whole numbers (e.g. 0/4)" err -- sweep --url "$xp" --shard x --out "$t/s.jsonl"
+expect "sweep --shard 1/0" 2 "error: --shard '1/0': N must be in [1, 100000]" err -- sweep --url "$xp" --shard 1/0 --out "$t/s.jsonl"
+check "a bad shard writes nothing" test ! -e "$t/s.jsonl"
+expect "sweep --shrad: did you mean --shard" 2 "error: unknown option '--shrad' for 'sweep' (did you mean --shard?)" err -- \
+  sweep --url "$xp" --shrad 0/2 --out "$t/s.jsonl"
+expect "sweep --out in a folder that does not exist" 1 \
+  "error: --out '/nonexistent/dir/s.jsonl': the folder '/nonexistent/dir' does not exist" err -- \
+  sweep --url "$xp" --out /nonexistent/dir/s.jsonl
+expect "sweep --data-dir with a link that reads no CSV" 2 \
+  "is given but no cell of the experiment reads a CSV file" err -- sweep --url "$xp" --data-dir "$t" --out "$t/s.jsonl"
+expect "sweep of a CSV experiment without --data-dir" 1 \
+  "error: the experiment reads CSV files ('data=csv', file 'f.csv'): pass the folder that holds them with --data-dir DIR" err -- \
+  sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --out "$t/c.jsonl"
+expect "sweep --data-dir naming a missing folder" 1 "error: --data-dir '$t/nope': no such folder" err -- \
+  sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --data-dir "$t/nope" --out "$t/c.jsonl"
+expect "sweep --data-dir resolves csv= names" 0 '"cells":2' out -- \
+  sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --data-dir "$t" --out "$t/c.jsonl"
+check "sweep --data-dir: 2 rows" test "$(wc -l < "$t/c.jsonl")" -eq 2
+expect "sweep --data-dir: a file whose hash is not the link's is refused" 1 \
+  "is not the file the URL refers to" err -- \
+  sweep --url '#v=1&data=csv&csv=f.csv&csvhash=0123456789abcdef&steps=3&x.seed=1..2' --data-dir "$t" --out "$t/h.jsonl"
+expect "sweep --data-dir: a CSV over the size cap" 1 "the file has 5000000000 bytes, more than the 268435456 allowed" err -- \
+  sweep --url '#v=1&data=csv&csv=big.csv&steps=3' --data-dir "$t" --out "$t/b.jsonl"
+
+expect "sweep of 12 cells in one process" 0 '"cells":12,"resumed":0,"run":12' out -- sweep --url "$xp" --out "$t/full.jsonl"
+check "one row per cell, in cell order" eval '[ "$(wc -l < "$t/full.jsonl")" -eq 12 ] &&
+  [ "$(grep -o "^{\"index\":[0-9]*" "$t/full.jsonl" | cut -d: -f2 | tr "\n" " ")" = "0 1 2 3 4 5 6 7 8 9 10 11 " ]'
+check "sweep: progress and the cell count on stderr, no probe file left" eval \
+  'grep -qF "sweep: 12 cells, 0 already in" "$t/err" && grep -qF "sweep: 12/12 cells" "$t/err" && [ ! -e "$t/full.jsonl.tmp" ]'
+expect "sweep again on a complete file: nothing to run" 0 '"cells":12,"resumed":12,"run":0' out -- \
+  sweep --url "$xp" --out "$t/full.jsonl"
+check "a complete file is left as it was" eval '[ "$(wc -l < "$t/full.jsonl")" -eq 12 ]'
+# An interrupted run: 5 whole rows and half of the 6th (no newline), as a killed write leaves it.
+head -n 5 "$t/full.jsonl" > "$t/part.jsonl"
+sed -n 6p "$t/full.jsonl" | head -c 40 >> "$t/part.jsonl"
+expect "resume after an interrupted write" 0 '"cells":12,"resumed":5,"run":7' out -- sweep --url "$xp" --out "$t/part.jsonl"
+check "resume: the incomplete line is reported on stderr" grep -qF "its last line was incomplete (an interrupted write): cut off" "$t/err"
+check "resume after truncation = the uninterrupted output, byte for byte" cmp -s "$t/part.jsonl" "$t/full.jsonl"
+head -n 5 "$t/full.jsonl" > "$t/part2.jsonl"
+expect "resume after 5 whole rows" 0 '"resumed":5,"run":7' out -- sweep --url "$xp" --out "$t/part2.jsonl"
+check "resume after 5 whole rows = the uninterrupted output" cmp -s "$t/part2.jsonl" "$t/full.jsonl"
+# A really interrupted run: killed (SIGKILL, no chance to clean up) after 1 s of a sweep that takes longer;
+# every row it finished is in the file, flushed, and resuming completes it to the uninterrupted output.
+long='#v=1&data=separable&n=1000&noise=uniform&eta=0.2&steps=3000000&x.seed=1..12'
+expect "a long sweep in one go" 0 '"cells":12,"resumed":0,"run":12' out -- sweep --url "$long" --out "$t/long_full.jsonl"
+rc=$( (timeout -s KILL 1 "${ml[@]}" sweep --url "$long" --out "$t/long.jsonl" >/dev/null 2>&1); echo $?)
+kept=0; [ -f "$t/long.jsonl" ] && kept=$(wc -l < "$t/long.jsonl")
+check "the same sweep killed after 1 s (exit $rc, $kept of 12 rows kept)" eval '[ "$rc" = 137 ] && [ "$kept" -lt 12 ]'
+expect "resume of the killed sweep" 0 '"cells":12,"resumed":' out -- sweep --url "$long" --out "$t/long.jsonl"
+check "killed and resumed = the uninterrupted output, byte for byte" cmp -s "$t/long.jsonl" "$t/long_full.jsonl"
+# Each row is written and flushed as its cell finishes: cell 0 takes 10 steps, cell 1 a billion; killed
+# after 2 s, the file holds cell 0's whole row (without the flush it would still sit in a stdio buffer).
+endless='#v=1&data=separable&n=1000&noise=uniform&eta=0.2&x.steps=10,1000000000'
+rc=$( (timeout -s KILL 2 "${ml[@]}" sweep --url "$endless" --out "$t/endless.jsonl" >/dev/null 2>&1); echo $?)
+check "killed in cell 1: cell 0's row was flushed (exit $rc)" eval '[ "$rc" = 137 ] &&
+  [ "$(grep -c "" "$t/endless.jsonl")" = 1 ] && grep -q "^{\"index\":0,.*}$" "$t/endless.jsonl" &&
+  [ "$(tail -c 1 "$t/endless.jsonl" | od -An -c | tr -d " ")" = "\n" ]'
+expect "resume refuses a file of another experiment" 1 "the file was written for another link" err -- \
+  sweep --url "${xp/steps=60/steps=61}" --out "$t/part2.jsonl"
+check "a refused resume leaves the file as it was" cmp -s "$t/part2.jsonl" "$t/full.jsonl"
+expect "sweep --shard 0/3" 0 '"shard":"0/3","cells":4' out -- sweep --url "$xp" --shard 0/3 --out "$t/s0.jsonl"
+check "shard 0/3 has cells 0, 3, 6, 9" eval \
+  '[ "$(grep -o "^{\"index\":[0-9]*" "$t/s0.jsonl" | cut -d: -f2 | tr "\n" " ")" = "0 3 6 9 " ]'
+expect "resume refuses a file of another shard" 1 "the file was written for another shard" err -- \
+  sweep --url "$xp" --shard 1/3 --out "$t/s0.jsonl"
+expect "sweep --shard 2/3" 0 '"cells":4' out -- sweep --url "$xp" --shard 2/3 --out "$t/s2.jsonl"
+expect "sweep --shard 1/3" 0 '"cells":4' out -- sweep --url "$xp" --shard 1/3 --out "$t/s1.jsonl"
+
+expect "merge without files" 2 "error: merge needs one or more rows files and --out FILE.jsonl" err -- merge --out "$t/m.jsonl"
+expect "merge of 3 shards given in any order" 0 '"inputs":3,"rows":12,"duplicates":0' out -- \
+  merge "$t/s2.jsonl" "$t/s0.jsonl" "$t/s1.jsonl" --out "$t/m.jsonl"
+check "merged shards = one process, byte for byte" cmp -s "$t/m.jsonl" "$t/full.jsonl"
+expect "merge with overlapping files keeps each cell once" 0 '"rows":12,"duplicates":4' out -- \
+  merge "$t/full.jsonl" "$t/s1.jsonl" --out "$t/m2.jsonl"
+check "merge with duplicates = one process" cmp -s "$t/m2.jsonl" "$t/full.jsonl"
+# A conflicting row: cell 3's mistakes changed in a copy of shard 0.
+sed '2s/"mistakes":[0-9]*/"mistakes":99999/' "$t/s0.jsonl" > "$t/bad.jsonl"
+expect "merge refuses two different rows for one cell" 1 \
+  "error: merge: $t/full.jsonl and $t/bad.jsonl have different rows for cell 3 (#v=1&" err -- \
+  merge "$t/full.jsonl" "$t/bad.jsonl" --out "$t/conflict.jsonl"
+check "a refused merge writes nothing" eval '[ ! -e "$t/conflict.jsonl" ] && [ ! -e "$t/conflict.jsonl.tmp" ] && [ ! -s "$t/out" ]'
+printf 'not json\n' > "$t/junk.jsonl"
+expect "merge names the file and line of a bad row" 1 "error: $t/junk.jsonl:1: " err -- merge "$t/junk.jsonl" --out "$t/j.jsonl"
+expect "merge of a missing file" 1 "error: $t/missing.jsonl: no such file" err -- merge "$t/missing.jsonl" --out "$t/j.jsonl"
+
+expect "report without --url" 2 "error: report needs one rows file, --url '<experiment link>' and --out NAME.md" err -- \
+  report "$t/full.jsonl" --out "$t/r.md"
+expect "report of rows from another experiment" 1 "the file was written for another link" err -- \
+  report "$t/full.jsonl" --url "${xp/steps=60/steps=61}" --out "$t/r.md" --no-figure
+expect "report --metrics naming no number of the rows" 1 "error: --metrics: no row has a number 'tset_error'" err -- \
+  report "$t/full.jsonl" --url "$xp" --out "$t/r.md" --metrics tset_error --no-figure
+printf 'learner\teta\tmetric\tmean\n' > "$t/badref.tsv"
+expect "report --reference with a bad header" 1 "error: $t/badref.tsv:1: the header must be the point keys, then metric, mean, sd and source" err -- \
+  report "$t/full.jsonl" --url "$xp" --out "$t/r.md" --reference "$t/badref.tsv" --no-figure
+printf '# published\nlearner\teta\tmetric\tmean\tsd\tsource\nperceptron\t0.20\ttest_error\t0.5\t0.01\tinvented for the test\n' > "$t/ref.tsv"
+expect "report writes NAME.md and NAME.csv" 0 '"markdown":"'"$t"'/r.md","csv":"'"$t"'/r.csv","figure":null,"rows":12,"cells":12' out -- \
+  report "$t/full.jsonl" --url "$xp" --out "$t/r.md" --reference "$t/ref.tsv" --no-figure
+check "report: the commands and the link at the top" eval 'grep -qF "marginlab sweep --url '"'"'#v=1&" "$t/r.md" && grep -qF "x.seed=1..3" "$t/r.md"'
+check "report: the table of mean ± se per point, with the reference column" \
+  grep -qF "| learner | eta | n | test_error | reference test_error | train_error_true | mistakes | bound |" "$t/r.md"
+check "report: the reference beside perceptron at eta 0.2, † (far from 0.5 ± 0.01)" eval \
+  'grep "^| perceptron | 0.2 | 3 |" "$t/r.md" | grep -qF "† | 0.5 ± 0.01 |"'
+check "report: paired comparisons with computed verdicts" eval \
+  'grep -qF "## Paired comparisons (test_error, each learner against perceptron)" "$t/r.md" && grep -qE "^- .*averaging.*perceptron.*at eta=0\.2" "$t/r.md"'
+check "report: CSV header" grep -qxF "learner,eta,test_error_n,test_error_mean,test_error_se,test_error_ref_mean,test_error_ref_sd,train_error_true_n,train_error_true_mean,train_error_true_se,mistakes_n,mistakes_mean,mistakes_se,bound_n,bound_mean,bound_se" "$t/r.csv"
+check "report: 4 points in the CSV" test "$(wc -l < "$t/r.csv")" -eq 5
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

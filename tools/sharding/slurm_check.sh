@@ -141,7 +141,7 @@ done
 echo "slurm_check: single-node Slurm up ($node on 127.0.0.1:$ctld_port/$slurmd_port, $proctrack, $task)"
 
 # --- the sweep in one process, then as a job array ---
-"${ml[@]}" sweep --url "$url" --out "$t/single.jsonl" 2>"$t/log/single.log" || fail "the single-process sweep failed"
+"${ml[@]}" sweep --url "$url" --out "$t/single.jsonl" >/dev/null 2>"$t/log/single.log" || fail "the single-process sweep failed"
 {
   echo '#!/bin/bash'
   echo "# one shard of the sweep: task \$SLURM_ARRAY_TASK_ID of $shards"
@@ -164,6 +164,6 @@ bad=$(scontrol -o show job "$job" | grep -vc 'JobState=COMPLETED .*ExitCode=0:0'
 [ "$bad" = 0 ] || fail "$bad array task(s) did not complete with exit code 0"
 parts=()
 for ((s = 0; s < shards; s++)); do parts+=("$t/rows/shard_$s.jsonl"); done
-"${ml[@]}" merge "${parts[@]}" --out "$t/merged.jsonl" 2>"$t/log/merge.log" || fail "merge failed"
+"${ml[@]}" merge "${parts[@]}" --out "$t/merged.jsonl" >/dev/null 2>"$t/log/merge.log" || fail "merge failed"
 cmp "$t/single.jsonl" "$t/merged.jsonl" || fail "the merged shards differ from the single-process rows"
 echo "slurm_check: ok: $shards Slurm array tasks merged = one process ($(wc -l < "$t/merged.jsonl") rows, sha256 $(sha256sum < "$t/merged.jsonl" | cut -c1-16))"
