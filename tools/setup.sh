@@ -30,8 +30,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev
   # peers for the benchmarks and plots for docs (tools/plot_sweep.py)
   python3-sklearn python3-pandas python3-matplotlib
-  # running a sweep as shards (tools/test.sh, docs/sharding.md)
-  parallel
+  # running a sweep as shards (tools/test.sh, docs/sharding.md); reading the Kubernetes Job in its test
+  parallel python3-yaml
 )
 if [ "$slurm" = 1 ]; then PACKAGES+=(slurm-wlm munge); fi
 

@@ -2,8 +2,8 @@
 # marginlab's test command (README): sets up a fresh machine, builds both builds and runs every test:
 # the GoogleTest suites natively and under node (wasm SIMD), the native-vs-wasm command-line
 # comparison on the golden configs, the command line's strict options and messages in both builds, a
-# sweep run as shards (GNU parallel, and Slurm when installed) against one process, and the end-to-end
-# tests of the front end when present.
+# sweep run as shards (GNU parallel, the Kubernetes Job's command, and Slurm when installed) against one
+# process, and the end-to-end tests of the front end when present.
 # Exit status is non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,8 @@ step "command line: strict options and messages (native)" bash tests/tools/cli_t
 step "command line: strict options and messages (node)" bash tests/tools/cli_test.sh node build/web/marginlab.js
 step "sweep: 4 shards through GNU parallel, merged = one process; node rows = native rows" \
   bash tests/tools/sweep_shards_test.sh build/native/marginlab
+step "sweep: the Kubernetes Indexed Job's command for every index, merged = one process" \
+  bash tests/tools/sweep_k8s_manifest_test.sh build/native/marginlab
 # The Slurm path runs when Debian's slurm-wlm and munge are installed (tools/setup.sh --slurm) and we are root.
 if command -v slurmctld >/dev/null && command -v munged >/dev/null && [ "$(id -u)" = 0 ]; then
   step "sweep: a Slurm job array on a private single-node Slurm (127.0.0.1), merged = one process" \
