@@ -142,15 +142,17 @@ echo "slurm_check: single-node Slurm up ($node on 127.0.0.1:$ctld_port/$slurmd_p
 
 # --- the sweep in one process, then as a job array ---
 "${ml[@]}" sweep --url "$url" --out "$t/single.jsonl" >/dev/null 2>"$t/log/single.log" || fail "the single-process sweep failed"
+# The job script of docs/sharding.md: the link and N come from the environment (sbatch exports it; a
+# link's commas would break --export=URL=...).
 {
   echo '#!/bin/bash'
-  echo "# one shard of the sweep: task \$SLURM_ARRAY_TASK_ID of $shards"
+  echo '# one shard of the sweep: task $SLURM_ARRAY_TASK_ID of $SHARDS (docs/sharding.md)'
   printf 'exec'; printf ' %q' "${ml[@]}"
-  printf ' sweep --url %q --shard "${SLURM_ARRAY_TASK_ID}/%d" --out %q/shard_"${SLURM_ARRAY_TASK_ID}".jsonl\n' \
-    "$url" "$shards" "$t/rows"
-} > "$t/job.sh"
-chmod +x "$t/job.sh"
-job=$(sbatch --parsable --array=0-$((shards - 1)) --chdir="$t" --output="$t/rows/task_%a.log" "$t/job.sh") ||
+  printf ' sweep --url "$URL" --shard "$SLURM_ARRAY_TASK_ID/$SHARDS" --out %q/"shard_$SLURM_ARRAY_TASK_ID.jsonl"\n' \
+    "$t/rows"
+} > "$t/sweep.sbatch"
+chmod +x "$t/sweep.sbatch"
+job=$(URL=$url SHARDS=$shards sbatch --parsable --array=0-$((shards - 1)) --chdir="$t" --output="$t/rows/task_%a.log" "$t/sweep.sbatch") ||
   fail "sbatch refused the job array"
 echo "slurm_check: submitted job array $job (tasks 0-$((shards - 1)))"
 for i in $(seq 1 600); do
