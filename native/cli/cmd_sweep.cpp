@@ -205,9 +205,12 @@ int cmd_sweep(const Args& args) {
   options.csv = CsvFolder(data_dir);
   ExperimentRunner runner(experiment, learner_schemas(), std::move(options));
   if (!runner.error().ok()) {
+    // Rows that are cells of the experiment but not of this shard: the file belongs to another shard.
+    const bool other_shard = std::any_of(done.begin(), done.end(), [&](const CellRow& r) {
+      return r.index < cell_count(experiment) && !in_shard(r.index, shard, shards);
+    });
     std::fprintf(stderr, "error: %s: %s: the file was written for another %s; nothing done\n", out.c_str(),
-                 runner.error().error().message.c_str(),
-                 runner.error().error().message.find("of this shard") != std::string::npos ? "shard" : "link");
+                 runner.error().error().message.c_str(), other_shard ? "shard" : "link");
     return 1;
   }
   if (dropped) {
