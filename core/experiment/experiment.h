@@ -6,6 +6,7 @@
 // [SECTION] Rows                           one JSON line per cell; shards, resume, merge
 // [SECTION] Running                        ExperimentRunner: cells advanced in caller-sized time slices
 // [SECTION] Statistics                     mean ± standard error per point, paired comparisons, verdicts
+// [SECTION] Reports                        Markdown and CSV of a sweep, reference values, the figure's data
 //
 // A cell's row depends only on its link: never on the order the cells run in, the shard or the process.
 // That is what makes sharding (every N-th cell), resuming (skip cells already written) and merging
