@@ -42,7 +42,11 @@ ParamTable<SmoothBoostParams> booster_rows() {
       .add(&P::scale,
            {.key = "scale", .label = "hypothesis scale s", .min = 0, .max = 1e6, .log_scale = true,
             .help = "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
-                    "weights barely move); a few units make the weights move within hundreds of rounds"});
+                    "weights barely move); a few units make the weights move within hundreds of rounds"})
+      .add(&P::rounds,
+           {.key = "rounds", .label = "round cap", .min = 0, .max = 1e9, .log_scale = true,
+            .help = "stop after this many rounds even if the mean weight is still above epsilon (0 = no cap: "
+                    "only the stop rule and Servedio's bound T); a comparison gives every learner one link"});
 }
 
 }  // namespace
@@ -91,6 +95,7 @@ Status SmoothBoost::reset(const Problem& problem, const SmoothBoostParams& param
   }
   const double bound = 2.0 / (epsilon_ * gamma_ * gamma_ * std::sqrt(1.0 - gamma_));
   max_rounds_ = std::min(std::ceil(bound), kMaxRoundsCap);
+  round_cap_ = params.rounds;
   rng_ = Rng(problem.seed, Stream::learner);
   n_.assign(static_cast<size_t>(n_train), 0.0);
   m_.assign(static_cast<size_t>(n_train), 1.0);
@@ -109,7 +114,7 @@ Status SmoothBoost::reset(const Problem& problem, const SmoothBoostParams& param
 bool SmoothBoost::done() const {
   const int n_train = data_->rows();
   if (n_train == 0) return true;
-  return weight_sum_ / n_train < epsilon_ || round_ >= max_rounds_;
+  return weight_sum_ / n_train < epsilon_ || round_ >= max_rounds_ || (round_cap_ > 0 && round_ >= round_cap_);
 }
 
 Vector SmoothBoost::weak_learner() {

@@ -73,6 +73,7 @@ struct SmoothBoostParams {
   int sample = 0;        // draws per round; 0 = the training size
   double scale = 0;      // hypothesis scale s; 0 = 003's 3 n log m
   double c0 = 0.75;      // A_mlcw's removal constant
+  int64_t rounds = 0;    // stop after this many rounds; 0 = only SmoothBoost's own stop (mean weight < eps, or T)
   // The table of A_mlc (`smooth_boost`): every member.
   static const ParamTable<SmoothBoostParams>& table();
   // The table of `smooth_boost_averaging`: every member but c0.
@@ -84,10 +85,10 @@ class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
  public:
   // A booster calling `kind`.
   explicit SmoothBoost(WeakLearnerKind kind) : kind_(kind) {}
-  // Registry schema of A_mlc (`smooth_boost`): epsilon, gamma, sample, scale, c0.
+  // Registry schema of A_mlc (`smooth_boost`): epsilon, gamma, sample, scale, rounds, c0.
   static LearnerSchema mlc_schema();
   // Registry schema of the adversarial-label-noise booster (`smooth_boost_averaging`): epsilon, gamma,
-  // sample, scale.
+  // sample, scale, rounds.
   static LearnerSchema averaging_schema();
 
   Status reset(const Problem& problem, const SmoothBoostParams& params) override;
@@ -127,6 +128,7 @@ class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
   double variance_threshold_ = 0;   // c0 m log(n/eps)
   double point_threshold_ = 0;      // c0 log(n/eps)
   double max_rounds_ = 0;           // T = 2/(eps gamma^2 sqrt(1-gamma))
+  int64_t round_cap_ = 0;           // the `rounds` parameter (0 = none)
   Rng rng_{1, Stream::learner};
   std::vector<double> n_;           // N(x) per training example
   std::vector<double> m_;           // M(x) per training example

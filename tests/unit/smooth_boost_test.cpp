@@ -68,6 +68,29 @@ TEST(SmoothBoostTest, HandTracedRoundsStopAtTheWeightTest) {
   EXPECT_EQ(learner_error(b, ds, LabelSet::observed), 0.0);
 }
 
+// The round cap (l.rounds) stops the hand-traced run above after exactly that many rounds, while its weight
+// test (first true at round 16) has not fired; the bound stays Servedio's T.
+TEST(SmoothBoostTest, RoundCapStopsBeforeTheWeightTest) {
+  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}}, {1, -1});
+  Problem problem;
+  problem.train = &ds;
+  problem.seed = 7;
+  SmoothBoost b(WeakLearnerKind::averaging);
+  const SmoothBoostParams params{.epsilon = 0.5, .gamma = 0.2, .sample = 0, .scale = 2.0, .rounds = 5};
+  ASSERT_TRUE(b.reset(problem, params).ok());
+  for (int k = 1; k <= 5; ++k) {
+    ASSERT_FALSE(b.done()) << k;
+    b.step();
+  }
+  EXPECT_TRUE(b.done());
+  EXPECT_EQ(b.rounds(), 5);
+  EXPECT_GT(counter(b.counters(), "weight_mean"), 0.5);  // the weight test alone would go on
+  EXPECT_EQ(b.bound(), 112.0);
+  // Through the parameter table: l.rounds=5 decodes to the same cap.
+  EXPECT_EQ(SmoothBoostParams::averaging_table().decode({{"rounds", 5}}).rounds, 5);
+  EXPECT_EQ(SmoothBoostParams{}.rounds, 0);
+}
+
 // Two hand-traced rounds in which D_t becomes non-uniform: M(x) = 1 while N(x) < 0, else (1-gamma)^{N(x)/2}.
 TEST(SmoothBoostTest, HandTracedRoundsWithNonUniformWeights) {
   // Three copies of x = (1,0), y = +1 (A) and x = 0, y = +1 (B). Whatever is drawn, v = (c, 0) with c >= 1/4
@@ -237,8 +260,9 @@ TEST(SmoothBoostTest, RegisteredTwiceAndBinaryOnly) {
   const LearnerEntry* label = find_learner("smooth_boost_averaging");
   ASSERT_NE(mlc, nullptr);
   ASSERT_NE(label, nullptr);
-  EXPECT_EQ(mlc->schema.params.size(), 5u);
-  EXPECT_EQ(label->schema.params.size(), 4u);
+  EXPECT_EQ(mlc->schema.params.size(), 6u);
+  EXPECT_EQ(label->schema.params.size(), 5u);
+  EXPECT_EQ(label->schema.params.back().key, "rounds");
   EXPECT_EQ(mlc->schema.params.back().key, "c0");
   Dataset ds = tiny_dataset({{1, 0}, {0, 1}, {1, 1}}, {1, 1, 1});
   ds.label = {0, 1, 2};
