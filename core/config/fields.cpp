@@ -204,12 +204,12 @@ std::vector<Field> build_fields() {
   bind(t, "noise",
        [](const Config& c) {
          return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion ||
-                c.noise.model == NoiseModel::malicious;
+                c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::family;
        },
        {.key = "sampling", .label = "Sampling",
         .help = "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
                 "largest remainder; malicious: exactly round(eta n) examples replaced).",
-        .applies_when = "noise=uniform, confusion or malicious"},
+        .applies_when = "noise=uniform, confusion, malicious or family"},
        [](Config& c) -> auto& { return c.noise.sampling; });
   bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::confusion; },
        {.key = "cm", .label = "Confusion matrix", .min = 0, .max = 1,
@@ -217,6 +217,18 @@ std::vector<Field> build_fields() {
                 "C_pq = P(noisy label = p | true class = q): every column sums to 1.",
         .applies_when = "noise=confusion", .max_items = kMaxClasses * kMaxClasses},
        [](Config& c) -> auto& { return c.noise.confusion; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::family; },
+       {.key = "fam", .label = "Family index i", .min = 0, .max = 100,
+        .help = "The confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to our "
+                "column convention (0: I, 10: M; the paper uses 1..20).",
+        .applies_when = "noise=family"},
+       [](Config& c) -> auto& { return c.noise.family; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::family; },
+       {.key = "famseed", .label = "Family matrix seed", .min = 0, .max = static_cast<double>(kMaxSeed),
+        .help = "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
+                "well conditioned); independent of the run's seed, so every run shares one family.",
+        .applies_when = "noise=family"},
+       [](Config& c) -> auto& { return c.noise.family_seed; });
   bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::malicious; },
        {.key = "adv", .label = "Malicious adversary",
         .help = "What replaces a corrupted example: pull (coordinated, drags the average away from the "

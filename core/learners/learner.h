@@ -57,6 +57,9 @@ struct Problem {
   // The noise process's confusion matrix (noise_confusion_matrix of the config's noise on Q classes), or
   // why there is none; UMA's "given" C.
   Result<Eigen::MatrixXd> known_confusion = make_error("problem.no_noise", "no noise process was given");
+  // The base matrix M of the noise's 004 §4.1 confusion family (noise=family: family_base_matrix of its
+  // seed on Q classes), or why there is none; UMA's `family` C is C_j of this family.
+  Result<Eigen::MatrixXd> confusion_family_base = make_error("problem.no_family", "the noise is not a confusion family");
   ConceptSource concepts;  // the generator's finite class and its columns (Halving)
   // Label oracle (004 §4.2 S_conf): the true class of training example i, for learners whose protocol asks an
   // expert for a few labels (UMA's estimated confusion matrix). Each call is one query, which the learner

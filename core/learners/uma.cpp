@@ -60,10 +60,15 @@ const ParamTable<UmaParams>& UmaParams::table() {
           .add(&P::confusion,
                {.key = "confusion", .label = "confusion matrix C",
                 .help = "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
-                        "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron)"})
+                        "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron); "
+                        "family: C_j of the noise's confusion family, j = l.family (004 Fig. 1(b))"})
           .add(&P::est_fraction,
                {.key = "est_fraction", .label = "oracle fraction", .min = 0.001, .max = 1,
                 .help = "estimated C: the fraction of training examples whose true label is asked (004: 5%)"})
+          .add(&P::family,
+               {.key = "family", .label = "family index j", .min = 0, .max = 100,
+                .help = "confusion family: UMA is told C_j of the noise's family (noise=family, same base matrix "
+                        "M); j = the noise's fam is the true C, 0 is I, larger j overestimates the noise"})
           .add(&P::max_cond, {.key = "max_cond", .label = "largest condition number", .min = 1, .max = 1e15,
                               .log_scale = true,
                               .help = "refuse a confusion matrix whose 2-norm condition number exceeds this"})
@@ -137,6 +142,21 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
                               (bad_list ? std::string() : "; set field 'l.confusion' to estimated or identity"));
       }
       c_ = known.value();
+      break;
+    }
+    case UmaConfusionSource::family: {
+      const Result<Eigen::MatrixXd>& base = problem.confusion_family_base;
+      if (!base.ok()) {
+        return make_error("uma.no_family", "UMA: confusion 'family' needs noise=family (C_j is a matrix of the "
+                                           "noise's 004 §4.1 family): " + base.error().message);
+      }
+      if (base.value().rows() != q_count) {
+        return make_error("uma.bad_confusion", "UMA: the family's base matrix is " +
+                                                   std::to_string(base.value().rows()) + "x" +
+                                                   std::to_string(base.value().cols()) + " but the data have " +
+                                                   std::to_string(q_count) + " classes");
+      }
+      c_ = confusion_family(base.value(), params.family);
       break;
     }
     case UmaConfusionSource::estimated: {

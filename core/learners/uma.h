@@ -40,6 +40,9 @@
 //                drawn from Rng(seed, Stream::learner); true labels come only from Problem::label_oracle,
 //                one query per drawn example (counter oracle_queries). No oracle: error.
 //     identity   C = I: UMA becomes a batch multiclass perceptron (004's baseline "UMA with C = I").
+//     family     C_j (j = `family`) of the noise's 004 §4.1 family (noise=family: the same base matrix M,
+//                Problem::confusion_family_base), whatever the noise's own index i: j = i is the truth,
+//                j = 0 is I, j < i under- and j > i overestimates the noise (004 Fig. 1(b)).
 //   reset() refuses a C that is not column-stochastic, singular (condition number >= 1e15 or infinite)
 //   or ill-conditioned (condition number above max_cond), naming the condition number.
 // - Kernel front end (004 §3.6): projection = none | kpca (exact uncentred kernel PCA, n <= 4000) |
@@ -76,9 +79,9 @@ inline constexpr std::string_view kUmaSelectionNames[] = {"error", "conf", "rand
 // The names of UmaSelection as a span (settings/setting.h NamedEnum).
 constexpr std::span<const std::string_view> enum_names(UmaSelection) { return kUmaSelectionNames; }
 // Where UMA's confusion matrix comes from.
-enum class UmaConfusionSource : int { given = 0, estimated = 1, identity = 2 };
+enum class UmaConfusionSource : int { given = 0, estimated = 1, identity = 2, family = 3 };
 // URL names of the sources, in value order.
-inline constexpr std::string_view kUmaConfusionSourceNames[] = {"given", "estimated", "identity"};
+inline constexpr std::string_view kUmaConfusionSourceNames[] = {"given", "estimated", "identity", "family"};
 // The names of UmaConfusionSource as a span (settings/setting.h NamedEnum).
 constexpr std::span<const std::string_view> enum_names(UmaConfusionSource) { return kUmaConfusionSourceNames; }
 // UMA's kernel front end.
@@ -117,6 +120,7 @@ struct UmaParams {
   int64_t max_updates = 1000;                              // update cap (0 = none)
   UmaConfusionSource confusion = UmaConfusionSource::given;  // where C comes from
   double est_fraction = 0.05;                              // estimated C: oracle-labelled fraction
+  int family = 10;                                         // family C: the index j of C_j (004 Fig. 1(b))
   double max_cond = 1e6;                                   // largest accepted condition number of C
   UmaProjection projection = UmaProjection::none;          // kernel front end
   int dims = 100;                                          // projection size D

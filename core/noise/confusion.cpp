@@ -119,6 +119,8 @@ Result<Eigen::MatrixXd> noise_confusion_matrix(const NoiseSpec& spec, int num_cl
                                                      std::to_string(num_classes) + " matrix: " + m.error().message);
       return m;
     }
+    case NoiseModel::family:
+      return confusion_family(family_base_matrix(num_classes, spec.family_seed), spec.family);
     case NoiseModel::malicious:
     case NoiseModel::adversarial:
     case NoiseModel::outliers:

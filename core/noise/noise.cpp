@@ -113,6 +113,17 @@ Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data) {
       }
       return Status::Ok();
     }
+    case NoiseModel::family: {
+      if (spec.family < 0) {
+        return make_error("noise.bad_family", "field 'fam': the family index " + std::to_string(spec.family) +
+                                                  " is negative (C_0 = I, C_10 = M, 004 §4.1)");
+      }
+      if (num_classes < 2) {
+        return make_error("noise.too_few_classes", "field 'noise': family noise needs at least 2 classes; "
+                                                   "the data has " + std::to_string(num_classes));
+      }
+      return Status::Ok();
+    }
     case NoiseModel::malicious: {
       if (Status s = check_rate(spec.rate); !s) return s;
       if (Status s = check_binary(data, "malicious noise"); !s) return s;
@@ -234,6 +245,10 @@ Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t s
     case NoiseModel::confusion:
       noise_detail::apply_label_noise(*confusion_from_list(spec.confusion, data.num_classes()), spec.sampling,
                                       data, noise_rng);
+      break;
+    case NoiseModel::family:
+      noise_detail::apply_label_noise(*noise_confusion_matrix(spec, data.num_classes()), spec.sampling, data,
+                                      noise_rng);
       break;
     case NoiseModel::malicious:
       noise_detail::apply_malicious(spec, direction, !proxy, data, seed);

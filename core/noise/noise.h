@@ -22,7 +22,15 @@
 namespace ml {
 
 // Which noise model corrupts the training set.
-enum class NoiseModel : int { none, uniform, confusion, malicious, adversarial, outliers };
+enum class NoiseModel : int {
+  none,
+  uniform,
+  confusion,
+  malicious,
+  adversarial,
+  outliers,
+  family,  // confusion-matrix noise with C_i of the 004 §4.1 family (index i, base matrix M from its seed)
+};
 // How label noise is sampled.
 enum class Sampling : int {
   independent,  // each example flips independently with its probability
@@ -45,8 +53,8 @@ enum class LabelAdversary : int {
 enum class OutlierMode : int { flip, move };
 
 // URL names of each enum, in value order (the *_name functions and the settings' choices read them).
-inline constexpr std::string_view kNoiseModelNames[] = {"none", "uniform", "confusion", "malicious", "adversarial",
-                                                        "outliers"};
+inline constexpr std::string_view kNoiseModelNames[] = {"none",        "uniform",  "confusion", "malicious",
+                                                        "adversarial", "outliers", "family"};
 inline constexpr std::string_view kSamplingNames[] = {"independent", "exact"};
 inline constexpr std::string_view kMaliciousAdversaryNames[] = {"pull", "boundary", "random"};
 inline constexpr std::string_view kLabelAdversaryNames[] = {"nearest", "farthest", "region"};
@@ -72,6 +80,8 @@ struct NoiseSpec {
   LabelAdversary strategy = LabelAdversary::nearest;        // adversarial label strategy
   int outliers = 10;                               // k for outlier noise
   OutlierMode outlier_mode = OutlierMode::flip;    // outlier noise: relabel or move
+  int family = 5;                                  // family noise: the index i of C_i (0 = I, 10 = M)
+  uint64_t family_seed = 1;                        // family noise: seed of the base matrix M (family_base_matrix)
 
   // Member-by-member equality.
   bool operator==(const NoiseSpec&) const = default;
@@ -140,7 +150,8 @@ std::vector<double> confusion_to_list(const Eigen::MatrixXd& c);
 Eigen::MatrixXd uniform_confusion(int num_classes, double eta);
 // The confusion matrix of the configured noise process on Q = num_classes classes, the one matrix UMA's
 // "given" C and the app's Confusion panel both show: the identity without noise, uniform_confusion(Q, eta)
-// for uniform noise, the configured list for confusion noise. Errors: "noise.not_a_matrix" for the models
+// for uniform noise, the configured list for confusion noise, confusion_family(family_base_matrix(Q,
+// family_seed), family) for family noise. Errors: "noise.not_a_matrix" for the models
 // that are no matrix (malicious, adversarial, outliers), "noise.bad_confusion" for a list that is not Q x Q.
 Result<Eigen::MatrixXd> noise_confusion_matrix(const NoiseSpec& spec, int num_classes);
 // A random column-stochastic matrix with diagonal at least `min_diagonal`, from Rng(seed, Stream::aux):
@@ -153,6 +164,7 @@ Eigen::MatrixXd normalize_columns(const Eigen::MatrixXd& c);
 // N = (M - I)/10 for the row-normalized M of family_base_matrix, C_i = Omega(I + i N) where Omega zeroes
 // negative entries and normalizes rows; i = 10 gives M. We return the transpose of the paper's C_i, so
 // the result is column-stochastic (C_i^T here, M^T at i = 10); i = 0 is the identity. i >= 0 (paper: 1..20).
+// Noise model `family` (fields fam, famseed) corrupts labels with it.
 Eigen::MatrixXd confusion_family(const Eigen::MatrixXd& m_random, int i);
 // The paper's random M for the family: uniform [0,1) entries from Rng(seed, Stream::aux), rows
 // normalized (row-stochastic, as in 004 §4.1), redrawn until its condition number is below 1e8.

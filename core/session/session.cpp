@@ -73,6 +73,13 @@ Problem resolve_problem(const Config& config, const Dataset& train) {
   p.multiclass_margin = p.target_margin > 0 ? p.target_margin : (classes_margin ? train.target_margin : 0.0);
   p.radius = max_radius(train.X);
   p.known_confusion = noise_confusion_matrix(config.noise, p.num_classes);
+  if (config.noise.model == NoiseModel::family) {
+    p.confusion_family_base = family_base_matrix(p.num_classes, config.noise.family_seed);
+  } else {
+    p.confusion_family_base = make_error("problem.no_family", "the noise model is '" +
+                                                                  std::string(noise_model_name(config.noise.model)) +
+                                                                  "', not a confusion family (noise=family)");
+  }
   p.concepts = resolve_concept_source(config, train.cols());
   return p;
 }

@@ -57,7 +57,7 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
   // The keys the brief and docs promise, in this order.
   const std::vector<std::string> expected = {"v", "data", "n", "d", "margin", "q", "spread", "concepts", "ball",
                                              "csv", "csvhash", "label", "test", "strat", "norm", "bias", "noise",
-                                             "eta", "sampling", "cm", "adv", "strategy", "k", "omode", "learner",
+                                             "eta", "sampling", "cm", "fam", "famseed", "adv", "strategy", "k", "omode", "learner",
                                              "seed", "steps", "hide"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
@@ -87,7 +87,7 @@ TEST(ConfigFields, ChoicesSpellTheEnums) {
     EXPECT_EQ(data->choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
   EXPECT_EQ(find_field("norm")->choices, (std::vector<std::string>{"none", "unit", "standardize"}));
   EXPECT_EQ(find_field("noise")->choices,
-            (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers"}));
+            (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers", "family"}));
   EXPECT_EQ(find_field("sampling")->choices, (std::vector<std::string>{"independent", "exact"}));
   EXPECT_EQ(find_field("adv")->choices, (std::vector<std::string>{"pull", "boundary", "random"}));
   EXPECT_EQ(find_field("strategy")->choices, (std::vector<std::string>{"nearest", "farthest", "region"}));

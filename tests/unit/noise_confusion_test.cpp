@@ -125,6 +125,45 @@ TEST(ConfusionFamily, IdentityAtZeroStochasticEverywhereMTransposedAtTen) {
   EXPECT_EQ(family_base_matrix(4, 9), family_base_matrix(4, 9));
 }
 
+// Noise model `family` is confusion-matrix noise with C_i of the base matrix drawn from its own seed:
+// the matrix it reports is that C_i, its labels are exactly those of noise=confusion with that matrix
+// listed (same sampler, same noise stream), i = 0 flips nothing, and a negative index is refused.
+TEST(ConfusionFamily, NoiseModelFamilyIsConfusionNoiseWithCi) {
+  Dataset data;
+  for (int k = 0; k < 300; ++k) data.true_label.push_back(k % 3);
+  data.label = data.true_label;
+  data.X = FeatureMatrix::Zero(300, 1);
+  data.class_names = default_class_names(3);
+  NoiseSpec family;
+  family.model = NoiseModel::family;
+  family.family = 7;
+  family.family_seed = 4;
+  const Eigen::MatrixXd c7 = confusion_family(family_base_matrix(3, 4), 7);
+  Result<Eigen::MatrixXd> reported = noise_confusion_matrix(family, 3);
+  ASSERT_TRUE(reported.ok());
+  EXPECT_EQ(reported.value(), c7);
+  NoiseSpec listed;
+  listed.model = NoiseModel::confusion;
+  listed.confusion = confusion_to_list(c7);
+  Dataset a = data, b = data;
+  ASSERT_TRUE(apply_noise(family, a, 11).ok());
+  ASSERT_TRUE(apply_noise(listed, b, 11).ok());
+  EXPECT_EQ(a.label, b.label);
+  EXPECT_NE(a.label, data.label);  // C_7 flips about 60 % of the labels
+  // Another base seed is another family.
+  family.family_seed = 5;
+  EXPECT_NE(noise_confusion_matrix(family, 3).value(), c7);
+  // C_0 = I: nothing flips.
+  family.family = 0;
+  Dataset clean = data;
+  Result<NoiseReport> none = apply_noise(family, clean, 11);
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(none->corrupted, 0);
+  family.family = -1;
+  EXPECT_EQ(validate_noise_spec(family, data).error().code, "noise.bad_family");
+  EXPECT_EQ(noise_model_name(NoiseModel::family), "family");
+}
+
 TEST(ConfusionCondition, KnownValues) {
   Eigen::Matrix2d d;
   d << 1.0, 0.0,

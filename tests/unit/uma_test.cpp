@@ -430,6 +430,37 @@ TEST_F(UmaTest, EstimatedConfusionAsksTheOracleForTheDrawnRowsOnly) {
   EXPECT_EQ(st.error().code, "uma.no_oracle");
 }
 
+// 004 Fig. 1(b) as settings: noise=family corrupts with C_i; l.confusion=family tells UMA C_j of the same
+// family (same base matrix M), j = l.family: j = i is the given matrix, j = 0 is I, any other j is C_j.
+TEST_F(UmaTest, FamilyConfusionIsCjOfTheNoisesFamily) {
+  Config c = noisy_classes_config("1,0,0,0,1,0,0,0,1");
+  c.noise.model = NoiseModel::family;
+  c.noise.family = 4;
+  c.noise.family_seed = 2;
+  const Eigen::MatrixXd m = family_base_matrix(3, 2);
+  auto confusion_of = [&](const ParamValues& params) -> Eigen::MatrixXd {
+    c.params = params;
+    Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+    EXPECT_TRUE(s.ok()) << s.error().message;
+    if (!s.ok()) return {};
+    return dynamic_cast<const Uma&>(s.value()->learner()).confusion();
+  };
+  const Eigen::MatrixXd given = confusion_of({});
+  EXPECT_EQ(given, confusion_family(m, 4));
+  EXPECT_EQ(confusion_of({{"confusion", 3}, {"family", 4}}), given);
+  EXPECT_EQ(confusion_of({{"confusion", 3}, {"family", 0}}), Eigen::MatrixXd::Identity(3, 3));
+  EXPECT_EQ(confusion_of({{"confusion", 3}, {"family", 9}}), confusion_family(m, 9));
+  EXPECT_EQ(confusion_of({{"confusion", 3}}), confusion_family(m, 10));  // default j = 10: M (transposed)
+  EXPECT_TRUE(confusion_family(m, 10).isApprox(m.transpose(), 1e-12));
+  // Without a family noise there is no M to take C_j from.
+  c.noise.model = NoiseModel::uniform;
+  c.params = {{"confusion", 3}};
+  Result<std::unique_ptr<Session>> refused = Session::create(c, nullptr);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, "uma.no_family");
+  EXPECT_NE(refused.error().message.find("noise=family"), std::string::npos) << refused.error().message;
+}
+
 TEST_F(UmaTest, OtherNoiseModelsHaveNoGivenMatrix) {
   Config c;
   c.generator.kind = Generator::separable;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -55,7 +56,7 @@ Config context_for(const Field& field) {
   Config csv;
   csv.use_csv = true;
   contexts.push_back(csv);
-  for (int m = 0; m < 6; ++m) {
+  for (int m = 0; m < static_cast<int>(std::size(kNoiseModelNames)); ++m) {
     Config noisy;
     noisy.noise.model = static_cast<NoiseModel>(m);
     if (noisy.noise.model == NoiseModel::confusion) noisy.noise.confusion = {0.9, 0.2, 0.1, 0.8};
@@ -273,7 +274,7 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
       {"#ball=2", {"field 'ball': '2' is not 0 or 1; using the default 0"}},
       {"#norm=l2", {"field 'norm': 'l2' is not one of none, unit, standardize; using the default none"}},
       {"#noise=gaussian",
-       {"field 'noise': 'gaussian' is not one of none, uniform, confusion, malicious, adversarial, outliers; "
+       {"field 'noise': 'gaussian' is not one of none, uniform, confusion, malicious, adversarial, outliers, family; "
         "using the default none"}},
       {"#noise=malicious&adv=sneaky",
        {"field 'adv': 'sneaky' is not one of pull, boundary, random; using the default pull"}},
@@ -346,6 +347,7 @@ TEST(Url, CanonicalLinksAreStable) {
       "#v=1&data=finite&concepts=1000000&learner=perceptron&seed=1",
       "#v=1&data=separable&ball=1&noise=adversarial&eta=0.3&strategy=region&learner=perceptron&seed=4",
       "#v=1&data=separable&noise=outliers&k=25&omode=move&learner=perceptron&seed=4",
+      "#v=1&data=classes&n=10000&margin=0.025&q=10&test=0.9&noise=family&fam=12&famseed=3&learner=uma&seed=5",
   };
   for (const std::string& url : canonical) {
     const DecodeResult r = decode_url(url, learners());
