@@ -28,8 +28,12 @@ struct Config {
   bool stratified = false;              // stratified split
   Normalization normalization = Normalization::none;  // feature normalization
   bool bias = false;                    // append the constant coordinate 1
+  int kpca_dims = 0;                    // kernel features: D Gaussian kernel-PCA coordinates (0 = the raw features)
+  double kpca_sigma = 0;                // their Gaussian width sigma (0 = the median heuristic)
   // --- noise ---
   NoiseSpec noise;                      // model and parameters, applied to the training part only
+  int rough_m = 0;                      // rough labels (004 §4.2, noise=none): m true labels per class train g (0 = off)
+  int64_t rough_updates = 3000;         // g's update cap
   // --- learner ---
   std::string learner = "perceptron";   // registry id
   ParamValues params;                    // the learner's parameters that differ from their defaults, sorted by name

@@ -186,6 +186,18 @@ std::vector<Field> build_fields() {
        {.key = "bias", .label = "Bias coordinate",
         .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
        [](Config& c) -> auto& { return c.bias; });
+  bind(t, "data", nullptr,
+       {.key = "kpca", .label = "Kernel features D", .min = 0, .max = 5000, .log_scale = true,
+        .help = "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
+                "fitted on the training part's features only, after normalization and before the bias "
+                "(004 §3.6, §4.2); 0 = the features as they are."},
+       [](Config& c) -> auto& { return c.kpca_dims; });
+  bind(t, "data", [](const Config& c) { return c.kpca_dims > 0; },
+       {.key = "ksigma", .label = "Kernel width sigma", .min = 0, .max = 1e6, .log_scale = true,
+        .help = "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
+                "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows).",
+        .applies_when = "kpca > 0"},
+       [](Config& c) -> auto& { return c.kpca_sigma; });
   // --- noise ---
   bind(t, "noise", nullptr,
        {.key = "noise", .label = "Noise model",
@@ -250,6 +262,18 @@ std::vector<Field> build_fields() {
        {.key = "omode", .label = "Outlier mode", .help = "flip relabels the k outliers; move moves them (labels kept).",
         .applies_when = "noise=outliers"},
        [](Config& c) -> auto& { return c.noise.outlier_mode; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::none; },
+       {.key = "rough", .label = "Rough labels m",
+        .min = 0, .max = 100000,
+        .help = "004 §4.2: the training labels become y = g(x), g = UMA with C = I trained on m true-labelled "
+                "examples per class (drawn at random); the test part keeps true labels. 0 = off.",
+        .applies_when = "noise=none"},
+       [](Config& c) -> auto& { return c.rough_m; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::none && c.rough_m > 0; },
+       {.key = "rupd", .label = "Rough classifier updates", .min = 1, .max = 1e9, .log_scale = true,
+        .help = "Update cap of the rough classifier g (it also stops when no pair has a mistake left).",
+        .applies_when = "rough > 0"},
+       [](Config& c) -> auto& { return c.rough_updates; });
   // --- learner ---
   bind(t, "learner", nullptr,
        {.key = "learner", .label = "Learner", .type = T::learner,

@@ -70,6 +70,11 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   out.test = std::move(parts.test);
   if (out.test.rows() == 0) out.warnings.push_back("no test part: test error is not measured");
   normalize(config.normalization, out.train, out.test);
+  if (config.kpca_dims > 0) {
+    Result<double> features =
+        apply_kernel_features(config.kpca_dims, config.kpca_sigma, config.seed, out.train, out.test);
+    if (!features.ok()) return features.error();
+  }
   if (config.bias) {
     add_bias(out.train);
     add_bias(out.test);
@@ -77,6 +82,7 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   Result<NoiseReport> report = apply_noise(config.noise, out.train, config.seed);
   if (!report.ok()) return report.error();
   out.noise = std::move(report.value());
+  if (Status rough = apply_rough_labels(config, out.train, &out.noise); !rough.ok()) return rough.error();
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include "core/config/config.h"
 #include "core/data/dataset.h"
 #include "core/noise/noise.h"
+#include "core/util/rng.h"
 #include "core/util/status.h"
 
 namespace ml {
@@ -20,9 +21,39 @@ struct PreparedData {
   std::vector<std::string> warnings;  // things the user should see (e.g. no test part)
 };
 
-// Builds the experiment's data. `csv` is the parsed user file when config.use_csv (else ignored, may
-// be null). Fails with the generator's, the noise model's or the pipeline's error.
+// Builds the experiment's data: generate (or take the CSV), split, normalize, kernel features (kpca > 0),
+// bias coordinate, noise, rough labels (rough > 0). `csv` is the parsed user file when config.use_csv
+// (else ignored, may be null). Fails with the generator's, the noise model's or the pipeline's error.
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv);
+
+// Pairs of training rows the median heuristic looks at.
+inline constexpr int kMedianHeuristicPairs = 2000;
+// The median heuristic for a Gaussian width: sigma = sqrt(median ||x_i - x_j||^2 / 2) over
+// kMedianHeuristicPairs pairs (i, j) drawn from `rng` (pairs with i = j skipped; the upper median); 1
+// when X has fewer than 2 rows.
+double median_heuristic_sigma(const FeatureMatrix& X, Rng& rng);
+// The pipeline's kernel features (fields kpca, ksigma; 004 §3.6 and §4.2): replaces the features of
+// `train` and `test` by `dims` uncentred Gaussian kernel-PCA coordinates, fitted on train.X only (no
+// labels) by the Nyström method with `dims` landmarks (core/kernels/projection.h), every draw from
+// Rng(seed, Stream::features): first the median-heuristic pairs when sigma is 0, then the landmarks.
+// Clears the target (its direction means nothing in the new coordinates). Returns the sigma used; with
+// dims <= 0 changes nothing. Errors: the projection's, prefixed "field 'kpca': ".
+Result<double> apply_kernel_features(int dims, double sigma, uint64_t seed, Dataset& train, Dataset& test);
+
+// 004 §4.2's rough classifier and its predictions.
+struct RoughLabels {
+  std::vector<int> labelled;  // the training rows g learned from (m per true class, ascending)
+  std::vector<int> labels;    // y = g(x) for every training row
+  int64_t updates = 0;        // g's updates
+};
+// The rough classifier g of 004 §4.2 (footnote 1: UMA with C = I): min(m, n_q) rows of each true class
+// q drawn from Rng(seed, Stream::rough) (class by class, Rng::choose), g = UMA (C = I, tol 0, error
+// selection, pair updates, `updates` cap) trained on those rows with their true labels until done, then
+// y = g(x) on every training row. Errors: fewer than 2 classes, g's reset.
+Result<RoughLabels> rough_labels(const Dataset& train, int m, int64_t updates, uint64_t seed);
+// With config.rough_m > 0 and no noise model (field rough applies when noise=none): sets train's observed labels to rough_labels' y (true labels
+// kept, corruption `label` where y differs) and *report to measure_noise of the result. Nothing otherwise.
+Status apply_rough_labels(const Config& config, Dataset& train, NoiseReport* report);
 
 // The data as the `data` command writes it: x1..xd, label (observed), true_label, corrupted (0/1),
 // corruption (none|label|replaced|moved), split (train|test); training rows first. Features in the

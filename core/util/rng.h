@@ -14,7 +14,17 @@ namespace ml {
 
 // The named streams a session derives from one seed; each consumer draws from its own stream so that,
 // e.g., changing the noise model does not change the generated data.
-enum class Stream : uint64_t { data = 1, noise = 2, split = 3, learner = 4, test = 5, adversary = 6, aux = 7 };
+enum class Stream : uint64_t {
+  data = 1,
+  noise = 2,
+  split = 3,
+  learner = 4,
+  test = 5,
+  adversary = 6,
+  aux = 7,
+  features = 8,  // the data pipeline's kernel features: median-heuristic pairs, Nyström landmarks
+  rough = 9,     // the data pipeline's rough labels: the labelled examples per class of 004 §4.2
+};
 
 // PCG32 generator with samplers.
 class Rng {

@@ -55,14 +55,15 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
     }
   }
   // The keys the brief and docs promise, in this order.
-  const std::vector<std::string> expected = {"v", "data", "n", "d", "margin", "q", "spread", "concepts", "ball",
-                                             "csv", "csvhash", "label", "test", "strat", "norm", "bias", "noise",
-                                             "eta", "sampling", "cm", "fam", "famseed", "adv", "strategy", "k", "omode", "learner",
-                                             "seed", "steps", "hide"};
+  const std::vector<std::string> expected = {
+      "v",     "data",     "n",       "d",     "margin",  "q",        "spread", "concepts", "ball",
+      "csv",   "csvhash",  "label",   "test",  "strat",   "norm",     "bias",   "kpca",     "ksigma",
+      "noise", "eta",      "sampling", "cm",   "fam",     "famseed",  "adv",    "strategy", "k",
+      "omode", "rough",    "rupd",    "learner", "seed",  "steps",    "hide"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
-  EXPECT_EQ(find_field("eta"), &fields[17]);
+  EXPECT_EQ(find_field("eta"), &fields[19]);
   EXPECT_EQ(find_field("nope"), nullptr);
 }
 

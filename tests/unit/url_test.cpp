@@ -62,6 +62,12 @@ Config context_for(const Field& field) {
     if (noisy.noise.model == NoiseModel::confusion) noisy.noise.confusion = {0.9, 0.2, 0.1, 0.8};
     contexts.push_back(noisy);
   }
+  Config features;
+  features.kpca_dims = 10;
+  contexts.push_back(features);
+  Config rough;
+  rough.rough_m = 10;
+  contexts.push_back(rough);
   for (const Config& c : contexts)
     if (field_applies(field, c)) return c;
   ADD_FAILURE() << "no context makes '" << field.key << "' apply";
@@ -348,6 +354,8 @@ TEST(Url, CanonicalLinksAreStable) {
       "#v=1&data=separable&ball=1&noise=adversarial&eta=0.3&strategy=region&learner=perceptron&seed=4",
       "#v=1&data=separable&noise=outliers&k=25&omode=move&learner=perceptron&seed=4",
       "#v=1&data=classes&n=10000&margin=0.025&q=10&test=0.9&noise=family&fam=12&famseed=3&learner=uma&seed=5",
+      "#v=1&data=csv&csv=optdigits.csv&test=0.32&kpca=640&rough=10&rupd=20&learner=uma&seed=3",
+      "#v=1&data=blobs&q=4&kpca=20&ksigma=0.5&learner=uma&seed=1",
   };
   for (const std::string& url : canonical) {
     const DecodeResult r = decode_url(url, learners());
