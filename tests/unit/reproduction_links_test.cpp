@@ -1,0 +1,153 @@
+// Tests of the reproductions' experiment links (docs/reproductions/*.url, run by tools/reproduce.sh):
+// each is a canonical experiment link that decodes without a warning into the axes its document describes,
+// and its cells are the runs of the protocol: 004 §4.1's noise family and the C UMA is told, 004 §4.2's
+// kernel features and rough labels with the learners compared, 003's learners with their own settings.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/experiment/experiment.h"
+#include "core/learners/registry.h"
+#include "core/learners/uma.h"
+#include "core/noise/noise.h"
+#include "core/session/session.h"
+
+namespace ml {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string link_text(const std::string& name) {
+  std::ifstream in(fs::path(ML_SOURCE_DIR) / "docs" / "reproductions" / (name + ".url"));
+  EXPECT_TRUE(in) << "missing docs/reproductions/" << name << ".url";
+  std::string text;
+  std::getline(in, text);
+  return text;
+}
+
+Experiment decoded(const std::string& name) {
+  const ExperimentDecode d = decode_experiment(link_text(name), learner_schemas());
+  EXPECT_TRUE(d.warnings.empty()) << name << ": " << (d.warnings.empty() ? "" : d.warnings.front());
+  return d.experiment;
+}
+
+// The axes (key and number of values) of each link, as its document describes them.
+const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& expected_axes() {
+  static const std::map<std::string, std::vector<std::pair<std::string, size_t>>> table = {
+      {"uma_toy_noise", {{"fam", 20}, {"l.confusion", 2}, {"seed", 10}}},
+      {"uma_toy_misestimated_c10", {{"l.family", 21}, {"seed", 10}}},
+      {"uma_toy_misestimated_c5", {{"l.family", 11}, {"seed", 10}}},
+      {"uma_real_digits", {{"rough", 2}, {"learner", 2}, {"seed", 10}}},
+      {"uma_real_digits_c", {{"rupd", 2}, {"l.confusion", 2}, {"seed", 10}}},
+      {"uma_real_letter", {{"rough", 2}, {"learner", 2}, {"seed", 5}}},
+      {"uma_real_letter_c", {{"l.confusion", 2}, {"seed", 5}}},
+      {"malicious_ball", {{"adv", 3}, {"eta", 7}, {"learner", 3}, {"seed", 10}}},
+      {"malicious_gaussian", {{"adv", 3}, {"eta", 7}, {"learner", 3}, {"seed", 10}}},
+  };
+  return table;
+}
+
+TEST(ReproductionLinks, EveryLinkIsCanonicalAndHasItsAxes) {
+  size_t files = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(ML_SOURCE_DIR) / "docs" / "reproductions")) {
+    if (e.path().extension() != ".url") continue;
+    ++files;
+    const std::string name = e.path().stem().string();
+    SCOPED_TRACE(name);
+    ASSERT_EQ(expected_axes().count(name), 1u) << "a link without its expected axes in this test";
+    const Experiment x = decoded(name);
+    EXPECT_EQ(encode_experiment(x, learner_schemas()), link_text(name));
+    const auto& axes = expected_axes().at(name);
+    ASSERT_EQ(x.axes.size(), axes.size());
+    for (size_t k = 0; k < axes.size(); ++k) {
+      EXPECT_EQ(x.axes[k].key, axes[k].first);
+      EXPECT_EQ(x.axes[k].values.size(), axes[k].second) << axes[k].first;
+    }
+  }
+  EXPECT_EQ(files, expected_axes().size());
+}
+
+// The cell at the given axis values.
+Cell cell_at(const Experiment& x, const std::vector<std::string>& values) {
+  for (int64_t i = 0; i < cell_count(x); ++i)
+    if (cell_values(x, i) == values) return experiment_cell(x, i, learner_schemas());
+  ADD_FAILURE() << "no such cell";
+  return {};
+}
+
+// The confusion matrix UMA uses in a cell (the session is created, no step taken).
+Eigen::MatrixXd uma_confusion(const Cell& cell) {
+  Result<std::unique_ptr<Session>> s = Session::create(cell.config, nullptr);
+  EXPECT_TRUE(s.ok()) << cell.url << ": " << (s.ok() ? "" : s.error().message);
+  if (!s.ok()) return {};
+  return dynamic_cast<const Uma&>(s.value()->learner()).confusion();
+}
+
+TEST(ReproductionLinks, TheToysCellsCorruptWithCiAndTellUmaTheMatrixOfTheirColumn) {
+  const Eigen::MatrixXd m = family_base_matrix(10, 1);
+  const Experiment noise = decoded("uma_toy_noise");
+  const Cell given = cell_at(noise, {"7", "given", "3"});
+  EXPECT_EQ(given.config.noise.model, NoiseModel::family);
+  EXPECT_EQ(given.config.noise.family, 7);
+  EXPECT_EQ(given.config.seed, 3u);
+  EXPECT_EQ(given.config.generator.classes, 10);
+  EXPECT_EQ(uma_confusion(given), confusion_family(m, 7));
+  EXPECT_EQ(uma_confusion(cell_at(noise, {"7", "identity", "3"})), Eigen::MatrixXd::Identity(10, 10));
+  const Experiment misestimated = decoded("uma_toy_misestimated_c10");
+  const Cell j4 = cell_at(misestimated, {"4", "2"});
+  EXPECT_EQ(j4.config.noise.family, 10);
+  EXPECT_EQ(uma_confusion(j4), confusion_family(m, 4));
+  EXPECT_EQ(uma_confusion(cell_at(misestimated, {"0", "2"})), Eigen::MatrixXd::Identity(10, 10));
+  EXPECT_EQ(decoded("uma_toy_misestimated_c5").base.noise.family, 5);
+}
+
+TEST(ReproductionLinks, TheRealDataCellsAreTheProtocolsRuns) {
+  const Experiment digits = decoded("uma_real_digits");
+  // f_y: the online perceptron on g's labels, 10 epochs of the 3822 training rows (5620 - round(0.32 * 5620)).
+  const Cell fy = cell_at(digits, {"10", "ultraconservative", "4"});
+  EXPECT_EQ(fy.config.learner, "ultraconservative");
+  EXPECT_EQ(fy.config.rough_m, 10);
+  EXPECT_EQ(fy.config.kpca_dims, 640);
+  EXPECT_EQ(fy.config.steps, 10 * 3822);
+  EXPECT_EQ(fy.config.params, (ParamValues{{"order", 1}}));  // shuffled every epoch
+  // UMA with C estimated through the oracle, tolerance 0 (its update cap stops it).
+  const Cell uma = cell_at(digits, {"10", "uma", "4"});
+  EXPECT_EQ(uma.config.params, (ParamValues{{"confusion", 1}, {"tol", 0}}));
+  // f_full: the same perceptron on the true labels.
+  EXPECT_EQ(cell_at(digits, {"0", "ultraconservative", "4"}).config.rough_m, 0);
+  const Experiment c = decoded("uma_real_digits_c");
+  const Cell rough_g = cell_at(c, {"20", "identity", "1"});
+  EXPECT_EQ(rough_g.config.rough_updates, 20);
+  EXPECT_EQ(rough_g.config.params, (ParamValues{{"confusion", 2}, {"tol", 0}}));
+  const Experiment letter = decoded("uma_real_letter");
+  EXPECT_EQ(letter.base.rough_m, 50);
+  EXPECT_EQ(letter.base.steps, 10 * 15000);
+  EXPECT_EQ(letter.base.test_fraction, 0.25);
+}
+
+TEST(ReproductionLinks, TheMaliciousCellsGiveEachLearnerItsOwnSettings) {
+  for (const std::string& name : {std::string("malicious_ball"), std::string("malicious_gaussian")}) {
+    SCOPED_TRACE(name);
+    const Experiment x = decoded(name);
+    EXPECT_EQ(x.axes[1].values, (std::vector<std::string>{"0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3"}));
+    const Cell averaging = cell_at(x, {"pull", "0.1", "averaging", "1"});
+    EXPECT_TRUE(averaging.config.params.empty());
+    EXPECT_EQ(averaging.config.noise.model, NoiseModel::malicious);
+    EXPECT_EQ(averaging.config.noise.rate, 0.1);
+    const Cell boost = cell_at(x, {"boundary", "0.1", "smooth_boost", "1"});
+    EXPECT_EQ(boost.config.params, (ParamValues{{"rounds", 20}}));
+    EXPECT_EQ(boost.config.noise.adversary, MaliciousAdversary::boundary);
+    const Cell a_mu = cell_at(x, {"random", "0.3", "pca_outlier_removal", "1"});
+    const ParamValues own_c = name == "malicious_ball" ? ParamValues{{"c", 1}} : ParamValues{};
+    EXPECT_EQ(a_mu.config.params, own_c);
+  }
+}
+
+}  // namespace
+}  // namespace ml
