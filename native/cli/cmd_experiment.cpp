@@ -1,5 +1,5 @@
-// marginlab experiment — reproduction experiments, one subcommand each (a table below: rp-toy, rp-ida,
-// uma-toy, uma-real (in cmd_experiment_uma.cpp); further experiments join the table).
+// marginlab experiment — reproduction experiments, one subcommand each (a table below: rp-toy, rp-ida;
+// the UMA reproductions are experiment links now: tools/reproduce.sh uma_toy|uma_real).
 // Each writes Markdown with the exact command at the top and a CSV
 // beside it (same name, .csv), prints progress on stderr and one summary line on stdout.
 //
@@ -28,10 +28,6 @@
 #include "native/cli/experiment_util.h"
 
 namespace ml::cli {
-
-// UMA experiments (cmd_experiment_uma.cpp).
-int experiment_uma_toy(const Args& args);
-int experiment_uma_real(const Args& args);
 
 namespace {
 
@@ -598,16 +594,6 @@ const Experiment kExperiments[] = {
      "[--data ../shared/data] [--splits 10] [--noise 0,0.1,0.2,0.3] [--updates 500] [--folds 3] [--widths 3] "
      "[--out docs/rp_ida.md]",
      "RP-classifier (random, KPCA, KGS) on IDA splits 1-10 beside the paper's Table 1"},
-    {"uma-toy", experiment_uma_toy,
-     "[--runs 10] [--n 1000] [--test 10000] [--levels 20] [--updates 1000] [--tol 0.001] [--tol-se 0] "
-     "[--select error|conf|random] [--mis-levels 10,5] [--matrix-seed 1] [--out docs/uma_toy.md]",
-     "UMA vs C = I over the noise family C_i and with a misestimated C (004 §4.1, Fig. 1), CSV + SVG"},
-    {"uma-real", experiment_uma_real,
-     "[--csv FILE [--test FILE | --train-rows N]] [--data ../shared/data] [--runs R] [--m M] [--dims D] "
-     "[--landmarks L] [--sigma S] [--updates 1000] [--g-updates 3000] [--epochs 10] [--select error|conf|random] "
-     "[--conf-fraction 0.05] [--out docs/uma_real.md]",
-     "004 §4.2: m labelled per class -> g -> C estimated on 5% -> UMA vs f_y, f_conf, f_full (no --csv: "
-     "optical digits and letters beside 004 Table 1)"},
 };
 
 void print_experiments(FILE* out) {
