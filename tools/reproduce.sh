@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Regenerates a reproduction document from its experiment links (docs/reproductions/):
+#
+#   tools/reproduce.sh uma_toy|uma_real|malicious_sweep [--data DIR] [--rows DIR] [--marginlab PATH]
+#
+# A document is made of parts. Each part is one experiment link, docs/reproductions/PART.url, run by
+# `marginlab sweep` into ROWS/PART.jsonl (an existing file is resumed: only missing cells run) and
+# reported by `marginlab report` into docs/PART.md, docs/PART.csv and docs/PART.png (the figure is drawn
+# by tools/plot_sweep.py), with the paired comparisons' verdicts computed from the rows. The document
+# docs/DOC.md is docs/reproductions/DOC.head.md, then every part's report (its headings one level down),
+# then docs/reproductions/DOC.notes.md; the parts' Markdown files are removed, their CSV and figure stay.
+# Nothing in the document is typed by hand but the head and the notes (protocol and choices, no verdict).
+#
+#   --data DIR       the UCI files (default ../shared/data/uci); uma_real joins optdigits_train.csv and
+#                    optdigits_test.csv into ROWS/data/optdigits.csv (the links check its hash) and links
+#                    letter_recognition.csv beside it
+#   --rows DIR       where the rows files go (default build/reproductions)
+#   --marginlab P    the command line (default build/native/marginlab)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+doc=${1:-}
+shift || true
+data=../shared/data/uci
+rows=build/reproductions
+marginlab=build/native/marginlab
+while [ $# -gt 0 ]; do
+  case $1 in
+    --data) data=$2; shift 2 ;;
+    --rows) rows=$2; shift 2 ;;
+    --marginlab) marginlab=$2; shift 2 ;;
+    *) echo "reproduce.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$rows"
+
+# part NAME METRICS COMPARE TITLE [DATA_DIR]: sweep and report one experiment link.
+parts=()
+part() {
+  local name=$1 metrics=$2 compare=$3 title=$4 data_dir=${5:-}
+  local url
+  url=$(cat "docs/reproductions/$name.url")
+  local sweep=("$marginlab" sweep --url "$url" --out "$rows/$name.jsonl")
+  [ -n "$data_dir" ] && sweep+=(--data-dir "$data_dir")
+  echo "reproduce.sh: $name" >&2
+  "${sweep[@]}"
+  local report=("$marginlab" report "$rows/$name.jsonl" --url "$url" --out "docs/$name.md" --metrics "$metrics"
+                --compare "$compare" --title "$title")
+  [ -f "docs/reproductions/$name.ref.tsv" ] && report+=(--reference "docs/reproductions/$name.ref.tsv")
+  "${report[@]}" > /dev/null
+  parts+=("$name")
+}
+
+case $doc in
+  uma_toy)
+    part uma_toy_noise counters.confusion_rate,test_error l.confusion \
+      "(a) Robustness to noise: UMA told C_i against C = I, data corrupted by C_i"
+    part uma_toy_misestimated_c10 counters.confusion_rate,test_error l.family \
+      "(b) A misestimated C: data corrupted by C_10 = M, UMA told C_j"
+    part uma_toy_misestimated_c5 counters.confusion_rate,test_error l.family \
+      "(b') A misestimated C: data corrupted by C_5, UMA told C_j"
+    ;;
+  uma_real)
+    mkdir -p "$rows/data"
+    { cat "$data/optdigits_train.csv"; tail -n +2 "$data/optdigits_test.csv"; } > "$rows/data/optdigits.csv"
+    ln -sf "$(realpath "$data/letter_recognition.csv")" "$rows/data/letter_recognition.csv"
+    part uma_real_digits test_error,counters.confusion_rate learner \
+      "Optical digits: UMA (C estimated) against the perceptron f_y on g's labels, and both on true labels" "$rows/data"
+    part uma_real_digits_c test_error,counters.confusion_rate l.confusion \
+      "Optical digits: UMA against UMA with C = I on the same labels" "$rows/data"
+    part uma_real_letter test_error,counters.confusion_rate learner \
+      "Letter recognition (D = 400, 5 seeds): UMA against f_y, and both on true labels" "$rows/data"
+    part uma_real_letter_c test_error,counters.confusion_rate l.confusion \
+      "Letter recognition (D = 400, 5 seeds): UMA against UMA with C = I" "$rows/data"
+    ;;
+  malicious_sweep)
+    part malicious_ball test_error learner "Unit ball, d = 100: A_mu (c = 1) and A_mlc against averaging"
+    part malicious_gaussian test_error learner "Isotropic Gaussian, d = 20: A_mu and A_mlc against averaging"
+    ;;
+  *)
+    echo "usage: tools/reproduce.sh uma_toy|uma_real|malicious_sweep [--data DIR] [--rows DIR] [--marginlab PATH]" >&2
+    exit 2
+    ;;
+esac
+
+# The document: head, each part's report with its headings one level down, notes.
+out=docs/$doc.md
+{
+  cat "docs/reproductions/$doc.head.md"
+  for name in "${parts[@]}"; do
+    echo
+    sed -e 's/^#/##/' "docs/$name.md"
+    rm "docs/$name.md"
+  done
+  echo
+  cat "docs/reproductions/$doc.notes.md"
+} > "$out"
+echo "reproduce.sh: wrote $out" >&2
