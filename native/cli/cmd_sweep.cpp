@@ -435,6 +435,21 @@ int cmd_report(const Args& args) {
   ReportOptions options;
   options.title = args.get("title", base_name(stem));
   options.link = encode_experiment(experiment, learner_schemas());
+  if (args.has("compare")) {
+    // The axis whose values the paired comparisons set against its first value (default: learner).
+    const std::string key = args.get("compare");
+    std::vector<std::string> axes;
+    for (const Axis& a : experiment.axes)
+      if (!is_replicate_key(a.key)) axes.push_back(a.key);
+    if (std::find(axes.begin(), axes.end(), key) == axes.end()) {
+      std::string names;
+      for (const std::string& a : axes) names += (names.empty() ? "" : ", ") + a;
+      std::fprintf(stderr, "error: --compare: '%s' is not a non-replicate axis of the experiment (%s)\n", key.c_str(),
+                   names.empty() ? "it has none" : ("its axes: " + names).c_str());
+      return 1;
+    }
+    options.compare_key = key;
+  }
   if (args.has("metrics")) {
     for (const std::string& m : split_commas(args.get("metrics"))) {
       const bool known = std::any_of(rows->begin(), rows->end(), [&](const CellRow& r) { return r.numbers.count(m) != 0; });
@@ -464,7 +479,7 @@ int cmd_report(const Args& args) {
   }
   // The commands shown at the top: the sweep that makes the rows, then this report as it was called.
   std::string report_command = "marginlab report " + shell_word(rows_path);
-  for (const char* name : {"url", "out", "reference", "metrics", "title"})
+  for (const char* name : {"url", "out", "reference", "metrics", "compare", "title"})
     if (args.has(name)) report_command += std::string(" --") + name + " " + shell_word(args.get(name));
   if (args.has("no-figure")) report_command += " --no-figure";
   options.commands = {"marginlab sweep --url " + shell_word(options.link) + " --out " + shell_word(rows_path),

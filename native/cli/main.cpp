@@ -49,17 +49,18 @@ const Command kCommands[] = {
      {{"out", OptionValue::output}}, 100000},
     {"report", ml::cli::cmd_report,
      "report ROWS.jsonl --url '<experiment link>' --out NAME.md [--reference REF.tsv] [--metrics LIST] "
-     "[--title TEXT] [--no-figure]",
+     "[--compare AXIS] [--title TEXT] [--no-figure]",
      "write NAME.md (mean ± standard error per point, paired comparisons with their verdicts), NAME.csv and "
      "the figure NAME.png (tools/plot_sweep.py)",
      {{"url", OptionValue::link},
       {"out", OptionValue::output},
       {"reference", OptionValue::input},
       {"metrics", OptionValue::text},
+      {"compare", OptionValue::text},
       {"title", OptionValue::text},
       {"no-figure"}},
      1},
-    {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida, uma-toy, uma-real)",
+    {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida)",
      "run a reproduction experiment and write its Markdown table (and CSV) into docs/",
      {{"help"}}, 1, /*pass_through=*/true},
 };

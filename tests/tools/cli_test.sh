@@ -250,6 +250,11 @@ check "report: paired comparisons with computed verdicts" eval \
   'grep -qF "## Paired comparisons (test_error, each learner against perceptron)" "$t/r.md" && grep -qE "^- .*averaging.*perceptron.*at eta=0\.2" "$t/r.md"'
 check "report: CSV header" grep -qxF "learner,eta,test_error_n,test_error_mean,test_error_se,test_error_ref_mean,test_error_ref_sd,train_error_true_n,train_error_true_mean,train_error_true_se,mistakes_n,mistakes_mean,mistakes_se,bound_n,bound_mean,bound_se" "$t/r.csv"
 check "report: 4 points in the CSV" test "$(wc -l < "$t/r.csv")" -eq 5
+expect "report --compare naming no axis" 1 "error: --compare: 'seed' is not a non-replicate axis of the experiment (its axes: learner, eta)" err -- \
+  report "$t/full.jsonl" --url "$xp" --out "$t/r.md" --compare seed --no-figure
+expect "report --compare eta" 0 '"rows":12' out -- report "$t/full.jsonl" --url "$xp" --out "$t/r.md" --compare eta --no-figure
+check "report --compare eta: each eta against the first, at each learner" eval \
+  'grep -qF "## Paired comparisons (test_error, each eta against 0)" "$t/r.md" && grep -qE "^- .* at learner=averaging" "$t/r.md"'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
