@@ -53,7 +53,7 @@ part() {
 
 case $doc in
   uma_toy)
-    part uma_toy_noise counters.confusion_rate,test_error l.confusion \
+    part uma_toy_noise counters.confusion_rate,test_error,achieved_noise l.confusion \
       "(a) Robustness to noise: UMA told C_i against C = I, data corrupted by C_i"
     part uma_toy_misestimated_c10 counters.confusion_rate,test_error l.family \
       "(b) A misestimated C: data corrupted by C_10 = M, UMA told C_j"
@@ -64,11 +64,11 @@ case $doc in
     mkdir -p "$rows/data"
     { cat "$data/optdigits_train.csv"; tail -n +2 "$data/optdigits_test.csv"; } > "$rows/data/optdigits.csv"
     ln -sf "$(realpath "$data/letter_recognition.csv")" "$rows/data/letter_recognition.csv"
-    part uma_real_digits test_error,counters.confusion_rate learner \
+    part uma_real_digits test_error,counters.confusion_rate,achieved_noise learner \
       "Optical digits: UMA (C estimated) against the perceptron f_y on g's labels, and both on true labels" "$rows/data"
     part uma_real_digits_c test_error,counters.confusion_rate l.confusion \
       "Optical digits: UMA against UMA with C = I on the same labels" "$rows/data"
-    part uma_real_letter test_error,counters.confusion_rate learner \
+    part uma_real_letter test_error,counters.confusion_rate,achieved_noise learner \
       "Letter recognition (D = 400, 5 seeds): UMA against f_y, and both on true labels" "$rows/data"
     part uma_real_letter_c test_error,counters.confusion_rate l.confusion \
       "Letter recognition (D = 400, 5 seeds): UMA against UMA with C = I" "$rows/data"
@@ -89,7 +89,7 @@ out=docs/$doc.md
   cat "docs/reproductions/$doc.head.md"
   for name in "${parts[@]}"; do
     echo
-    sed -e 's/^#/##/' "docs/$name.md"
+    sed -E 's/^(#+) /\1# /' "docs/$name.md"
     rm "docs/$name.md"
   done
   echo
