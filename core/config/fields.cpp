@@ -187,7 +187,7 @@ std::vector<Field> build_fields() {
         .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
        [](Config& c) -> auto& { return c.bias; });
   bind(t, "data", nullptr,
-       {.key = "kpca", .label = "Kernel features D", .min = 0, .max = 5000, .log_scale = true,
+       {.key = "kpca", .label = "Kernel features D", .min = 0, .max = 2000, .log_scale = true,
         .help = "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
                 "fitted on the training part's features only, after normalization and before the bias "
                 "(004 §3.6, §4.2); 0 = the features as they are."},
