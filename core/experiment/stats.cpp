@@ -196,7 +196,13 @@ std::vector<PairedComparison> compare_paired(const Experiment& experiment, const
   return out;
 }
 
-std::string paired_verdict(const PairedComparison& c, std::string_view metric, double alpha) {
+std::string paired_verdict(const PairedComparison& c_in, std::string_view metric, double alpha) {
+  // A learner is named by its id; a value of any other axis by KEY=value ("l.family=1", not "1").
+  PairedComparison c = c_in;
+  if (c.key != "learner") {
+    c.a = c.key + "=" + c.a;
+    c.b = c.key + "=" + c.b;
+  }
   std::string where;
   for (const std::string& a : c.at) where += (where.empty() ? " at " : ", ") + a;
   const std::string replicates = "paired replicates";

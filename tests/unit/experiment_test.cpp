@@ -297,6 +297,11 @@ TEST(ExperimentStats, PointsAverageOverSeedsAndPairedTestsPairBySeed) {
   const std::string at10 = paired_verdict(c[0], "test_error", 0.10);
   EXPECT_NE(at10.find("averaging has a lower test_error than perceptron at eta=0.1: -0.1 ± 0.02887"), std::string::npos) << at10;
   EXPECT_NE(at10.find("significant at 10 %"), std::string::npos);
+  // Another axis' values are named KEY=value.
+  PairedComparison by_eta = c[0];
+  by_eta.key = "eta";
+  by_eta.at.clear();
+  EXPECT_EQ(paired_verdict(by_eta, "test_error", 0.10).substr(0, 56), "eta=averaging has a lower test_error than eta=perceptron");
   // eta 0.2: d = 0, 0.2, -0.2: mean 0.
   EXPECT_NEAR(c[1].diff.mean, 0, 1e-15);
   EXPECT_NEAR(c[1].p, 1, 1e-12);
