@@ -117,12 +117,16 @@ struct CellRow {
   std::string cell;                       // the cell's link (the merge key)
   std::string json;                       // the whole row, one line without newline
   std::map<std::string, double> numbers;  // numeric fields by name; counters as "counters.NAME"; null: NaN
+  std::string error;                      // a refused cell's error message ("" for a run); no numbers then
   // The named number (test_error, mistakes, counters.NAME, ...), NaN when absent.
   double number(std::string_view name) const;
 };
 
 // The row of a finished (or budget-exhausted) session of cell `cell`.
 CellRow cell_row(const Cell& cell, const Session& session);
+// The row of a cell whose session could not be created (the learner or the pipeline refused its data):
+// {"index": i, "cell": link, "error": {"code", "message"}}. It depends only on the link, like any row.
+CellRow cell_error_row(const Cell& cell, const Error& error);
 // Parses one row line; errors name what is wrong ("row: not JSON", "row: missing 'cell'").
 Result<CellRow> parse_cell_row(std::string_view line);
 // Parses a JSON-lines text: one row per non-empty line. An incomplete last line (no newline at the end
@@ -161,7 +165,8 @@ class ExperimentRunner {
 
   // Advances the current cell (creating it first if needed) for up to max_seconds of `now`'s clock, or
   // by whole cells without a clock; moves finished rows to rows(). Returns the number of rows finished.
-  // A cell that cannot be created (bad CSV, learner refusal) stops the runner with that error.
+  // A cell whose learner or pipeline refuses the data gives an error row (cell_error_row) and the runner
+  // goes on; a cell whose CSV cannot be supplied stops the runner with that error (nothing to measure).
   int advance(double max_seconds, const ClockFn& now);
   // Runs every remaining cell (the command line's loop without progress).
   Status run_all();

@@ -205,6 +205,13 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
   const int64_t cells = cell_count(experiment);
   int64_t present = 0;
   for (int64_t i = 0; i < cells; ++i) present += have.count(i);
+  // Refused cells (error rows) are results too: counted and named, left out of the statistics.
+  std::vector<const CellRow*> refused;
+  for (const CellRow& r : rows)
+    if (!r.error.empty()) refused.push_back(&r);
+  if (!refused.empty())
+    report.warnings.push_back(std::to_string(refused.size()) + " cells were refused by their learner or pipeline (first: cell " +
+                              std::to_string(refused[0]->index) + ": " + refused[0]->error + ")");
   if (present < cells)
     report.warnings.push_back(std::to_string(cells - present) + " of " + std::to_string(cells) +
                               " cells have no row: the statistics leave them out");
@@ -234,6 +241,9 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
   if (!options.commands.empty()) md += "Produced by\n\n```\n" + join(options.commands, "\n") + "\n```\n\n";
   if (!options.link.empty()) md += "from the experiment link\n\n```\n" + options.link + "\n```\n\n";
   md += std::to_string(present) + " of " + std::to_string(cells) + " cells have a row. ";
+  if (!refused.empty())
+    md += std::to_string(refused.size()) + " of them record a refusal (the learner or the pipeline refused the data; first: cell " +
+          std::to_string(refused[0]->index) + ", \"" + refused[0]->error + "\") and are left out of the statistics. ";
   md += replicates.empty() ? std::string("Each point is one cell (no replicate axis).")
                            : "Each point is the mean ± standard error over " + join(replicates, " × ") +
                                  "; n is the number of cells with a row.";

@@ -41,6 +41,16 @@ CellRow cell_row(const Cell& cell, const Session& session) {
   return std::move(parsed).value();
 }
 
+CellRow cell_error_row(const Cell& cell, const Error& error) {
+  nlohmann::ordered_json j;
+  j["index"] = cell.index;
+  j["cell"] = cell.url;
+  j["error"] = {{"code", error.code}, {"message", error.message}};
+  Result<CellRow> parsed = parse_cell_row(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  assert(parsed.ok());
+  return std::move(parsed).value();
+}
+
 Result<CellRow> parse_cell_row(std::string_view line) {
   const nlohmann::json j = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return make_error("experiment.row_not_json", "row: not a JSON object");
@@ -53,6 +63,9 @@ Result<CellRow> parse_cell_row(std::string_view line) {
   row.index = index->get<int64_t>();
   row.cell = cell->get<std::string>();
   row.json = std::string(line);
+  const auto error = j.find("error");
+  if (error != j.end() && error->is_object() && error->contains("message") && (*error)["message"].is_string())
+    row.error = (*error)["message"].get<std::string>();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const nlohmann::json& v = it.value();
     if (v.is_number()) row.numbers[it.key()] = v.get<double>();

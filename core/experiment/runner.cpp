@@ -57,9 +57,12 @@ Status ExperimentRunner::start_cell() {
   }
   Result<std::unique_ptr<Session>> created = Session::create(cell_.config, csv);
   if (!created.ok()) {
-    Error e = created.error();
-    e.message = "cell " + std::to_string(cell_.index) + " (" + cell_.url + "): " + e.message;
-    return e;
+    // The learner or the pipeline refused this cell's data (a singular C, a non-separable sample): that is
+    // the cell's result, recorded as an error row; the other cells still run.
+    warn(created.error().message);
+    rows_.push_back(cell_error_row(cell_, created.error()));
+    ++next_;
+    return Status::Ok();
   }
   session_ = std::move(created).value();
   for (const std::string& w : session_->warnings()) warn(w);
@@ -78,10 +81,16 @@ int ExperimentRunner::advance(double max_seconds, const ClockFn& now) {
   const double start = now ? now() : 0;
   while (!finished()) {
     if (!session_) {
+      const size_t rows_before = rows_.size();
       Status started = start_cell();
       if (!started.ok()) {
         error_ = started;
         break;
+      }
+      if (rows_.size() > rows_before) {  // the cell ended as an error row
+        ++finished_rows;
+        if (!now) break;
+        continue;
       }
     }
     const int64_t budget = cell_.config.steps;

@@ -229,6 +229,28 @@ TEST(ExperimentRows, ResumingRowsOfAnotherExperimentIsAnError) {
   EXPECT_EQ(runner.error().error().code, "experiment.resume_other_experiment");
 }
 
+TEST(ExperimentRows, ARefusedCellIsAnErrorRowAndTheOthersStillRun) {
+  // UMA told C_j of a confusion family refuses data without family noise: those cells are error rows.
+  ExperimentDecode d = decode_experiment(
+      "#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2", learner_schemas());
+  ASSERT_TRUE(d.warnings.empty()) << d.warnings.front();
+  const std::vector<CellRow> rows = run_shard(d.experiment, 0, 1);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].error, "");
+  EXPECT_TRUE(std::isfinite(rows[0].number("test_error")));
+  EXPECT_NE(rows[2].error.find("needs noise=family"), std::string::npos) << rows[2].json;
+  EXPECT_TRUE(std::isnan(rows[2].number("test_error")));
+  EXPECT_EQ(rows[2].json.substr(0, 20), "{\"index\":2,\"cell\":\"#");
+  // Error rows read back the same, and statistics leave them out.
+  Result<std::vector<CellRow>> again = parse_cell_rows(format_cell_rows(rows), "rows", nullptr);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ((*again)[3].error, rows[3].error);
+  const std::vector<SweepPoint> points = sweep_points(d.experiment, rows, "test_error");
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_EQ(points[0].stat.n, 2);
+  EXPECT_EQ(points[1].stat.n, 0);
+}
+
 // ---------------------------------------------------------------- statistics
 
 TEST(ExperimentStats, MeanAndStandardErrorByHand) {
