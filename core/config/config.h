@@ -22,6 +22,7 @@ struct Config {
   bool use_csv = false;                 // false: generator below; true: a CSV loaded by the user
   GeneratorSpec generator;              // generator and its parameters
   std::string csv_name;                 // file name of the CSV (reference only; content is never in the URL)
+  int split = 0;                        // k >= 1: csv_name names a benchmark, split k is NAME_train_k.csv + NAME_test_k.csv
   std::string csv_hash;                 // first 16 hex digits of the CSV's sha256, "" = not recorded
   std::string csv_label;                // label column, name or 0-based index, "" = last
   double test_fraction = 0.25;          // part held out for test error (true labels)

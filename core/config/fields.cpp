@@ -69,6 +69,10 @@ std::string shown_default(const Field& field) {
 
 bool is_generated(const Config& c) { return !c.use_csv; }
 bool is_csv(const Config& c) { return c.use_csv; }
+// A benchmark's given split: the test part is its own file, so nothing is cut or hashed here.
+bool is_given_split(const Config& c) { return c.use_csv && c.split > 0; }
+bool is_cut_here(const Config& c) { return !is_given_split(c); }
+bool is_one_csv_file(const Config& c) { return c.use_csv && c.split == 0; }
 constexpr const char* kGenerated = "data is a generator";
 
 // Appends the field bound to the Config member `access` returns (a callable Config& -> T&): its type,
@@ -159,23 +163,32 @@ std::vector<Field> build_fields() {
         .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
        [](Config& c) -> auto& { return c.csv_name; });
   bind(t, "data", is_csv,
+       {.key = "split", .label = "Benchmark split", .min = 0, .max = kMaxBenchmarkSplit,
+        .help = "0: the CSV file is cut into training and test parts by 'test'. k >= 1: 'csv' names a benchmark "
+                "NAME whose split k is two files, NAME_train_k.csv and NAME_test_k.csv (Rätsch's IDA layout), "
+                "the test part given by its file.",
+        .applies_when = "data=csv"},
+       [](Config& c) -> auto& { return c.split; });
+  bind(t, "data", is_one_csv_file,
        {.key = "csvhash", .label = "CSV hash",
         .help = "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
                 "when the loaded file does not match. Empty: not recorded.",
-        .applies_when = "data=csv", .check_text = check_hash_text, .text_format = "16 lowercase hex digits, or empty"},
+        .applies_when = "data=csv and split=0", .check_text = check_hash_text, .text_format = "16 lowercase hex digits, or empty"},
        [](Config& c) -> auto& { return c.csv_hash; });
   bind(t, "data", is_csv,
        {.key = "label", .label = "Label column",
         .help = "Label column of the CSV: a header name or a 0-based index; empty: the last column.",
         .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
        [](Config& c) -> auto& { return c.csv_label; });
-  bind(t, "data", nullptr,
+  bind(t, "data", is_cut_here,
        {.key = "test", .label = "Test fraction", .min = 0, .max = 0.9,
-        .help = "Fraction of the examples held out to measure test error against the true labels."},
+        .help = "Fraction of the examples held out to measure test error against the true labels.",
+        .applies_when = "not a benchmark split (split=0 or generated data)"},
        [](Config& c) -> auto& { return c.test_fraction; });
-  bind(t, "data", nullptr,
+  bind(t, "data", is_cut_here,
        {.key = "strat", .label = "Stratified split",
-        .help = "Split per class so that train and test keep the class proportions."},
+        .help = "Split per class so that train and test keep the class proportions.",
+        .applies_when = "not a benchmark split (split=0 or generated data)"},
        [](Config& c) -> auto& { return c.stratified; });
   bind(t, "data", nullptr,
        {.key = "norm", .label = "Normalization",

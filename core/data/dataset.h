@@ -33,6 +33,8 @@ struct Dataset {
   std::vector<std::string> feature_names;  // d names (x1..xd for generated data)
   Vector target;                           // unit target direction v when the generator knows it, else empty
   double target_margin = 0.0;              // margin of target on the clean data (0 when unknown)
+  int given_test_from = -1;                // rows from here on are a given test part (a benchmark split's test
+                                           // file, joined by csv_dataset); -1: none, the pipeline cuts one
 
   // Number of examples.
   int rows() const { return static_cast<int>(X.rows()); }

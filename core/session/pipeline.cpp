@@ -1,8 +1,13 @@
 // marginlab — config -> data.
 #include "core/session/pipeline.h"
 
+#include <cmath>
+#include <numeric>
+
+#include "core/data/csv.h"
 #include "core/data/generators.h"
 #include "core/data/transform.h"
+#include "core/settings/setting.h"
 #include "core/util/format.h"
 
 namespace ml {
@@ -46,14 +51,121 @@ void append_rows(const Dataset& part, const char* split_name, std::string* out) 
   }
 }
 
+// "" when `name` is a relative path without a '..' component; else the problem.
+std::string path_problem(const std::string& name) {
+  if (name.empty()) return "is empty";
+  if (name.front() == '/') return "is an absolute path (names resolve in the data folder)";
+  size_t start = 0;
+  while (start <= name.size()) {
+    const size_t slash = name.find('/', start);
+    const std::string part = name.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (part == "..") return "has a '..' component (names resolve in the data folder)";
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return "";
+}
+
+// The training file's class for the test file's class name: the same text, or the same number.
+int matching_class(const std::vector<std::string>& train_classes, const std::string& name) {
+  for (size_t k = 0; k < train_classes.size(); ++k)
+    if (train_classes[k] == name) return static_cast<int>(k);
+  double value = 0, other = 0;
+  if (!parse_double(name, &value) || !std::isfinite(value)) return -1;
+  for (size_t k = 0; k < train_classes.size(); ++k)
+    if (parse_double(train_classes[k], &other) && other == value) return static_cast<int>(k);
+  return -1;
+}
+
+// The training file's rows, then the test file's (labels mapped to the training file's classes).
+Result<Dataset> join_given_split(Dataset train, const Dataset& test, const std::string& train_source,
+                                 const std::string& test_source) {
+  if (test.cols() != train.cols()) {
+    return make_error("pipeline.split_mismatch", test_source + ": " + std::to_string(test.cols()) +
+                                                     " feature columns, but the training file " + train_source +
+                                                     " has " + std::to_string(train.cols()));
+  }
+  std::vector<int> class_of(test.class_names.size(), -1);
+  for (size_t k = 0; k < test.class_names.size(); ++k) {
+    class_of[k] = matching_class(train.class_names, test.class_names[k]);
+    if (class_of[k] < 0) {
+      return make_error("pipeline.split_mismatch", test_source + ": label " + quote_for_message(test.class_names[k]) +
+                                                       " does not occur in the training file " + train_source +
+                                                       " (classes " + join_names(train.class_names, ", ") + ")");
+    }
+  }
+  const int n_train = train.rows();
+  FeatureMatrix X(n_train + test.rows(), train.cols());
+  X.topRows(n_train) = train.X;
+  X.bottomRows(test.rows()) = test.X;
+  train.X = std::move(X);
+  for (int i = 0; i < test.rows(); ++i) {
+    const int c = class_of[static_cast<size_t>(test.true_label[static_cast<size_t>(i)])];
+    train.label.push_back(c);
+    train.true_label.push_back(c);
+    train.corruption.push_back(Corruption::none);
+  }
+  train.given_test_from = n_train;
+  return train;
+}
+
 }  // namespace
 
+Result<std::vector<std::string>> csv_file_names(const Config& config) {
+  if (!config.use_csv) return std::vector<std::string>{};
+  const std::string problem = path_problem(config.csv_name);
+  if (!problem.empty()) {
+    return make_error("pipeline.csv_name", "field 'csv': " + quote_for_message(config.csv_name) + " " + problem);
+  }
+  if (config.split == 0) return std::vector<std::string>{config.csv_name};
+  const std::string& name = config.csv_name;
+  if (name.size() >= 4 && name.compare(name.size() - 4, 4, ".csv") == 0) {
+    return make_error("pipeline.csv_name", "field 'csv': with split=" + std::to_string(config.split) +
+                                               " it names the benchmark without .csv (files NAME_train_" +
+                                               std::to_string(config.split) + ".csv and NAME_test_" +
+                                               std::to_string(config.split) + ".csv), not " + quote_for_message(name));
+  }
+  const std::string k = std::to_string(config.split);
+  return std::vector<std::string>{name + "_train_" + k + ".csv", name + "_test_" + k + ".csv"};
+}
+
+Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>& sources,
+                            const std::vector<std::string_view>& texts) {
+  const size_t expected = config.use_csv ? (config.split > 0 ? 2 : 1) : 0;
+  if (sources.size() != expected || texts.size() != expected) {
+    return make_error("pipeline.csv_files", "expected the " + std::to_string(expected) +
+                                                " file(s) csv_file_names lists, got " + std::to_string(texts.size()));
+  }
+  if (expected == 0) return make_error("pipeline.csv_files", "the configuration reads no CSV file ('data' is a generator)");
+  std::vector<Dataset> parts;
+  for (size_t f = 0; f < expected; ++f) {
+    CsvOptions options;
+    options.source_name = sources[f];
+    options.label_column = config.csv_label;
+    Result<CsvTable> table = parse_csv(texts[f], options);
+    if (!table.ok()) return table.error();
+    parts.push_back(std::move(table.value().data));
+  }
+  if (expected == 1) return std::move(parts[0]);
+  return join_given_split(std::move(parts[0]), parts[1], sources[0], sources[1]);
+}
 
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   Dataset all;
   if (config.use_csv) {
     if (csv == nullptr) {
       return make_error("pipeline.no_csv", "the configuration asks for a CSV file ('data=csv') but none is loaded");
+    }
+    if (config.split > 0 && csv->given_test_from < 0) {
+      return make_error("pipeline.no_given_test",
+                        "field 'split': split=" + std::to_string(config.split) +
+                            " takes the test part from the benchmark's test file, but the loaded data has none "
+                            "(read both files of csv_file_names with csv_dataset)");
+    }
+    if (config.split == 0 && csv->given_test_from >= 0) {
+      return make_error("pipeline.no_given_test",
+                        "the loaded data has a given test part (a benchmark split) but the configuration has "
+                        "split=0, which cuts one by 'test'");
     }
     all = *csv;
   } else {
@@ -65,7 +177,16 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   // The basis stream is an adaptive sequence, not a sample: it is never split.
   const bool splittable = config.use_csv || config.generator.kind != Generator::basis;
   const double test_fraction = splittable ? config.test_fraction : 0.0;
-  Split parts = split_dataset(all, test_fraction, config.stratified, config.seed);
+  Split parts;
+  if (all.given_test_from >= 0) {  // a benchmark split: its own test file, nothing drawn
+    std::vector<int> train_rows(static_cast<size_t>(all.given_test_from));
+    std::vector<int> test_rows(static_cast<size_t>(all.rows() - all.given_test_from));
+    std::iota(train_rows.begin(), train_rows.end(), 0);
+    std::iota(test_rows.begin(), test_rows.end(), all.given_test_from);
+    parts = Split{select_rows(all, train_rows), select_rows(all, test_rows)};
+  } else {
+    parts = split_dataset(all, test_fraction, config.stratified, config.seed);
+  }
   out.train = std::move(parts.train);
   out.test = std::move(parts.test);
   if (out.test.rows() == 0) out.warnings.push_back("no test part: test error is not measured");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/config/config.h"
@@ -21,9 +22,24 @@ struct PreparedData {
   std::vector<std::string> warnings;  // things the user should see (e.g. no test part)
 };
 
+// The files a data=csv config reads, relative to the folder its CSV names resolve in: {csv} when split = 0,
+// {NAME_train_k.csv, NAME_test_k.csv} for split = k >= 1 (csv = NAME); empty for generated data. A reader
+// (the command line's data folder, a test) reads them and hands the texts to csv_dataset. Errors
+// ("pipeline.csv_name") for an empty name, an absolute path, a '..' component, or NAME ending in .csv when
+// split >= 1 (the files would be NAME.csv_train_k.csv).
+Result<std::vector<std::string>> csv_file_names(const Config& config);
+// Parses the texts of the files csv_file_names(config) lists (same order; `sources` names each file in
+// errors, e.g. its path) into the dataset prepare_data takes as `csv`, with the config's label column. Split
+// k >= 1: the training file's rows, then the test file's, Dataset::given_test_from marking the test part; the
+// test file's labels are mapped to the training file's classes (same text, or the same number: "1" and
+// "1.0"), and its feature columns must match in number. Errors name the file ("pipeline.split_mismatch").
+Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>& sources,
+                            const std::vector<std::string_view>& texts);
+
 // Builds the experiment's data: generate (or take the CSV), split, normalize, kernel features (kpca > 0),
 // bias coordinate, noise, rough labels (rough > 0). `csv` is the parsed user file when config.use_csv
-// (else ignored, may be null). Fails with the generator's, the noise model's or the pipeline's error.
+// (else ignored, may be null); with split >= 1 it must carry its given test part (csv_dataset), which
+// replaces the cut by test_fraction (and stratification). Fails with the generator's, the noise model's or the pipeline's error.
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv);
 
 // Pairs of training rows the median heuristic looks at.

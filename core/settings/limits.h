@@ -16,5 +16,6 @@ inline constexpr int kMaxConcepts = 1000000;          // |C| of the finite class
 inline constexpr int kMaxClasses = 64;                // Q: also the CSV reader's, the generators' and the multiclass learners' limit
 inline constexpr int64_t kMaxSeed = 9007199254740991; // 2^53 - 1: seeds stay exact as doubles (and in JS)
 inline constexpr int kMaxTextBytes = 255;             // csv file name, label column
+inline constexpr int kMaxBenchmarkSplit = 10000;      // split k of a benchmark (IDA has 100)
 
 }  // namespace ml

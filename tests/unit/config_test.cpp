@@ -57,13 +57,13 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
   // The keys the brief and docs promise, in this order.
   const std::vector<std::string> expected = {
       "v",     "data",     "n",       "d",     "margin",  "q",        "spread", "concepts", "ball",
-      "csv",   "csvhash",  "label",   "test",  "strat",   "norm",     "bias",   "kpca",     "ksigma",
+      "csv",   "split", "csvhash",  "label",   "test",  "strat",   "norm",     "bias",   "kpca",     "ksigma",
       "noise", "eta",      "sampling", "cm",   "fam",     "famseed",  "adv",    "strategy", "k",
       "omode", "rough",    "rupd",    "learner", "seed",  "steps",    "hide"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
-  EXPECT_EQ(find_field("eta"), &fields[19]);
+  EXPECT_EQ(find_field("eta"), &fields[20]);
   EXPECT_EQ(find_field("nope"), nullptr);
 }
 
@@ -444,7 +444,7 @@ TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
 
 TEST(ConfigValidate, EqualityComparesEveryMember) {
   const Config base;
-  std::vector<Config> changed(12, base);
+  std::vector<Config> changed(13, base);
   changed[0].use_csv = true;
   changed[1].generator.spread = 0.6;
   changed[2].csv_label = "y";
@@ -457,6 +457,7 @@ TEST(ConfigValidate, EqualityComparesEveryMember) {
   changed[9].hidden_panels = {"data"};
   changed[10].generator.ball = true;
   changed[11].csv_hash = "0123456789abcdef";
+  changed[12].split = 3;
   for (const Config& c : changed) EXPECT_FALSE(c == base);
   EXPECT_TRUE(base == Config{});
 }
