@@ -73,7 +73,11 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
           .add(&P::epsilon, {.key = "epsilon", .label = "epsilon'", .min = 1e-3, .max = 1,
                              .help = "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)"})
           .add(&P::eta, {.key = "eta", .label = "assumed noise eta", .min = 0, .max = 0.499,
-                         .help = "the noise rate the algorithm assumes (not read from the noise settings)"})
+                         .help = "the noise rate the algorithm assumes (not read from the noise settings; see eta_from_noise)"})
+          .add(&P::eta_from_noise,
+               {.key = "eta_from_noise", .label = "eta = the data's noise rate",
+                .help = "use the data's actual noise rate as eta (none: 0, uniform: its eta; 000 §5 gives the "
+                        "algorithm the actual rate) instead of the eta above"})
           .add(&P::gamma, {.key = "gamma", .label = "assumed margin gamma", .min = 0, .max = 1,
                            .help = "the margin the algorithm assumes; 0 = the generator's known margin"})
           .add(&P::updates, {.key = "updates", .label = "max updates", .min = 0, .max = 1e9,
@@ -87,11 +91,33 @@ LearnerSchema BylanderPerceptron::schema() {
   return make_schema<BylanderParams>("bylander", "Bylander (Cnoise perceptron)", false);
 }
 
+namespace {
+
+// The binary noise rate of the Problem's resolved noise process: C_01 of a symmetric 2x2 matrix below 1/2
+// (none: 0, uniform: eta).
+Result<double> noise_rate_of(const Problem& problem) {
+  const char* what = "Bylander's perceptron (l.eta_from_noise = 1) needs a noise rate: ";
+  if (!problem.known_confusion.ok())
+    return make_error("bylander.eta_unknown", what + problem.known_confusion.error().message);
+  const Eigen::MatrixXd& c = problem.known_confusion.value();
+  if (c.rows() != 2 || c.cols() != 2 || c(0, 1) != c(1, 0) || !(c(0, 1) >= 0 && c(0, 1) < 0.5))
+    return make_error("bylander.eta_unknown", std::string(what) + "the noise is not a symmetric binary flip with a rate below 1/2");
+  return c(0, 1);
+}
+
+}  // namespace
+
 Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;
   if (Status st = require_binary(data, "Bylander's perceptron"); !st.ok()) return st;
-  const double eps = params.epsilon * (1.0 - 2.0 * params.eta);
+  eta_ = params.eta;
+  if (params.eta_from_noise) {
+    Result<double> actual = noise_rate_of(problem);
+    if (!actual.ok()) return actual.error();
+    eta_ = actual.value();
+  }
+  const double eps = params.epsilon * (1.0 - 2.0 * eta_);
   double gamma = params.gamma;
   if (!(gamma > 0)) gamma = problem.target_margin > 0 ? problem.target_margin : 0.0;
   nu_ = eps * gamma / 4.0;

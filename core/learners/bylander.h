@@ -14,10 +14,14 @@
 // updates the iterate with the best sample accuracy has accuracy >= 1 - eta - eps w.h.p.; bound() is
 // 16/(eps gamma)^2 and what it counts is "updates".
 //
-// Parameters (explicit; the learner never reads the noise configuration):
+// Parameters (explicit; the learner never reads the noise configuration, only, on request, the resolved
+// noise process of its Problem):
 //   epsilon  eps' in (0, 1], default 0.5
 //   eta      the assumed noise rate eta in [0, 0.5), default 0.1 (set it to the data's rate yourself,
 //            as 000 §5 gives the algorithm the actual eta)
+//   eta_from_noise  1: eta is the data's actual noise rate instead, read from the noise process the session
+//            resolved (Problem::known_confusion, as UMA's given C): 0 without noise, eta for uniform noise,
+//            C_01 for a symmetric 2x2 matrix; any other noise is refused (bylander.eta_unknown). Default 0.
 //   gamma    the assumed margin; 0 (default) = the generator's known margin (Problem::target_margin),
 //            and when that is unknown too, nu = 0 and bound() = NaN
 //   updates  stop after this many updates; 0 (default) = floor(16/(eps gamma)^2) + 1 ("more than"),
@@ -66,6 +70,7 @@ struct BylanderParams {
   double gamma = 0;                            // the margin it assumes; 0 = Problem::target_margin
   int64_t updates = 0;                         // update cap; 0 = the Thm 3 length
   BylanderOutput output = BylanderOutput::best;  // best iterate so far or the last one
+  bool eta_from_noise = false;                 // eta = the noise process's rate (Problem::known_confusion)
   // The parameter table (settings/params.h).
   static const ParamTable<BylanderParams>& table();
 };
@@ -85,6 +90,8 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
 
+  // The eta in use (the parameter, or the noise process's rate with eta_from_noise).
+  double eta() const { return eta_; }
   // nu = eps' (1 - 2 eta) gamma / 4 in use.
   double nu() const { return nu_; }
   // The current iterate w_t (double).
@@ -102,6 +109,7 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   Vector best_w_;              // best iterate as float
   Eigen::VectorXf scores_;     // <w_t, z_i>
   std::vector<uint8_t> nonpositive_;
+  double eta_ = 0;
   double nu_ = 0;
   double bound_ = 0;
   int64_t max_updates_ = 0;    // 0 = no own stop

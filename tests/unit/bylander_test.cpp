@@ -98,6 +98,41 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
   EXPECT_TRUE(std::isnan(b.bound()));
 }
 
+// l.eta_from_noise = 1: eta is the rate of the noise process the session resolved, not the parameter.
+TEST(BylanderTest, EtaFromTheNoiseProcess) {
+  const Dataset ds = tiny_dataset({{2, 0}, {0, -3}, {-0.6f, 0.8f}, {-1.6f, -1.2f}}, {+1, -1, +1, -1});
+  Problem problem;
+  problem.train = &ds;
+  BylanderPerceptron b;
+  const BylanderParams given{.epsilon = 0.5, .eta = 0.1, .gamma = 0.2, .eta_from_noise = true};
+  // Uniform noise 0.3: eps = 0.5 (1 - 0.6) = 0.2, nu = 0.2 * 0.2 / 4 = 0.01 (the parameter's 0.1 is ignored).
+  Eigen::MatrixXd uniform(2, 2);
+  uniform << 0.7, 0.3, 0.3, 0.7;
+  problem.known_confusion = uniform;
+  ASSERT_TRUE(b.reset(problem, given).ok());
+  EXPECT_EQ(b.eta(), 0.3);
+  EXPECT_NEAR(b.nu(), 0.01, 1e-15);
+  // No noise (identity): eta = 0, nu = 0.5 * 0.2 / 4 = 0.025.
+  problem.known_confusion = Eigen::MatrixXd(Eigen::MatrixXd::Identity(2, 2));
+  ASSERT_TRUE(b.reset(problem, given).ok());
+  EXPECT_EQ(b.eta(), 0.0);
+  EXPECT_NEAR(b.nu(), 0.025, 1e-15);
+  // Without the flag the parameter is used whatever the noise.
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.2}).ok());
+  EXPECT_EQ(b.eta(), 0.1);
+  // Class-conditional noise has no single rate; a process without a matrix (malicious) neither.
+  Eigen::MatrixXd skew(2, 2);
+  skew << 0.9, 0.3, 0.1, 0.7;
+  problem.known_confusion = skew;
+  Status s = b.reset(problem, given);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "bylander.eta_unknown");
+  problem.known_confusion = make_error("noise.not_a_matrix", "the noise model 'malicious' has no confusion matrix");
+  s = b.reset(problem, given);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("'malicious' has no confusion matrix"), std::string::npos) << s.error().message;
+}
+
 TEST(BylanderTest, StopsAfterTheUpdateBudget) {
   // The set of SecondUpdateMixesAndProjectsByHand: z is non-zero for at least 8 updates there (||z|| = 0.57,
   // 0.18, 0.031, 0.18, 0.060, 0.047, 0.038, 0.032 by hand), so only the budget can stop the run.
