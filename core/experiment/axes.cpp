@@ -215,6 +215,13 @@ ExperimentDecode decode_experiment(std::string_view url, const std::vector<Learn
     Axis axis;
     axis.key = p.key.substr(kAxisPrefix.size());
     const std::string where = "axis '" + p.key + "'";
+    if (axis.key == kSelectKey) {  // a protocol, not an axis ([SECTION] Protocols)
+      const std::string problem = check_select(p.value);
+      if (!result.experiment.select.empty()) w.push_back("'" + p.key + "' is given more than once; keeping the first");
+      else if (!problem.empty()) w.push_back("'" + p.key + "': " + problem + "; ignored");
+      else result.experiment.select = p.value;
+      continue;
+    }
     if (!seen.insert(axis.key).second) {
       w.push_back(where + " is given more than once; keeping the first");
       continue;
@@ -298,6 +305,8 @@ ExperimentDecode decode_experiment(std::string_view url, const std::vector<Learn
     it->spec = join_names(it->values, ",");
     cells = others * keep;
   }
+  const std::vector<std::string> overridden = protocol_warnings(result.experiment);
+  w.insert(w.end(), overridden.begin(), overridden.end());
   return result;
 }
 
@@ -322,6 +331,7 @@ std::string encode_experiment(const Experiment& experiment, const std::vector<Le
     while ((at = spec.find("%3A", at)) != std::string::npos) spec.replace(at, 3, ":");
     out += "&x." + axis.key + "=" + spec;
   }
+  if (!experiment.select.empty()) out += "&x." + std::string(kSelectKey) + "=" + experiment.select;
   return out;
 }
 

@@ -7,6 +7,7 @@
 // [SECTION] Running                        ExperimentRunner: cells advanced in caller-sized time slices
 // [SECTION] Statistics                     mean ± standard error per point, paired comparisons, verdicts
 // [SECTION] Reports                        Markdown and CSV of a sweep, reference values, the figure's data
+// [SECTION] Protocols                      x.select=first: model selection on each group's first replicate
 //
 // A cell's row depends only on its link: never on the order the cells run in, the shard or the process.
 // That is what makes sharding (every N-th cell), resuming (skip cells already written) and merging
@@ -41,7 +42,7 @@ inline constexpr int kMaxAxisValues = 1000;
 // At most this many cells in one experiment (the product of the axes' sizes); larger products are cut.
 inline constexpr int64_t kMaxExperimentCells = 100000;
 // Axes whose values are repetitions of one measurement (statistics average over them, pair by them).
-inline constexpr std::string_view kReplicateKeys[] = {"seed"};
+inline constexpr std::string_view kReplicateKeys[] = {"seed", "split"};
 
 // One axis: a URL key (a config field or `l.<param>`) and its values as canonical URL text.
 struct Axis {
@@ -57,6 +58,7 @@ struct Experiment {
   Config base;             // the base configuration (the link without its x.* keys), valid
   std::vector<Axis> axes;  // in link order; the first varies slowest
   ParamValues foreign_params;  // l.* values for learners on the learner axis other than base.learner
+  std::string select;          // x.select: "" (none) or a selection protocol ([SECTION] Protocols)
   // Same base and axes.
   bool operator==(const Experiment&) const = default;
 };
@@ -93,6 +95,7 @@ struct Cell {
   std::string url;                  // canonical single-run link (encode_url of the resolved config)
   Config config;                    // the configuration the link decodes to
   std::vector<std::string> warnings;  // what decoding the cell's link reported (a value with no effect)
+  std::string run_url;              // the link the cell runs when a protocol resolved it (else "": url)
 };
 
 // The number of points in the axes' product (1 without axes).
@@ -102,7 +105,8 @@ std::vector<std::string> cell_values(const Experiment& experiment, int64_t index
 // The cell at `index` (0 <= index < cell_count). A learner axis drops the base's l.* parameters the
 // cell's learner does not have (they belong to another learner of the comparison).
 Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vector<LearnerSchema>& learners);
-// The shard `shard` of `shards` takes the cells whose index ≡ shard (mod shards), in index order.
+// The shard `shard` of `shards` takes the cells whose index ≡ shard (mod shards), in index order; with a
+// selection protocol the runner passes the cell's group instead (shard_unit), so shards take whole groups.
 bool in_shard(int64_t index, int shard, int shards);
 // Parses "i/N" (0 <= i < N <= 100000) for --shard; "" on success, else the problem.
 std::string parse_shard(std::string_view text, int* shard, int* shards);
@@ -155,9 +159,12 @@ struct RunnerOptions {
   CsvProvider csv;                    // CSV data for cells that read a file
 };
 
+class CellProtocol;
+
 // Runs an experiment's cells one after another, each to its step budget (config.steps) or until its
 // learner is done, in slices of the caller's time: the app calls advance() once a frame, the command
-// line in a loop. Rows come out in index order; the result of each is independent of the slicing.
+// line in a loop. Rows come out in index order; the result of each is independent of the slicing. A
+// selection protocol (x.select) runs before the cells that need it, in the same slices.
 class ExperimentRunner {
  public:
   // A runner over the cells of options.shard that are not in options.done.
@@ -191,6 +198,7 @@ class ExperimentRunner {
   const Experiment& experiment() const { return experiment_; }
 
  private:
+  Result<bool> prepare_cell(double max_seconds, const ClockFn& now);
   Status start_cell();
   void finish_cell();
 
@@ -201,6 +209,8 @@ class ExperimentRunner {
   int64_t already_done_ = 0;
   size_t next_ = 0;               // position in pending_
   Cell cell_;
+  bool cell_built_ = false;                 // cell_ is pending_[next_], possibly still being prepared
+  std::shared_ptr<CellProtocol> protocol_;  // x.select's selections, made once per group
   std::unique_ptr<Session> session_;
   std::shared_ptr<const Dataset> csv_data_;
   std::vector<CellRow> rows_;
@@ -308,5 +318,70 @@ std::string format_mean_se(const MeanSe& stat);
 // The report of an experiment's rows: the table of sweep_points per metric (references beside them, †
 // where ours is more than 2 reference sd away), compare_paired's verdicts on the first metric, the files.
 SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow>& rows, const ReportOptions& options);
+
+// =====================================================================================================
+// [SECTION] Protocols
+// =====================================================================================================
+//
+// A protocol changes how some cells run, and is part of the experiment link: `x.select=first` is model
+// selection on the first replicate (000 §5.1, the reproductions docs/rp_toy.md and docs/rp_ida.md). Cells
+// form groups — the same values on every non-replicate axis — and, for each group, the group's first
+// replicate (every replicate axis at its first value) runs its learner's own cross-validation once (l.cv=1,
+// same data and seed as that cell); then every cell of the group runs with the parameters it chose and
+// l.cv=0. For the rp learner those are l.dims and the Gaussian width l.sigma (l.width_c dropped); cells of
+// other learners run as they are. A row's "cell" stays the experiment's cell link (the merge and resume
+// key); its "config" is the link the cell ran, a single-run link that reproduces the row on its own.
+// Shards take whole groups (shard_unit), so no two shards repeat a selection.
+
+// The protocol key of an experiment link and its one value.
+inline constexpr std::string_view kSelectKey = "select";
+inline constexpr std::string_view kSelectFirst = "first";
+
+// "" when `value` names a selection protocol ("first"), else the problem (for decode_experiment's warning).
+std::string check_select(std::string_view value);
+// The group of cell `index`: its position in the product of the non-replicate axes (first slowest).
+int64_t cell_group(const Experiment& experiment, int64_t index);
+// The index of the group's first replicate (the selection cell of cell `index`'s group).
+int64_t group_first_cell(const Experiment& experiment, int64_t index);
+// What a shard takes: the cell's index, or with a selection protocol its group (in_shard(shard_unit(...))).
+int64_t shard_unit(const Experiment& experiment, int64_t index);
+// One warning per axis whose values a selection protocol overrides (x.l.dims, x.l.sigma, x.l.width_c,
+// x.l.cv with x.select=first): such an axis does not change what the rp cells run.
+std::vector<std::string> protocol_warnings(const Experiment& experiment);
+
+// What the selection chose for one group.
+struct Selection {
+  int dims = 0;          // D
+  double sigma = 0;      // Gaussian width σ
+  double cv_error = 0;   // mean validation error of the chosen pair (noisy labels)
+};
+
+// The model selection protocol of one runner: selections computed once per group, in time slices.
+class CellProtocol {
+ public:
+  // A protocol for the experiment's x.select (none: every cell runs as it is).
+  CellProtocol(const Experiment& experiment, std::vector<LearnerSchema> learners);
+
+  // Works toward the link `cell` runs, for up to max_seconds of `now` (to the end without a clock): runs
+  // (or continues) its group's selection if needed, then rewrites cell.config and cell.run_url with it.
+  // Returns false when out of time (call again), true when the cell is ready. Errors: the selection cell's
+  // data or learner, prefixed "selection for cell N (link): ".
+  Result<bool> prepare(Cell& cell, const CsvProvider& csv, double max_seconds, const ClockFn& now);
+  // The selections made so far, by group.
+  const std::map<int64_t, Selection>& selections() const { return chosen_; }
+  // How many selections this object ran (each group once).
+  int selections_run() const { return static_cast<int>(chosen_.size()); }
+
+ private:
+  struct Running;
+  Status start(int64_t group, const Cell& cell, const CsvProvider& csv);
+  void apply(Cell& cell, const Selection& s) const;
+
+  Experiment experiment_;
+  std::vector<LearnerSchema> learners_;
+  bool select_first_ = false;
+  std::map<int64_t, Selection> chosen_;
+  std::shared_ptr<Running> running_;  // the selection in progress
+};
 
 }  // namespace ml

@@ -8,11 +8,12 @@
 namespace ml {
 
 ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSchema> learners, RunnerOptions options)
-    : experiment_(std::move(experiment)), learners_(std::move(learners)), csv_(std::move(options.csv)) {
+    : experiment_(std::move(experiment)), learners_(std::move(learners)), csv_(std::move(options.csv)),
+      protocol_(std::make_shared<CellProtocol>(experiment_, learners_)) {
   std::unordered_set<int64_t> done;
   const int64_t count = cell_count(experiment_);
   for (const CellRow& row : options.done) {
-    if (row.index >= count || !in_shard(row.index, options.shard, options.shards)) {
+    if (row.index >= count || !in_shard(shard_unit(experiment_, row.index), options.shard, options.shards)) {
       error_ = make_error("experiment.resume_other_experiment",
                           "resume: the existing row of cell " + std::to_string(row.index) + " is not a cell of this " +
                               (row.index >= count ? "experiment" : "shard"));
@@ -28,15 +29,22 @@ ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSch
     if (done.insert(row.index).second) ++already_done_;
   }
   for (int64_t i = 0; i < count; ++i)
-    if (in_shard(i, options.shard, options.shards) && !done.count(i)) pending_.push_back(i);
+    if (in_shard(shard_unit(experiment_, i), options.shard, options.shards) && !done.count(i)) pending_.push_back(i);
 }
 
 bool ExperimentRunner::finished() const { return !error_.ok() || next_ >= pending_.size(); }
 
 int64_t ExperimentRunner::current_index() const { return session_ ? cell_.index : -1; }
 
+Result<bool> ExperimentRunner::prepare_cell(double max_seconds, const ClockFn& now) {
+  if (!cell_built_) {
+    cell_ = experiment_cell(experiment_, pending_[next_], learners_);
+    cell_built_ = true;
+  }
+  return protocol_->prepare(cell_, csv_, max_seconds, now);
+}
+
 Status ExperimentRunner::start_cell() {
-  cell_ = experiment_cell(experiment_, pending_[next_], learners_);
   std::set<std::string> known(warnings_.begin(), warnings_.end());
   auto warn = [&](const std::string& text) {
     const std::string line = "cell " + std::to_string(cell_.index) + ": " + text;
@@ -56,6 +64,7 @@ Status ExperimentRunner::start_cell() {
     csv = csv_data_.get();
   }
   Result<std::unique_ptr<Session>> created = Session::create(cell_.config, csv);
+  cell_built_ = false;
   if (!created.ok()) {
     // The learner or the pipeline refused this cell's data (a singular C, a non-separable sample): that is
     // the cell's result, recorded as an error row; the other cells still run.
@@ -82,6 +91,12 @@ int ExperimentRunner::advance(double max_seconds, const ClockFn& now) {
   while (!finished()) {
     if (!session_) {
       const size_t rows_before = rows_.size();
+      Result<bool> ready = prepare_cell(now ? max_seconds - (now() - start) : 0, now);
+      if (!ready.ok()) {
+        error_ = ready.error();
+        break;
+      }
+      if (!ready.value()) break;  // out of time in the middle of a selection
       Status started = start_cell();
       if (!started.ok()) {
         error_ = started;

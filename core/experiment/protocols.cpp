@@ -1,0 +1,155 @@
+// marginlab — protocols: model selection on the first replicate (experiment.h [SECTION] Protocols).
+#include <algorithm>
+#include <cmath>
+
+#include "core/config/fields.h"
+#include "core/config/url.h"
+#include "core/experiment/experiment.h"
+#include "core/learners/rp_classifier.h"
+#include "core/session/pipeline.h"
+
+namespace ml {
+
+namespace {
+
+// The learner whose own cross-validation the selection protocol runs, and the parameters it sets.
+constexpr std::string_view kSelectingLearner = "rp";
+constexpr std::string_view kSelectedParams[] = {"cv", "dims", "sigma", "width_c"};
+
+// Each axis' position of cell `index` (first axis slowest).
+std::vector<int64_t> positions(const Experiment& e, int64_t index) {
+  std::vector<int64_t> pos(e.axes.size());
+  for (size_t k = e.axes.size(); k-- > 0;) {
+    const auto size = static_cast<int64_t>(e.axes[k].values.size());
+    pos[k] = index % size;
+    index /= size;
+  }
+  return pos;
+}
+
+// Sets (or adds) a learner parameter.
+void set_param(ParamValues& params, std::string_view name, double value) {
+  for (ParamValue& p : params)
+    if (p.name == name) {
+      p.value = value;
+      return;
+    }
+  params.push_back({std::string(name), value});
+}
+
+std::string cell_place(const Cell& cell) { return "selection for cell " + std::to_string(cell.index) + " (" + cell.url + "): "; }
+
+}  // namespace
+
+// The selection of one group in progress: the selection cell's data and its learner, stepped in slices.
+struct CellProtocol::Running {
+  int64_t group = -1;
+  Cell cell;                               // the group's first replicate (with l.cv=1)
+  std::shared_ptr<const Dataset> csv;      // its CSV data, if it reads one
+  PreparedData data;                       // its training part (the learner points into it)
+  RpClassifier learner;
+};
+
+std::string check_select(std::string_view value) {
+  if (value == kSelectFirst) return "";
+  return quote_for_message(value) + " is not a selection protocol (first)";
+}
+
+int64_t cell_group(const Experiment& experiment, int64_t index) {
+  const std::vector<int64_t> pos = positions(experiment, index);
+  int64_t group = 0;
+  for (size_t k = 0; k < experiment.axes.size(); ++k) {
+    if (is_replicate_key(experiment.axes[k].key)) continue;
+    group = group * static_cast<int64_t>(experiment.axes[k].values.size()) + pos[k];
+  }
+  return group;
+}
+
+int64_t group_first_cell(const Experiment& experiment, int64_t index) {
+  const std::vector<int64_t> pos = positions(experiment, index);
+  int64_t first = 0;
+  for (size_t k = 0; k < experiment.axes.size(); ++k)
+    first = first * static_cast<int64_t>(experiment.axes[k].values.size()) +
+            (is_replicate_key(experiment.axes[k].key) ? 0 : pos[k]);
+  return first;
+}
+
+int64_t shard_unit(const Experiment& experiment, int64_t index) {
+  return experiment.select.empty() ? index : cell_group(experiment, index);
+}
+
+std::vector<std::string> protocol_warnings(const Experiment& experiment) {
+  std::vector<std::string> warnings;
+  if (experiment.select.empty()) return warnings;
+  for (const Axis& axis : experiment.axes)
+    for (std::string_view name : kSelectedParams)
+      if (axis.key == "l." + std::string(name))
+        warnings.push_back("axis 'x." + axis.key + "': x.select=" + experiment.select +
+                           " chooses l.dims and the width of the rp cells (l.cv=0), so this axis does not change what they run");
+  return warnings;
+}
+
+CellProtocol::CellProtocol(const Experiment& experiment, std::vector<LearnerSchema> learners)
+    : experiment_(experiment), learners_(std::move(learners)), select_first_(experiment.select == kSelectFirst) {}
+
+Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& csv) {
+  auto run = std::make_shared<Running>();
+  run->group = group;
+  run->cell = experiment_cell(experiment_, group_first_cell(experiment_, cell.index), learners_);
+  Config& config = run->cell.config;
+  set_param(config.params, "cv", 1);
+  validate(config, learners_);
+  run->cell.url = encode_url(config, learners_);
+  const Dataset* loaded = nullptr;
+  if (config.use_csv) {
+    if (!csv) return make_error("experiment.no_csv", cell_place(cell) + "the cell reads a CSV file, and none can be loaded here");
+    Result<std::shared_ptr<const Dataset>> data = csv(config);
+    if (!data.ok()) return Error{data.error().code, cell_place(cell) + data.error().message};
+    run->csv = std::move(data).value();
+    loaded = run->csv.get();
+  }
+  Result<PreparedData> data = prepare_data(config, loaded);
+  if (!data.ok()) return Error{data.error().code, cell_place(cell) + data.error().message};
+  run->data = std::move(data).value();
+  Learner& learner = run->learner;  // the base decodes the link's l.* values
+  Status reset = learner.reset(resolve_problem(config, run->data.train), config.params);
+  if (!reset.ok()) return Error{reset.error().code, cell_place(cell) + reset.error().message};
+  running_ = std::move(run);
+  return Status::Ok();
+}
+
+void CellProtocol::apply(Cell& cell, const Selection& s) const {
+  Config& config = cell.config;
+  std::erase_if(config.params, [](const ParamValue& p) { return p.name == "cv" || p.name == "width_c"; });
+  set_param(config.params, "dims", s.dims);
+  set_param(config.params, "sigma", s.sigma);
+  validate(config, learners_);
+  cell.run_url = encode_url(config, learners_);
+}
+
+Result<bool> CellProtocol::prepare(Cell& cell, const CsvProvider& csv, double max_seconds, const ClockFn& now) {
+  if (!select_first_ || cell.config.learner != kSelectingLearner) return true;
+  const int64_t group = cell_group(experiment_, cell.index);
+  if (const auto it = chosen_.find(group); it != chosen_.end()) {
+    apply(cell, it->second);
+    return true;
+  }
+  if (!running_ || running_->group != group) {
+    Status started = start(group, cell, csv);
+    if (!started.ok()) return started.error();
+  }
+  const double t0 = now ? now() : 0;
+  RpClassifier& rp = running_->learner;
+  while (std::isnan(rp.cv_error())) {
+    if (rp.done()) return make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice");
+    if (now && now() - t0 >= max_seconds) return false;
+    rp.step();
+  }
+  const Selection s{rp.chosen_dims(), rp.chosen_sigma(), rp.cv_error()};
+  chosen_[group] = s;
+  running_.reset();
+  apply(cell, s);
+  return true;
+}
+
+}  // namespace ml
