@@ -354,7 +354,12 @@ std::string render_experiment_reference() {
          "- At most " + std::to_string(kMaxAxes) + " axes, " + std::to_string(kMaxAxisValues) + " values per axis and " +
          std::to_string(kMaxExperimentCells) + " cells; beyond that the last axes are cut, with a warning.\n"
          "- Replicate axes (" + replicate + ") are averaged over (mean ± standard error) and paired by: learners are "
-         "compared by a paired t-test over the replicates both have.\n";
+         "compared by a paired t-test over the replicates both have.\n"
+         "- `x." + std::string(kSelectKey) + "=" + std::string(kSelectFirst) + "` is a protocol, not an axis: model "
+         "selection on each group's first replicate (a group: the cells with the same non-replicate values). That "
+         "cell runs the learner's own cross-validation once (`rp`: `l.cv=1`), and every cell of the group runs with "
+         "the chosen `l.dims` and `l.sigma` and `l.cv=0`; a row's `config` is the link the cell ran. Shards take "
+         "whole groups.\n";
 }
 
 int64_t cell_count(const Experiment& experiment) {
