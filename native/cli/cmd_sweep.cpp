@@ -116,12 +116,14 @@ class CsvFolder {
                                           "': pass the folder that holds it with --data-dir DIR");
     const std::string& name = config.csv_name;
     if (name.empty()) return make_error("cli.no_csv", "the cell has data=csv but no csv= file name");
-    if (name.find('/') != std::string::npos || name == "." || name == "..")
-      return make_error("cli.csv_name", "csv name '" + name + "' is not a file name in --data-dir");
-    const std::string key = name + '\n' + config.csv_hash + '\n' + config.csv_label;
+    // The files the config reads, relative to --data-dir (a benchmark split is two; no absolute path, no '..').
+    Result<std::vector<std::string>> files = csv_file_names(config);
+    if (!files.ok()) return files.error();
+    std::string key = config.csv_hash + '\n' + config.csv_label;
+    for (const std::string& f : files.value()) key += '\n' + f;
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     std::string mismatch;
-    Result<Dataset> data = read_csv_dataset(dir_ + "/" + name, config, &mismatch);
+    Result<Dataset> data = config.split > 0 ? read_split(files.value(), config) : read_csv_dataset(dir_ + "/" + name, config, &mismatch);
     if (!data.ok()) return data.error();
     if (!mismatch.empty()) return make_error("cli.csv_hash", mismatch + " (sweep refuses it: a row must depend only on its link)");
     auto shared = std::make_shared<const Dataset>(std::move(data).value());
@@ -130,6 +132,18 @@ class CsvFolder {
   }
 
  private:
+  // A benchmark split: its training and test files joined by csv_dataset (errors name the file).
+  Result<Dataset> read_split(const std::vector<std::string>& files, const Config& config) const {
+    std::vector<std::string> paths, texts;
+    for (const std::string& f : files) {
+      paths.push_back(dir_ + "/" + f);
+      Result<std::string> text = read_csv_file(paths.back());
+      if (!text.ok()) return text.error();
+      texts.push_back(std::move(text).value());
+    }
+    return csv_dataset(config, paths, {texts.begin(), texts.end()});
+  }
+
   std::string dir_;
   std::map<std::string, std::shared_ptr<const Dataset>> cache_;
 };

@@ -167,6 +167,17 @@ expect "sweep --data-dir: a file whose hash is not the link's is refused" 1 \
   sweep --url '#v=1&data=csv&csv=f.csv&csvhash=0123456789abcdef&steps=3&x.seed=1..2' --data-dir "$t" --out "$t/h.jsonl"
 expect "sweep --data-dir: a CSV over the size cap" 1 "the file has 5000000000 bytes, more than the 268435456 allowed" err -- \
   sweep --url '#v=1&data=csv&csv=big.csv&steps=3' --data-dir "$t" --out "$t/b.jsonl"
+mkdir -p "$t/bench"
+printf 'x1,label\n1,1\n-1,-1\n2,1\n' >"$t/bench/s_train_1.csv"
+printf 'x1,label\n3,1\n-3,-1\n' >"$t/bench/s_test_1.csv"
+cp "$t/bench/s_train_1.csv" "$t/bench/s_train_2.csv"
+expect "sweep --data-dir: a benchmark split reads NAME_train_k.csv and NAME_test_k.csv" 0 '"cells":1' out -- \
+  sweep --url '#v=1&data=csv&csv=bench%2Fs&split=1&steps=3' --data-dir "$t" --out "$t/split.jsonl"
+check "the split's test part is its test file" grep -qF '"train":3,"test":2' "$t/split.jsonl"
+expect "sweep --data-dir: a split's missing test file is named" 1 "bench/s_test_2.csv" err -- \
+  sweep --url '#v=1&data=csv&csv=bench%2Fs&split=2&steps=3' --data-dir "$t" --out "$t/split2.jsonl"
+expect "sweep --data-dir: a csv name leaving the folder is refused" 1 "has a '..' component" err -- \
+  sweep --url '#v=1&data=csv&csv=..%2Fs&split=1&steps=3' --data-dir "$t" --out "$t/split3.jsonl"
 
 expect "sweep of 12 cells in one process" 0 '"cells":12,"resumed":0,"run":12' out -- sweep --url "$xp" --out "$t/full.jsonl"
 check "one row per cell, in cell order" eval '[ "$(wc -l < "$t/full.jsonl")" -eq 12 ] &&
