@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Regenerates a reproduction document from its experiment links (docs/reproductions/):
 #
-#   tools/reproduce.sh uma_toy|uma_real|malicious_sweep [--data DIR] [--rows DIR] [--marginlab PATH]
+#   tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data DIR] [--ida DIR] [--rows DIR]
+#                      [--shards N] [--marginlab PATH]
 #
 # A document is made of parts. Each part is one experiment link, docs/reproductions/PART.url, run by
-# `marginlab sweep` into ROWS/PART.jsonl (an existing file is resumed: only missing cells run) and
+# `marginlab sweep` into ROWS/PART.jsonl (an existing file is resumed: only missing cells run; with --shards N,
+# N shards at once into ROWS/PART.shard_i.jsonl, then `marginlab merge`) and
 # reported by `marginlab report` into docs/PART.md, docs/PART.csv and docs/PART.png (the figure is drawn
 # by tools/plot_sweep.py), with the paired comparisons' verdicts computed from the rows. The document
 # docs/DOC.md is docs/reproductions/DOC.head.md, then every part's report (its headings one level down),
 # then docs/reproductions/DOC.notes.md; the parts' Markdown files are removed, their CSV and figure stay.
 # Nothing in the document is typed by hand but the head and the notes (protocol and choices, no verdict).
+# Published numbers come from docs/reproductions/PART.ref.tsv or, for the 000 tables, docs/reference/.
 #
 #   --data DIR       the UCI files (default ../shared/data/uci); uma_real joins optdigits_train.csv and
 #                    optdigits_test.csv into ROWS/data/optdigits.csv (the links check its hash) and links
 #                    letter_recognition.csv beside it
+#   --ida DIR        the folder holding ida/<set>/<set>_{train,test}_<k>.csv (default ../shared/data)
 #   --rows DIR       where the rows files go (default build/reproductions)
+#   --shards N       shards run at once per part (default 1; rp_toy and rp_ida use the cores, nproc)
 #   --marginlab P    the command line (default build/native/marginlab)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,36 +27,63 @@ cd "$(dirname "$0")/.."
 doc=${1:-}
 shift || true
 data=../shared/data/uci
+ida=../shared/data
 rows=build/reproductions
+shards=
 marginlab=build/native/marginlab
 while [ $# -gt 0 ]; do
   case $1 in
     --data) data=$2; shift 2 ;;
+    --ida) ida=$2; shift 2 ;;
     --rows) rows=$2; shift 2 ;;
+    --shards) shards=$2; shift 2 ;;
     --marginlab) marginlab=$2; shift 2 ;;
     *) echo "reproduce.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 mkdir -p "$rows"
 
-# part NAME METRICS COMPARE TITLE [DATA_DIR]: sweep and report one experiment link.
+# part NAME METRICS COMPARE TITLE [DATA_DIR [REFERENCE]]: sweep and report one experiment link.
 parts=()
 part() {
-  local name=$1 metrics=$2 compare=$3 title=$4 data_dir=${5:-}
+  local name=$1 metrics=$2 compare=$3 title=$4 data_dir=${5:-} reference=${6:-}
   local url
   url=$(cat "docs/reproductions/$name.url")
-  local sweep=("$marginlab" sweep --url "$url" --out "$rows/$name.jsonl")
+  local sweep=("$marginlab" sweep --url "$url")
   [ -n "$data_dir" ] && sweep+=(--data-dir "$data_dir")
   echo "reproduce.sh: $name" >&2
-  "${sweep[@]}"
+  if [ "${shards:-1}" -le 1 ]; then
+    "${sweep[@]}" --out "$rows/$name.jsonl"
+  else  # N shards at once (each takes whole selection groups), then one rows file
+    local pids=() i
+    for ((i = 0; i < shards; i++)); do
+      "${sweep[@]}" --shard "$i/$shards" --out "$rows/$name.shard_$i.jsonl" > /dev/null &
+      pids+=($!)
+    done
+    for i in "${!pids[@]}"; do wait "${pids[$i]}"; done
+    "$marginlab" merge "$rows/$name".shard_*.jsonl --out "$rows/$name.jsonl" > /dev/null
+  fi
   local report=("$marginlab" report "$rows/$name.jsonl" --url "$url" --out "docs/$name.md" --metrics "$metrics"
                 --compare "$compare" --title "$title")
   [ -f "docs/reproductions/$name.ref.tsv" ] && report+=(--reference "docs/reproductions/$name.ref.tsv")
+  [ -n "$reference" ] && report+=(--reference "$reference")
   "${report[@]}" > /dev/null
   parts+=("$name")
 }
 
 case $doc in
+  rp_toy)
+    shards=${shards:-$(nproc)}
+    part rp_toy test_error,counters.projection_dim,counters.sigma l.projection \
+      "KGS and random span on the five toys, beside 000 Tables 3 and 4" "" docs/reference/000_table3_toys.tsv
+    ;;
+  rp_ida)
+    shards=${shards:-$(nproc)}
+    for set in banana breast_cancer german heart; do
+      part "rp_ida_$set" test_error,counters.projection_dim,counters.sigma l.projection \
+        "IDA $set: random, KPCA and KGS, beside 000 Tables 1 and 2" "$ida" "docs/reference/000_table1_$set.tsv"
+    done
+    ;;
   uma_toy)
     part uma_toy_noise counters.confusion_rate,test_error,achieved_noise l.confusion \
       "(a) Robustness to noise: UMA told C_i against C = I, data corrupted by C_i"
@@ -78,7 +110,8 @@ case $doc in
     part malicious_gaussian test_error learner "Isotropic Gaussian, d = 20: A_mu and A_mlc against averaging"
     ;;
   *)
-    echo "usage: tools/reproduce.sh uma_toy|uma_real|malicious_sweep [--data DIR] [--rows DIR] [--marginlab PATH]" >&2
+    echo "usage: tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data DIR] [--ida DIR] [--rows DIR]" \
+      "[--shards N] [--marginlab PATH]" >&2
     exit 2
     ;;
 esac

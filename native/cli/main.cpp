@@ -60,9 +60,6 @@ const Command kCommands[] = {
       {"title", OptionValue::text},
       {"no-figure"}},
      1},
-    {"experiment", ml::cli::cmd_experiment, "experiment <name> [options]   (names: rp-toy, rp-ida)",
-     "run a reproduction experiment and write its Markdown table (and CSV) into docs/",
-     {{"help"}}, 1, /*pass_through=*/true},
 };
 
 void print_usage(FILE* out) {
@@ -80,7 +77,7 @@ int main(int argc, char** argv) {
   }
   for (const Command& c : kCommands) {
     if (std::strcmp(argv[1], c.name) != 0) continue;
-    // --help anywhere: the command's usage on stdout (experiment answers its own --help per experiment).
+    // --help anywhere: the command's usage on stdout (unless the command passes its options through).
     for (int i = 2; i < argc && !c.pass_through; ++i) {
       if (std::strcmp(argv[i], "--help") == 0) {
         std::printf("usage: marginlab %s\n  %s\n", c.usage, c.help);

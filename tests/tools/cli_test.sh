@@ -56,8 +56,6 @@ expect "single-dash option" 2 "error: unknown option '-steps' for 'run' (options
 expect "learners takes no argument" 2 "error: unexpected argument 'extra' for 'learners' (it takes options only)" err -- \
   learners extra
 expect "--help prints the command's usage on stdout" 0 "usage: marginlab run --url '<url>' [--steps N]" out -- run --help
-expect "experiment passes options through and refuses one it does not read" 2 \
-  "error: experiment rp-toy has no option --bogus" err -- experiment rp-toy --bogus 1
 
 # --- missing, empty, malformed and repeated values ---
 expect "--steps with no value (last argument)" 2 \
