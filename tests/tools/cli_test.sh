@@ -176,6 +176,8 @@ expect "sweep --data-dir: a split's missing test file is named" 1 "bench/s_test_
   sweep --url '#v=1&data=csv&csv=bench%2Fs&split=2&steps=3' --data-dir "$t" --out "$t/split2.jsonl"
 expect "sweep --data-dir: a csv name leaving the folder is refused" 1 "has a '..' component" err -- \
   sweep --url '#v=1&data=csv&csv=..%2Fs&split=1&steps=3' --data-dir "$t" --out "$t/split3.jsonl"
+expect "run of a benchmark split points to sweep --data-dir" 2 "run it with marginlab sweep --url" err -- \
+  run --url '#v=1&data=csv&csv=bench%2Fs&split=1' --steps 3
 
 expect "sweep of 12 cells in one process" 0 '"cells":12,"resumed":0,"run":12' out -- sweep --url "$xp" --out "$t/full.jsonl"
 check "one row per cell, in cell order" eval '[ "$(wc -l < "$t/full.jsonl")" -eq 12 ] &&
