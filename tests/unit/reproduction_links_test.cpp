@@ -1,7 +1,8 @@
 // Tests of the reproductions' experiment links (docs/reproductions/*.url, run by tools/reproduce.sh):
 // each is a canonical experiment link that decodes without a warning into the axes its document describes,
 // and its cells are the runs of the protocol: 004 §4.1's noise family and the C UMA is told, 004 §4.2's
-// kernel features and rough labels with the learners compared, 003's learners with their own settings.
+// kernel features and rough labels with the learners compared, 003's learners with their own settings,
+// 000 §5's selection on the first replicate with the actual noise rate given to the Cnoise perceptron.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "core/learners/registry.h"
 #include "core/learners/uma.h"
 #include "core/noise/noise.h"
+#include "core/session/pipeline.h"
 #include "core/session/session.h"
 
 namespace ml {
@@ -49,6 +51,11 @@ const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& expect
       {"uma_real_letter_c", {{"l.confusion", 2}, {"seed", 5}}},
       {"malicious_ball", {{"adv", 3}, {"eta", 7}, {"learner", 3}, {"seed", 10}}},
       {"malicious_gaussian", {{"adv", 3}, {"eta", 7}, {"learner", 3}, {"seed", 10}}},
+      {"rp_toy", {{"data", 5}, {"eta", 5}, {"l.projection", 2}, {"seed", 10}}},
+      {"rp_ida_banana", {{"eta", 7}, {"l.projection", 3}, {"split", 10}}},
+      {"rp_ida_breast_cancer", {{"eta", 7}, {"l.projection", 3}, {"split", 10}}},
+      {"rp_ida_german", {{"eta", 7}, {"l.projection", 3}, {"split", 10}}},
+      {"rp_ida_heart", {{"eta", 7}, {"l.projection", 3}, {"split", 10}}},
   };
   return table;
 }
@@ -146,6 +153,37 @@ TEST(ReproductionLinks, TheMaliciousCellsGiveEachLearnerItsOwnSettings) {
     const Cell a_mu = cell_at(x, {"random", "0.3", "pca_outlier_removal", "1"});
     const ParamValues own_c = name == "malicious_ball" ? ParamValues{{"c", 1}} : ParamValues{};
     EXPECT_EQ(a_mu.config.params, own_c);
+  }
+}
+
+// 000 §5: each group (data or noise rate, projection) selects D and σ on its first replicate; the Cnoise
+// perceptron is given the actual η; an IDA cell reads split k's two files with Rätsch's width for the set.
+TEST(ReproductionLinks, TheRpCellsSelectOnTheFirstReplicateWithTheActualNoiseRate) {
+  const Experiment toy = decoded("rp_toy");
+  EXPECT_EQ(toy.select, "first");
+  EXPECT_EQ(toy.axes[1].values, (std::vector<std::string>{"0", "0.1", "0.2", "0.3", "0.4"}));
+  const Cell ring = cell_at(toy, {"ring", "0.3", "random", "7"});
+  EXPECT_EQ(ring.config.generator.kind, Generator::ring);
+  EXPECT_EQ(ring.config.generator.n, 4000);
+  EXPECT_EQ(ring.config.test_fraction, 0.5);
+  EXPECT_EQ(ring.config.noise.rate, 0.3);
+  // Non-default parameters, sorted by name (projection 0 = random).
+  EXPECT_EQ(ring.config.params, (ParamValues{{"cv_widths", 5}, {"eta_from_noise", 1}, {"projection", 0}, {"sigma", 2.5},
+                                             {"updates", 500}}));
+  EXPECT_EQ(cell_values(toy, group_first_cell(toy, ring.index)), (std::vector<std::string>{"ring", "0.3", "random", "1"}));
+  const std::map<std::string, double> width = {{"banana", 1}, {"breast_cancer", 50}, {"german", 55}, {"heart", 120}};
+  for (const auto& [set, c] : width) {
+    SCOPED_TRACE(set);
+    const Experiment ida = decoded("rp_ida_" + set);
+    EXPECT_EQ(ida.select, "first");
+    EXPECT_EQ(ida.axes[0].values, (std::vector<std::string>{"0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3"}));
+    const Cell cell = cell_at(ida, {"0.15", "kgs", "3"});
+    EXPECT_EQ(cell.config.split, 3);
+    EXPECT_EQ(csv_file_names(cell.config).value(),
+              (std::vector<std::string>{"ida/" + set + "/" + set + "_train_3.csv", "ida/" + set + "/" + set + "_test_3.csv"}));
+    EXPECT_EQ(cell.config.noise.model, NoiseModel::uniform);
+    EXPECT_EQ(cell.config.params, (ParamValues{{"eta_from_noise", 1}, {"updates", 500}, {"width_c", c}}));  // kgs: the default
+    EXPECT_EQ(cell_values(ida, group_first_cell(ida, cell.index)), (std::vector<std::string>{"0.15", "kgs", "1"}));
   }
 }
 
