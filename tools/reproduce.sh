@@ -116,7 +116,8 @@ case $doc in
     ;;
 esac
 
-# The document: head, each part's report with its headings one level down, notes.
+# The document: head, each part's report with its headings one level down, notes (written aside first: a
+# part may have the document's own name, as rp_toy does).
 out=docs/$doc.md
 {
   cat "docs/reproductions/$doc.head.md"
@@ -127,5 +128,6 @@ out=docs/$doc.md
   done
   echo
   cat "docs/reproductions/$doc.notes.md"
-} > "$out"
+} > "$out.tmp"
+mv "$out.tmp" "$out"
 echo "reproduce.sh: wrote $out" >&2
