@@ -178,7 +178,8 @@ std::vector<std::string> report_metrics(const std::vector<CellRow>& rows) {
 std::string format_mean_se(const MeanSe& stat) {
   if (stat.n == 0 || !std::isfinite(stat.mean)) return "n/a";
   if (stat.n == 1 || !std::isfinite(stat.se)) return printf_text("%.*g", 6, stat.mean);
-  if (stat.se == 0) return printf_text("%.*g", 6, stat.mean) + " ± 0";
+  // Equal values whose mean rounds differently in the last bit leave an se of 1e-17: that is zero.
+  if (stat.se <= 1e-12 * std::max(1.0, std::fabs(stat.mean))) return printf_text("%.*g", 6, stat.mean) + " ± 0";
   // Two significant digits of the standard error, the mean to the same decimal place. The exponent is the
   // one of se already rounded to two digits (0.09999999999999998 is 1.0e-01: "0.10", not "0.100").
   const std::string rounded = printf_text("%.*e", 1, stat.se);

@@ -54,6 +54,8 @@ TEST(ExperimentReport, MeanAndStandardErrorToTheErrorsSecondDigit) {
   EXPECT_EQ(format_mean_se({0, 0, 0}), "n/a");
   EXPECT_EQ(format_mean_se({1, 0.25, kNaN}), "0.25");
   EXPECT_EQ(format_mean_se({3, 7, 0}), "7 ± 0");
+  // Equal values can leave a standard error of 1e-17 (the mean rounded in its last bit): shown as 0.
+  EXPECT_EQ(format_mean_se({10, 0.7071067811865476, 1.1e-17}), "0.707107 ± 0");
   EXPECT_EQ(format_mean_se({3, 0.0312345, 0.0042}), "0.0312 ± 0.0042");
   EXPECT_EQ(format_mean_se({5, 123.456, 5.6}), "123.5 ± 5.6");
   EXPECT_EQ(format_mean_se({4, 12345.4, 1234}), "12345 ± 1234");
