@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Sweep cell throughput, native against WebAssembly, in one run: the same experiment links swept by the
+# native command line and by the WebAssembly one under node (the core the page runs, wasm SIMD), each
+# repeated REPS times (median wall time), rows checked byte-identical, and the page's own figure when the
+# browser end-to-end test left one (build/e2e/sweep_timing.json: cells and seconds of the Sweep view,
+# frames included). Writes docs/bench_sweep.md. Ratios only mean something within one run.
+# Usage: bench/sweep_throughput.sh [--reps N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs
+reps=3
+[ "${1:-}" = --reps ] && reps=$2
+native=build/native/marginlab
+web=build/web/marginlab.js
+[ -x "$native" ] && [ -f "$web" ] || { echo "error: build both presets first (tools/test.sh or bench/run.sh)" >&2; exit 1; }
+out=build/bench/sweep
+rm -rf "$out"; mkdir -p "$out"
+
+# The browser test's link (tools/e2e/experiment_test.mjs) and a heavier one (more examples and steps).
+links=(
+  '#v=1&data=separable&n=400&noise=uniform&steps=200&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5'
+  '#v=1&data=separable&n=4000&d=20&noise=uniform&steps=20000&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5'
+)
+now() { date +%s.%N; }
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+{
+  echo "# Sweep throughput: native and WebAssembly"
+  echo
+  echo "Written by \`bench/sweep_throughput.sh --reps $reps\` on $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg) at start."
+  echo "Each figure is the median wall time of $reps runs of \`marginlab sweep\` (one process, one core); the rows"
+  echo "of both builds are compared byte for byte."
+  echo
+  echo "| experiment link | cells | native s | wasm (node) s | native cells/s | wasm cells/s | wasm / native time | rows equal |"
+  echo "|---|---|---|---|---|---|---|---|"
+} > "$out/report.md"
+
+k=0
+for link in "${links[@]}"; do
+  k=$((k + 1))
+  declare -a tn=() tw=()
+  for r in $(seq 1 "$reps"); do
+    rm -f "$out/n$k.jsonl" "$out/w$k.jsonl"
+    t0=$(now); "$native" sweep --url "$link" --out "$out/n$k.jsonl" 2>/dev/null >/dev/null; t1=$(now)
+    node "$web" sweep --url "$link" --out "$out/w$k.jsonl" 2>/dev/null >/dev/null; t2=$(now)
+    tn+=("$(awk "BEGIN { print $t1 - $t0 }")"); tw+=("$(awk "BEGIN { print $t2 - $t1 }")")
+  done
+  cells=$(wc -l < "$out/n$k.jsonl")
+  mn=$(printf '%s\n' "${tn[@]}" | median); mw=$(printf '%s\n' "${tw[@]}" | median)
+  equal=no; cmp -s "$out/n$k.jsonl" "$out/w$k.jsonl" && equal=yes
+  awk -v l="$link" -v c="$cells" -v n="$mn" -v w="$mw" -v e="$equal" 'BEGIN {
+    printf "| `%s` | %d | %.2f | %.2f | %.1f | %.1f | %.2f | %s |\n", l, c, n, w, c / n, c / w, w / n, e }' >> "$out/report.md"
+  [ "$equal" = yes ] || echo "warning: native and wasm rows differ for $link" >&2
+done
+
+if [ -f build/e2e/sweep_timing.json ]; then
+  /usr/bin/python3 - "$out/report.md" <<'EOF' >> "$out/report.md"
+import json, sys
+t = json.load(open("build/e2e/sweep_timing.json"))
+print()
+print("In the page (headless Chromium, from the browser end-to-end test's run of the first link, frames drawn")
+print(f"throughout): {t['cells']} cells in {t['seconds']:.2f} s, {t['cells'] / t['seconds']:.1f} cells/s, median frame time "
+      f"{t['median_frame_ms']:.1f} ms (build/e2e/sweep_timing.json, written {t.get('written', 'by the last e2e run')}).")
+EOF
+else
+  echo >> "$out/report.md"
+  echo "No page figure: build/e2e/sweep_timing.json is written by the browser end-to-end test (tools/test.sh)." >> "$out/report.md"
+fi
+cp "$out/report.md" docs/bench_sweep.md
+cat docs/bench_sweep.md
