@@ -589,11 +589,7 @@ void View::draw_segments(const std::vector<BoundarySegment>& segments, ImU32 col
                   static_cast<float>(pos.y + fitted_h_ - (b - view_lo_[1]) / (view_hi_[1] - view_lo_[1]) * fitted_h_));
   };
   dl->PushClipRect(pos, ImVec2(pos.x + fitted_w_, pos.y + fitted_h_), true);
-  for (int pass = 0; pass < 2; ++pass) {
-    const ImU32 c = pass == 0 ? IM_COL32(255, 255, 255, 170) : color;
-    const float t = pass == 0 ? thickness + 2.0f : thickness;
-    for (const BoundarySegment& s : segments) dl->AddLine(to_screen(s.x0, s.y0), to_screen(s.x1, s.y1), c, t);
-  }
+  for (const BoundarySegment& s : segments) dl->AddLine(to_screen(s.x0, s.y0), to_screen(s.x1, s.y1), color, thickness);
   dl->PopClipRect();
 }
 

@@ -61,8 +61,8 @@ class View {
   // The image's size in layout pixels (0 before the first draw).
   float image_width() const { return fitted_w_; }
   float image_height() const { return fitted_h_; }
-  // Draws line segments given in view coordinates over the last drawn image (clipped to it): a light halo,
-  // then the colour, `thickness` pixels wide.
+  // Draws line segments given in view coordinates over the last drawn image (clipped to it), `thickness`
+  // pixels wide (callers draw a light, wider pass first as a halo).
   void draw_segments(const std::vector<BoundarySegment>& segments, ImU32 color, float thickness) const;
 
  private:

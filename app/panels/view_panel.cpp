@@ -85,9 +85,11 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
   if (compare) {
     // Nested stripes: the first learner's line widest, each next one narrower on top, so that two learners
     // with the same boundary both stay visible.
+    // The light halos first, under every line.
     const size_t n = boundaries_.size();
-    for (size_t i = 0; i < n; ++i)
-      view_.draw_segments(boundaries_[i].segments(), learner_color(static_cast<int>(i)), 2.0f + 2.2f * static_cast<float>(n - 1 - i));
+    auto width = [&](size_t i) { return 2.0f + 2.2f * static_cast<float>(n - 1 - i); };
+    for (size_t i = 0; i < n; ++i) view_.draw_segments(boundaries_[i].segments(), IM_COL32(255, 255, 255, 170), width(i) + 2.0f);
+    for (size_t i = 0; i < n; ++i) view_.draw_segments(boundaries_[i].segments(), learner_color(static_cast<int>(i)), width(i));
   }
   if (ctx_.state.preparing()) {
     // A short overlay: the regions stay blank (no model yet) until the preparation ends.
