@@ -25,24 +25,25 @@ const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&lea
 
 namespace {
 // The context every panel of `app` shares.
-PanelContext context(AppState& state, Platform& platform, std::string& message, ImFont** font_small) {
-  return {state, platform, message, font_small};
+PanelContext context(AppState& state, Platform& platform, std::string& message, ImFont** font_small,
+                     std::map<std::string, ImVec2>* probes) {
+  return {state, platform, message, font_small, probes};
 }
 }  // namespace
 
 App::App(Platform& platform)
     : platform_(platform),
       state_([&platform] { return platform.now_seconds(); }),
-      run_(context(state_, platform_, message_, &font_small_)),
-      data_(context(state_, platform_, message_, &font_small_)),
-      noise_(context(state_, platform_, message_, &font_small_)),
-      learner_(context(state_, platform_, message_, &font_small_)),
-      share_(context(state_, platform_, message_, &font_small_)),
-      export_(context(state_, platform_, message_, &font_small_)),
-      view_(context(state_, platform_, message_, &font_small_)),
-      plots_(context(state_, platform_, message_, &font_small_)),
-      confusion_(context(state_, platform_, message_, &font_small_)),
-      sweep_(context(state_, platform_, message_, &font_small_)) {
+      run_(context(state_, platform_, message_, &font_small_, &probes_)),
+      data_(context(state_, platform_, message_, &font_small_, &probes_)),
+      noise_(context(state_, platform_, message_, &font_small_, &probes_)),
+      learner_(context(state_, platform_, message_, &font_small_, &probes_)),
+      share_(context(state_, platform_, message_, &font_small_, &probes_)),
+      export_(context(state_, platform_, message_, &font_small_, &probes_)),
+      view_(context(state_, platform_, message_, &font_small_, &probes_)),
+      plots_(context(state_, platform_, message_, &font_small_, &probes_)),
+      confusion_(context(state_, platform_, message_, &font_small_, &probes_)),
+      sweep_(context(state_, platform_, message_, &font_small_, &probes_)) {
   state_.defer_builds = true;  // a frame saying "building" comes before a long build
   last_frame_time_ = platform_.now_seconds();
 }
@@ -129,6 +130,7 @@ void App::frame() {
   frame_ms_ = frames_ == 0 ? dt * 1000 : frame_ms_ * 0.9 + dt * 1000 * 0.1;
   if (frames_ > 0) frame_times_.add(dt * 1000);
   ++frames_;
+  probes_.clear();
 
   // A deferred build runs at the start of the frame after the one that announced it.
   if (state_.build_pending()) {
@@ -309,6 +311,14 @@ std::string App::status_json() {
   const RunMode mode = state_.mode();
   out += std::string(",\"mode\":\"") + (mode == RunMode::single ? "single" : mode == RunMode::compare ? "compare" : "sweep") + "\"";
   out += ",\"parked_sweep_url\":\"" + json_escape(state_.parked_sweep_url()) + "\"";
+  // Where named widgets were drawn in the last frame (the tests click them).
+  out += ",\"probes\":{";
+  bool first_probe = true;
+  for (const auto& [name, at] : probes_) {
+    out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x) + "," + std::to_string(at.y) + "]";
+    first_probe = false;
+  }
+  out += "}";
   // Compare: each learner's progress.
   out += ",\"compare\":[";
   if (mode == RunMode::compare) {

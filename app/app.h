@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,7 @@ class App {
   double sidebar_scroll_max_lines_ = 0;  // how far it can scroll, in text lines
   double frame_ms_ = 0;            // smoothed frame time for the status line
   FrameTimes frame_times_;         // the last frames' intervals (status JSON: the median)
+  std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
 
   // The panels, each owning its state (app/panels/).
   RunPanel run_;

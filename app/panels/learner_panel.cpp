@@ -30,11 +30,14 @@ std::string LearnerPanel::learner_choice(const char* id, const char* preview, co
   const Config& config = ctx_.state.config();
   const int classes = config_classes(config, ctx_.state.has_csv() ? ctx_.state.csv_info().classes : 0);
   std::string chosen;
-  if (ImGui::BeginCombo(id, preview)) {
+  const bool open = ImGui::BeginCombo(id, preview);
+  probe(ctx_, std::string("learner.") + (id + 2));  // "##add" -> learner.add
+  if (open) {
     for (const LearnerEntry& e : learner_registry()) {
       if (std::find(taken.begin(), taken.end(), e.schema.id) != taken.end()) continue;
       if (classes > 2 && !e.schema.multiclass) continue;
       if (ImGui::Selectable(e.schema.name.c_str())) chosen = e.schema.id;
+      probe(ctx_, std::string("learner.") + (id + 2) + "." + e.schema.id);
     }
     ImGui::EndCombo();
   }
@@ -57,10 +60,11 @@ void LearnerPanel::draw_compare() {
     ImGui::Dummy(ImVec2(fs * 1.3f, ImGui::GetFrameHeight()));
     ImGui::SameLine();
     const LearnerEntry* entry = find_learner(r.learner);
-    const bool open = ImGui::TreeNodeEx("##params", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", r.name.c_str());
+    const bool open = ImGui::TreeNodeEx("##params", ImGuiTreeNodeFlags_AllowItemOverlap, "%s", r.name.c_str());
     if (!r.error.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.error.c_str());
     ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("remove").x - ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::SmallButton("remove")) remove = static_cast<int>(i);
+    probe(ctx_, "learner.remove." + r.learner);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(cm.size() == 2 ? "Remove it: the other learner's single run" : "Remove it from the comparison");
     if (open) {
       if (entry) {

@@ -52,6 +52,12 @@ void note(const char* fmt, ...) {
   va_end(args);
 }
 
+void probe(const PanelContext& ctx, const std::string& name) {
+  if (!ctx.probes) return;
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  (*ctx.probes)[name] = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+}
+
 int compare_legend(const CompareModel& compare, const char* label) {
   const float fs = ImGui::GetFontSize();
   const ImGuiStyle& style = ImGui::GetStyle();

@@ -1,7 +1,8 @@
 // Browser end-to-end test of experiment links (issue 11): playwright-core drives Debian's chromium (headless,
 // WebGL2 through SwiftShader) against build/web served on 127.0.0.1.
 //   1. Compare: a link with a learner axis trains perceptron, Bylander and averaging side by side; each
-//      learner's trace equals `marginlab run` on its cell's link
+//      learner's trace equals `marginlab run` on its cell's link; the Learner panel's remove, "add a
+//      learner" and (on a single run) "compare with" edit the link's x.learner
 //   2. Sweep: perceptron, Bylander and averaging at eta 0..0.4 over 5 seeds fills its plot while frames keep
 //      coming (median frame time reported); the page's rows equal the native rows of the same link, byte for
 //      byte: `marginlab sweep --url L --out F` when the command line has it, and the desktop app's own run
@@ -108,6 +109,12 @@ async function openPage(hash) {
   return page;
 }
 const status = (page) => page.evaluate(() => window.marginlab.status());
+// Clicks the widget the app drew under `name` in its last frame (status().probes).
+async function clickWidget(page, name) {
+  const at = (await status(page)).probes[name];
+  if (!at) throw new Error(`the app drew no widget '${name}'`);
+  await page.mouse.click(at[0], at[1]);
+}
 async function waitFor(page, predicate, arg, timeout = 600000) {
   await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
 }
@@ -148,6 +155,33 @@ try {
     await page.screenshot({ path: shot });
     check('a screenshot of Compare is saved', fs.statSync(shot).size > 40000, shot);
     if (writeDocs) fs.copyFileSync(shot, path.join(root, 'docs/img/screenshot_web_compare.png'));
+    await page.close();
+  }
+
+  // 1b. The Learner panel edits the comparison (the link's x.learner).
+  {
+    const page = await openPage(COMPARE);
+    await waitFrames(page, 3);
+    await clickWidget(page, 'learner.remove.bylander');
+    await waitFor(page, () => /&x\.learner=perceptron,averaging$/.test(window.marginlab.status().url), undefined, 30000);
+    let s = await status(page);
+    check('"remove" takes a learner out of the comparison', s.mode === 'compare' && s.compare.length === 2, s.url);
+    await clickWidget(page, 'learner.add');
+    await waitFor(page, () => window.marginlab.status().probes['learner.add.bylander'], undefined, 30000);
+    await clickWidget(page, 'learner.add.bylander');
+    await waitFor(page, () => /&x\.learner=perceptron,averaging,bylander$/.test(window.marginlab.status().url), undefined, 30000);
+    s = await status(page);
+    check('"add a learner" puts one back (last)', s.mode === 'compare' && s.compare.map((c) => c.learner).join() ===
+          'perceptron,averaging,bylander' && (await page.evaluate(() => location.hash)) === s.url, s.url);
+    await page.evaluate(() => { location.hash = '#v=1&data=separable&n=400&noise=uniform&eta=0.1&seed=3&learner=perceptron&hide=data'; });
+    await waitFor(page, () => window.marginlab.status().mode === 'single', undefined, 30000);
+    await waitFrames(page, 2);
+    await clickWidget(page, 'learner.compare');
+    await waitFor(page, () => window.marginlab.status().probes['learner.compare.averaging'], undefined, 30000);
+    await clickWidget(page, 'learner.compare.averaging');
+    await waitFor(page, () => window.marginlab.status().mode === 'compare', undefined, 30000);
+    s = await status(page);
+    check('"compare with" turns a single run into Compare', /&x\.learner=perceptron,averaging$/.test(s.url) && s.compare.length === 2, s.url);
     await page.close();
   }
 
@@ -231,14 +265,20 @@ try {
     const page = await openPage(SWEEP.replace('steps=200', 'steps=20000'));
     await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && s.sweep.completed >= 1; });
     await page.mouse.move(900, 400);
-    await page.keyboard.press('Space');
+    // A press held over a few frames (down and up within one frame would not be seen by ImGui 1.86).
+    const pressSpace = async () => {
+      await page.keyboard.down('Space');
+      await waitFrames(page, 2);
+      await page.keyboard.up('Space');
+    };
+    await pressSpace();
     await waitFor(page, () => window.marginlab.status().sweep.paused, undefined, 30000);
     const a = await status(page);
     await page.waitForTimeout(1500);
     const b = await status(page);
     check('Space pauses the sweep: no cell finishes while paused', b.sweep.paused && b.sweep.completed === a.sweep.completed &&
           b.frames > a.frames, `${a.sweep.completed} -> ${b.sweep.completed} cells, frames ${a.frames} -> ${b.frames}`);
-    await page.keyboard.press('Space');
+    await pressSpace();
     await waitFor(page, (n) => window.marginlab.status().sweep.completed > n, b.sweep.completed, 120000);
     check('Space resumes it', true);
     await page.close();
