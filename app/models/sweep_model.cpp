@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <numeric>
 
@@ -24,6 +25,19 @@ bool all_numeric(const Axis& a) {
   for (const std::string& s : a.values)
     if (!parse_double(s, &v)) return false;
   return !a.values.empty();
+}
+
+// A number for the CSV: a whole number as digits ("200", where the shortest round-trip text is "2e+02"),
+// else the shortest text that reads back to it; empty for NaN (a metric that does not apply).
+std::string csv_number(double x) {
+  if (!std::isfinite(x)) return "";
+  if (x == 0) return "0";  // never "-0"
+  if (x == std::floor(x) && std::fabs(x) < 1e15) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.0f", x);
+    return buffer;
+  }
+  return format_double(x);
 }
 
 std::string csv_quoted(const std::string& s) {
@@ -112,7 +126,8 @@ std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRo
   {
     std::map<std::string, bool> seen;
     for (const CellRow& r : rows)
-      for (const auto& kv : r.numbers) seen[kv.first] = true;
+      for (const auto& kv : r.numbers)
+        if (kv.first != "index") seen[kv.first] = true;  // the first column already
     for (const auto& kv : seen) fields.push_back(kv.first);
   }
   std::string out = "index";
@@ -125,8 +140,7 @@ std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRo
       for (const std::string& v : cell_values(experiment, r.index)) out += "," + v;
     for (const std::string& f : fields) {
       const auto it = r.numbers.find(f);
-      out += ",";
-      if (it != r.numbers.end() && std::isfinite(it->second)) out += format_double(it->second);
+      out += "," + (it != r.numbers.end() ? csv_number(it->second) : std::string());
     }
     out += "," + csv_quoted(r.cell) + "\n";
   }

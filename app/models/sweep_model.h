@@ -41,7 +41,8 @@ struct SweepPlotData {
 SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<CellRow>& rows, std::string_view metric);
 
 // The rows as CSV: index, one column per axis (the cell's values), then every numeric field that occurs in
-// some row (sorted by name; empty where a row has none or it is null), then the cell's link (quoted).
+// some row (sorted by name; whole numbers as digits, else the shortest exact text; empty where a row has
+// none or it is null), then the cell's link (quoted).
 std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRow>& rows);
 
 // A running sweep.

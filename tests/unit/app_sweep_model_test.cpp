@@ -103,13 +103,15 @@ TEST(SweepPlot, RowsAsCsvWithAxisValuesEveryNumberAndTheQuotedLink) {
   const Experiment e = decode("#v=1&data=separable&n=100&x.learner=perceptron,averaging&x.seed=1..2");
   CellRow a = row(1, 0.25);
   a.numbers["mistakes"] = 7;
+  a.numbers["steps"] = 200;  // digits, not the shortest round-trip text "2e+02"
+  a.numbers["index"] = 1;    // the first column already
   a.cell = "#v=1&cm=1,0&x";
   CellRow b = row(2, NAN);
   b.numbers["bound"] = 12.5;
   EXPECT_EQ(cell_rows_csv(e, {a, b}),
-            "index,learner,seed,bound,mistakes,test_error,cell\n"
-            "1,perceptron,2,,7,0.25,\"#v=1&cm=1,0&x\"\n"
-            "2,averaging,1,12.5,,,\"#cell2\"\n");
+            "index,learner,seed,bound,mistakes,steps,test_error,cell\n"
+            "1,perceptron,2,,7,200,0.25,\"#v=1&cm=1,0&x\"\n"
+            "2,averaging,1,12.5,,,,\"#cell2\"\n");
 }
 
 TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
