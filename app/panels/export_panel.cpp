@@ -40,10 +40,12 @@ void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
   ImGui::BeginDisabled(!sweep || sweep->rows().empty());
   if (ImGui::Button("Rows CSV") && sweep)
     ctx_.message = ctx_.platform.save_file("marginlab_sweep.csv", sweep->rows_csv(), "text/csv");
+  probe(ctx_, "export.rows_csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One line per finished cell: its axis values, every number of its run report, its link");
   ImGui::SameLine();
   if (ImGui::Button("Rows JSONL") && sweep)
     ctx_.message = ctx_.platform.save_file("marginlab_sweep.jsonl", sweep->rows_jsonl(), "application/x-ndjson");
+  probe(ctx_, "export.rows_jsonl");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The rows as `marginlab sweep --out` writes them (merge and report read this)");
   ImGui::SameLine();
@@ -53,6 +55,7 @@ void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
     capture_max_ = plot_max;
     capture_name_ = "marginlab_sweep.png";
   }
+  probe(ctx_, "export.sweep_png");
   ImGui::EndDisabled();
   if (sweep) {
     if (sweep->finished() && !sweep->rows().empty())

@@ -6,8 +6,9 @@
 //   2. Sweep: perceptron, Bylander and averaging at eta 0..0.4 over 5 seeds fills its plot while frames keep
 //      coming (median frame time reported); the page's rows equal the native rows of the same link, byte for
 //      byte: `marginlab sweep --url L --out F` when the command line has it, and the desktop app's own run
-//   3. a click on a point lists its cells; choosing one opens it as a single run; Back returns to the sweep
-//      as it was (not run again); Space pauses and resumes a running sweep
+//   3. Export saves the rows as CSV and as the JSON lines of `marginlab sweep`, and the plot as PNG; a click
+//      on a point lists its cells; choosing one opens it as a single run; Back returns to the sweep as it
+//      was (not run again); Space pauses and resumes a running sweep
 // Screenshots go to $E2E_OUT (default build/e2e); with --docs the Compare and Sweep pictures are also written
 // to docs/img/screenshot_web_{compare,sweep}.png (1280x800).
 // Usage: node tools/e2e/experiment_test.mjs [--docs]   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
@@ -93,12 +94,20 @@ async function openPage(hash) {
   // Every frame's time stamp (the median interval says whether the page stays responsive).
   await page.addInitScript(() => {
     window.__frameTimes = [];
+    window.__downloads = [];
     const install = () => {
       if (!window.marginlab) return setTimeout(install, 0);
       const done = window.marginlab.frameDone;
       window.marginlab.frameDone = (n) => {
         window.__frameTimes.push(performance.now());
         done(n);
+      };
+      // What the app saves (Export), recorded as well as downloaded: Chromium asks before a page's second
+      // automatic download, which a headless test cannot answer.
+      const save = window.marginlab.download;
+      window.marginlab.download = (name, bytes, mime) => {
+        window.__downloads.push({ name, bytes: Array.from(bytes) });
+        save(name, bytes, mime);
       };
     };
     install();
@@ -238,7 +247,30 @@ try {
     check('a screenshot of the Sweep is saved', fs.statSync(shot).size > 30000, shot);
     if (writeDocs) fs.copyFileSync(shot, path.join(root, 'docs/img/screenshot_web_sweep.png'));
 
-    // 3. A click on a point lists its cells; one opens as a single run; Back returns to the sweep as it was.
+    // 3. Export: the rows as CSV and JSON lines, the plot as PNG (downloads). The sidebar scrolls to them.
+    await page.mouse.move(150, 500);
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 100);
+    await waitFrames(page, 4);
+    const download = async (name) => {
+      const before = await page.evaluate(() => window.__downloads.length);
+      await clickWidget(page, name);
+      await waitFor(page, (n) => window.__downloads.length > n, before, 30000);
+      const d = await page.evaluate(() => window.__downloads[window.__downloads.length - 1]);
+      const bytes = Buffer.from(d.bytes);
+      fs.writeFileSync(path.join(outDir, 'experiment_' + d.name), bytes);
+      return bytes;
+    };
+    const csv = (await download('export.rows_csv')).toString('utf8').split('\n');
+    check('Export "Rows CSV": a header and one line per cell', /^index,learner,eta,seed,/.test(csv[0]) && /,cell$/.test(csv[0]) &&
+          csv.length === 77 && csv[76] === '' && /^74,averaging,0\.4,5,/.test(csv[75]), `${csv[0].slice(0, 60)}... ${csv.length - 2} rows`);
+    const jsonl = await download('export.rows_jsonl');
+    check('Export "Rows JSONL": the bytes of the rows (sha256 as marginlab sweep\'s)', sha256(jsonl) === sw.rows_sha256,
+          sha256(jsonl).slice(0, 16));
+    const png = await download('export.sweep_png');
+    check('Export "Sweep PNG": a PNG of the plot', png.subarray(1, 4).toString() === 'PNG' && png.length > 20000 &&
+          png.readUInt32BE(16) > 600 && png.readUInt32BE(20) > 400, `${png.readUInt32BE(16)} x ${png.readUInt32BE(20)}, ${png.length} bytes`);
+
+    // 4. A click on a point lists its cells; one opens as a single run; Back returns to the sweep as it was.
     const [mx, my] = sweepStatus.sweep.first_marker;
     await page.mouse.move(mx, my);
     await waitFrames(page, 2);
@@ -260,7 +292,7 @@ try {
     await page.close();
   }
 
-  // 4. Space pauses a running sweep and resumes it.
+  // 5. Space pauses a running sweep and resumes it.
   {
     const page = await openPage(SWEEP.replace('steps=200', 'steps=20000'));
     await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && s.sweep.completed >= 1; });
