@@ -350,6 +350,7 @@ std::string App::status_json() {
     out += std::string(",\"paused\":") + (sweep->paused() ? "true" : "false");
     out += std::string(",\"cancelled\":") + (sweep->cancelled() ? "true" : "false");
     out += ",\"error\":\"" + json_escape(sweep->error().ok() ? std::string() : sweep->error().error().message) + "\"";
+    out += ",\"error_rows\":" + std::to_string(sweep->error_rows());
     out += ",\"metric\":\"" + json_escape(plot.metric) + "\"";
     out += ",\"x_key\":\"" + json_escape(plot.x_key) + "\"";
     out += ",\"lines\":" + std::to_string(plot.lines.size());

@@ -133,7 +133,7 @@ std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRo
   std::string out = "index";
   for (const Axis& a : experiment.axes) out += "," + a.key;
   for (const std::string& f : fields) out += "," + f;
-  out += ",cell\n";
+  out += ",error,cell\n";
   for (const CellRow& r : rows) {
     out += std::to_string(r.index);
     if (r.index >= 0 && r.index < cell_count(experiment))
@@ -142,7 +142,7 @@ std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRo
       const auto it = r.numbers.find(f);
       out += "," + (it != r.numbers.end() ? csv_number(it->second) : std::string());
     }
-    out += "," + csv_quoted(r.cell) + "\n";
+    out += "," + (r.error.empty() ? std::string() : csv_quoted(r.error)) + "," + csv_quoted(r.cell) + "\n";
   }
   return out;
 }
@@ -173,6 +173,13 @@ const std::string& SweepModel::rows_sha256() {
     hash_rows_ = rows().size();
   }
   return hash_;
+}
+
+size_t SweepModel::error_rows() const {
+  size_t n = 0;
+  for (const CellRow& r : rows())
+    if (!r.error.empty()) ++n;
+  return n;
 }
 
 const CellRow* SweepModel::row_of(int64_t index) const {

@@ -42,7 +42,8 @@ SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<Ce
 
 // The rows as CSV: index, one column per axis (the cell's values), then every numeric field that occurs in
 // some row (sorted by name; whole numbers as digits, else the shortest exact text; empty where a row has
-// none or it is null), then the cell's link (quoted).
+// none or it is null), then the error of a refused cell (quoted; empty for a run), then the cell's link
+// (quoted).
 std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRow>& rows);
 
 // A running sweep.
@@ -90,6 +91,8 @@ class SweepModel {
   const std::string& rows_sha256();
   // The rows as CSV (cell_rows_csv).
   std::string rows_csv() const { return cell_rows_csv(experiment(), rows()); }
+  // Rows of cells whose learner or pipeline refused the data (CellRow::error; left out of the plot).
+  size_t error_rows() const;
   // The row of cell `index`, or nullptr when it has none yet.
   const CellRow* row_of(int64_t index) const;
   // The single-run link of cell `index`.

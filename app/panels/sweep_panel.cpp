@@ -78,6 +78,18 @@ void SweepPanel::draw_header() {
   } else {
     ImGui::TextUnformatted("running");
   }
+  if (const size_t refused = sweep.error_rows()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1), "(%zu cells refused)", refused);
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::TextUnformatted("Left out of the plot: their learner or data pipeline refused the data.");
+      size_t shown = 0;
+      for (const CellRow& r : sweep.rows())
+        if (!r.error.empty() && shown++ < 8) ImGui::Text("%s: %s", sweep.cell_label(r.index).c_str(), r.error.c_str());
+      ImGui::EndTooltip();
+    }
+  }
   if (!sweep.warnings().empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.45f, 1), "(%zu warnings)", sweep.warnings().size());
@@ -96,8 +108,13 @@ void SweepPanel::draw_header() {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(w);
     if (ImGui::BeginCombo("##metric", metric_.c_str())) {
-      for (const auto& kv : sweep.rows().front().numbers)
-        if (ImGui::Selectable(kv.first.c_str(), kv.first == metric_)) metric_ = kv.first;
+      // The fields of the first row that ran (a refused cell's row has none).
+      const CellRow* ran = nullptr;
+      for (const CellRow& r : sweep.rows())
+        if (r.error.empty()) { ran = &r; break; }
+      if (ran)
+        for (const auto& kv : ran->numbers)
+          if (kv.first != "index" && ImGui::Selectable(kv.first.c_str(), kv.first == metric_)) metric_ = kv.first;
       ImGui::EndCombo();
     }
   }
@@ -169,7 +186,7 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
       const CellRow* row = sweep->row_of(c);
       std::string text = sweep->cell_label(c);
       const double v = row ? row->number(metric_) : NAN;
-      text += row ? "   " + metric_ + " " + format_readout(v) : "   (not run yet)";
+      text += !row ? "   (not run yet)" : !row->error.empty() ? "   refused: " + row->error : "   " + metric_ + " " + format_readout(v);
       if (i == 0) first_cell_entry_ = ImVec2(ImGui::GetCursorScreenPos().x + fs, ImGui::GetCursorScreenPos().y + fs * 0.5f);
       if (ImGui::Selectable((text + "##cell" + std::to_string(c)).c_str())) chosen = c;
     }

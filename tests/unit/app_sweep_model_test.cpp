@@ -108,10 +108,15 @@ TEST(SweepPlot, RowsAsCsvWithAxisValuesEveryNumberAndTheQuotedLink) {
   a.cell = "#v=1&cm=1,0&x";
   CellRow b = row(2, NAN);
   b.numbers["bound"] = 12.5;
-  EXPECT_EQ(cell_rows_csv(e, {a, b}),
-            "index,learner,seed,bound,mistakes,steps,test_error,cell\n"
-            "1,perceptron,2,,7,200,0.25,\"#v=1&cm=1,0&x\"\n"
-            "2,averaging,1,12.5,,,,\"#cell2\"\n");
+  CellRow c;  // a refused cell: an error, no numbers
+  c.index = 3;
+  c.cell = "#cell3";
+  c.error = "uma: the \"family\" matrix needs family noise";
+  EXPECT_EQ(cell_rows_csv(e, {a, b, c}),
+            "index,learner,seed,bound,mistakes,steps,test_error,error,cell\n"
+            "1,perceptron,2,,7,200,0.25,,\"#v=1&cm=1,0&x\"\n"
+            "2,averaging,1,12.5,,,,,\"#cell2\"\n"
+            "3,averaging,2,,,,,\"uma: the \"\"family\"\" matrix needs family noise\",\"#cell3\"\n");
 }
 
 TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
@@ -177,6 +182,22 @@ TEST(SweepModel, ALargeSweepRecomputesItsPlotEveryTwoPercentOfTheCells) {
   sweep.advance(1e9, nullptr);
   sweep.set_paused(true);
   EXPECT_EQ(sweep.plot("test_error").points[0].stat.n, 3);  // stopped: every row shows
+}
+
+TEST(SweepModel, RefusedCellsAreCountedAndLeftOutOfThePlot) {
+  // UMA told a confusion family's C refuses data without family noise: those two cells are error rows.
+  const Experiment e = decode("#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2");
+  SweepModel sweep(e, learner_schemas());
+  while (sweep.running()) sweep.advance(1e9, nullptr);
+  ASSERT_TRUE(sweep.finished());
+  EXPECT_TRUE(sweep.error().ok());
+  EXPECT_EQ(sweep.rows().size(), 4u);
+  EXPECT_EQ(sweep.error_rows(), 2u);
+  const SweepPlotData& d = sweep.plot("test_error");
+  ASSERT_EQ(d.points.size(), 2u);
+  EXPECT_EQ(d.points[0].stat.n, 2);  // identity: both seeds ran
+  EXPECT_EQ(d.points[1].stat.n, 0);  // family: both refused
+  EXPECT_EQ(d.points_filled, 1u);
 }
 
 }  // namespace
