@@ -25,23 +25,25 @@ const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&lea
 
 namespace {
 // The context every panel of `app` shares.
-PanelContext context(AppState& state, Platform& platform, std::string& message, ImFont** font_small) {
-  return {state, platform, message, font_small};
+PanelContext context(AppState& state, Platform& platform, std::string& message, ImFont** font_small,
+                     std::map<std::string, ImVec2>* probes) {
+  return {state, platform, message, font_small, probes};
 }
 }  // namespace
 
 App::App(Platform& platform)
     : platform_(platform),
       state_([&platform] { return platform.now_seconds(); }),
-      run_(context(state_, platform_, message_, &font_small_)),
-      data_(context(state_, platform_, message_, &font_small_)),
-      noise_(context(state_, platform_, message_, &font_small_)),
-      learner_(context(state_, platform_, message_, &font_small_)),
-      share_(context(state_, platform_, message_, &font_small_)),
-      export_(context(state_, platform_, message_, &font_small_)),
-      view_(context(state_, platform_, message_, &font_small_)),
-      plots_(context(state_, platform_, message_, &font_small_)),
-      confusion_(context(state_, platform_, message_, &font_small_)) {
+      run_(context(state_, platform_, message_, &font_small_, &probes_)),
+      data_(context(state_, platform_, message_, &font_small_, &probes_)),
+      noise_(context(state_, platform_, message_, &font_small_, &probes_)),
+      learner_(context(state_, platform_, message_, &font_small_, &probes_)),
+      share_(context(state_, platform_, message_, &font_small_, &probes_)),
+      export_(context(state_, platform_, message_, &font_small_, &probes_)),
+      view_(context(state_, platform_, message_, &font_small_, &probes_)),
+      plots_(context(state_, platform_, message_, &font_small_, &probes_)),
+      confusion_(context(state_, platform_, message_, &font_small_, &probes_)),
+      sweep_(context(state_, platform_, message_, &font_small_, &probes_)) {
   state_.defer_builds = true;  // a frame saying "building" comes before a long build
   last_frame_time_ = platform_.now_seconds();
 }
@@ -126,7 +128,9 @@ void App::frame() {
   const double dt = now - last_frame_time_;
   last_frame_time_ = now;
   frame_ms_ = frames_ == 0 ? dt * 1000 : frame_ms_ * 0.9 + dt * 1000 * 0.1;
+  if (frames_ > 0) frame_times_.add(dt * 1000);
   ++frames_;
+  probes_.clear();
 
   // A deferred build runs at the start of the frame after the one that announced it.
   if (state_.build_pending()) {
@@ -149,10 +153,13 @@ void App::frame() {
   state_.tick();
   if (state_.url_version() != pushed_url_version_) {
     pushed_url_version_ = state_.url_version();
-    platform_.url_changed(state_.url());
+    // Opening a sweep's cell (or going back to the sweep) is a navigation: Back returns.
+    if (state_.take_navigation()) platform_.push_url(state_.url());
+    else platform_.url_changed(state_.url());
   }
   const Config& config = state_.config();
-  if (panel_visible(config, "view")) view_.update(0.004);
+  const bool sweep_mode = state_.mode() == RunMode::sweep;
+  if (panel_visible(config, "view") && !sweep_mode) view_.update(0.004);
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float W = vp->Size.x, H = vp->Size.y;
@@ -170,6 +177,11 @@ void App::frame() {
   const float side_w = show_side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
   if (show_side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
   const float mx = side_w, my = toolbar_h, mw = W - side_w, mh = H - toolbar_h;
+  if (sweep_mode) {
+    // The sweep's plot takes the whole main area (there is no single run to show).
+    sweep_.draw(ImVec2(mx, my), ImVec2(mw, mh));
+    return;
+  }
   const bool top_row = show_view || show_plots;
   float bottom_h = 0;
   if (show_confusion) bottom_h = top_row ? std::round(std::clamp(mh * 0.33f, 200.0f, 330.0f)) : mh;
@@ -213,16 +225,33 @@ void App::draw_notices() {
   ImGui::PopStyleColor();
 }
 
+void App::draw_experiment_note() {
+  const RunMode mode = state_.mode();
+  if (mode == RunMode::single) return;
+  std::string axes;
+  for (const Axis& a : state_.axes()) axes += (axes.empty() ? "x." : ", x.") + a.key + "=" + a.spec;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.78f, 1.0f, 1));
+  ImGui::TextWrapped("%s %s", mode == RunMode::compare ? "Compare:" : "Sweep:", axes.c_str());
+  ImGui::PopStyleColor();
+  note("%s", mode == RunMode::compare
+                 ? "The settings below are shared by every learner."
+                 : "The settings below are the base every cell shares; a setting on an axis takes the axis' values.");
+}
+
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   draw_notices();
+  draw_experiment_note();
   const Config& config = state_.config();
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
   if (panel_visible(config, "data") && ImGui::CollapsingHeader("Data", open)) data_.draw();
   if (panel_visible(config, "noise") && ImGui::CollapsingHeader("Noise", open)) noise_.draw();
   if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) learner_.draw();
   if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open)) share_.draw();
-  if (panel_visible(config, "export") && ImGui::CollapsingHeader("Export")) export_.draw(plots_.plots_min(), plots_.plots_max());
+  if (panel_visible(config, "export") && ImGui::CollapsingHeader("Export", state_.mode() == RunMode::sweep ? open : 0)) {
+    if (state_.mode() == RunMode::sweep) export_.draw(sweep_.plot_min(), sweep_.plot_max());
+    else export_.draw(plots_.plots_min(), plots_.plots_max());
+  }
   sidebar_scroll_lines_ = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();
   sidebar_scroll_max_lines_ = ImGui::GetScrollMaxY() / ImGui::GetTextLineHeightWithSpacing();
   ImGui::End();
@@ -251,7 +280,12 @@ std::string json_escape(const std::string& s) {
 }
 }  // namespace
 
-std::string App::status_json() const {
+std::string App::sweep_rows() const {
+  const SweepModel* sweep = state_.sweep();
+  return sweep ? sweep->rows_jsonl() : std::string();
+}
+
+std::string App::status_json() {
   const Session* s = state_.session();
   std::string out = "{";
   out += "\"frames\":" + std::to_string(frames_);
@@ -264,14 +298,70 @@ std::string App::status_json() const {
   out += std::string(",\"has_session\":") + (s ? "true" : "false");
   out += std::string(",\"building\":") + (state_.build_pending() ? "true" : "false");
   out += std::string(",\"preparing\":") + (state_.preparing() ? "true" : "false");
-  out += ",\"prepare_progress\":" + std::to_string(state_.preparing() ? s->preparation().progress : 0.0);
+  out += ",\"prepare_progress\":" + std::to_string(state_.preparing() && s ? s->preparation().progress : 0.0);
   out += std::string(",\"csv_rows\":") + std::to_string(state_.has_csv() ? state_.csv_info().rows : 0);
   out += ",\"train_rows\":" + std::to_string(s ? s->data().train.rows() : 0);
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";
   out += ",\"error\":\"" + json_escape(state_.build_error()) + "\"";
   out += ",\"frame_ms\":" + std::to_string(frame_ms_);
+  out += ",\"frame_median_ms\":" + std::to_string(frame_times_.median_ms());
+  out += ",\"frame_samples\":" + std::to_string(frame_times_.size());
   out += ",\"sidebar_scroll_lines\":" + std::to_string(sidebar_scroll_lines_);
   out += ",\"sidebar_scroll_max_lines\":" + std::to_string(sidebar_scroll_max_lines_);
+  const RunMode mode = state_.mode();
+  out += std::string(",\"mode\":\"") + (mode == RunMode::single ? "single" : mode == RunMode::compare ? "compare" : "sweep") + "\"";
+  out += ",\"parked_sweep_url\":\"" + json_escape(state_.parked_sweep_url()) + "\"";
+  // Where named widgets were drawn in the last frame (the tests click them).
+  out += ",\"probes\":{";
+  bool first_probe = true;
+  for (const auto& [name, at] : probes_) {
+    out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x) + "," + std::to_string(at.y) + "]";
+    first_probe = false;
+  }
+  out += "}";
+  // Compare: each learner's progress.
+  out += ",\"compare\":[";
+  if (mode == RunMode::compare) {
+    const CompareModel& cm = state_.compare();
+    for (size_t i = 0; i < cm.size(); ++i) {
+      const ComparedRun& r = cm.run(i);
+      if (i) out += ",";
+      out += "{\"learner\":\"" + json_escape(r.learner) + "\"";
+      out += ",\"steps\":" + std::to_string(r.session ? r.session->steps() : 0);
+      out += ",\"mistakes\":" + std::to_string(r.session ? r.session->mistakes() : 0);
+      out += ",\"trace_sha256\":\"" + std::string(r.session && !state_.playing() ? r.session->trace().sha256() : "") + "\"";
+      out += ",\"cell\":\"" + json_escape(r.cell.url) + "\"";
+      out += ",\"error\":\"" + json_escape(r.error) + "\"}";
+    }
+  }
+  out += "]";
+  // Sweep: progress, the plot's points, the rows' hash once every cell has its row.
+  if (SweepModel* sweep = state_.sweep()) {
+    const SweepPlotData& plot = sweep->plot(sweep_.metric());
+    size_t markers = 0;
+    for (const SweepLine& line : plot.lines)
+      for (double m : line.mean)
+        if (std::isfinite(m)) ++markers;
+    const ImVec2 marker = sweep_.first_marker(), entry = sweep_.first_cell_entry();
+    out += ",\"sweep\":{";
+    out += "\"completed\":" + std::to_string(sweep->completed());
+    out += ",\"total\":" + std::to_string(sweep->total());
+    out += std::string(",\"finished\":") + (sweep->finished() ? "true" : "false");
+    out += std::string(",\"paused\":") + (sweep->paused() ? "true" : "false");
+    out += std::string(",\"cancelled\":") + (sweep->cancelled() ? "true" : "false");
+    out += ",\"error\":\"" + json_escape(sweep->error().ok() ? std::string() : sweep->error().error().message) + "\"";
+    out += ",\"error_rows\":" + std::to_string(sweep->error_rows());
+    out += ",\"metric\":\"" + json_escape(plot.metric) + "\"";
+    out += ",\"x_key\":\"" + json_escape(plot.x_key) + "\"";
+    out += ",\"lines\":" + std::to_string(plot.lines.size());
+    out += ",\"points\":" + std::to_string(plot.points.size());
+    out += ",\"points_filled\":" + std::to_string(plot.points_filled);
+    out += ",\"markers\":" + std::to_string(markers);
+    out += ",\"rows_sha256\":\"" + (sweep->finished() ? sweep->rows_sha256() : std::string()) + "\"";
+    out += ",\"first_marker\":[" + std::to_string(marker.x) + "," + std::to_string(marker.y) + "]";
+    out += ",\"first_cell_entry\":[" + std::to_string(entry.x) + "," + std::to_string(entry.y) + "]";
+    out += "}";
+  }
   out += "}";
   return out;
 }

@@ -2,7 +2,8 @@
 // (DESIGN.md "Front end"). The App owns the state (app_state.h: Config, URL, Session, time slices) and
 // composes the panels (app/panels/, each a small class owning its state): Run (toolbar), Data, Noise,
 // Learner, Share, Export (sidebar), View, Plots, Confusion (main area), and lays them out every frame.
-// A link hides panels through Config::hidden_panels.
+// A link hides panels through Config::hidden_panels. A sweep link (AppState::mode) shows the Sweep panel
+// in the whole main area instead of View, Plots and Confusion.
 //
 // The host (native/app/main.cpp, web/main.cpp) owns the window, the GL context and ImGui's platform
 // backends; the shared frame sequence (app/frame_loop.h) calls frame() between ImGui::NewFrame() and
@@ -11,10 +12,12 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "app/app_state.h"
+#include "app/models/frame_times.h"
 #include "app/panels/confusion_panel.h"
 #include "app/panels/data_panel.h"
 #include "app/panels/export_panel.h"
@@ -23,6 +26,7 @@
 #include "app/panels/plots_panel.h"
 #include "app/panels/run_panel.h"
 #include "app/panels/share_panel.h"
+#include "app/panels/sweep_panel.h"
 #include "app/panels/view_panel.h"
 #include "app/platform.h"
 #include "imgui.h"
@@ -63,12 +67,17 @@ class App {
   uint64_t frames() const { return frames_; }
   // SHA-256 of the session's trace CSV ("" without a session): equals `marginlab run`'s trace_sha256.
   std::string trace_sha256() const;
-  // A JSON object for the end-to-end tests: frames, steps, playing, done, url, trace rows, error.
-  std::string status_json() const;
+  // A JSON object for the end-to-end tests: frames, steps, playing, done, url, trace rows, error, the
+  // mode; in Compare each learner's steps; in Sweep its progress, points and the rows' sha256; the median
+  // of the last frames' times.
+  std::string status_json();
+  // The sweep's rows as JSON lines ("" without a sweep): what `marginlab sweep --out` writes.
+  std::string sweep_rows() const;
 
  private:
   void draw_sidebar(ImVec2 pos, ImVec2 size);
   void draw_notices();
+  void draw_experiment_note();  // Compare or Sweep: what the link varies
 
   Platform& platform_;
   AppState state_;
@@ -81,6 +90,8 @@ class App {
   double sidebar_scroll_lines_ = 0;      // the sidebar's scroll position, in text lines (status JSON)
   double sidebar_scroll_max_lines_ = 0;  // how far it can scroll, in text lines
   double frame_ms_ = 0;            // smoothed frame time for the status line
+  FrameTimes frame_times_;         // the last frames' intervals (status JSON: the median)
+  std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
 
   // The panels, each owning its state (app/panels/).
   RunPanel run_;
@@ -92,6 +103,7 @@ class App {
   ViewPanel view_;
   PlotsPanel plots_;
   ConfusionPanel confusion_;
+  SweepPanel sweep_;
 };
 
 }  // namespace ml::app

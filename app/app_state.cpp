@@ -14,6 +14,11 @@
 
 namespace ml::app {
 
+RunMode run_mode_of(const Experiment& experiment) {
+  if (experiment.axes.empty()) return RunMode::single;
+  return is_compare_experiment(experiment) ? RunMode::compare : RunMode::sweep;
+}
+
 AppState::AppState(ClockFn clock) : clock_(std::move(clock)) {
   std::vector<std::string> warnings = validate(config_, learner_schemas());
   add_notices(warnings, false);
@@ -21,7 +26,7 @@ AppState::AppState(ClockFn clock) : clock_(std::move(clock)) {
 }
 
 void AppState::set_url() {
-  std::string next = encode_url(config_, learner_schemas());
+  std::string next = axes_.empty() ? encode_url(config_, learner_schemas()) : encode_experiment(experiment(), learner_schemas());
   if (next != url_) {
     url_ = std::move(next);
     ++url_version_;
@@ -39,14 +44,41 @@ void AppState::open_url(std::string_view url) {
   // The host echoes every URL it is given (hashchange after replaceState): ignore the echo once a run
   // has been built from it.
   if (session_version_ > 0 && url_query_part(url) == url_query_part(url_)) return;
-  DecodeResult decoded = decode_url(url, learner_schemas());
+  Config config;
+  std::vector<Axis> axes;
+  ParamValues foreign;
+  std::vector<std::string> warnings;
+  if (is_experiment_link(url)) {
+    ExperimentDecode decoded = decode_experiment(url, learner_schemas());
+    // Back to the sweep a cell was opened from: as it was, not run again.
+    if (parked_ && decoded.experiment == parked_->experiment()) {
+      notices_.clear();
+      install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes), std::move(decoded.experiment.foreign_params));
+      session_.reset();
+      compare_.clear();
+      sweep_ = std::move(parked_);
+      parked_url_.clear();
+      ++session_version_;
+      playing_ = sweep_->running();
+      build_pending_ = false;
+      build_error_.clear();
+      return;
+    }
+    config = std::move(decoded.experiment.base);
+    axes = std::move(decoded.experiment.axes);
+    foreign = std::move(decoded.experiment.foreign_params);
+    warnings = std::move(decoded.warnings);
+  } else {
+    DecodeResult decoded = decode_url(url, learner_schemas());
+    config = std::move(decoded.config);
+    warnings = std::move(decoded.warnings);
+  }
   notices_.clear();
-  add_notices(decoded.warnings, false);
-  const bool same = same_experiment(decoded.config, config_);
+  add_notices(warnings, false);
+  const bool same = same_run(config, axes, foreign);
   // The run to return to if this one's preparation is cancelled: the last one that got past its own.
-  if (!same && session_version_ > 0 && !preparing()) previous_config_ = config_;
-  config_ = std::move(decoded.config);
-  set_url();
+  if (!same && session_version_ > 0 && !preparing()) previous_config_ = saved();
+  install(std::move(config), std::move(axes), std::move(foreign));
   // A link that names a different CSV than the loaded one: keep the file, warn (the run is not what
   // the link meant), and adopt the file's name and hash so the URL tells the truth.
   if (config_.use_csv && csv_) {
@@ -56,11 +88,29 @@ void AppState::open_url(std::string_view url) {
                    "...); the loaded file has sha256 " + hash + "...: results will differ from the link's"}, false);
     }
   }
-  if (!same || session_version_ == 0) {
-    rebuild();
-    playing_ = session_ != nullptr;
-    play_after_build_ = build_pending_;
-  }
+  start_after_change(same && session_version_ > 0);
+}
+
+bool AppState::same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const {
+  if (axes != axes_ || foreign != foreign_params_) return false;
+  // A sweep's step budget is each cell's (part of its link), not where the app pauses.
+  if (!axes.empty() && run_mode_of(Experiment{config, axes, foreign}) == RunMode::sweep) return config == config_;
+  return same_experiment(config, config_);
+}
+
+void AppState::install(Config config, std::vector<Axis> axes, ParamValues foreign) {
+  config_ = std::move(config);
+  axes_ = std::move(axes);
+  foreign_params_ = std::move(foreign);
+  mode_ = run_mode_of(experiment());
+  set_url();
+}
+
+void AppState::start_after_change(bool same) {
+  if (same) return;
+  rebuild();
+  playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
+  play_after_build_ = build_pending_;
 }
 
 bool AppState::apply(Config next, std::vector<std::string> notes) {
@@ -70,12 +120,11 @@ bool AppState::apply(Config next, std::vector<std::string> notes) {
     add_notices(warnings, false);
     return false;
   }
-  const bool same = same_experiment(next, config_);
+  const bool same = same_run(next, axes_, foreign_params_);
   // The run to return to if this one's preparation is cancelled: the last one that got past its own.
-  if (!same && session_version_ > 0 && !preparing()) previous_config_ = config_;
+  if (!same && session_version_ > 0 && !preparing()) previous_config_ = saved();
   const bool label_changed = next.csv_label != config_.csv_label;
-  config_ = std::move(next);
-  set_url();
+  install(std::move(next), axes_, foreign_params_);
   add_notices(notes, false);
   add_notices(warnings, false);
   if (label_changed && csv_) {
@@ -86,12 +135,101 @@ bool AppState::apply(Config next, std::vector<std::string> notes) {
       csv_ = std::move(table.value());
     }
   }
-  if (!same) {
-    rebuild();
-    playing_ = session_ != nullptr;
-    play_after_build_ = build_pending_;
-  }
+  start_after_change(same);
   return true;
+}
+
+bool AppState::set_compared_learners(const std::vector<std::string>& learners) {
+  if (learners.empty() || learners.size() > static_cast<size_t>(kMaxCompared)) return false;
+  const int classes = config_classes(config_, has_csv() ? csv_->data.num_classes() : 0);
+  for (const std::string& id : learners) {
+    const LearnerEntry* entry = find_learner(id);
+    if (!entry) {
+      add_notices({"no learner '" + id + "'"}, true);
+      return false;
+    }
+    if (classes > 2 && !entry->schema.multiclass) {
+      add_notices({"'" + entry->schema.name + "' handles two classes and the data has " + std::to_string(classes) +
+                   ": it cannot be compared here"}, false);
+      return false;
+    }
+  }
+  // Every parameter value given so far (the base's first), for whichever listed learner has that name.
+  ParamValues pool = config_.params;
+  for (const ParamValue& p : foreign_params_)
+    if (std::none_of(pool.begin(), pool.end(), [&](const ParamValue& q) { return q.name == p.name; })) pool.push_back(p);
+  auto has = [](const std::string& id, const std::string& name) {
+    const LearnerEntry* e = find_learner(id);
+    return e && std::any_of(e->schema.params.begin(), e->schema.params.end(), [&](const Setting& s) { return s.key == name; });
+  };
+  Config base = config_;
+  base.learner = learners[0];
+  base.params.clear();
+  ParamValues foreign;
+  for (const ParamValue& p : pool) {
+    if (has(learners[0], p.name)) base.params.push_back(p);
+    else if (std::any_of(learners.begin() + 1, learners.end(), [&](const std::string& id) { return has(id, p.name); })) foreign.push_back(p);
+  }
+  if (learners.size() == 1) {
+    if (axes_.empty()) return apply(std::move(base));
+    validate(base, learner_schemas());
+    if (session_version_ > 0 && !preparing()) previous_config_ = saved();
+    install(std::move(base), {}, {});
+    start_after_change(false);
+    return true;
+  }
+  Axis axis;
+  axis.key = "learner";
+  axis.values = learners;
+  for (const std::string& id : learners) axis.spec += (axis.spec.empty() ? "" : ",") + id;
+  // Through the link, so the axis and the parameters are checked as any link's are.
+  ExperimentDecode decoded =
+      decode_experiment(encode_experiment(Experiment{base, {axis}, foreign}, learner_schemas()), learner_schemas());
+  if (decoded.experiment == experiment()) return false;
+  add_notices(decoded.warnings, false);
+  if (session_version_ > 0 && !preparing()) previous_config_ = saved();
+  install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes), std::move(decoded.experiment.foreign_params));
+  start_after_change(false);
+  return true;
+}
+
+void AppState::set_compared_param(const std::string& key, double value) {
+  const LearnerEntry* base = find_learner(config_.learner);
+  if (base && std::any_of(base->schema.params.begin(), base->schema.params.end(), [&](const Setting& s) { return s.key == key; })) {
+    apply(set_learner_param(config_, key, value));
+    return;
+  }
+  Config holder;
+  holder.params = foreign_params_;
+  ParamValues foreign = set_learner_param(holder, key, value).params;
+  if (foreign == foreign_params_) return;
+  if (session_version_ > 0 && !preparing()) previous_config_ = saved();
+  install(config_, axes_, std::move(foreign));
+  start_after_change(false);
+}
+
+void AppState::open_cell(int64_t index) {
+  if (!sweep_ || index < 0 || index >= cell_count(sweep_->experiment())) return;
+  const std::string link = sweep_->cell_link(index);
+  const std::string back = url_;
+  std::unique_ptr<SweepModel> sweep = std::move(sweep_);  // parked as it is (running or paused)
+  open_url(link);
+  parked_ = std::move(sweep);
+  parked_url_ = back;
+  navigation_ = true;
+}
+
+void AppState::return_to_sweep() {
+  if (!parked_) return;
+  const std::string link = parked_url_;
+  open_url(link);
+  navigation_ = true;
+}
+
+bool AppState::take_navigation() {
+  const bool n = navigation_;
+  navigation_ = false;
+  return n;
 }
 
 Result<CsvTable> AppState::parse_loaded_csv() const {
@@ -142,15 +280,14 @@ void AppState::load_csv(const std::string& name, std::string text) {
   notes.push_back("loaded '" + name + "': " + std::to_string(csv_->info.rows) + " rows, " +
                   std::to_string(csv_->info.cols) + " features, " + std::to_string(q) + " classes");
   notices_.clear();
-  if (!apply(std::move(next), std::move(notes))) {
-    rebuild();  // same name and hash as before: the file itself is new to this session
-    playing_ = session_ != nullptr;
-    play_after_build_ = build_pending_;
-  }
+  if (!apply(std::move(next), std::move(notes))) start_after_change(false);  // same name and hash: the file is new here
 }
 
 void AppState::rebuild() {
   session_.reset();
+  compare_.clear();
+  sweep_.reset();
+  compare_past_budget_ = false;
   build_error_.clear();
   ++session_version_;
   playing_ = false;
@@ -165,7 +302,33 @@ void AppState::rebuild() {
                    ": open it to start";
     return;
   }
-  Result<std::unique_ptr<Session>> created = Session::create(config_, csv_ ? &csv_->data : nullptr);
+  const Dataset* csv = csv_ ? &csv_->data : nullptr;
+  if (mode_ == RunMode::compare) {
+    compare_.build(experiment(), learner_schemas(), csv);
+    std::vector<std::string> errors;
+    for (size_t i = 0; i < compare_.size(); ++i)
+      if (!compare_.run(i).error.empty()) errors.push_back(compare_.run(i).name + ": " + compare_.run(i).error);
+    add_notices(errors, true);
+    if (compare_.focus_session()) {
+      add_notices(compare_.focus_session()->warnings(), false);
+    } else {
+      build_error_ = errors.empty() ? "no learner to compare" : errors.front();
+      compare_.clear();
+    }
+    return;
+  }
+  if (mode_ == RunMode::sweep) {
+    parked_.reset();  // a new sweep replaces the one a cell was opened from
+    parked_url_.clear();
+    CsvProvider provider;
+    if (csv_) {
+      auto data = std::make_shared<const Dataset>(csv_->data);
+      provider = [data](const Config&) -> Result<std::shared_ptr<const Dataset>> { return data; };
+    }
+    sweep_ = std::make_unique<SweepModel>(experiment(), learner_schemas(), std::move(provider));
+    return;
+  }
+  Result<std::unique_ptr<Session>> created = Session::create(config_, csv);
   if (!created.ok()) {
     build_error_ = created.error().message;
     add_notices({build_error_}, true);
@@ -180,27 +343,73 @@ bool AppState::build_pending_session() {
   defer_builds = false;
   rebuild();
   defer_builds = true;
-  if (play_after_build_) playing_ = session_ != nullptr;
+  if (play_after_build_) playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
   play_after_build_ = false;
   return true;
 }
 
+Session* AppState::session() { return mode_ == RunMode::compare ? compare_.focus_session() : session_.get(); }
+
+const Session* AppState::session() const { return mode_ == RunMode::compare ? compare_.focus_session() : session_.get(); }
+
+uint64_t AppState::session_version() const {
+  const uint64_t focus = mode_ == RunMode::compare ? static_cast<uint64_t>(compare_.focus() + 1) : 0;
+  return session_version_ * static_cast<uint64_t>(kMaxCompared + 1) + focus;
+}
+
+bool AppState::preparing() const {
+  if (mode_ == RunMode::compare) return compare_.preparing();
+  return session_ && session_->preparing();
+}
+
 void AppState::play() {
   build_pending_session();
-  if (!session_) return;
-  if (session_->done()) return;
+  switch (mode_) {
+    case RunMode::single:
+      if (!session_ || session_->done()) return;
+      break;
+    case RunMode::compare:
+      if (!compare_.active() || compare_.stopped(0)) return;
+      if (compare_.stopped(config_.steps)) compare_past_budget_ = true;  // at the budget: goes on
+      break;
+    case RunMode::sweep:
+      if (!sweep_ || sweep_->cancelled() || sweep_->finished()) return;
+      sweep_->set_paused(false);
+      break;
+  }
   playing_ = true;
+}
+
+void AppState::pause() {
+  playing_ = false;
+  if (sweep_) sweep_->set_paused(true);
 }
 
 int64_t AppState::step(int64_t n) {
   build_pending_session();
-  playing_ = false;
-  if (!session_ || session_->done() || n <= 0) return 0;
+  pause();
+  if (n <= 0) return 0;
+  if (mode_ == RunMode::compare) return compare_.step_each(n);
+  if (!session_ || session_->done()) return 0;
   return session_->advance(n);
 }
 
 void AppState::run_to(int64_t steps) {
   build_pending_session();
+  if (mode_ == RunMode::sweep) {
+    if (!sweep_) return;
+    sweep_->set_paused(false);
+    while (sweep_->running()) sweep_->advance(1e9, nullptr);
+    return;
+  }
+  if (mode_ == RunMode::compare) {
+    for (size_t i = 0; i < compare_.size(); ++i) {
+      Session* s = compare_.run(i).session.get();
+      while (s && s->steps() < steps && !s->done())
+        if (s->advance(steps - s->steps()) == 0) break;
+    }
+    return;
+  }
   if (!session_) return;
   while (session_->steps() < steps && !session_->done()) {
     if (session_->advance(steps - session_->steps()) == 0) break;
@@ -221,20 +430,18 @@ bool AppState::cancel_preparation() {
     }
   }
   // A previous configuration using a CSV that is no longer loaded cannot be rebuilt: discard instead.
-  if (previous_config_ && !(previous_config_->use_csv && !csv_)) {
-    Config back = std::move(*previous_config_);
+  if (previous_config_ && !(previous_config_->config.use_csv && !csv_)) {
+    Saved back = std::move(*previous_config_);
     previous_config_.reset();
-    validate(back, learner_schemas());
-    config_ = std::move(back);
-    set_url();
+    validate(back.config, learner_schemas());
+    install(std::move(back.config), std::move(back.axes), std::move(back.foreign));
     add_notices({text + "; back to the previous settings." + hint}, false);
-    rebuild();
-    playing_ = session_ != nullptr;
-    play_after_build_ = build_pending_;
+    start_after_change(false);
     return true;
   }
   previous_config_.reset();
   session_.reset();
+  compare_.clear();
   ++session_version_;
   playing_ = false;
   build_error_ = text + "; the run is discarded (Reset starts it again)." + hint;
@@ -243,7 +450,10 @@ bool AppState::cancel_preparation() {
 }
 
 int64_t AppState::tick() {
-  if (!playing_ || !visible || !session_) return 0;
+  if (!playing_ || !visible) return 0;
+  if (mode_ == RunMode::compare) return tick_compare();
+  if (mode_ == RunMode::sweep) return tick_sweep();
+  if (!session_) return 0;
   if (session_->done()) {
     playing_ = false;
     return 0;
@@ -255,6 +465,27 @@ int64_t AppState::tick() {
   const int64_t taken = session_->advance(limit, budget_seconds, clock_);
   if ((below_budget && session_->steps() >= config_.steps) || session_->done()) playing_ = false;
   return taken;
+}
+
+int64_t AppState::tick_compare() {
+  const int64_t cap = compare_past_budget_ ? 0 : config_.steps;
+  if (!compare_.active() || compare_.stopped(cap)) {
+    playing_ = false;
+    return 0;
+  }
+  const int64_t taken = compare_.advance(steps_per_tick, budget_seconds, cap, clock_);
+  if (compare_.stopped(cap)) playing_ = false;
+  return taken;
+}
+
+int64_t AppState::tick_sweep() {
+  if (!sweep_ || !sweep_->running()) {
+    playing_ = false;
+    return 0;
+  }
+  const int64_t rows = sweep_->advance(budget_seconds, clock_);
+  if (!sweep_->running()) playing_ = false;
+  return rows;
 }
 
 }  // namespace ml::app

@@ -10,6 +10,12 @@
 // Long preparations (a kernel projection fit of tens of seconds) run in the same slices and can be
 // cancelled: the app then returns to the configuration it had before the edit or link that asked
 // for the expensive run, so a too-large l.dims costs one click, not a frozen tab.
+//
+// An experiment link (x.KEY= axes, core/experiment) is the Config as the base plus its axes; the URL is
+// encode_experiment's. A learner axis alone with at most four values opens Compare (one session per
+// learner, app/models/compare_model.h); any other axes open Sweep (an ExperimentRunner filling a plot,
+// app/models/sweep_model.h). Opening a sweep's cell parks the sweep, so that the link back (Back in the
+// browser, the toolbar's button) shows it again as it was instead of running it again.
 #pragma once
 
 #include <cstdint>
@@ -19,8 +25,11 @@
 #include <string_view>
 #include <vector>
 
+#include "app/models/compare_model.h"
+#include "app/models/sweep_model.h"
 #include "core/config/config.h"
 #include "core/data/csv.h"
+#include "core/experiment/experiment.h"
 #include "core/session/session.h"
 
 namespace ml::app {
@@ -30,6 +39,13 @@ struct Notice {
   std::string text;    // one sentence
   bool error = false;  // an error (red) rather than a warning (yellow)
 };
+
+// What the playground shows: one run, learners side by side, or a sweep.
+enum class RunMode { single, compare, sweep };
+
+// The mode of a link's axes: none single, a learner axis alone with 1..kMaxCompared values compare,
+// anything else sweep.
+RunMode run_mode_of(const Experiment& experiment);
 
 // State of the playground.
 class AppState {
@@ -46,10 +62,43 @@ class AppState {
   bool apply(Config next, std::vector<std::string> notes = {});
   // The current, valid configuration.
   const Config& config() const { return config_; }
-  // Its canonical link ("#v=1&...").
+  // Its canonical link ("#v=1&..."; with the experiment's axes as x.KEY=SPEC).
   const std::string& url() const { return url_; }
   // Counts URL changes, so the host pushes each new URL once.
   uint64_t url_version() const { return url_version_; }
+
+  // --- experiments: Compare and Sweep ---
+  // Single run, Compare or Sweep (from the link's axes).
+  RunMode mode() const { return mode_; }
+  // The experiment: the config as base, the link's axes (no axes for a single run) and the l.* values of
+  // compared learners other than the base's.
+  Experiment experiment() const { return Experiment{config_, axes_, foreign_params_}; }
+  // The link's axes.
+  const std::vector<Axis>& axes() const { return axes_; }
+  // The compared learners (active in RunMode::compare).
+  CompareModel& compare() { return compare_; }
+  const CompareModel& compare() const { return compare_; }
+  // The sweep (nullptr unless RunMode::sweep and built).
+  SweepModel* sweep() { return sweep_.get(); }
+  const SweepModel* sweep() const { return sweep_.get(); }
+  // Compares these learners (registry ids, in order, at most kMaxCompared): the link's x.learner axis,
+  // the first becoming the base's learner. Parameter values given so far stay with every listed learner
+  // that has a parameter of that name. One learner makes the link a single run of it (the axis goes away).
+  // Learners that cannot train on the configuration's data are refused with a notice. Returns false when
+  // nothing changed.
+  bool set_compared_learners(const std::vector<std::string>& learners);
+  // Sets a parameter in Compare: the base's l.KEY when the base learner has it, else the value given to
+  // the other compared learners that have it (Experiment::foreign_params). Rebuilds the comparison.
+  void set_compared_param(const std::string& key, double value);
+  // Opens cell `index` of the sweep as a single run (its link), parking the sweep to come back to.
+  void open_cell(int64_t index);
+  // The link of the parked sweep ("" when none): Back returns to it.
+  const std::string& parked_sweep_url() const { return parked_url_; }
+  // Opens the parked sweep again (as it was: finished rows, pause state), when there is one.
+  void return_to_sweep();
+  // True once after a deliberate navigation (opening a cell, returning to the sweep): the host then adds
+  // a history entry for the new URL instead of replacing the current one.
+  bool take_navigation();
 
   // --- CSV data ---
   // Reads a CSV file's text (a picked, dropped or --csv file): parse, hash, switch the config to it.
@@ -63,11 +112,12 @@ class AppState {
   bool waiting_for_csv() const { return config_.use_csv && !csv_; }
 
   // --- the run ---
-  // The session, or nullptr (building failed, or waiting for a CSV).
-  Session* session() { return session_.get(); }
-  const Session* session() const { return session_.get(); }
-  // Counts rebuilds, so views cache per session.
-  uint64_t session_version() const { return session_version_; }
+  // The session, or nullptr (building failed, or waiting for a CSV). In Compare, the focused learner's;
+  // in Sweep, none.
+  Session* session();
+  const Session* session() const;
+  // Counts rebuilds (and Compare's focus changes), so views cache per session.
+  uint64_t session_version() const;
   // Rebuilds the session from the config (reset button). With defer_builds the build is only marked
   // pending and happens in build_pending_session(), so the host can first draw a frame saying so.
   void rebuild();
@@ -83,10 +133,11 @@ class AppState {
   // Starts or resumes training (at the step budget: continues past it until the learner is done).
   void play();
   // Pauses.
-  void pause() { playing_ = false; }
+  void pause();
   // Takes exactly n steps now (paused stepping; stops early when the learner is done).
   int64_t step(int64_t n);
-  // Trains synchronously to `steps` total steps (or until done): the desktop's --steps flag.
+  // Trains synchronously to `steps` total steps (or until done): the desktop's --steps flag. In Compare
+  // every learner; in Sweep the whole sweep runs (each cell to its own step budget).
   void run_to(int64_t steps);
   // Steps per tick at most; 0 = as many as the time budget allows.
   int64_t steps_per_tick = 5;
@@ -94,12 +145,14 @@ class AppState {
   double budget_seconds = 0.008;
   // False while the page is hidden: tick() does nothing.
   bool visible = true;
-  // One frame's training slice; returns the steps taken. Pauses at the step budget and when done.
+  // One frame's training slice; returns the steps taken (in Sweep, the cells finished). Pauses at the step
+  // budget and when done (in Compare, when every learner is; in Sweep, when every cell has its row).
   int64_t tick();
 
   // --- long preparations (a kernel projection fit before the first step; Session::preparing) ---
-  // True while the session's learner prepares its next step; tick() then spends its slice on that.
-  bool preparing() const { return session_ && session_->preparing(); }
+  // True while the session's learner (in Compare, any learner) prepares its next step; tick() then spends
+  // its slice on that.
+  bool preparing() const;
   // Stops a preparation: back to the configuration before the edit or link that asked for this run
   // (its session rebuilt and playing), or, without one, pauses and discards the session. A notice
   // says what was cancelled and at what percent. False when nothing was being prepared.
@@ -116,9 +169,22 @@ class AppState {
   const std::string& build_error() const { return build_error_; }
 
  private:
+  // A configuration and axes to return to (a cancelled preparation).
+  struct Saved {
+    Config config;
+    std::vector<Axis> axes;
+    ParamValues foreign;
+  };
+
   void set_url();
   void add_notices(const std::vector<std::string>& texts, bool error);
   Result<CsvTable> parse_loaded_csv() const;
+  bool same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const;
+  void install(Config config, std::vector<Axis> axes, ParamValues foreign);
+  Saved saved() const { return Saved{config_, axes_, foreign_params_}; }
+  void start_after_change(bool same);
+  int64_t tick_compare();
+  int64_t tick_sweep();
 
   ClockFn clock_;
   Config config_;
@@ -133,7 +199,16 @@ class AppState {
   bool play_after_build_ = false;
   std::vector<Notice> notices_;
   std::string build_error_;
-  std::optional<Config> previous_config_;  // the run before the latest edit or link that rebuilt it
+  std::optional<Saved> previous_config_;  // the run before the latest edit or link that rebuilt it
+  std::vector<Axis> axes_;                // the link's axes (empty: a single run)
+  ParamValues foreign_params_;            // l.* values of compared learners other than the base's
+  RunMode mode_ = RunMode::single;
+  CompareModel compare_;
+  bool compare_past_budget_ = false;      // Compare played on past the step budget
+  std::unique_ptr<SweepModel> sweep_;
+  std::unique_ptr<SweepModel> parked_;    // the sweep a cell was opened from
+  std::string parked_url_;                // its link
+  bool navigation_ = false;               // see take_navigation()
 };
 
 }  // namespace ml::app

@@ -15,6 +15,15 @@ class Platform {
   // The canonical link changed: the page writes it into the hash (history.replaceState) and the
   // title; the desktop shows it in the window title.
   virtual void url_changed(const std::string& canonical_url) = 0;
+  // A deliberate navigation to a new link (a sweep's cell opened as a single run, or back to the sweep):
+  // the page adds a history entry so the browser's Back returns. Returns false when the host keeps no
+  // history (the desktop): it then just shows the link as url_changed does.
+  virtual bool push_url(const std::string& canonical_url) {
+    url_changed(canonical_url);
+    return false;
+  }
+  // True when push_url adds history entries (the browser's Back and Forward move through them).
+  virtual bool has_history() const { return false; }
   // The text a user sends to someone else to open this experiment (the page: its address + hash).
   virtual std::string share_link(const std::string& canonical_url) const = 0;
   // Copies text to the clipboard; false when the host cannot.

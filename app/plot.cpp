@@ -2,6 +2,7 @@
 //
 // [SECTION] colours and helpers
 // [SECTION] line plots
+// [SECTION] points plots
 // [SECTION] histograms
 // [SECTION] matrix heat maps
 #include "app/plot.h"
@@ -28,6 +29,19 @@ ImU32 series_color(int i) {
       IM_COL32(0, 114, 178, 255),    // blue
       IM_COL32(213, 94, 0, 255),     // vermillion
       IM_COL32(200, 200, 200, 255),  // grey
+  };
+  const int n = static_cast<int>(sizeof kColors / sizeof kColors[0]);
+  return kColors[((i % n) + n) % n];
+}
+
+ImU32 learner_color(int i) {
+  // Bluish green, reddish purple, vermillion, yellow-brown: none is the view's blue or orange class colour,
+  // and each stays readable on the dark plot background and on the light view canvas.
+  static const ImU32 kColors[] = {
+      IM_COL32(0, 170, 125, 255),
+      IM_COL32(205, 100, 185, 255),
+      IM_COL32(225, 70, 45, 255),
+      IM_COL32(200, 165, 20, 255),
   };
   const int n = static_cast<int>(sizeof kColors / sizeof kColors[0]);
   return kColors[((i % n) + n) % n];
@@ -192,6 +206,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   std::vector<LegendItem> items;
   for (size_t i = 0; i < series.size(); ++i)
     items.push_back({series[i].name + (off_scale[i] ? " \xE2\x86\x91" : ""), series[i].color, series[i].dashed ? 1 : 0});
+  if (!options.legend) items.clear();
   const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
   const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
   // Tick counts from the pixel size: one label per ~4.5 em horizontally, ~2 em vertically.
@@ -277,6 +292,154 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
     }
   }
   ImGui::PopID();
+}
+
+// [SECTION] points plots -------------------------------------------------------------------------------
+
+PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PointSeries>& series,
+                     const std::vector<std::string>& x_labels, ImVec2* first_marker) {
+  PointHit hit;
+  if (first_marker) *first_marker = ImVec2(-1, -1);
+  ImGui::PushID(id);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const bool clicked = ImGui::InvisibleButton("##points", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float fs = ImGui::GetFontSize();
+  const bool categorical = !x_labels.empty();
+
+  // Ranges: x over the positions (padded so end markers sit inside), y over y ± err.
+  std::vector<double> lows, highs;
+  std::vector<const std::vector<double>*> xs;
+  for (const PointSeries& s : series) {
+    if (!s.x || !s.y) continue;
+    xs.push_back(s.x);
+    for (size_t i = 0; i < s.y->size(); ++i) {
+      const double y = (*s.y)[i];
+      const double e = s.err && i < s.err->size() && std::isfinite((*s.err)[i]) ? (*s.err)[i] : 0.0;
+      lows.push_back(y - e);
+      highs.push_back(y + e);
+    }
+  }
+  AxisRange xr;
+  if (categorical) {
+    xr = {-0.5, static_cast<double>(x_labels.size()) - 0.5};
+  } else {
+    AxisRange d = data_range(xs, false);
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto* v : xs)
+      for (double x : *v)
+        if (std::isfinite(x)) { lo = std::min(lo, x); hi = std::max(hi, x); }
+    if (lo <= hi) {
+      const double pad = hi > lo ? (hi - lo) * 0.06 : 0.5;
+      d = {lo - pad, hi + pad};
+    }
+    xr = d;
+  }
+  AxisRange yr = data_range({&lows, &highs}, options.include_zero);
+  std::vector<LegendItem> items;
+  if (options.legend)
+    for (const PointSeries& s : series) items.push_back({s.name, s.color, 0});
+  const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
+  const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
+  Layout l = plot_layout(pos, size, 0, legend_h);
+  AxisTicks yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f))));
+  l = plot_layout(pos, size, y_label_width(yt), legend_h);
+  AxisTicks xt;
+  if (categorical) {
+    for (size_t i = 0; i < x_labels.size(); ++i) xt.values.push_back(static_cast<double>(i));
+  } else {
+    xt = nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
+  }
+  dl->PushClipRect(l.box_min, l.box_max, true);
+  dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
+  dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, options.title.c_str());
+  bool any = false;
+  for (const PointSeries& s : series)
+    if (s.y)
+      for (double v : *s.y)
+        if (std::isfinite(v)) any = true;
+  if (!any) {
+    const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
+    dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
+                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, options.empty_text);
+    legend(dl, items, legend_x, legend_y, size.x - 12);
+    dl->PopClipRect();
+    ImGui::PopID();
+    return hit;
+  }
+  if (categorical) {
+    // The axis with the values' own labels (draw_axes prints numbers).
+    AxisTicks none;
+    draw_axes(dl, l, none, yt, xr, yr, options.x_label);
+    float last_right = -1e9f;
+    for (size_t i = 0; i < x_labels.size(); ++i) {
+      const float x = static_cast<float>(l.area_min.x + (static_cast<double>(i) - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x));
+      dl->AddLine(ImVec2(x, l.area_min.y), ImVec2(x, l.area_max.y), kGrid);
+      const float w = width_of(x_labels[i]);
+      const float left = x - w * 0.5f;
+      if (left < last_right + 6) continue;
+      dl->AddText(ImVec2(left, l.area_max.y + 3), kDimText, x_labels[i].c_str());
+      last_right = left + w;
+    }
+  } else {
+    draw_axes(dl, l, xt, yt, xr, yr, options.x_label);
+  }
+  auto to_screen = [&](double x, double y) {
+    return ImVec2(static_cast<float>(l.area_min.x + (x - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x)),
+                  static_cast<float>(l.area_max.y - (y - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y)));
+  };
+  // Series side by side at one x: a small horizontal offset keeps overlapping error bars apart.
+  const float spread = std::min(10.0f, (l.area_max.x - l.area_min.x) * 0.01f);
+  const float offset0 = -spread * 0.5f * static_cast<float>(series.size() > 0 ? series.size() - 1 : 0);
+  std::vector<std::vector<double>> screen_x(series.size()), screen_y(series.size());
+  for (size_t k = 0; k < series.size(); ++k) {
+    const PointSeries& s = series[k];
+    if (!s.x || !s.y) continue;
+    const float dx = offset0 + spread * static_cast<float>(k);
+    std::vector<ImVec2> pts;
+    for (size_t i = 0; i < s.x->size() && i < s.y->size(); ++i) {
+      const double y = (*s.y)[i];
+      ImVec2 p = to_screen((*s.x)[i], std::isfinite(y) ? y : 0);
+      p.x += dx;
+      screen_x[k].push_back(p.x);
+      screen_y[k].push_back(std::isfinite(y) ? p.y : NAN);
+      if (!std::isfinite(y)) continue;
+      pts.push_back(p);
+      if (first_marker && k == 0 && first_marker->x < 0) *first_marker = p;
+    }
+    if (!categorical && pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, 1.8f);
+    for (size_t i = 0; i < s.x->size() && i < s.y->size(); ++i) {
+      const double y = (*s.y)[i];
+      if (!std::isfinite(y)) continue;
+      const ImVec2 p(static_cast<float>(screen_x[k][i]), static_cast<float>(screen_y[k][i]));
+      const double e = s.err && i < s.err->size() ? (*s.err)[i] : NAN;
+      if (std::isfinite(e) && e > 0) {
+        const float top = to_screen(0, y + e).y, bottom = to_screen(0, y - e).y;
+        dl->AddLine(ImVec2(p.x, top), ImVec2(p.x, bottom), s.color, 1.5f);
+        dl->AddLine(ImVec2(p.x - 3.5f, top), ImVec2(p.x + 3.5f, top), s.color, 1.5f);
+        dl->AddLine(ImVec2(p.x - 3.5f, bottom), ImVec2(p.x + 3.5f, bottom), s.color, 1.5f);
+      }
+      dl->AddCircleFilled(p, 3.8f, s.color);
+    }
+  }
+  legend(dl, items, legend_x, legend_y, size.x - 12);
+  dl->PopClipRect();
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    for (size_t k = 0; k < series.size() && hit.series < 0; ++k) {
+      const int i = nearest_point(screen_x[k], screen_y[k], m.x, m.y, 8.0);
+      if (i < 0) continue;
+      hit.series = static_cast<int>(k);
+      hit.index = i;
+      hit.clicked = clicked;
+      hit.screen = ImVec2(static_cast<float>(screen_x[k][static_cast<size_t>(i)]), static_cast<float>(screen_y[k][static_cast<size_t>(i)]));
+      dl->AddCircle(hit.screen, 7.0f, IM_COL32(255, 255, 255, 200), 0, 1.5f);
+    }
+  }
+  ImGui::PopID();
+  return hit;
 }
 
 // [SECTION] histograms ---------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ struct PlotOptions {
   double y_max_cap = 0;       // > 0: the y range stops here even when a series goes beyond (e.g. a bound
                               //      far above the data); the clipped series' legend gets an up arrow
   const char* empty_text = "no data yet";  // shown when no series has a finite value
+  bool legend = true;         // false: no legend in the box (a shared legend is drawn elsewhere)
 };
 
 // Draws a line plot in a box of `size` at the cursor (advances the cursor like a widget).
@@ -53,5 +54,32 @@ ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<d
 
 // The plot colours (colour-blind safe, Okabe-Ito order) for series and classes; i wraps around.
 ImU32 series_color(int i);
+// The colour of compared learner (or sweep line) i: apart from the 2-D view's class colours and legible on
+// the dark plots and the view's light canvas alike; i wraps around.
+ImU32 learner_color(int i);
+
+// One line of a points plot: a marker per point with an error bar, joined in x order.
+struct PointSeries {
+  std::string name;                          // legend text
+  const std::vector<double>* x = nullptr;    // x positions, increasing
+  const std::vector<double>* y = nullptr;    // values (NaN: no marker yet)
+  const std::vector<double>* err = nullptr;  // half-width of each error bar (NaN or null: none)
+  ImU32 color = 0xFFFFFFFF;                  // colour
+};
+
+// The point a points plot's mouse is over.
+struct PointHit {
+  int series = -1;       // the series (-1: none)
+  int index = -1;        // the point in it
+  bool clicked = false;  // released a click on it this frame
+  ImVec2 screen;         // its marker's screen position
+};
+
+// Draws markers with error bars (y ± err), joined per series, in a box of `size` at the cursor, with a
+// legend. With `x_labels` non-empty the x axis is categorical: position i is labelled x_labels[i]. Returns
+// the point under the mouse (within 8 px of its marker) and whether it was clicked; `first_marker`, when
+// given, receives the screen position of the first series' first marker (-1, -1 without one).
+PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PointSeries>& series,
+                     const std::vector<std::string>& x_labels, ImVec2* first_marker = nullptr);
 
 }  // namespace ml::app

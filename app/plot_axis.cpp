@@ -120,6 +120,21 @@ int nearest_index(const std::vector<double>& xs, double x) {
   return (x - xs[static_cast<size_t>(hi - 1)] <= xs[static_cast<size_t>(hi)] - x) ? hi - 1 : hi;
 }
 
+int nearest_point(const std::vector<double>& xs, const std::vector<double>& ys, double x, double y, double radius) {
+  int best = -1;
+  double best_d2 = radius * radius;
+  const size_t n = std::min(xs.size(), ys.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(xs[i]) || !std::isfinite(ys[i])) continue;
+    const double d2 = (xs[i] - x) * (xs[i] - x) + (ys[i] - y) * (ys[i] - y);
+    if (d2 <= best_d2 && (best < 0 || d2 < best_d2)) {
+      best = static_cast<int>(i);
+      best_d2 = d2;
+    }
+  }
+  return best;
+}
+
 void envelope(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo, double x_hi,
               int columns, std::vector<double>* out_x, std::vector<double>* out_y) {
   out_x->clear();

@@ -38,6 +38,10 @@ std::string format_readout(double value);
 // Index of the element of increasing `xs` nearest to x (-1 when xs is empty).
 int nearest_index(const std::vector<double>& xs, double x);
 
+// Index of the point (xs[i], ys[i]) nearest to (x, y) within distance `radius`, -1 when none is that close;
+// points with a NaN coordinate are skipped, ties go to the first (hit-testing a plot's markers in pixels).
+int nearest_point(const std::vector<double>& xs, const std::vector<double>& ys, double x, double y, double radius);
+
 // Min/max envelope of a polyline for drawing: when there are more points than 2 * columns, the
 // points are grouped into `columns` buckets of equal x width and each bucket keeps its first,
 // minimum, maximum and last point (in x order), so spikes survive. NaN points are dropped.

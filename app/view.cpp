@@ -456,6 +456,7 @@ void View::draw_scatter(ImVec2 size) {
     return;
   }
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(color_texture_)), image, ImVec2(0, 1), ImVec2(1, 0));
+  image_pos_ = pos;
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   auto to_screen = [&](double a, double b) {
@@ -577,6 +578,19 @@ void View::draw_scatter(ImVec2 size) {
     }
     ImGui::EndTooltip();
   }
+}
+
+void View::draw_segments(const std::vector<BoundarySegment>& segments, ImU32 color, float thickness) const {
+  if (fitted_w_ <= 0 || fitted_h_ <= 0) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 pos = image_pos_;
+  auto to_screen = [&](double a, double b) {
+    return ImVec2(static_cast<float>(pos.x + (a - view_lo_[0]) / (view_hi_[0] - view_lo_[0]) * fitted_w_),
+                  static_cast<float>(pos.y + fitted_h_ - (b - view_lo_[1]) / (view_hi_[1] - view_lo_[1]) * fitted_h_));
+  };
+  dl->PushClipRect(pos, ImVec2(pos.x + fitted_w_, pos.y + fitted_h_), true);
+  for (const BoundarySegment& s : segments) dl->AddLine(to_screen(s.x0, s.y0), to_screen(s.x1, s.y1), color, thickness);
+  dl->PopClipRect();
 }
 
 void View::draw_histogram(ImVec2 size) {

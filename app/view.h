@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/models/boundary.h"
 #include "app/models/decision_grid.h"
 #include "app/models/margin_histogram.h"
 #include "app/projection.h"
@@ -52,6 +53,17 @@ class View {
   bool projected() const { return projection_.varying > 2; }
   // One line describing the axes ("the two features", "PCA of 8 features ...").
   const std::string& describe() const { return projection_.describe; }
+  // The map between data space and the view's plane (other learners' boundaries are drawn with it).
+  const Projection& projection() const { return projection_; }
+  // The rectangle the view shows, in view coordinates (lower-left and upper-right corners).
+  const double* view_lo() const { return view_lo_; }
+  const double* view_hi() const { return view_hi_; }
+  // The image's size in layout pixels (0 before the first draw).
+  float image_width() const { return fitted_w_; }
+  float image_height() const { return fitted_h_; }
+  // Draws line segments given in view coordinates over the last drawn image (clipped to it), `thickness`
+  // pixels wide (callers draw a light, wider pass first as a halo).
+  void draw_segments(const std::vector<BoundarySegment>& segments, ImU32 color, float thickness) const;
 
  private:
   void rebuild_points(const Session& s);
@@ -78,6 +90,7 @@ class View {
   double data_lo_[2] = {-1, -1}, data_hi_[2] = {1, 1};  // bounding box of the points
   double view_lo_[2] = {-1, -1}, view_hi_[2] = {1, 1};  // what the texture shows
   float fitted_w_ = 0, fitted_h_ = 0;
+  ImVec2 image_pos_;                 // screen position of the last drawn image
 
   // Decision grid (app/models/decision_grid.h) and whether its finished grid is in the texture.
   DecisionGrid grid_;

@@ -1,5 +1,6 @@
 // marginlab page glue: checks the browser (WebGL2, WebAssembly SIMD), loads the module, and connects
-// the page to the app — the URL hash (history.replaceState out, hashchange in), the file input and
+// the page to the app — the URL hash (history.replaceState out, history.pushState for a navigation such
+// as opening a sweep's cell so that Back returns, hashchange in), the file input and
 // drag-and-drop (files are read here and never uploaded), the clipboard, downloads, page visibility,
 // and the loading and error screens. The app calls window.marginlab.*; the page calls the module's
 // exported ml_* functions (web/main.cpp).
@@ -40,6 +41,14 @@
     // The app's canonical URL changed: the hash follows without adding history entries.
     urlChanged(url) {
       if (location.hash !== url) history.replaceState(null, '', url);
+      api.setTitle(url);
+    },
+    // A navigation (a sweep's cell opened as a single run): a new history entry, so Back returns.
+    pushUrl(url) {
+      if (location.hash !== url) history.pushState(null, '', url);
+      api.setTitle(url);
+    },
+    setTitle(url) {
       const short = url.replace(/^#v=1&/, '').replace(/&/g, ' ');
       document.title = 'marginlab \u2014 ' + (short.length > 80 ? short.slice(0, 77) + '...' : short);
     },
@@ -116,6 +125,7 @@
     },
     status() { return JSON.parse(Module.ccall('ml_status', 'string', [], [])); },
     traceSha256() { return Module.ccall('ml_trace_sha256', 'string', [], []); },
+    sweepRows() { return Module.ccall('ml_sweep_rows', 'string', [], []); },
   };
   window.marginlab = api;
 

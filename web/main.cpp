@@ -36,6 +36,11 @@ class WebPlatform : public ml::app::Platform {
   void url_changed(const std::string& url) override {
     EM_ASM({ if (window.marginlab) window.marginlab.urlChanged(UTF8ToString($0)); }, url.c_str());
   }
+  bool push_url(const std::string& url) override {
+    EM_ASM({ if (window.marginlab) window.marginlab.pushUrl(UTF8ToString($0)); }, url.c_str());
+    return true;
+  }
+  bool has_history() const override { return true; }
   std::string share_link(const std::string& url) const override { return page_base + url; }
   bool copy_text(const std::string& text) override {
     return EM_ASM_INT({ return window.marginlab ? window.marginlab.copyText(UTF8ToString($0)) : 0; }, text.c_str()) != 0;
@@ -168,6 +173,13 @@ EMSCRIPTEN_KEEPALIVE const char* ml_status() {
 EMSCRIPTEN_KEEPALIVE const char* ml_trace_sha256() {
   static std::string s;
   s = g_app ? g_app->trace_sha256() : std::string();
+  return s.c_str();
+}
+
+// The sweep's rows as JSON lines ("" without a sweep): the bytes `marginlab sweep --out` writes.
+EMSCRIPTEN_KEEPALIVE const char* ml_sweep_rows() {
+  static std::string s;
+  s = g_app ? g_app->sweep_rows() : std::string();
   return s.c_str();
 }
 

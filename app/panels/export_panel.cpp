@@ -35,8 +35,44 @@ std::string trace_json(const Trace& trace) {
 
 }  // namespace
 
+void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
+  SweepModel* sweep = ctx_.state.sweep();
+  ImGui::BeginDisabled(!sweep || sweep->rows().empty());
+  if (ImGui::Button("Rows CSV") && sweep)
+    ctx_.message = ctx_.platform.save_file("marginlab_sweep.csv", sweep->rows_csv(), "text/csv");
+  probe(ctx_, "export.rows_csv");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One line per finished cell: its axis values, every number of its run report, its link");
+  ImGui::SameLine();
+  if (ImGui::Button("Rows JSONL") && sweep)
+    ctx_.message = ctx_.platform.save_file("marginlab_sweep.jsonl", sweep->rows_jsonl(), "application/x-ndjson");
+  probe(ctx_, "export.rows_jsonl");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The rows as `marginlab sweep --out` writes them (merge and report read this)");
+  ImGui::SameLine();
+  if (ImGui::Button("Sweep PNG")) {
+    capture_pending_ = true;
+    capture_min_ = plot_min;
+    capture_max_ = plot_max;
+    capture_name_ = "marginlab_sweep.png";
+  }
+  probe(ctx_, "export.sweep_png");
+  ImGui::EndDisabled();
+  if (sweep) {
+    if (sweep->finished() && !sweep->rows().empty())
+      note("%zu rows, sha256 %.16s... (equals `marginlab sweep` on this link)", sweep->rows().size(), sweep->rows_sha256().c_str());
+    else
+      note("%zu of %lld rows so far", sweep->rows().size(), static_cast<long long>(sweep->total()));
+  }
+}
+
 void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   ImGui::PushID("export");
+  if (ctx_.state.mode() == RunMode::sweep) {
+    draw_sweep(plots_min, plots_max);
+    if (!ctx_.message.empty()) ImGui::TextWrapped("%s", ctx_.message.c_str());
+    ImGui::PopID();
+    return;
+  }
   const Session* s = ctx_.state.session();
   ImGui::BeginDisabled(!s);
   if (ImGui::Button("Trace CSV") && s) ctx_.message = ctx_.platform.save_file("marginlab_trace.csv", s->trace().to_csv(), "text/csv");
@@ -49,6 +85,7 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   ImGui::SameLine();
   if (ImGui::Button("Plots PNG") && s && panel_visible(ctx_.state.config(), "plots")) {
     capture_pending_ = true;
+    capture_name_ = "marginlab_plots.png";
     capture_min_ = plots_min;
     capture_max_ = plots_max;
   }
@@ -78,7 +115,7 @@ void ExportPanel::after_render(int framebuffer_width, int framebuffer_height) {
   const int w = std::min(framebuffer_width - x, static_cast<int>((capture_max_.x - capture_min_.x) * scale.x));
   const int h = std::min(framebuffer_height - y, static_cast<int>((capture_max_.y - capture_min_.y) * scale.y));
   const std::string png = capture_png(x, y, w, h, framebuffer_height);
-  ctx_.message = png.empty() ? "nothing to capture" : ctx_.platform.save_file("marginlab_plots.png", png, "image/png");
+  ctx_.message = png.empty() ? "nothing to capture" : ctx_.platform.save_file(capture_name_, png, "image/png");
 }
 
 }  // namespace ml::app

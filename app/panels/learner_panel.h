@@ -1,4 +1,6 @@
-// marginlab app — the Learner panel: the learner choice and its registry-driven parameters.
+// marginlab app — the Learner panel: the learner choice and its registry-driven parameters; "Compare with"
+// turns the run into a comparison (the link's x.learner axis). In Compare: the compared learners, each with
+// its colour, a remove button and its parameters, and a choice to add one (at most four).
 #pragma once
 
 #include "app/panels/panel.h"
@@ -15,6 +17,12 @@ class LearnerPanel {
   void draw();
 
  private:
+  void draw_params(const LearnerSchema& schema, const Config& shown, const char* id);  // one learner's parameters
+  void draw_compare();                                            // the compared learners
+  // A combo of the learners that can train on the configuration's data and are not in `taken`; returns
+  // the chosen id or "".
+  std::string learner_choice(const char* id, const char* preview, const std::vector<std::string>& taken);
+
   PanelContext ctx_;
   SettingWidgets widgets_;
 };

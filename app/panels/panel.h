@@ -3,6 +3,7 @@
 // panels out and composes them.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "app/app_state.h"
@@ -17,7 +18,11 @@ struct PanelContext {
   Platform& platform;    // the host's services
   std::string& message;  // what the last export, copy or file read did (the Share and Export panels show it)
   ImFont** font_small;   // the small font (tick labels, dense tables), set by App::setup_imgui
+  std::map<std::string, ImVec2>* probes;  // where named widgets were drawn this frame (status JSON, for the tests)
 };
+
+// Records the centre of the last widget under `name` in ctx.probes (the end-to-end tests click it).
+void probe(const PanelContext& ctx, const std::string& name);
 
 // Begins a fixed panel window at pos/size; the title bar shows the panel's name.
 bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0);
@@ -29,5 +34,9 @@ bool begin_form(const char* id);
 void form_row(const std::string& label, const std::string& help);
 // A dim, wrapped line of text (read-outs under the widgets).
 void note(const char* fmt, ...) IM_FMTARGS(1);
+// Compare's legend: a line in each learner's colour and its name as a radio button (checked: the focused
+// learner), wrapped onto more lines when the width runs out; starts with `label` when not empty. Returns
+// the learner clicked (-1 when none). Learners that could not be built show their error on hover.
+int compare_legend(const CompareModel& compare, const char* label);
 
 }  // namespace ml::app

@@ -12,8 +12,13 @@ namespace ml::app {
 
 void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
   begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
-  series_.refresh(ctx_.state.session(), ctx_.state.session_version());
   plots_min_ = ImGui::GetCursorScreenPos();
+  if (ctx_.state.mode() == RunMode::compare && ctx_.state.compare().active()) {
+    draw_compare();
+    ImGui::End();
+    return;
+  }
+  series_.refresh(ctx_.state.session(), ctx_.state.session_version());
   const Session* session = ctx_.state.session();
   if (!session || !series_.ready()) {
     ImGui::TextUnformatted("No run.");
@@ -126,6 +131,86 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
   ImGui::PopFont();
   plots_max_ = ImVec2(plots_min_.x + avail.x, plots_min_.y + avail.y);
   ImGui::End();
+}
+
+void PlotsPanel::draw_compare() {
+  CompareModel& cm = ctx_.state.compare();
+  cm.refresh_series();
+  const float full_width = ImGui::GetContentRegionAvail().x;
+  // One legend for the four plots: a colour per learner; a click shows that learner's regions in the view.
+  ImGui::PushFont(*ctx_.font_small);
+  const int clicked = compare_legend(cm, "");
+  if (clicked >= 0) cm.set_focus(clicked);
+  ImGui::TextDisabled("solid: mistakes or updates (what each bound counts); dashed: bound");
+  ImGui::PopFont();
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const ImVec2 cell(std::floor((avail.x - gap) * 0.5f), std::floor((avail.y - ImGui::GetStyle().ItemSpacing.y) * 0.5f));
+  ImGui::PushFont(*ctx_.font_small);
+  // Nested stripes: the first learner's curve widest, each next one narrower on top, so that curves that
+  // coincide (two learners with the same test error) both stay visible.
+  auto width = [&](size_t i) { return 1.5f + 1.1f * static_cast<float>(cm.size() - 1 - i); };
+  // Series of one trace column per learner.
+  auto per_learner = [&](size_t column) {
+    std::vector<PlotSeries> s;
+    for (size_t i = 0; i < cm.size(); ++i) {
+      const ComparedRun& r = cm.run(i);
+      if (!r.series.ready()) continue;
+      s.push_back({r.name, &r.series.column(kTraceStep), &r.series.column(column), learner_color(static_cast<int>(i)), false, width(i)});
+    }
+    return s;
+  };
+  // 1. What each learner's bound counts (mistakes, or updates for the learners whose bound is on updates).
+  {
+    PlotOptions o;
+    o.title = "Mistakes or updates vs bound";
+    o.x_label = "step";
+    o.legend = false;
+    o.y_max_cap = cm.mistakes_y_cap();
+    std::vector<PlotSeries> s;
+    for (size_t i = 0; i < cm.size(); ++i) {
+      const ComparedRun& r = cm.run(i);
+      if (!r.series.ready() || !r.session) continue;
+      const std::string counts = r.session->learner().bound_label();
+      const size_t column = counts == "updates" ? kTraceUpdates : kTraceMistakes;
+      const ImU32 color = learner_color(static_cast<int>(i));
+      s.push_back({r.name + " " + counts, &r.series.column(kTraceStep), &r.series.column(column), color, false, width(i)});
+      const std::vector<double>& bound = r.series.column(kTraceBound);
+      if (!bound.empty() && std::isfinite(bound.back()))
+        s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
+    }
+    line_plot("compare_mistakes", cell, o, s);
+  }
+  ImGui::SameLine();
+  // 2. Margin on the training sample (observed labels).
+  {
+    PlotOptions o;
+    o.title = "Margin (training, observed labels)";
+    o.x_label = "step";
+    o.legend = false;
+    o.empty_text = "no margin for these learners";
+    line_plot("compare_margin", cell, o, per_learner(kTraceMargin));
+  }
+  // 3. Test error.
+  {
+    PlotOptions o;
+    o.title = "Test error (true labels)";
+    o.x_label = "step";
+    o.legend = false;
+    line_plot("compare_test", cell, o, per_learner(kTraceTestError));
+  }
+  ImGui::SameLine();
+  // 4. Training error against the labels the learners saw.
+  {
+    PlotOptions o;
+    o.title = "Training error (noisy labels)";
+    o.x_label = "step";
+    o.legend = false;
+    line_plot("compare_train", cell, o, per_learner(kTraceTrainErrorNoisy));
+  }
+  ImGui::PopFont();
+  plots_max_ = ImVec2(plots_min_.x + full_width, ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y);
 }
 
 }  // namespace ml::app

@@ -1,5 +1,6 @@
 // marginlab app — the Plots panel: mistakes vs bound, margin, errors, and the learner's counters or the
-// perceptron invariants, drawn from the plot series model (app/models/plot_model.h).
+// perceptron invariants, drawn from the plot series model (app/models/plot_model.h). In Compare, every
+// learner's curves overlaid in its colour (app/models/compare_model.h) under one shared legend.
 #pragma once
 
 #include <string>
@@ -21,6 +22,8 @@ class PlotsPanel {
   ImVec2 plots_max() const { return plots_max_; }
 
  private:
+  void draw_compare();  // Compare: the four plots with one line per learner
+
   PanelContext ctx_;
   PlotSeriesModel series_;       // trace columns as series
   int plot4_mode_ = 0;           // 0 counters, 1 invariants

@@ -17,9 +17,21 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
   ImGui::SameLine(0, fs * 1.2f);
+  // A cell opened from a sweep: the way back to it (the browser's Back does the same).
+  if (!ctx_.state.parked_sweep_url().empty()) {
+    if (ImGui::Button("â Sweep")) ctx_.state.return_to_sweep();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the sweep this run was opened from");
+    ImGui::SameLine();
+  }
+  const RunMode mode = ctx_.state.mode();
   Session* session = ctx_.state.session();
-  const bool done = session && session->done();
-  ImGui::BeginDisabled(!session || done);
+  const CompareModel& compare = ctx_.state.compare();
+  const SweepModel* sweep = ctx_.state.sweep();
+  bool done = session && session->done();
+  if (mode == RunMode::compare) done = compare.active() && compare.stopped(0);
+  if (mode == RunMode::sweep) done = sweep && (sweep->finished() || sweep->cancelled());
+  const bool runnable = mode == RunMode::sweep ? sweep != nullptr : session != nullptr;
+  ImGui::BeginDisabled(!runnable || done);
   if (ctx_.state.playing()) {
     if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) ctx_.state.pause();
   } else {
@@ -29,7 +41,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   ImGui::SameLine();
   // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
   const bool preparing = ctx_.state.preparing();
-  ImGui::BeginDisabled(preparing);
+  ImGui::BeginDisabled(preparing || mode == RunMode::sweep);
   if (ImGui::Button("Step")) ctx_.state.step(1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
   ImGui::SameLine();
@@ -39,7 +51,9 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Reset")) ctx_.state.rebuild();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rebuild data, noise and learner from the link and start again");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(mode == RunMode::sweep ? "Run the sweep again from its first cell"
+                                             : "Rebuild data, noise and learner from the link and start again");
   ImGui::SameLine(0, fs * 1.2f);
   // Speed: steps per frame, or as many as the 8 ms budget allows.
   static const int64_t kSpeeds[] = {1, 2, 5, 20, 100, 1000, 10000, 0};
@@ -78,7 +92,27 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
     return;
   }
   char status[256];
-  if (session) {
+  if (mode == RunMode::sweep && sweep) {
+    const char* what = sweep->finished() ? "finished" : sweep->cancelled() ? "cancelled" : ctx_.state.playing() ? "running" : "paused";
+    if (!ctx_.state.visible && !sweep->finished()) what = "paused (page hidden)";
+    std::snprintf(status, sizeof status, "sweep: %lld / %lld cells   %s", static_cast<long long>(sweep->completed()),
+                  static_cast<long long>(sweep->total()), what);
+  } else if (mode == RunMode::compare && compare.active()) {
+    int64_t lo = -1, hi = 0;
+    for (size_t i = 0; i < compare.size(); ++i) {
+      if (!compare.run(i).session) continue;
+      const int64_t st = compare.run(i).session->steps();
+      lo = lo < 0 ? st : std::min(lo, st);
+      hi = std::max(hi, st);
+    }
+    const char* what = ctx_.state.playing() ? "training" : done ? "done" : "paused";
+    if (!ctx_.state.visible) what = "paused (page hidden)";
+    char steps[64];
+    if (lo == hi) std::snprintf(steps, sizeof steps, "%lld", static_cast<long long>(hi));
+    else std::snprintf(steps, sizeof steps, "%lld-%lld", static_cast<long long>(lo), static_cast<long long>(hi));
+    std::snprintf(status, sizeof status, "compare %zu learners   step %s / %lld   %s", compare.size(), steps,
+                  static_cast<long long>(ctx_.state.config().steps), what);
+  } else if (session) {
     const char* what = ctx_.state.playing() ? "training" : done ? "done" : "paused";
     if (!ctx_.state.visible) what = "paused (page hidden)";
     std::snprintf(status, sizeof status, "step %lld / %lld   mistakes %lld   %s", static_cast<long long>(session->steps()),

@@ -13,6 +13,17 @@ void SharePanel::draw() {
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();
   if (ImGui::Button("Copy link")) ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
+  // A cell opened from a sweep, on a host without history (the desktop has no Back): the sweep's link stays
+  // at hand. (In the page, Back returns to it.)
+  if (!ctx_.state.parked_sweep_url().empty() && !ctx_.platform.has_history()) {
+    std::string sweep_link = ctx_.platform.share_link(ctx_.state.parked_sweep_url());
+    ImGui::TextDisabled("Opened from the sweep:");
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
+    ImGui::InputText("##sweep_link", &sweep_link, ImGuiInputTextFlags_ReadOnly);
+    ImGui::SameLine();
+    if (ImGui::Button("Copy##sweep"))
+      ctx_.message = ctx_.platform.copy_text(sweep_link) ? "sweep link copied" : "this host has no clipboard";
+  }
   ImGui::TextDisabled("Panels the link hides (for teaching):");
   for (const Field* f : panel_fields("share", ctx_.state.config())) {
     SettingValue value;

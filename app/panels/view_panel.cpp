@@ -1,17 +1,45 @@
 // marginlab app — the View panel (see view_panel.h).
 #include "app/panels/view_panel.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 
+#include "app/plot.h"
 #include "core/data/generators.h"
 
 namespace ml::app {
 
 void ViewPanel::update(double budget_seconds) {
   const ClockFn clock = [this] { return ctx_.platform.now_seconds(); };
+  const double start = clock();
   view_.update(ctx_.state.session(), ctx_.state.session_version(), clock, budget_seconds);
+  if (ctx_.state.mode() != RunMode::compare || !ctx_.state.session()) {
+    boundaries_.clear();
+    return;
+  }
+  // Every learner's boundary over the same rectangle and projection, in what is left of the budget
+  // (at least a quarter of it, so the lines follow training).
+  const CompareModel& cm = ctx_.state.compare();
+  if (boundaries_version_ != cm.version() || boundaries_.size() != cm.size()) {
+    boundaries_.assign(cm.size(), BoundaryTracker());
+    boundaries_version_ = cm.version();
+  }
+  if (view_.image_width() <= 0) return;
+  const double deadline = std::max(start + budget_seconds, clock() + budget_seconds * 0.25);
+  for (size_t i = 0; i < cm.size(); ++i) {
+    const Session* s = cm.run(i).session.get();
+    if (!s) continue;
+    boundaries_[i].update(s->learner(), s->updates(), view_.projection(), view_.view_lo(), view_.view_hi(),
+                          view_.image_width(), view_.image_height(), clock, deadline);
+  }
+}
+
+void ViewPanel::draw_compare_legend() {
+  CompareModel& cm = ctx_.state.compare();
+  const int clicked = compare_legend(cm, "boundaries:");
+  if (clicked >= 0) cm.set_focus(clicked);
 }
 
 void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
@@ -31,6 +59,8 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
     ImGui::End();
     return;
   }
+  const bool compare = ctx_.state.mode() == RunMode::compare;
+  if (compare) draw_compare_legend();
   ViewOptions& o = view_.options;
   ImGui::Checkbox("regions", &o.regions);
   ImGui::SameLine();
@@ -51,6 +81,15 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
     view_.draw_histogram(ImVec2(avail.x, hist_h));
   } else {
     view_.draw_scatter(avail);
+  }
+  if (compare) {
+    // Nested stripes: the first learner's line widest, each next one narrower on top, so that two learners
+    // with the same boundary both stay visible.
+    // The light halos first, under every line.
+    const size_t n = boundaries_.size();
+    auto width = [&](size_t i) { return 2.0f + 2.2f * static_cast<float>(n - 1 - i); };
+    for (size_t i = 0; i < n; ++i) view_.draw_segments(boundaries_[i].segments(), IM_COL32(255, 255, 255, 170), width(i) + 2.0f);
+    for (size_t i = 0; i < n; ++i) view_.draw_segments(boundaries_[i].segments(), learner_color(static_cast<int>(i)), width(i));
   }
   if (ctx_.state.preparing()) {
     // A short overlay: the regions stay blank (no model yet) until the preparation ends.

@@ -1,7 +1,12 @@
 // marginlab app — the View panel: the 2-D scatter with decision regions (app/view.h), its options, the
-// margin histogram beside a projection, and a preparation overlay.
+// margin histogram beside a projection, and a preparation overlay. In Compare, every learner's decision
+// boundary as a line in its colour (app/models/boundary.h) over the regions of the one in focus.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
+#include "app/models/boundary.h"
 #include "app/panels/panel.h"
 #include "app/view.h"
 
@@ -18,8 +23,12 @@ class ViewPanel {
   void draw(ImVec2 pos, ImVec2 size);
 
  private:
+  void draw_compare_legend();  // Compare: a colour per learner; a click puts its regions in the view
+
   PanelContext ctx_;
   View view_;
+  std::vector<BoundaryTracker> boundaries_;  // Compare: one per learner
+  uint64_t boundaries_version_ = 0;          // the comparison they belong to
 };
 
 }  // namespace ml::app

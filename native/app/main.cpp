@@ -2,7 +2,7 @@
 // shared front end (app/). Everything the app needs from the desktop is the Platform below.
 //
 // Usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N]
-//                      [--screenshot FILE.png] [--print-trace-hash] [--stats] [--size WxH]
+//                      [--screenshot FILE.png] [--print-trace-hash] [--print-status] [--stats] [--size WxH]
 //                      [--speed N] [--export-dir DIR] [--share-base URL]
 //   --url            the experiment to open (default: the welcome experiment)
 //   --csv            a CSV file to train on (what the page's file picker does)
@@ -11,6 +11,8 @@
 //   --frames N       quit after N frames (headless runs under Xvfb)
 //   --screenshot F   save the last frame as PNG
 //   --print-trace-hash  print {"steps":..,"trace_sha256":..,"url":..} on stdout at exit
+//   --print-status   print the app's status JSON (App::status_json: mode, sweep progress, rows_sha256, ...)
+//                    on stdout at exit; with --steps a sweep link runs every cell before the first frame
 //   --stats          print frame-time statistics as JSON on stdout at exit (bench/frontend.sh)
 //   --speed N        steps per frame (0 = as many as the 8 ms frame budget allows; default 5)
 // Exit codes: 0 success, 1 the window or a file failed, 2 usage error.
@@ -94,8 +96,8 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
 int usage() {
   std::fprintf(stderr,
                "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N] [--screenshot FILE.png]\n"
-               "                     [--print-trace-hash] [--stats] [--speed N] [--size WxH] [--export-dir DIR]\n"
-               "                     [--share-base URL]\n");
+               "                     [--print-trace-hash] [--print-status] [--stats] [--speed N] [--size WxH]\n"
+               "                     [--export-dir DIR] [--share-base URL]\n");
   return 2;
 }
 
@@ -114,7 +116,7 @@ int main(int argc, char** argv) {
   std::string url, csv_path, screenshot, export_dir = ".", share_base;
   long long frames = 0, steps = -1, speed = -1;
   int width = 1280, height = 800;
-  bool print_hash = false, stats = false;
+  bool print_hash = false, print_status = false, stats = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](std::string* out) {
@@ -135,6 +137,7 @@ int main(int argc, char** argv) {
       if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2 || width < 200 || height < 200) return usage();
     }
     else if (a == "--print-trace-hash") print_hash = true;
+    else if (a == "--print-status") print_status = true;
     else if (a == "--stats") stats = true;
     else if (a == "--help" || a == "-h") { usage(); return 0; }
     else return usage();
@@ -239,6 +242,7 @@ int main(int argc, char** argv) {
       std::printf("{\"steps\":%lld,\"trace_sha256\":\"%s\",\"url\":\"%s\"}\n", static_cast<long long>(s ? s->steps() : 0),
                   app.trace_sha256().c_str(), app.state().url().c_str());
     }
+    if (print_status) std::printf("%s\n", app.status_json().c_str());
     if (stats) {
       // The first frames build fonts and caches: leave out the first 10 of the steady-state figures.
       std::vector<double> steady(frame_ms.begin() + std::min<size_t>(frame_ms.size(), 10), frame_ms.end());

@@ -124,5 +124,15 @@ TEST(AppPlotAxis, EnvelopeKeepsEveryExtremeOfEachBucket) {
   EXPECT_EQ(ox, (std::vector<double>{0, 2}));
 }
 
+TEST(AppPlotAxis, NearestPointWithinARadius) {
+  const std::vector<double> xs = {10, 20, 30, NAN};
+  const std::vector<double> ys = {10, 10, 10, 0};
+  EXPECT_EQ(nearest_point(xs, ys, 19, 12, 8), 1);   // distance sqrt(5) to (20, 10)
+  EXPECT_EQ(nearest_point(xs, ys, 15, 10, 8), 0);   // 5 from both: the first
+  EXPECT_EQ(nearest_point(xs, ys, 25, 17, 8), -1);  // sqrt(74) > 8 from each
+  EXPECT_EQ(nearest_point(xs, ys, 0, 0, 100), 0);   // the NaN point is never hit
+  EXPECT_EQ(nearest_point({}, {}, 0, 0, 8), -1);
+}
+
 }  // namespace
 }  // namespace ml::app

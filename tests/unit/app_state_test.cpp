@@ -9,6 +9,7 @@
 
 #include "app/app_state.h"
 #include "core/config/url.h"
+#include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
 #include "core/util/sha256.h"
@@ -202,6 +203,159 @@ TEST(AppState, LinkToACsvWaitsForTheFile) {
   for (const Notice& n : other.notices()) told = told || n.text.find("not the file the link refers to") != std::string::npos;
   EXPECT_TRUE(told);
   EXPECT_EQ(other.config().csv_hash, hash);  // the URL now names the loaded file
+}
+
+// --- experiments: Compare and Sweep ---
+
+TEST(AppState, ALearnerAxisOpensCompareAndEachLearnerEndsInItsCellsTrace) {
+  const std::string url = "#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=5&steps=250&x.learner=perceptron,bylander,averaging";
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.steps_per_tick = 0;
+  state.open_url(url);
+  EXPECT_EQ(state.mode(), RunMode::compare);
+  EXPECT_NE(state.url().find("&x.learner=perceptron,bylander,averaging"), std::string::npos) << state.url();
+  ASSERT_EQ(state.compare().size(), 3u);
+  EXPECT_EQ(state.session(), state.compare().run(0).session.get());  // "the" session is the focused learner's
+  EXPECT_TRUE(state.playing());
+  int ticks = 0;
+  while (state.playing() && ticks < 100000) {
+    state.tick();
+    ++ticks;
+  }
+  EXPECT_GT(ticks, 5);
+  for (size_t i = 0; i < state.compare().size(); ++i) {
+    const ComparedRun& r = state.compare().run(i);
+    ASSERT_NE(r.session, nullptr) << r.error;
+    EXPECT_TRUE(r.session->steps() == 250 || r.session->done()) << r.learner;  // paused at the budget
+    EXPECT_EQ(r.session->trace().sha256(), reference_hash(r.cell.url, r.session->steps())) << r.learner;
+  }
+  // Play goes on past the budget; the echo of the link changes nothing.
+  state.play();
+  state.tick();
+  EXPECT_GT(state.compare().run(0).session->steps(), 250);
+  const uint64_t version = state.session_version();
+  state.open_url(state.url());
+  EXPECT_EQ(state.session_version(), version);
+  // Focus moves "the" session (and the views' cache key).
+  state.compare().set_focus(2);
+  EXPECT_EQ(state.session(), state.compare().run(2).session.get());
+  EXPECT_NE(state.session_version(), version);
+}
+
+TEST(AppState, AddingAndRemovingComparedLearnersEditsTheLinksLearnerAxis) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url("#v=1&data=separable&n=150&learner=bylander&l.updates=40&seed=2");
+  EXPECT_EQ(state.mode(), RunMode::single);
+  // "Compare with": the current learner first, its parameters kept.
+  EXPECT_TRUE(state.set_compared_learners({"bylander", "perceptron"}));
+  EXPECT_EQ(state.mode(), RunMode::compare);
+  EXPECT_NE(state.url().find("learner=bylander&l.updates=40"), std::string::npos) << state.url();
+  EXPECT_NE(state.url().find("&x.learner=bylander,perceptron"), std::string::npos) << state.url();
+  ASSERT_EQ(state.compare().size(), 2u);
+  EXPECT_EQ(state.compare().run(0).cell.config.params, (ParamValues{{"updates", 40}}));
+  EXPECT_TRUE(state.compare().run(1).cell.config.params.empty());  // the perceptron has no l.updates
+  // Add one; bylander's l.updates now belongs to a learner other than the base (perceptron first).
+  EXPECT_TRUE(state.set_compared_learners({"perceptron", "bylander", "averaging"}));
+  EXPECT_EQ(state.experiment().base.learner, "perceptron");
+  EXPECT_EQ(state.experiment().foreign_params, (ParamValues{{"updates", 40}}));
+  EXPECT_NE(state.url().find("&x.learner=perceptron,bylander,averaging"), std::string::npos) << state.url();
+  EXPECT_EQ(state.compare().run(1).cell.config.params, (ParamValues{{"updates", 40}}));
+  // A parameter of a learner other than the base's.
+  state.set_compared_param("updates", 25);
+  EXPECT_EQ(state.compare().run(1).cell.config.params, (ParamValues{{"updates", 25}}));
+  EXPECT_NE(state.url().find("l.updates=25"), std::string::npos) << state.url();
+  // At most four; unchanged lists change nothing.
+  EXPECT_FALSE(state.set_compared_learners({"perceptron", "bylander", "averaging", "coreset_svm", "halving"}));
+  EXPECT_FALSE(state.set_compared_learners({"perceptron", "bylander", "averaging"}));
+  // Down to one: the single run of that learner, with its parameters.
+  EXPECT_TRUE(state.set_compared_learners({"bylander"}));
+  EXPECT_EQ(state.mode(), RunMode::single);
+  EXPECT_EQ(state.url().find("x."), std::string::npos) << state.url();
+  EXPECT_EQ(state.config().learner, "bylander");
+  EXPECT_EQ(state.config().params, (ParamValues{{"updates", 25}}));
+  ASSERT_NE(state.session(), nullptr);
+}
+
+TEST(AppState, ABinaryLearnerIsNotComparedOnMulticlassData) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url("#v=1&data=classes&q=3&n=150&learner=ultraconservative&seed=1");
+  EXPECT_FALSE(state.set_compared_learners({"ultraconservative", "perceptron"}));
+  EXPECT_EQ(state.mode(), RunMode::single);
+  ASSERT_FALSE(state.notices().empty());
+  EXPECT_NE(state.notices().back().text.find("handles two classes"), std::string::npos) << state.notices().back().text;
+  EXPECT_TRUE(state.set_compared_learners({"ultraconservative", "uma"}));
+  EXPECT_EQ(state.mode(), RunMode::compare);
+}
+
+TEST(AppState, OtherAxesOpenASweepThatEndsInTheRowsOfOneProcess) {
+  const std::string url = "#v=1&data=separable&n=120&noise=uniform&steps=50&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..2";
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url(url);
+  EXPECT_EQ(state.mode(), RunMode::sweep);
+  EXPECT_EQ(state.session(), nullptr);
+  ASSERT_NE(state.sweep(), nullptr);
+  EXPECT_TRUE(state.playing());
+  int ticks = 0;
+  while (state.playing() && ticks < 3) {
+    state.tick();
+    ++ticks;
+  }
+  state.pause();  // pause and resume: the rows do not change
+  const int64_t at = state.sweep()->completed();
+  EXPECT_EQ(state.tick(), 0);
+  EXPECT_EQ(state.sweep()->completed(), at);
+  state.play();
+  while (state.playing() && ticks < 100000) {
+    state.tick();
+    ++ticks;
+  }
+  ASSERT_TRUE(state.sweep()->finished());
+  ExperimentRunner reference(decode_experiment(url, learner_schemas()).experiment, learner_schemas(), RunnerOptions{});
+  ASSERT_TRUE(reference.run_all().ok());
+  EXPECT_EQ(state.sweep()->rows_jsonl(), format_cell_rows(reference.rows()));
+  // A sweep's step budget is each cell's: changing it starts the sweep again.
+  Config next = state.config();
+  next.steps = 60;
+  EXPECT_TRUE(state.apply(next));
+  EXPECT_EQ(state.sweep()->completed(), 0);
+}
+
+TEST(AppState, ACellOpensAsASingleRunAndTheSweepComesBackAsItWas) {
+  const std::string url = "#v=1&data=separable&n=100&steps=30&x.learner=perceptron,averaging&x.seed=1..2";
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url(url);
+  state.run_to(0);  // the whole sweep, synchronously (the desktop's --steps)
+  ASSERT_TRUE(state.sweep()->finished());
+  const std::string sweep_url = state.url();
+  const std::string rows = state.sweep()->rows_jsonl();
+  const SweepModel* sweep = state.sweep();
+  EXPECT_FALSE(state.take_navigation());
+  state.open_cell(3);
+  EXPECT_EQ(state.mode(), RunMode::single);
+  EXPECT_EQ(state.url(), experiment_cell(decode_experiment(url, learner_schemas()).experiment, 3, learner_schemas()).url);
+  EXPECT_EQ(state.config().learner, "averaging");
+  EXPECT_EQ(state.config().seed, 2u);
+  ASSERT_NE(state.session(), nullptr);
+  EXPECT_EQ(state.parked_sweep_url(), sweep_url);
+  EXPECT_TRUE(state.take_navigation());  // the host pushes a history entry
+  EXPECT_FALSE(state.take_navigation());
+  // Back (the browser's hashchange to the sweep's link): the same sweep, finished, not run again.
+  state.open_url(sweep_url);
+  EXPECT_EQ(state.mode(), RunMode::sweep);
+  EXPECT_EQ(state.sweep(), sweep);
+  EXPECT_TRUE(state.sweep()->finished());
+  EXPECT_EQ(state.sweep()->rows_jsonl(), rows);
+  EXPECT_TRUE(state.parked_sweep_url().empty());
+  // Via the toolbar's button as well.
+  state.open_cell(0);
+  state.return_to_sweep();
+  EXPECT_EQ(state.sweep(), sweep);
+  EXPECT_TRUE(state.take_navigation());
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 # Desktop end-to-end test of the playground (issue 6): under Xvfb, build/native/marginlab-app opens a
 # link, trains a fixed number of steps, draws frames and saves a screenshot; the run's trace hash must
 # equal the command line's (`marginlab run --url U --steps N --json`) for the same link, step count and
-# CSV file. Exit 0 when every check passes.
+# CSV file; experiment links (issue 11) open Compare and Sweep. Exit 0 when every check passes.
 # Usage: tools/e2e/desktop_test.sh   (env BUILD_NATIVE=build/native, E2E_OUT=build/e2e)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -94,6 +94,44 @@ if grep -q "'n'" "$OUT/desktop_bad.err" && grep -q "nosuch" "$OUT/desktop_bad.er
 else
   fail "bad link: $(cat "$OUT/desktop_bad.err")"
 fi
+
+# 5. Compare (issue 11): a learner axis trains three learners side by side; each one's trace equals
+#    `marginlab run` on its cell's link.
+URL5='#v=1&data=separable&n=400&noise=uniform&eta=0.1&seed=3&steps=400&x.learner=perceptron,bylander,averaging'
+app_out=$(xvfb "$APP" --url "$URL5" --steps 400 --frames 12 --print-status --screenshot "$OUT/desktop_compare.png" 2>"$OUT/desktop_compare.err")
+compare_ok=$(echo "$app_out" | python3 -c '
+import json, subprocess, sys
+s = json.loads(sys.stdin.read().strip().splitlines()[-1])
+ok = s["mode"] == "compare" and [c["learner"] for c in s["compare"]] == ["perceptron", "bylander", "averaging"]
+for c in s["compare"]:
+    ref = json.loads(subprocess.run([sys.argv[1], "run", "--url", c["cell"], "--steps", str(c["steps"]), "--json"],
+                                    capture_output=True, text=True).stdout.strip().splitlines()[-1])
+    ok = ok and c["trace_sha256"] == ref["trace_sha256"]
+print("yes" if ok else "no: " + json.dumps(s["compare"]))' "$CLI")
+if [ "$compare_ok" = yes ]; then pass "Compare: three learners, each trace equals marginlab run on its cell"; else fail "Compare: $compare_ok"; fi
+if check_png "$OUT/desktop_compare.png" 1280 800 2>"$OUT/png.err"; then pass "Compare screenshot saved"; else fail "Compare screenshot: $(tail -1 "$OUT/png.err")"; fi
+
+# 6. Sweep: every cell runs before the first frame (--steps); the plot has all its points; the rows equal
+#    `marginlab sweep` on the same link when the command line has that command.
+URL6='#v=1&data=separable&n=400&noise=uniform&steps=200&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5'
+app_out=$(xvfb "$APP" --url "$URL6" --steps 0 --frames 6 --print-status --screenshot "$OUT/desktop_sweep.png" 2>"$OUT/desktop_sweep.err")
+sweep_line=$(echo "$app_out" | python3 -c '
+import json, sys
+s = json.loads(sys.stdin.read().strip().splitlines()[-1]); w = s["sweep"]
+print(w["finished"], w["completed"], w["total"], w["points_filled"], w["points"], w["markers"], w["rows_sha256"], s["url"])')
+read -r finished completed total filled points markers rows_hash canonical <<<"$sweep_line"
+if [ "$finished" = True ] && [ "$completed" = 75 ] && [ "$filled" = 15 ] && [ "$points" = 15 ] && [ "$markers" = 15 ]; then
+  pass "Sweep: 75 of 75 cells, 15 of 15 points plotted"
+else
+  fail "Sweep: $sweep_line"
+fi
+if "$CLI" sweep --url "$canonical" --out "$OUT/desktop_sweep_cli.jsonl" >/dev/null 2>"$OUT/desktop_sweep_cli.err"; then
+  cli_rows=$(sha256sum "$OUT/desktop_sweep_cli.jsonl" | cut -c1-64)
+  if [ "$cli_rows" = "$rows_hash" ]; then pass "Sweep: rows sha256 $rows_hash equals marginlab sweep's"; else fail "Sweep: rows $rows_hash vs marginlab sweep $cli_rows"; fi
+else
+  echo "SKIP  Sweep rows vs marginlab sweep: $(head -1 "$OUT/desktop_sweep_cli.err")"
+fi
+if check_png "$OUT/desktop_sweep.png" 1280 800 2>"$OUT/png.err"; then pass "Sweep screenshot saved"; else fail "Sweep screenshot: $(tail -1 "$OUT/png.err")"; fi
 
 if [ $failures -eq 0 ]; then echo "desktop_test: all checks passed"; exit 0; fi
 echo "desktop_test: $failures check(s) failed"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The playground's end-to-end tests (issue 6): the desktop app under Xvfb (desktop_test.sh), then the
-# page in headless Chromium (browser_test.mjs). Needs both builds (native and web presets) and
+# page in headless Chromium (browser_test.mjs) and its experiment links, Compare and Sweep (experiment_test.mjs). Needs both builds (native and web presets) and
 # tools/setup.sh (Xvfb, chromium, playwright-core). Exits non-zero when any check fails.
-# Usage: tools/e2e/run.sh [--docs]   (--docs also refreshes docs/img/screenshot_web_default.png)
+# Usage: tools/e2e/run.sh [--docs]   (--docs also refreshes docs/img/screenshot_web_{default,compare,sweep}.png)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 status=0
@@ -10,5 +10,7 @@ echo "== desktop (Xvfb) =="
 tools/e2e/desktop_test.sh || status=1
 echo "== browser (headless Chromium) =="
 node tools/e2e/browser_test.mjs "$@" || status=1
+echo "== experiment links in the browser (Compare, Sweep) =="
+node tools/e2e/experiment_test.mjs "$@" || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status

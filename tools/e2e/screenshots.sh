@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures docs/img/screenshot_{desktop,web}_{default,confusion}.png at
-# 1280x800. Each run is paused at a fixed step count, so the pictures are the same every time (up to
+# Regenerates the README's pictures docs/img/screenshot_{desktop,web}_{default,confusion,compare,sweep}.png
+# at 1280x800. Each run is paused at a fixed step count, so the pictures are the same every time (up to
 # the renderer). Needs both builds. Usage: tools/e2e/screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,6 +10,10 @@ mkdir -p docs/img
 # asymmetric noise (class q goes to q+1 with probability 0.3), UMA given the true C.
 DEFAULT_LINK=''  # the welcome experiment
 CONFUSION_LINK='#v=1&data=classes&n=1200&margin=0.02&q=4&noise=confusion&cm=0.7,0,0,0.3,0.3,0.7,0,0,0,0.3,0.7,0,0,0,0.3,0.7&learner=uma&seed=4&steps=150'
+# Compare: perceptron, Bylander and averaging on the same data and noisy labels; Sweep: the same three at
+# eta 0..0.4 over 5 seeds (issue 11).
+COMPARE_LINK='#v=1&data=separable&n=400&noise=uniform&eta=0.1&seed=3&steps=400&x.learner=perceptron,bylander,averaging'
+SWEEP_LINK='#v=1&data=separable&n=400&noise=uniform&steps=200&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5'
 shot() {  # name link steps
   xvfb-run -a -s "-screen 0 1280x800x24" "$BUILD/marginlab-app" --url "$2" --steps "$3" --frames 12 \
     --screenshot "docs/img/screenshot_desktop_$1.png" >/dev/null
@@ -17,5 +21,9 @@ shot() {  # name link steps
 }
 shot default "$DEFAULT_LINK" 1000
 shot confusion "$CONFUSION_LINK" 150
+shot compare "$COMPARE_LINK" 400
+shot sweep "$SWEEP_LINK" 0  # --steps on a sweep link runs every cell first
 node tools/e2e/screenshots_web.mjs "$DEFAULT_LINK" docs/img/screenshot_web_default.png
 node tools/e2e/screenshots_web.mjs "$CONFUSION_LINK" docs/img/screenshot_web_confusion.png
+node tools/e2e/screenshots_web.mjs "$COMPARE_LINK" docs/img/screenshot_web_compare.png
+node tools/e2e/screenshots_web.mjs "$SWEEP_LINK" docs/img/screenshot_web_sweep.png

@@ -16,7 +16,8 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, dev
 await page.goto(base + link);
 await page.waitForFunction(() => window.marginlab && window.marginlab.frames >= 2, null, { timeout: 300000 });
 await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
-await page.waitForFunction(() => { const s = window.marginlab.status(); return s.has_session && !s.playing; }, null,
+// A single run or Compare pauses at its step budget; a sweep stops when every cell has its row.
+await page.waitForFunction(() => { const s = window.marginlab.status(); return (s.has_session || s.sweep) && !s.playing; }, null,
                            { timeout: 600000, polling: 250 });
 const frames = await page.evaluate(() => window.marginlab.frames);
 await page.mouse.move(1279, 799);

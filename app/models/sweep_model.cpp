@@ -1,0 +1,205 @@
+// marginlab app — Sweep (see sweep_model.h).
+#include "app/models/sweep_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+
+#include "core/util/format.h"
+#include "core/util/sha256.h"
+
+namespace ml::app {
+
+namespace {
+
+const Axis* find_axis(const Experiment& e, const std::string& key) {
+  for (const Axis& a : e.axes)
+    if (a.key == key) return &a;
+  return nullptr;
+}
+
+bool all_numeric(const Axis& a) {
+  double v = 0;
+  for (const std::string& s : a.values)
+    if (!parse_double(s, &v)) return false;
+  return !a.values.empty();
+}
+
+// A number for the CSV: a whole number as digits ("200", where the shortest round-trip text is "2e+02"),
+// else the shortest text that reads back to it; empty for NaN (a metric that does not apply).
+std::string csv_number(double x) {
+  if (!std::isfinite(x)) return "";
+  if (x == 0) return "0";  // never "-0"
+  if (x == std::floor(x) && std::fabs(x) < 1e15) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.0f", x);
+    return buffer;
+  }
+  return format_double(x);
+}
+
+std::string csv_quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<CellRow>& rows, std::string_view metric) {
+  SweepPlotData d;
+  d.metric = std::string(metric);
+  const std::vector<std::string> keys = point_keys(experiment);
+  d.points = sweep_points(experiment, rows, metric);
+  // Which of the point's values is x.
+  int xi = -1;
+  for (size_t k = 0; k < keys.size() && xi < 0; ++k) {
+    const Axis* a = find_axis(experiment, keys[k]);
+    if (keys[k] != "learner" && a && all_numeric(*a)) xi = static_cast<int>(k);
+  }
+  for (size_t k = 0; k < keys.size() && xi < 0; ++k)
+    if (keys[k] != "learner") xi = static_cast<int>(k);
+  if (xi < 0 && !keys.empty()) xi = 0;
+  const Axis* x_axis = xi >= 0 ? find_axis(experiment, keys[static_cast<size_t>(xi)]) : nullptr;
+  if (x_axis) {
+    d.x_key = x_axis->key;
+    d.x_numeric = x_axis->key != "learner" && all_numeric(*x_axis);
+    d.x_labels = x_axis->values;
+  }
+  std::map<std::string, size_t> line_of;  // the other axes' values -> line
+  for (size_t p = 0; p < d.points.size(); ++p) {
+    const SweepPoint& pt = d.points[p];
+    if (pt.stat.n > 0) ++d.points_filled;
+    std::string name;
+    double x = 0;
+    for (size_t k = 0; k < pt.values.size() && k < keys.size(); ++k) {
+      if (static_cast<int>(k) == xi) {
+        if (d.x_numeric) {
+          parse_double(pt.values[k], &x);
+        } else if (x_axis) {
+          const auto it = std::find(x_axis->values.begin(), x_axis->values.end(), pt.values[k]);
+          x = static_cast<double>(it - x_axis->values.begin());
+        }
+        continue;
+      }
+      if (!name.empty()) name += ", ";
+      // With the learner as the only other axis the line is just the learner's id.
+      name += (keys[k] == "learner" && keys.size() <= 2) ? pt.values[k] : keys[k] + "=" + pt.values[k];
+    }
+    auto found = line_of.find(name);
+    if (found == line_of.end()) {
+      found = line_of.emplace(name, d.lines.size()).first;
+      d.lines.push_back(SweepLine{name, {}, {}, {}, {}, {}});
+    }
+    SweepLine& line = d.lines[found->second];
+    line.x.push_back(x);
+    line.mean.push_back(pt.stat.n > 0 ? pt.stat.mean : NAN);
+    line.se.push_back(pt.stat.n > 1 ? pt.stat.se : NAN);
+    line.n.push_back(pt.stat.n);
+    line.point.push_back(p);
+  }
+  // Lines are drawn left to right.
+  for (SweepLine& line : d.lines) {
+    std::vector<size_t> order(line.x.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return line.x[a] < line.x[b]; });
+    SweepLine sorted{line.name, {}, {}, {}, {}, {}};
+    for (size_t i : order) {
+      sorted.x.push_back(line.x[i]);
+      sorted.mean.push_back(line.mean[i]);
+      sorted.se.push_back(line.se[i]);
+      sorted.n.push_back(line.n[i]);
+      sorted.point.push_back(line.point[i]);
+    }
+    line = std::move(sorted);
+  }
+  return d;
+}
+
+std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRow>& rows) {
+  std::vector<std::string> fields;  // every numeric field of some row, sorted (std::map order)
+  {
+    std::map<std::string, bool> seen;
+    for (const CellRow& r : rows)
+      for (const auto& kv : r.numbers)
+        if (kv.first != "index") seen[kv.first] = true;  // the first column already
+    for (const auto& kv : seen) fields.push_back(kv.first);
+  }
+  std::string out = "index";
+  for (const Axis& a : experiment.axes) out += "," + a.key;
+  for (const std::string& f : fields) out += "," + f;
+  out += ",error,cell\n";
+  for (const CellRow& r : rows) {
+    out += std::to_string(r.index);
+    if (r.index >= 0 && r.index < cell_count(experiment))
+      for (const std::string& v : cell_values(experiment, r.index)) out += "," + v;
+    for (const std::string& f : fields) {
+      const auto it = r.numbers.find(f);
+      out += "," + (it != r.numbers.end() ? csv_number(it->second) : std::string());
+    }
+    out += "," + (r.error.empty() ? std::string() : csv_quoted(r.error)) + "," + csv_quoted(r.cell) + "\n";
+  }
+  return out;
+}
+
+SweepModel::SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv)
+    : learners_(learners), runner_(std::move(experiment), std::move(learners), RunnerOptions{0, 1, {}, std::move(csv)}) {}
+
+int SweepModel::advance(double seconds, const ClockFn& now) {
+  if (!running()) return 0;
+  return runner_.advance(seconds, now);
+}
+
+const SweepPlotData& SweepModel::plot(std::string_view metric) {
+  const size_t n = rows().size();
+  // A large sweep recomputes its points every 2 % of the cells, not at every row (each pass visits every cell).
+  const size_t step = std::max<size_t>(1, static_cast<size_t>(total() / 50));
+  const bool due = plot_rows_ == static_cast<size_t>(-1) || n >= plot_rows_ + step || (!running() && n != plot_rows_);
+  if (due || plot_.metric != metric) {
+    plot_ = sweep_plot_data(experiment(), rows(), metric);
+    plot_rows_ = rows().size();
+  }
+  return plot_;
+}
+
+const std::string& SweepModel::rows_sha256() {
+  if (hash_rows_ != rows().size()) {
+    hash_ = sha256_hex(rows_jsonl());
+    hash_rows_ = rows().size();
+  }
+  return hash_;
+}
+
+size_t SweepModel::error_rows() const {
+  size_t n = 0;
+  for (const CellRow& r : rows())
+    if (!r.error.empty()) ++n;
+  return n;
+}
+
+const CellRow* SweepModel::row_of(int64_t index) const {
+  const std::vector<CellRow>& r = rows();
+  const auto it = std::lower_bound(r.begin(), r.end(), index, [](const CellRow& row, int64_t i) { return row.index < i; });
+  return it != r.end() && it->index == index ? &*it : nullptr;
+}
+
+std::string SweepModel::cell_link(int64_t index) const {
+  if (const CellRow* row = row_of(index)) return row->cell;
+  return experiment_cell(experiment(), index, learners_).url;
+}
+
+std::string SweepModel::cell_label(int64_t index) const {
+  const Experiment& e = experiment();
+  if (index < 0 || index >= cell_count(e)) return "";
+  const std::vector<std::string> values = cell_values(e, index);
+  std::string out;
+  for (size_t k = 0; k < e.axes.size(); ++k) out += (k ? ", " : "") + e.axes[k].key + "=" + values[k];
+  return out;
+}
+
+}  // namespace ml::app

@@ -1,0 +1,114 @@
+// marginlab app — Sweep, apart from drawing: an ExperimentRunner (core/experiment) advanced in the frame's
+// time slices with pause and cancel, the plot it fills in live — a metric's mean ± standard error over the
+// replicate axis (seed) against the first numeric non-replicate axis, one line per combination of the
+// other axes (one per learner) — and the exports: the rows as the command line writes them (JSON lines,
+// their sha256) and as CSV. No ImGui.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/experiment/experiment.h"
+
+namespace ml::app {
+
+// One line of the sweep plot: the points that share the values of every non-replicate axis but x.
+struct SweepLine {
+  std::string name;                // "perceptron", or "learner=perceptron, l.updates=3"; "" when x is the only axis
+  std::vector<double> x;           // x positions, increasing (the axis value, or its index when not numeric)
+  std::vector<double> mean;        // the metric's mean over the replicates with a row (NaN when none yet)
+  std::vector<double> se;          // its standard error (NaN for fewer than two)
+  std::vector<int> n;              // rows averaged
+  std::vector<size_t> point;       // index into SweepPlotData::points
+};
+
+// The sweep plot's data.
+struct SweepPlotData {
+  std::string metric;              // the row field plotted ("test_error")
+  std::string x_key;               // the axis on x ("" when the experiment has no non-replicate axis)
+  bool x_numeric = false;          // x positions are the axis' values (else the values' indices)
+  std::vector<std::string> x_labels;  // the x axis' values as written, by index (for a non-numeric axis)
+  std::vector<SweepPoint> points;  // sweep_points of the experiment, in cell order
+  std::vector<SweepLine> lines;    // in order of first appearance among the points
+  size_t points_filled = 0;        // points with at least one row
+};
+
+// The plot of `rows` for `metric`: x is the first non-replicate axis other than `learner` whose values
+// all parse as numbers, else the first non-replicate axis (values by index), else a single position 0.
+SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<CellRow>& rows, std::string_view metric);
+
+// The rows as CSV: index, one column per axis (the cell's values), then every numeric field that occurs in
+// some row (sorted by name; whole numbers as digits, else the shortest exact text; empty where a row has
+// none or it is null), then the error of a refused cell (quoted; empty for a run), then the cell's link
+// (quoted).
+std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRow>& rows);
+
+// A running sweep.
+class SweepModel {
+ public:
+  // A sweep over every cell of `experiment` (one process, no resume: its rows are the bytes `marginlab
+  // sweep` writes for the whole experiment); `csv` supplies a loaded file to cells that read one.
+  SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv = {});
+
+  // Advances the runner for up to `seconds` of `now` unless paused, cancelled or finished; returns the
+  // rows finished.
+  int advance(double seconds, const ClockFn& now);
+  // Pauses (true) or resumes (false); a cancelled or finished sweep stays as it is.
+  void set_paused(bool paused) { paused_ = paused; }
+  bool paused() const { return paused_; }
+  // Stops for good: the rows so far stay (plot, exports), no further cell runs.
+  void cancel() { cancelled_ = true; }
+  bool cancelled() const { return cancelled_; }
+  // True when every cell has a row (or the runner stopped on an error).
+  bool finished() const { return runner_.finished(); }
+  // True while cells still run on advance().
+  bool running() const { return !paused_ && !cancelled_ && !runner_.finished(); }
+  // Cells with a row, and cells in total.
+  int64_t completed() const { return runner_.completed(); }
+  int64_t total() const { return runner_.total(); }
+  // The cell being run (-1 between cells or when finished) and its steps so far.
+  int64_t current_index() const { return runner_.current_index(); }
+  int64_t current_steps() const { return runner_.current() ? runner_.current()->steps() : 0; }
+  // The error that stopped the runner (ok() when none).
+  const Status& error() const { return runner_.error(); }
+  // Warnings of the cells run so far.
+  const std::vector<std::string>& warnings() const { return runner_.warnings(); }
+  // The finished rows, in index order.
+  const std::vector<CellRow>& rows() const { return runner_.rows(); }
+  // The experiment.
+  const Experiment& experiment() const { return runner_.experiment(); }
+
+  // The plot for `metric`, recomputed when the metric changed, when the sweep stopped running with new rows,
+  // and while it runs whenever max(1, total / 50) rows arrived since the last computation (every row of a
+  // small sweep; a 100 000-cell one not at every frame).
+  const SweepPlotData& plot(std::string_view metric);
+  // The rows as JSON lines (format_cell_rows): the bytes of `marginlab sweep --out` for this experiment.
+  std::string rows_jsonl() const { return format_cell_rows(rows()); }
+  // SHA-256 (hex) of rows_jsonl(), cached per row count.
+  const std::string& rows_sha256();
+  // The rows as CSV (cell_rows_csv).
+  std::string rows_csv() const { return cell_rows_csv(experiment(), rows()); }
+  // Rows of cells whose learner or pipeline refused the data (CellRow::error; left out of the plot).
+  size_t error_rows() const;
+  // The row of cell `index`, or nullptr when it has none yet.
+  const CellRow* row_of(int64_t index) const;
+  // The single-run link of cell `index`.
+  std::string cell_link(int64_t index) const;
+  // "KEY=value" of each axis of cell `index`, joined by ", ".
+  std::string cell_label(int64_t index) const;
+
+ private:
+  std::vector<LearnerSchema> learners_;
+  ExperimentRunner runner_;
+  bool paused_ = false;
+  bool cancelled_ = false;
+  SweepPlotData plot_;
+  size_t plot_rows_ = static_cast<size_t>(-1);
+  std::string hash_;
+  size_t hash_rows_ = static_cast<size_t>(-1);
+};
+
+}  // namespace ml::app

@@ -1,0 +1,44 @@
+// marginlab app — the Sweep panel: the sweep's progress with pause/resume and cancel, and its plot filling in
+// as cells finish — a metric's mean ± standard error over the replicates (seeds) against the swept setting,
+// one line per learner (app/models/sweep_model.h). A click on a point lists its cells; choosing one opens
+// it as a single run (AppState::open_cell).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/panels/panel.h"
+
+namespace ml::app {
+
+// The Sweep panel (the main area while a sweep link is open).
+class SweepPanel {
+ public:
+  // The panel works on the shared context.
+  explicit SweepPanel(PanelContext ctx) : ctx_(ctx) {}
+  // Draws the panel as a fixed window at pos/size.
+  void draw(ImVec2 pos, ImVec2 size);
+  // Screen rectangle of the plot at the last draw (what "Sweep PNG" captures).
+  ImVec2 plot_min() const { return plot_min_; }
+  ImVec2 plot_max() const { return plot_max_; }
+  // Screen position of the first line's first marker at the last draw (-1, -1 without one), and of the
+  // first entry of the open cell list (-1, -1 when closed): the end-to-end test clicks them.
+  ImVec2 first_marker() const { return first_marker_; }
+  ImVec2 first_cell_entry() const { return first_cell_entry_; }
+  // The metric plotted (a row field).
+  const std::string& metric() const { return metric_; }
+
+ private:
+  void draw_header();
+
+  PanelContext ctx_;
+  std::string metric_ = "test_error";
+  std::vector<int64_t> popup_cells_;  // cells of the clicked point
+  std::string popup_title_;           // the clicked point, in words
+  ImVec2 plot_min_, plot_max_;
+  ImVec2 first_marker_ = ImVec2(-1, -1);
+  ImVec2 first_cell_entry_ = ImVec2(-1, -1);
+};
+
+}  // namespace ml::app
