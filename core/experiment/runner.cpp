@@ -90,6 +90,8 @@ int ExperimentRunner::advance(double max_seconds, const ClockFn& now) {
   const double start = now ? now() : 0;
   while (!finished()) {
     if (!session_) {
+      // Building a session (data, noise, a kernel fit) takes time too: start the next cell only in time left.
+      if (now && now() - start >= max_seconds) break;
       const size_t rows_before = rows_.size();
       Result<bool> ready = prepare_cell(now ? max_seconds - (now() - start) : 0, now);
       if (!ready.ok()) {

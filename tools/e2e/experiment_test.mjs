@@ -219,6 +219,10 @@ try {
           `${fr.frames} frames in ${seconds.toFixed(1)} s, median ${fr.median_ms.toFixed(1)} ms, p95 ${fr.p95_ms.toFixed(1)} ms ` +
           `(the app's own median of its last frames: ${sweepStatus.frame_median_ms.toFixed(1)} ms)`);
     console.log(`MEASURED  browser sweep: 75 cells in ${seconds.toFixed(1)} s, frame median ${fr.median_ms.toFixed(1)} ms, p95 ${fr.p95_ms.toFixed(1)} ms`);
+    // The page's throughput for bench/sweep_throughput.sh (docs/bench_sweep.md).
+    fs.mkdirSync(path.resolve(root, 'build/e2e'), { recursive: true });
+    fs.writeFileSync(path.resolve(root, 'build/e2e/sweep_timing.json'), JSON.stringify({
+      cells: sw.completed, seconds, median_frame_ms: fr.median_ms, written: new Date().toISOString() }));
     {
       // For scale: the same page with a paused single run (what drawing alone costs in this browser).
       const idle = await openPage('#v=1&data=separable&n=400&learner=perceptron&seed=3&steps=1');
