@@ -51,6 +51,7 @@ void AppState::open_url(std::string_view url) {
   if (is_experiment_link(url)) {
     ExperimentDecode decoded = decode_experiment(url, learner_schemas());
     // Back to the sweep a cell was opened from: as it was, not run again.
+    select_ = decoded.experiment.select;
     if (parked_ && decoded.experiment == parked_->experiment()) {
       notices_.clear();
       install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes), std::move(decoded.experiment.foreign_params));
@@ -69,6 +70,7 @@ void AppState::open_url(std::string_view url) {
     foreign = std::move(decoded.experiment.foreign_params);
     warnings = std::move(decoded.warnings);
   } else {
+    select_.clear();
     DecodeResult decoded = decode_url(url, learner_schemas());
     config = std::move(decoded.config);
     warnings = std::move(decoded.warnings);
@@ -94,7 +96,7 @@ void AppState::open_url(std::string_view url) {
 bool AppState::same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const {
   if (axes != axes_ || foreign != foreign_params_) return false;
   // A sweep's step budget is each cell's (part of its link), not where the app pauses.
-  if (!axes.empty() && run_mode_of(Experiment{config, axes, foreign}) == RunMode::sweep) return config == config_;
+  if (!axes.empty() && run_mode_of(Experiment{config, axes, foreign, select_}) == RunMode::sweep) return config == config_;
   return same_experiment(config, config_);
 }
 
@@ -184,7 +186,7 @@ bool AppState::set_compared_learners(const std::vector<std::string>& learners) {
   for (const std::string& id : learners) axis.spec += (axis.spec.empty() ? "" : ",") + id;
   // Through the link, so the axis and the parameters are checked as any link's are.
   ExperimentDecode decoded =
-      decode_experiment(encode_experiment(Experiment{base, {axis}, foreign}, learner_schemas()), learner_schemas());
+      decode_experiment(encode_experiment(Experiment{base, {axis}, foreign, ""}, learner_schemas()), learner_schemas());
   if (decoded.experiment == experiment()) return false;
   add_notices(decoded.warnings, false);
   if (session_version_ > 0 && !preparing()) previous_config_ = saved();

@@ -72,7 +72,7 @@ class AppState {
   RunMode mode() const { return mode_; }
   // The experiment: the config as base, the link's axes (no axes for a single run) and the l.* values of
   // compared learners other than the base's.
-  Experiment experiment() const { return Experiment{config_, axes_, foreign_params_}; }
+  Experiment experiment() const { return Experiment{config_, axes_, foreign_params_, select_}; }
   // The link's axes.
   const std::vector<Axis>& axes() const { return axes_; }
   // The compared learners (active in RunMode::compare).
@@ -202,6 +202,7 @@ class AppState {
   std::optional<Saved> previous_config_;  // the run before the latest edit or link that rebuilt it
   std::vector<Axis> axes_;                // the link's axes (empty: a single run)
   ParamValues foreign_params_;            // l.* values of compared learners other than the base's
+  std::string select_;                    // the experiment's x.select protocol ("" when none)
   RunMode mode_ = RunMode::single;
   CompareModel compare_;
   bool compare_past_budget_ = false;      // Compare played on past the step budget
