@@ -147,6 +147,11 @@ Result<std::vector<CellRow>> merge_cell_rows(const std::vector<std::vector<CellR
 // [SECTION] Running
 // =====================================================================================================
 
+// True for an error of the environment rather than of the cell (no CSV provider, or the provider could not
+// supply the file: "experiment.no_csv", "experiment.csv_unavailable"): it stops a runner; any other refusal
+// is the cell's result (an error row).
+bool is_environment_error(const Error& error);
+
 // Supplies a cell's CSV data (Session::create's csv) when its config reads a file; the command line
 // resolves csv= names in a folder. Absent or returning an error: the cell fails with that error.
 using CsvProvider = std::function<Result<std::shared_ptr<const Dataset>>(const Config& config)>;
@@ -365,7 +370,8 @@ class CellProtocol {
   // Works toward the link `cell` runs, for up to max_seconds of `now` (to the end without a clock): runs
   // (or continues) its group's selection if needed, then rewrites cell.config and cell.run_url with it.
   // Returns false when out of time (call again), true when the cell is ready. Errors: the selection cell's
-  // data or learner, prefixed "selection for cell N (link): ".
+  // data or learner, prefixed "selection for cell N (link): "; a group whose selection was refused returns
+  // the same error for each of its cells without running it again (the runner writes error rows).
   Result<bool> prepare(Cell& cell, const CsvProvider& csv, double max_seconds, const ClockFn& now);
   // The selections made so far, by group.
   const std::map<int64_t, Selection>& selections() const { return chosen_; }
@@ -381,6 +387,7 @@ class CellProtocol {
   std::vector<LearnerSchema> learners_;
   bool select_first_ = false;
   std::map<int64_t, Selection> chosen_;
+  std::map<int64_t, Error> refused_;  // groups whose selection the data or the learner refused
   std::shared_ptr<Running> running_;  // the selection in progress
 };
 

@@ -104,7 +104,7 @@ Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& c
   if (config.use_csv) {
     if (!csv) return make_error("experiment.no_csv", cell_place(cell) + "the cell reads a CSV file, and none can be loaded here");
     Result<std::shared_ptr<const Dataset>> data = csv(config);
-    if (!data.ok()) return Error{data.error().code, cell_place(cell) + data.error().message};
+    if (!data.ok()) return Error{"experiment.csv_unavailable", cell_place(cell) + data.error().message};
     run->csv = std::move(data).value();
     loaded = run->csv.get();
   }
@@ -134,14 +134,20 @@ Result<bool> CellProtocol::prepare(Cell& cell, const CsvProvider& csv, double ma
     apply(cell, it->second);
     return true;
   }
+  if (const auto it = refused_.find(group); it != refused_.end()) return it->second;
+  auto refuse = [&](Error e) -> Result<bool> {
+    running_.reset();
+    if (!is_environment_error(e)) refused_[group] = e;
+    return e;
+  };
   if (!running_ || running_->group != group) {
     Status started = start(group, cell, csv);
-    if (!started.ok()) return started.error();
+    if (!started.ok()) return refuse(started.error());
   }
   const double t0 = now ? now() : 0;
   RpClassifier& rp = running_->learner;
   while (std::isnan(rp.cv_error())) {
-    if (rp.done()) return make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice");
+    if (rp.done()) return refuse(make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice"));
     if (now && now() - t0 >= max_seconds) return false;
     rp.step();
   }

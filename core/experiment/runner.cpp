@@ -32,6 +32,10 @@ ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSch
     if (in_shard(shard_unit(experiment_, i), options.shard, options.shards) && !done.count(i)) pending_.push_back(i);
 }
 
+bool is_environment_error(const Error& error) {
+  return error.code == "experiment.no_csv" || error.code == "experiment.csv_unavailable";
+}
+
 bool ExperimentRunner::finished() const { return !error_.ok() || next_ >= pending_.size(); }
 
 int64_t ExperimentRunner::current_index() const { return session_ ? cell_.index : -1; }
@@ -94,9 +98,17 @@ int ExperimentRunner::advance(double max_seconds, const ClockFn& now) {
       if (now && now() - start >= max_seconds) break;
       const size_t rows_before = rows_.size();
       Result<bool> ready = prepare_cell(now ? max_seconds - (now() - start) : 0, now);
-      if (!ready.ok()) {
+      if (!ready.ok() && is_environment_error(ready.error())) {
         error_ = ready.error();
         break;
+      }
+      if (!ready.ok()) {  // the group's selection was refused: this cell's result is that refusal
+        rows_.push_back(cell_error_row(cell_, ready.error()));
+        cell_built_ = false;
+        ++next_;
+        ++finished_rows;
+        if (!now) break;
+        continue;
       }
       if (!ready.value()) break;  // out of time in the middle of a selection
       Status started = start_cell();

@@ -251,6 +251,20 @@ TEST(ExperimentRows, ARefusedCellIsAnErrorRowAndTheOthersStillRun) {
   EXPECT_EQ(points[1].stat.n, 0);
 }
 
+TEST(ExperimentRows, ARefusedSelectionGivesErrorRowsForItsGroupOnly) {
+  // x.select=first: n = 8 leaves 6 training examples, too few for 10 CV folds, so that group's selection is
+  // refused and each of its cells records the refusal; the n = 40 group selects and runs.
+  ExperimentDecode d = decode_experiment(
+      "#v=1&data=gaussian&noise=uniform&learner=rp&l.cv=1&l.cv_folds=10&steps=30&x.select=first&x.n=8,40&x.seed=1..2",
+      learner_schemas());
+  ASSERT_TRUE(d.warnings.empty()) << d.warnings.front();
+  const std::vector<CellRow> rows = run_shard(d.experiment, 0, 1);
+  ASSERT_EQ(rows.size(), 4u);
+  for (int i : {0, 1}) EXPECT_NE(rows[i].error.find("cannot make 10 cross-validation folds"), std::string::npos) << rows[i].json;
+  for (int i : {2, 3}) EXPECT_EQ(rows[i].error, "") << rows[i].json;
+  EXPECT_TRUE(std::isfinite(rows[3].number("test_error")));
+}
+
 // ---------------------------------------------------------------- statistics
 
 TEST(ExperimentStats, MeanAndStandardErrorByHand) {
