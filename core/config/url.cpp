@@ -181,14 +181,8 @@ std::string_view url_query_part(std::string_view url) {
   return url;
 }
 
-DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& learners) {
-  DecodeResult result;
-  Config& c = result.config;
-  std::vector<std::string>& w = result.warnings;
-
-  // Items in link order; a repeated key keeps its first value.
-  std::vector<Item> items;
-  std::map<std::string, size_t> index;
+std::vector<LinkPair> link_pairs(std::string_view url) {
+  std::vector<LinkPair> pairs;
   const std::string_view query = url_query_part(url);
   size_t start = 0;
   while (start <= query.size()) {
@@ -198,13 +192,31 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
     start = end + 1;
     if (raw.empty()) continue;
     const size_t eq = raw.find('=');
-    Item item;
-    item.key = percent_decode(raw.substr(0, eq));
-    if (eq != std::string_view::npos) item.value = percent_decode(raw.substr(eq + 1));
-    if (item.key.empty()) {
-      w.push_back("the item " + quote_for_message(raw) + " has no key; ignored");
+    LinkPair pair;
+    pair.key = percent_decode(raw.substr(0, eq));
+    if (eq != std::string_view::npos) pair.value = percent_decode(raw.substr(eq + 1));
+    pair.raw = std::string(raw);
+    pairs.push_back(std::move(pair));
+  }
+  return pairs;
+}
+
+DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& learners) {
+  DecodeResult result;
+  Config& c = result.config;
+  std::vector<std::string>& w = result.warnings;
+
+  // Items in link order; a repeated key keeps its first value.
+  std::vector<Item> items;
+  std::map<std::string, size_t> index;
+  for (LinkPair& pair : link_pairs(url)) {
+    if (pair.key.empty()) {
+      w.push_back("the item " + quote_for_message(pair.raw) + " has no key; ignored");
       continue;
     }
+    Item item;
+    item.key = std::move(pair.key);
+    item.value = std::move(pair.value);
     const auto found = index.find(item.key);
     if (found != index.end()) {
       w.push_back("field " + quote_for_message(item.key) + " is given more than once; keeping the first value " +

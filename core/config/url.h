@@ -51,6 +51,16 @@ std::string percent_decode(std::string_view text);
 // The key=value part of a link (see decode_url), surrounding ASCII whitespace removed.
 std::string_view url_query_part(std::string_view url);
 
+// One `key=value` item of a link, percent-decoded, with the text it came from (for messages).
+struct LinkPair {
+  std::string key;    // decoded key ("" when the item has none)
+  std::string value;  // decoded value ("" when the item has no '=')
+  std::string raw;    // the item as written
+};
+// The link's items in order (empty items between '&'s skipped; repeats kept): what decode_url reads, and
+// what the experiment codec splits into a base link and its x.* axes.
+std::vector<LinkPair> link_pairs(std::string_view url);
+
 // docs/url.md: the URL rules, one table row per field and one table per learner's parameters (Markdown).
 std::string render_url_reference(const std::vector<LearnerSchema>& learners);
 

@@ -18,30 +18,7 @@ constexpr std::string_view kParamPrefix = "l.";
 // Keys an axis may not vary: the version, what is hidden (never a result) and the CSV's fingerprint.
 constexpr std::string_view kFixedKeys[] = {"v", "hide", "csvhash"};
 
-// One key=value pair of a link, percent-decoded.
-struct Pair {
-  std::string key;
-  std::string value;
-};
-
-std::vector<Pair> link_pairs(std::string_view url) {
-  std::vector<Pair> pairs;
-  const std::string_view query = url_query_part(url);
-  size_t start = 0;
-  while (start <= query.size()) {
-    size_t end = query.find('&', start);
-    if (end == std::string_view::npos) end = query.size();
-    const std::string_view raw = query.substr(start, end - start);
-    start = end + 1;
-    if (raw.empty()) continue;
-    const size_t eq = raw.find('=');
-    Pair p;
-    p.key = percent_decode(raw.substr(0, eq));
-    if (eq != std::string_view::npos) p.value = percent_decode(raw.substr(eq + 1));
-    pairs.push_back(std::move(p));
-  }
-  return pairs;
-}
+using Pair = LinkPair;
 
 std::string join_pairs(const std::vector<Pair>& pairs) {
   std::string out = "#";
@@ -390,7 +367,7 @@ Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vec
         p.value = value;
         return;
       }
-    pairs.push_back({key, value});
+    pairs.push_back({key, value, key + "=" + value});
   };
   std::string learner = experiment.base.learner;
   for (size_t k = 0; k < experiment.axes.size(); ++k)
