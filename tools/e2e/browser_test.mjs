@@ -142,11 +142,23 @@ try {
   {
     const page = await openPage('#v=1&data=separable&learner=perceptron&seed=1&steps=50');
     await waitFrames(page, 3);
-    await page.mouse.click(567, 20);
+    // Each press is held across frames: ImGui 1.86 reads button and key *state* once a frame, so a press and
+    // release that both land between two frames (a fast synthetic click) can be missed by it — a race of
+    // the test, not what a person's click does.
     let s = await status(page);
+    await page.mouse.move(567, 20);
+    await page.mouse.down();
+    await waitFrames(page, s.frames + 2);
+    await page.mouse.up();
+    s = await status(page);
     await waitFrames(page, s.frames + 2);
     await page.keyboard.type('42');
-    await page.keyboard.press('Enter');
+    s = await status(page);
+    await waitFrames(page, s.frames + 2);
+    await page.keyboard.down('Enter');
+    s = await status(page);
+    await waitFrames(page, s.frames + 2);
+    await page.keyboard.up('Enter');
     await waitFrames(page, s.frames + 6);
     s = await status(page);
     check('a single click on a number field, digits and Enter set the value', /[#&]seed=42(&|$)/.test(s.url), s.url);
