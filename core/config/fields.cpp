@@ -219,22 +219,30 @@ std::vector<Field> build_fields() {
   bind(t, "noise",
        [](const Config& c) {
          return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::malicious ||
-                c.noise.model == NoiseModel::adversarial;
+                c.noise.model == NoiseModel::adversarial || c.noise.model == NoiseModel::mixed;
        },
        {.key = "eta", .label = "Noise rate", .min = 0, .max = 0.5, .max_exclusive = true,
-        .help = "Noise rate eta: flip probability (uniform), fraction of examples replaced (malicious) or "
-                "mislabelled (adversarial).",
-        .applies_when = "noise=uniform, malicious or adversarial"},
+        .help = "Noise rate eta: flip probability (uniform, and the classification part of mixed), fraction of "
+                "examples replaced (malicious) or mislabelled (adversarial).",
+        .applies_when = "noise=uniform, malicious, adversarial or mixed"},
        [](Config& c) -> auto& { return c.noise.rate; });
+  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::mixed; },
+       {.key = "theta", .label = "Malicious part theta", .min = 0, .max = 1, .max_exclusive = true,
+        .help = "Mixed noise U^{gamma,eta,theta} (000 Def. 5): after the eta flips, each example is replaced by "
+                "the malicious adversary with probability theta. 000 Thm 4 learns while theta < theta_max = "
+                "gamma (1 - 2 eta) / 8.",
+        .applies_when = "noise=mixed"},
+       [](Config& c) -> auto& { return c.noise.malicious_rate; });
   bind(t, "noise",
        [](const Config& c) {
          return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion ||
-                c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::family;
+                c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::family ||
+                c.noise.model == NoiseModel::mixed;
        },
        {.key = "sampling", .label = "Sampling",
         .help = "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
-                "largest remainder; malicious: exactly round(eta n) examples replaced).",
-        .applies_when = "noise=uniform, confusion, malicious or family"},
+                "largest remainder; malicious: exactly round(eta n) examples replaced; mixed: both parts).",
+        .applies_when = "noise=uniform, confusion, malicious, family or mixed"},
        [](Config& c) -> auto& { return c.noise.sampling; });
   bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::confusion; },
        {.key = "cm", .label = "Confusion matrix", .min = 0, .max = 1,
@@ -254,11 +262,12 @@ std::vector<Field> build_fields() {
                 "well conditioned); independent of the run's seed, so every run shares one family.",
         .applies_when = "noise=family"},
        [](Config& c) -> auto& { return c.noise.family_seed; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::malicious; },
+  bind(t, "noise",
+       [](const Config& c) { return c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::mixed; },
        {.key = "adv", .label = "Malicious adversary",
         .help = "What replaces a corrupted example: pull (coordinated, drags the average away from the "
                 "target), boundary (near the boundary, wrong label) or random.",
-        .applies_when = "noise=malicious"},
+        .applies_when = "noise=malicious or mixed"},
        [](Config& c) -> auto& { return c.noise.adversary; });
   bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::adversarial; },
        {.key = "strategy", .label = "Label adversary",

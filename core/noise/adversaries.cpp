@@ -91,15 +91,14 @@ Eigen::VectorXd pull_direction(const Eigen::VectorXd& mu, double b, const Eigen:
 
 // Which examples malicious noise replaces: independent Bernoulli(eta) per example, or exactly
 // round(eta n) chosen uniformly; from the noise stream, so the choice does not depend on the adversary.
-std::vector<int> choose_replaced(const NoiseSpec& spec, int n, uint64_t seed) {
-  Rng rng(seed, Stream::noise);
+std::vector<int> choose_replaced(Sampling sampling, double rate, int n, Rng& rng) {
   std::vector<int> chosen;
-  if (spec.sampling == Sampling::independent) {
+  if (sampling == Sampling::independent) {
     for (int i = 0; i < n; ++i) {
-      if (rng.bernoulli(spec.rate)) chosen.push_back(i);
+      if (rng.bernoulli(rate)) chosen.push_back(i);
     }
   } else {
-    chosen = rng.choose(n, rounded_count(spec.rate, n));
+    chosen = rng.choose(n, rounded_count(rate, n));
     std::sort(chosen.begin(), chosen.end());
   }
   return chosen;
@@ -126,12 +125,12 @@ double max_row_norm(const Dataset& data) {
   return best > 0.0 ? std::sqrt(best) : 1.0;
 }
 
-void apply_malicious(const NoiseSpec& spec, const Eigen::VectorXd& v, bool target_known, Dataset& data,
-                     uint64_t seed) {
+void apply_malicious(const NoiseSpec& spec, double rate, Rng& chooser, const Eigen::VectorXd& v, bool target_known,
+                     Dataset& data, uint64_t seed) {
   const int n = data.rows();
   const int d = data.cols();
   assert(v.size() == d && data.num_classes() == 2);
-  const std::vector<int> replaced = choose_replaced(spec, n, seed);
+  const std::vector<int> replaced = choose_replaced(spec.sampling, rate, n, chooser);
   if (replaced.empty()) return;
   const double radius = max_row_norm(data);
   Rng rng(seed, Stream::adversary);

@@ -121,6 +121,10 @@ Result<Eigen::MatrixXd> noise_confusion_matrix(const NoiseSpec& spec, int num_cl
     }
     case NoiseModel::family:
       return confusion_family(family_base_matrix(num_classes, spec.family_seed), spec.family);
+    case NoiseModel::mixed:
+      // The matrix of the classification-noise part, which carries weight 1 - theta (000 Remark 3); the
+      // malicious part has no matrix.
+      return uniform_confusion(num_classes, spec.rate);
     case NoiseModel::malicious:
     case NoiseModel::adversarial:
     case NoiseModel::outliers:

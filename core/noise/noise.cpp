@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "core/noise/noise_models.h"
@@ -129,6 +130,16 @@ Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data) {
       if (Status s = check_binary(data, "malicious noise"); !s) return s;
       return check_geometry(data);
     }
+    case NoiseModel::mixed: {
+      if (Status s = check_rate(spec.rate); !s) return s;
+      if (!(spec.malicious_rate >= 0.0 && spec.malicious_rate < 1.0)) {
+        return make_error("noise.bad_theta", "field 'theta': the malicious part " +
+                                                 noise_detail::number_text(spec.malicious_rate) +
+                                                 " is outside [0, 1) (000 Def. 5)");
+      }
+      if (Status s = check_binary(data, "mixed noise"); !s) return s;
+      return check_geometry(data);
+    }
     case NoiseModel::adversarial: {
       if (Status s = check_rate(spec.rate); !s) return s;
       if (Status s = check_binary(data, "adversarial label noise"); !s) return s;
@@ -221,13 +232,20 @@ NoiseReport measure_noise(const Dataset& data) {
   return report;
 }
 
+double mixed_noise_theta_max(double gamma, double eta) { return gamma * (1.0 - 2.0 * eta) / 8.0; }
+
+double mixed_noise_eps_min(double gamma, double eta, double theta) {
+  if (!(theta < 0.125)) return std::numeric_limits<double>::infinity();
+  return 64.0 * theta / (gamma * (1.0 - eta) * (0.125 - theta));
+}
+
 Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t seed) {
   if (Status s = validate_noise_spec(spec, data); !s) return s.error();
   prepare_clean(data);
   bool proxy = false;
   Eigen::VectorXd direction;
   const bool needs_direction =
-      spec.model == NoiseModel::malicious || spec.model == NoiseModel::adversarial ||
+      spec.model == NoiseModel::malicious || spec.model == NoiseModel::mixed || spec.model == NoiseModel::adversarial ||
       (spec.model == NoiseModel::outliers && spec.outlier_mode == OutlierMode::move);
   if (needs_direction) {
     Result<Eigen::VectorXd> v = adversary_direction(data, &proxy);
@@ -251,8 +269,16 @@ Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t s
                                       noise_rng);
       break;
     case NoiseModel::malicious:
-      noise_detail::apply_malicious(spec, direction, !proxy, data, seed);
+      noise_detail::apply_malicious(spec, spec.rate, noise_rng, direction, !proxy, data, seed);
       break;
+    case NoiseModel::mixed: {
+      // U^theta(U^eta(D)) (000 Def. 5): the flips first, then the replacements, from independent streams.
+      noise_detail::apply_label_noise(uniform_confusion(data.num_classes(), spec.rate), spec.sampling, data,
+                                      noise_rng);
+      Rng chooser(seed, Stream::malicious_part);
+      noise_detail::apply_malicious(spec, spec.malicious_rate, chooser, direction, !proxy, data, seed);
+      break;
+    }
     case NoiseModel::adversarial:
       noise_detail::apply_adversarial_labels(spec, direction, data, seed);
       break;

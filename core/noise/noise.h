@@ -5,6 +5,9 @@
 // classification noise (000 Def. 2), confusion-matrix noise (004 eq. 4), malicious noise (003, Valiant),
 // adversarial label noise (003 Thm 3), outlier noise (002 §5). The exact constructions are in docs/noise.md.
 // Convention everywhere: C_pq = P(noisy label = p | true class = q); every column sums to 1.
+// Mixed noise (000 Def. 5, Remark 3) composes the two: uniform classification noise eta first, then each
+// example independently (or exactly round(theta n), with sampling=exact) replaced by the malicious adversary;
+// its malicious choice draws from its own stream (Stream::malicious_part), never from the label noise's.
 // Warning: 004 §4.1 builds its matrices by normalizing rows; confusion_family transposes them (see there).
 // Implementation: noise.cpp (names, validation, dispatch, report), label_noise.cpp (uniform/confusion),
 // adversaries.cpp (malicious, adversarial labels, outliers), confusion.cpp (matrix tools).
@@ -30,6 +33,7 @@ enum class NoiseModel : int {
   adversarial,
   outliers,
   family,  // confusion-matrix noise with C_i of the 004 §4.1 family (index i, base matrix M from its seed)
+  mixed,   // 000 Def. 5 mixed noise U^{gamma,eta,theta}: uniform classification noise eta, then malicious theta
 };
 // How label noise is sampled.
 enum class Sampling : int {
@@ -54,7 +58,7 @@ enum class OutlierMode : int { flip, move };
 
 // URL names of each enum, in value order (the *_name functions and the settings' choices read them).
 inline constexpr std::string_view kNoiseModelNames[] = {"none",        "uniform",  "confusion", "malicious",
-                                                        "adversarial", "outliers", "family"};
+                                                        "adversarial", "outliers", "family", "mixed"};
 inline constexpr std::string_view kSamplingNames[] = {"independent", "exact"};
 inline constexpr std::string_view kMaliciousAdversaryNames[] = {"pull", "boundary", "random"};
 inline constexpr std::string_view kLabelAdversaryNames[] = {"nearest", "farthest", "region"};
@@ -82,6 +86,7 @@ struct NoiseSpec {
   OutlierMode outlier_mode = OutlierMode::flip;    // outlier noise: relabel or move
   int family = 5;                                  // family noise: the index i of C_i (0 = I, 10 = M)
   uint64_t family_seed = 1;                        // family noise: seed of the base matrix M (family_base_matrix)
+  double malicious_rate = 0.05;                    // mixed noise: theta, the probability an example is replaced
 
   // Member-by-member equality.
   bool operator==(const NoiseSpec&) const = default;
@@ -122,9 +127,16 @@ Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t s
 NoiseReport measure_noise(const Dataset& data);
 
 // Checks the parameters against the data without touching it (apply_noise runs this first). Errors name
-// the field: 'eta' out of [0, 0.5), 'confusion' of the wrong size or not column-stochastic, 'k' out of
+// the field: 'eta' out of [0, 0.5), 'theta' out of [0, 1), 'confusion' of the wrong size or not column-stochastic, 'k' out of
 // [0, n], and noise.needs_binary for adversaries on multiclass data.
 Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data);
+
+// 000 §3.1's theta_max(gamma, eta) = gamma (1 - 2 eta) / 8: the most malicious noise Cnoise-update tolerates
+// (000 Thm 4) on data of margin gamma with classification noise eta.
+double mixed_noise_theta_max(double gamma, double eta);
+// 000 §3.1's eps_min(gamma, eta, theta) = 64 theta / (gamma (1 - eta) (1/8 - theta)): the least error 000 Thm 4
+// reaches; infinity when theta >= 1/8.
+double mixed_noise_eps_min(double gamma, double eta, double theta);
 
 // Count-exact rounding: the counts total * p_j rounded by largest remainder so that they sum to total;
 // ties go to the smaller index j. `probabilities` is nonnegative and is renormalized to sum 1.

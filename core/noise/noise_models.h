@@ -20,10 +20,11 @@ std::string number_text(double x);
 // Uniform and confusion-matrix label noise with column-stochastic `c` (Q x Q), from `rng` (noise stream).
 void apply_label_noise(const Eigen::MatrixXd& c, Sampling sampling, Dataset& data, Rng& rng);
 
-// Malicious noise (003, Valiant): replaces points and labels; `v` is the unit attacked direction,
-// `target_known` says whether it is data.target (true labels of new points then follow v).
-void apply_malicious(const NoiseSpec& spec, const Eigen::VectorXd& v, bool target_known, Dataset& data,
-                     uint64_t seed);
+// Malicious noise (003, Valiant): replaces each example with probability `rate` (exactly round(rate n) with
+// sampling=exact), the choice drawn from `chooser`, by spec.adversary's point and label; `v` is the unit attacked
+// direction, `target_known` says whether it is data.target (true labels of new points then follow v).
+void apply_malicious(const NoiseSpec& spec, double rate, Rng& chooser, const Eigen::VectorXd& v, bool target_known,
+                     Dataset& data, uint64_t seed);
 
 // Adversarial label noise (003 Thm 3): flips exactly rounded_count(rate, n) labels chosen by strategy.
 void apply_adversarial_labels(const NoiseSpec& spec, const Eigen::VectorXd& v, Dataset& data,

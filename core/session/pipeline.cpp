@@ -2,6 +2,7 @@
 #include "core/session/pipeline.h"
 
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "core/data/csv.h"
@@ -150,6 +151,18 @@ Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>
   return join_given_split(std::move(parts[0]), parts[1], sources[0], sources[1]);
 }
 
+std::string mixed_noise_notice(const NoiseSpec& noise, double margin) {
+  if (noise.model != NoiseModel::mixed || !(margin > 0.0)) return {};
+  const double theta_max = mixed_noise_theta_max(margin, noise.rate);
+  if (noise.malicious_rate < theta_max) return {};
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "mixed noise: theta = %.4g is not below 000 Thm 4's theta_max = gamma (1 - 2 eta) / 8 = %.4g for this "
+                "data's margin gamma = %.4g and eta = %.4g: the theorem promises no learning here",
+                noise.malicious_rate, theta_max, margin, noise.rate);
+  return text;
+}
+
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   Dataset all;
   if (config.use_csv) {
@@ -203,6 +216,9 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   Result<NoiseReport> report = apply_noise(config.noise, out.train, config.seed);
   if (!report.ok()) return report.error();
   out.noise = std::move(report.value());
+  if (std::string note = mixed_noise_notice(config.noise, out.train.target_margin); !note.empty()) {
+    out.warnings.push_back(std::move(note));
+  }
   if (Status rough = apply_rough_labels(config, out.train, &out.noise); !rough.ok()) return rough.error();
   return out;
 }

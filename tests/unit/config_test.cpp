@@ -58,7 +58,7 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
   const std::vector<std::string> expected = {
       "v",     "data",     "n",       "d",     "margin",  "q",        "spread", "concepts", "ball",
       "csv",   "split", "csvhash",  "label",   "test",  "strat",   "norm",     "bias",   "kpca",     "ksigma",
-      "noise", "eta",      "sampling", "cm",   "fam",     "famseed",  "adv",    "strategy", "k",
+      "noise", "eta",      "theta",   "sampling", "cm",   "fam",     "famseed",  "adv",    "strategy", "k",
       "omode", "rough",    "rupd",    "learner", "seed",  "steps",    "hide"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
@@ -88,7 +88,8 @@ TEST(ConfigFields, ChoicesSpellTheEnums) {
     EXPECT_EQ(data->choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
   EXPECT_EQ(find_field("norm")->choices, (std::vector<std::string>{"none", "unit", "standardize"}));
   EXPECT_EQ(find_field("noise")->choices,
-            (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers", "family"}));
+            (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers", "family",
+                                      "mixed"}));
   EXPECT_EQ(find_field("sampling")->choices, (std::vector<std::string>{"independent", "exact"}));
   EXPECT_EQ(find_field("adv")->choices, (std::vector<std::string>{"pull", "boundary", "random"}));
   EXPECT_EQ(find_field("strategy")->choices, (std::vector<std::string>{"nearest", "farthest", "region"}));
