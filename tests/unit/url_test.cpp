@@ -289,7 +289,7 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
       {"#foo=bar&n=5", {"unknown field 'foo' (value 'bar') ignored"}},
       {"#n=5&n=6", {"field 'n' is given more than once; keeping the first value '5' and ignoring '6'"}},
       {"#=5", {"the item '=5' has no key; ignored"}},
-      {"#eta=0.2", {"field 'eta' has an effect only when noise=uniform, malicious or adversarial; '0.2' ignored"}},
+      {"#eta=0.2", {"field 'eta' has an effect only when noise=uniform, malicious, adversarial or mixed; '0.2' ignored"}},
       {"#csv=a.csv", {"field 'csv' has an effect only when data=csv; 'a.csv' ignored"}},
       {"#data=csv&n=5", {"field 'n' has an effect only when data is a generator; '5' ignored"}},
       {"#hide=data,menu",
@@ -564,7 +564,7 @@ TEST(Url, ReferenceHasARowPerFieldAndPerParameter) {
     EXPECT_NE(md.find("### `" + s.id + "`"), std::string::npos) << s.id;
     for (const Setting& p : s.params) EXPECT_NE(md.find("\n| `l." + p.key + "` |"), std::string::npos) << p.key;
   }
-  EXPECT_NE(md.find("| `eta` | Noise rate | real | `0.1` | [0, 0.5) | noise=uniform, malicious or adversarial |"),
+  EXPECT_NE(md.find("| `eta` | Noise rate | real | `0.1` | [0, 0.5) | noise=uniform, malicious, adversarial or mixed |"),
             std::string::npos);
   EXPECT_NE(md.find("C_pq = P(noisy label = p | true class = q)"), std::string::npos);
   EXPECT_NE(md.find("    #v=1&data=separable&learner=perceptron&seed=1\n"), std::string::npos);
