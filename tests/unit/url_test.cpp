@@ -280,7 +280,7 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
       {"#ball=2", {"field 'ball': '2' is not 0 or 1; using the default 0"}},
       {"#norm=l2", {"field 'norm': 'l2' is not one of none, unit, standardize; using the default none"}},
       {"#noise=gaussian",
-       {"field 'noise': 'gaussian' is not one of none, uniform, confusion, malicious, adversarial, outliers, family; "
+       {"field 'noise': 'gaussian' is not one of none, uniform, confusion, malicious, adversarial, outliers, family, mixed; "
         "using the default none"}},
       {"#noise=malicious&adv=sneaky",
        {"field 'adv': 'sneaky' is not one of pull, boundary, random; using the default pull"}},
