@@ -84,6 +84,12 @@ void AppState::open_url(std::string_view url) {
   // A link that names a different CSV than the loaded one: keep the file, warn (the run is not what
   // the link meant), and adopt the file's name and hash so the URL tells the truth.
   if (config_.use_csv && csv_) {
+    // The link's label column (Back to an earlier choice, a shared link): the loaded file read with it.
+    if (config_.csv_label != label_spec_of(csv_->info)) {
+      Result<CsvTable> table = parse_loaded_csv(config_);
+      if (table.ok()) csv_ = std::move(table.value());
+      else add_notices({table.error().message}, true);
+    }
     const std::string hash = sha256_hex(csv_text_).substr(0, 16);
     if (!config_.csv_hash.empty() && config_.csv_hash != hash) {
       add_notices({"the link expects the CSV '" + config_.csv_name + "' (sha256 " + config_.csv_hash +

@@ -287,6 +287,11 @@ TEST(AppState, TheLoadDialogsLabelColumnReadsTheNextChosenFile) {
   EXPECT_TRUE(state.apply(other));
   EXPECT_EQ(state.csv_info().label_index, 1);
   EXPECT_EQ(state.session()->data().train.cols(), 3);  // b, target and the bias
+  // A link naming another column of the loaded file (Back, a shared link) reads it with that column.
+  state.open_url(state.url().substr(0, state.url().find("label=")) + "label=target&learner=perceptron");
+  EXPECT_EQ(state.csv_info().label_index, 0);
+  ASSERT_NE(state.session(), nullptr) << state.build_error();
+  EXPECT_EQ(state.session()->data().train.cols(), 2);  // a and b (this link has no norm, no bias)
   state.set_next_csv_label("");
   state.load_csv("tiny.csv", kCsv);
   const std::string tiny_url = state.url();
