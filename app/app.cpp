@@ -147,8 +147,10 @@ void App::frame() {
     if (state_.playing()) state_.pause();
     else state_.play();
   }
-  // Escape cancels a running preparation (as the toolbar's Cancel button does).
-  if (state_.preparing() && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  // Escape closes an open combo or menu first; otherwise it cancels a running preparation (as the toolbar's
+  // Cancel button does).
+  const bool escape_closed_popup = close_popup_on_escape();
+  if (!escape_closed_popup && state_.preparing() && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     state_.cancel_preparation();
   state_.tick();
   if (state_.url_version() != pushed_url_version_) {
@@ -293,6 +295,7 @@ std::string App::status_json() {
   out += ",\"mistakes\":" + std::to_string(s ? s->mistakes() : 0);
   out += ",\"trace_rows\":" + std::to_string(s ? s->trace().size() : 0);
   out += std::string(",\"playing\":") + (state_.playing() ? "true" : "false");
+  out += std::string(",\"popup_open\":") + (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) ? "true" : "false");
   out += std::string(",\"done\":") + (s && s->done() ? "true" : "false");
   out += std::string(",\"visible\":") + (state_.visible ? "true" : "false");
   out += std::string(",\"has_session\":") + (s ? "true" : "false");
@@ -301,6 +304,9 @@ std::string App::status_json() {
   out += ",\"prepare_progress\":" + std::to_string(state_.preparing() && s ? s->preparation().progress : 0.0);
   out += std::string(",\"csv_rows\":") + std::to_string(state_.has_csv() ? state_.csv_info().rows : 0);
   out += ",\"train_rows\":" + std::to_string(s ? s->data().train.rows() : 0);
+  // The run's test error (null without a session or a test part): the newcomer test's measure.
+  const double test_error = s ? s->metrics().test_error : std::nan("");
+  out += ",\"test_error\":" + (std::isfinite(test_error) ? std::to_string(test_error) : std::string("null"));
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";
   out += ",\"error\":\"" + json_escape(state_.build_error()) + "\"";
   out += ",\"frame_ms\":" + std::to_string(frame_ms_);

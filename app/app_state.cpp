@@ -84,6 +84,12 @@ void AppState::open_url(std::string_view url) {
   // A link that names a different CSV than the loaded one: keep the file, warn (the run is not what
   // the link meant), and adopt the file's name and hash so the URL tells the truth.
   if (config_.use_csv && csv_) {
+    // The link's label column (Back to an earlier choice, a shared link): the loaded file read with it.
+    if (config_.csv_label != label_spec_of(csv_->info)) {
+      Result<CsvTable> table = parse_loaded_csv(config_);
+      if (table.ok()) csv_ = std::move(table.value());
+      else add_notices({table.error().message}, true);
+    }
     const std::string hash = sha256_hex(csv_text_).substr(0, 16);
     if (!config_.csv_hash.empty() && config_.csv_hash != hash) {
       add_notices({"the link expects the CSV '" + config_.csv_name + "' (sha256 " + config_.csv_hash +
@@ -122,21 +128,22 @@ bool AppState::apply(Config next, std::vector<std::string> notes) {
     add_notices(warnings, false);
     return false;
   }
+  // Another label column: the loaded file is read again with it; a column it cannot be (text in what
+  // becomes a feature) is refused with the reader's error and nothing changes.
+  if (next.csv_label != config_.csv_label && csv_ && next.csv_label != label_spec_of(csv_->info)) {
+    Result<CsvTable> table = parse_loaded_csv(next);
+    if (!table.ok()) {
+      add_notices({table.error().message}, true);
+      return false;
+    }
+    csv_ = std::move(table.value());
+  }
   const bool same = same_run(next, axes_, foreign_params_);
   // The run to return to if this one's preparation is cancelled: the last one that got past its own.
   if (!same && session_version_ > 0 && !preparing()) previous_config_ = saved();
-  const bool label_changed = next.csv_label != config_.csv_label;
   install(std::move(next), axes_, foreign_params_);
   add_notices(notes, false);
   add_notices(warnings, false);
-  if (label_changed && csv_) {
-    Result<CsvTable> table = parse_loaded_csv();
-    if (!table.ok()) {
-      add_notices({table.error().message}, true);
-    } else {
-      csv_ = std::move(table.value());
-    }
-  }
   start_after_change(same);
   return true;
 }
@@ -234,17 +241,37 @@ bool AppState::take_navigation() {
   return n;
 }
 
-Result<CsvTable> AppState::parse_loaded_csv() const {
+Result<CsvTable> AppState::parse_loaded_csv(const Config& config) const {
   CsvOptions options;
-  options.source_name = config_.csv_name.empty() ? "data.csv" : config_.csv_name;
-  options.label_column = config_.csv_label;
+  options.source_name = config.csv_name.empty() ? "data.csv" : config.csv_name;
+  options.label_column = config.csv_label;
   return parse_csv(csv_text_, options);
 }
 
+std::string label_spec_of(const CsvInfo& info) { return label_spec_for_column(info, info.label_index); }
+
+std::string label_spec_for_column(const CsvInfo& info, int column) {
+  const std::string index = std::to_string(column);
+  if (column < 0 || static_cast<size_t>(column) >= info.column_names.size()) return index;
+  const std::string& name = info.column_names[static_cast<size_t>(column)];
+  // A name the link can carry and the reader reads back as this name (an all-digit name would be an index).
+  const bool all_digits = std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool printable = std::all_of(name.begin(), name.end(), [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return b >= 0x20 && b != 0x7F;
+  });
+  if (name.empty() || all_digits || !printable || name.size() > 255 || name.front() == ' ' || name.back() == ' ') return index;
+  return name;
+}
+
 void AppState::load_csv(const std::string& name, std::string text) {
+  // The file a link waits for keeps the link's settings (its label column, normalization): the run must be
+  // the link's. Any other file is the user's new choice: its label column is the one chosen for it (or
+  // found), and raw features get the settings real data needs.
+  const bool for_the_link = waiting_for_csv();
   CsvOptions options;
   options.source_name = name;
-  options.label_column = config_.use_csv ? config_.csv_label : std::string();
+  options.label_column = for_the_link ? config_.csv_label : next_csv_label_;
   Result<CsvTable> table = parse_csv(text, options);
   if (!table.ok()) {
     add_notices({table.error().message}, true);
@@ -252,17 +279,27 @@ void AppState::load_csv(const std::string& name, std::string text) {
   }
   const std::string hash = sha256_hex(text).substr(0, 16);
   std::vector<std::string> notes;
-  if (config_.use_csv && !config_.csv_hash.empty() && config_.csv_hash != hash) {
+  if (for_the_link && !config_.csv_hash.empty() && config_.csv_hash != hash) {
     notes.push_back("'" + name + "' (sha256 " + hash + "...) is not the file the link refers to ('" + config_.csv_name +
                     "', sha256 " + config_.csv_hash + "...): results will differ from the link's");
   }
   csv_text_ = std::move(text);
   csv_ = std::move(table.value());
   Config next = config_;
-  if (!next.use_csv) next.csv_label.clear();
   next.use_csv = true;
   next.csv_name = name;
   next.csv_hash = hash;
+  if (!for_the_link) {
+    // The link names the column explicitly, so it means the same column whatever the reader's defaults.
+    next.csv_label = label_spec_of(csv_->info);
+    if (csv_->info.label_by_name_convention)
+      notes.push_back("label column '" + next.csv_label + "' (found by its name; Label column changes it)");
+    if (next.normalization == Normalization::none) {
+      next.normalization = Normalization::standardize;
+      next.bias = true;
+      notes.push_back(std::string(kCsvDefaultsNotice));
+    }
+  }
   const int q = csv_->data.num_classes();
   if (next.noise.model == NoiseModel::confusion && next.noise.confusion.size() != static_cast<size_t>(q * q))
     next.noise.confusion = confusion_to_list(uniform_confusion(std::max(2, q), next.noise.rate));

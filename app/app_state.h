@@ -34,6 +34,18 @@
 
 namespace ml::app {
 
+// The notice when a newly chosen CSV is switched from raw features to standardized ones with a bias.
+inline constexpr std::string_view kCsvDefaultsNotice =
+    "features standardized and a bias coordinate added (norm=standardize, bias=1): real data's features "
+    "have different scales and its classes rarely split through the origin; Normalization and Bias "
+    "coordinate in Data change it";
+
+// The label column of a parsed CSV as a link names it: the header name when the file has one that reads
+// back as that name, else the 0-based index.
+std::string label_spec_of(const CsvInfo& info);
+// The same for any column (0-based, the label column counted) of that file.
+std::string label_spec_for_column(const CsvInfo& info, int column);
+
 // A message for the user, shown until replaced.
 struct Notice {
   std::string text;    // one sentence
@@ -58,7 +70,8 @@ class AppState {
   // starts playing. A link equal to the current canonical URL changes nothing (hashchange echo).
   void open_url(std::string_view url);
   // Makes `next` the config (after validate; `notes` and validation warnings become notices). Rebuilds
-  // the session when the run differs (see same_experiment). Returns false when nothing changed.
+  // the session when the run differs (see same_experiment). Another label column reads the loaded CSV
+  // again; a column it cannot take is refused with the reader's error. Returns false when nothing changed.
   bool apply(Config next, std::vector<std::string> notes = {});
   // The current, valid configuration.
   const Config& config() const { return config_; }
@@ -102,8 +115,18 @@ class AppState {
 
   // --- CSV data ---
   // Reads a CSV file's text (a picked, dropped or --csv file): parse, hash, switch the config to it.
-  // A parse error becomes an error notice and leaves everything else as it was.
+  // A parse error becomes an error notice and leaves everything else as it was. The file a link waits
+  // for (waiting_for_csv) is read with the link's label column and settings, and a different file than
+  // the link's gets a warning. Any other file is the user's new choice: read with the label column set by
+  // set_next_csv_label (empty: a column named label/class/target/y, else the last), which the link then
+  // names explicitly; with raw features (norm=none) it switches to norm=standardize and bias=1 with a
+  // notice (kCsvDefaultsNotice), so the link records the settings the run used.
   void load_csv(const std::string& name, std::string text);
+  // The label column (header name or 0-based index; empty: found by name, else the last) for the next
+  // CSV the user chooses (the load dialog's field). Not used for the file a link waits for.
+  void set_next_csv_label(std::string label) { next_csv_label_ = std::move(label); }
+  // The label column set for the next CSV.
+  const std::string& next_csv_label() const { return next_csv_label_; }
   // True once a CSV parsed.
   bool has_csv() const { return csv_.has_value(); }
   // What the reader saw in the loaded CSV (valid when has_csv()).
@@ -178,7 +201,7 @@ class AppState {
 
   void set_url();
   void add_notices(const std::vector<std::string>& texts, bool error);
-  Result<CsvTable> parse_loaded_csv() const;
+  Result<CsvTable> parse_loaded_csv(const Config& config) const;  // the loaded text read with config's label column
   bool same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const;
   void install(Config config, std::vector<Axis> axes, ParamValues foreign);
   Saved saved() const { return Saved{config_, axes_, foreign_params_}; }
@@ -192,6 +215,7 @@ class AppState {
   uint64_t url_version_ = 0;
   std::string csv_text_;
   std::optional<CsvTable> csv_;
+  std::string next_csv_label_;  // see set_next_csv_label
   std::unique_ptr<Session> session_;
   uint64_t session_version_ = 0;
   bool playing_ = false;

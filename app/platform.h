@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ml::app {
 
@@ -39,6 +40,13 @@ class Platform {
   virtual bool can_read_paths() const { return false; }
   // Reads a whole file by path into *out; false with *out set to the reason.
   virtual bool read_path(const std::string& path, std::string* out) { *out = "not supported here"; return false; }
+  // The entries of a folder (the desktop's file list): sub-folders end in '/', sorted; false with *error set
+  // when it cannot be read.
+  virtual bool list_folder(const std::string& folder, std::vector<std::string>* entries, std::string* error) {
+    entries->clear();
+    *error = "not supported here";
+    return false;
+  }
   // Seconds on a monotonic clock (only differences are used: frame budgets, never results).
   virtual double now_seconds() const = 0;
   // Short name of the host for the status line ("desktop" or "browser").

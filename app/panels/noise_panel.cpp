@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "app/plot_axis.h"
 #include "app/ui_model.h"
+#include "core/data/dataset.h"
 #include "core/noise/noise.h"
 
 namespace ml::app {
@@ -56,6 +59,9 @@ void NoisePanel::draw_confusion_editor() {
   const float rows_h = q * (ImGui::GetFrameHeight() + 4) + 2 * (ImGui::GetTextLineHeight() + 4) + 4;
   const bool scrolls = (q + 1) * (cell_w + 4) + 12 > ImGui::GetContentRegionAvail().x;
   const float grid_h = std::min(fs * 14.0f, rows_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0.0f));
+  // Rows and columns are named as the data names its classes (-1/1, class names from a CSV), not 0..Q-1.
+  std::vector<std::string> class_names = default_class_names(q);
+  if (const Session* s = ctx_.state.session(); s && s->data().train.num_classes() == q) class_names = s->data().train.class_names;
   ImGui::BeginChild("cm_grid", ImVec2(grid_w, grid_h), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (ImGui::BeginTable("cm", q + 1, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX)) {
     ImGui::TableNextRow();
@@ -63,22 +69,23 @@ void NoisePanel::draw_confusion_editor() {
     ImGui::TextDisabled("p\\q");
     for (int c = 0; c < q; ++c) {
       ImGui::TableSetColumnIndex(c + 1);
-      ImGui::TextDisabled("%d", c);
+      ImGui::TextDisabled("%s", class_names[static_cast<size_t>(c)].c_str());
     }
     for (int r = 0; r < q; ++r) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::AlignTextToFramePadding();
-      ImGui::TextDisabled("%d", r);
+      ImGui::TextDisabled("%s", class_names[static_cast<size_t>(r)].c_str());
       for (int c = 0; c < q; ++c) {
         ImGui::TableSetColumnIndex(c + 1);
         ImGui::PushID(r * q + c);
         ImGui::SetNextItemWidth(cell_w);
         double& v = cm_draft_[static_cast<size_t>(r * q + c)];
-        const double lo = 0, hi = 1;
         if (r == c) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.16f, 0.24f, 0.33f, 1));
-        ImGui::DragScalar("##c", ImGuiDataType_Double, &v, 0.002f, &lo, &hi, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+        // Typed like every number field (one click selects, typing replaces, Enter commits).
+        ImGui::InputScalar("##c", ImGuiDataType_Double, &v, nullptr, nullptr, "%.3f", kNumberFieldFlags);
         if (r == c) ImGui::PopStyleColor();
+        v = std::clamp(std::isfinite(v) ? v : 0.0, 0.0, 1.0);
         if (ImGui::IsItemDeactivatedAfterEdit()) edited = true;
         ImGui::PopID();
       }

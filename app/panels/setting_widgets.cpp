@@ -9,6 +9,7 @@
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "imgui_stdlib.h"
 
 namespace ml::app {
@@ -38,6 +39,13 @@ bool finish_edit(std::map<std::string, T>& pending, const std::string& key, cons
 }
 
 }  // namespace
+
+bool close_popup_on_escape() {
+  if (!ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) return false;
+  if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return false;
+  ImGui::ClosePopupToLevel(0, true);
+  return true;
+}
 
 bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current, SettingValue* out) {
   const std::string id = "##" + key;
@@ -97,7 +105,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       if (s.max_exclusive) hi = std::nextafter(hi, lo);
       // A text field, not a drag: one click selects the number and typing replaces it (Enter or a click
       // elsewhere commits, Escape reverts). A typed value outside the range is brought to its nearest end.
-      const ImGuiInputTextFlags flags = ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CharsScientific;
+      const ImGuiInputTextFlags flags = kNumberFieldFlags;
       if (integer) {
         long long iv = static_cast<long long>(v);
         ImGui::InputScalar(id.c_str(), ImGuiDataType_S64, &iv, nullptr, nullptr, "%lld", flags);

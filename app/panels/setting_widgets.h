@@ -10,8 +10,17 @@
 
 #include "app/app_state.h"
 #include "core/config/fields.h"
+#include "imgui.h"
 
 namespace ml::app {
+
+// The flags of a typed number field: one click selects the number, typing replaces it.
+inline constexpr ImGuiInputTextFlags kNumberFieldFlags = ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CharsScientific;
+
+// Closes the open popup (a combo's list, a menu) when Escape is pressed this frame; true when it did. ImGui
+// 1.86 closes popups on Escape only with keyboard navigation, which the app leaves off (it would take the
+// space bar, which plays and pauses). Called once a frame before the windows are drawn.
+bool close_popup_on_escape();
 
 // The widgets of config fields and learner parameters, with the edits in progress.
 class SettingWidgets {

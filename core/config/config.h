@@ -24,7 +24,7 @@ struct Config {
   std::string csv_name;                 // file name of the CSV (reference only; content is never in the URL)
   int split = 0;                        // k >= 1: csv_name names a benchmark, split k is NAME_train_k.csv + NAME_test_k.csv
   std::string csv_hash;                 // first 16 hex digits of the CSV's sha256, "" = not recorded
-  std::string csv_label;                // label column, name or 0-based index, "" = last
+  std::string csv_label;                // label column, name or 0-based index, "" = one named label/class/target/y, else last
   double test_fraction = 0.25;          // part held out for test error (true labels)
   bool stratified = false;              // stratified split
   Normalization normalization = Normalization::none;  // feature normalization

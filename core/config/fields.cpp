@@ -177,7 +177,8 @@ std::vector<Field> build_fields() {
        [](Config& c) -> auto& { return c.csv_hash; });
   bind(t, "data", is_csv,
        {.key = "label", .label = "Label column",
-        .help = "Label column of the CSV: a header name or a 0-based index; empty: the last column.",
+        .help = "Label column of the CSV: a header name or a 0-based index; empty: a column named label, class, "
+                "target or y (ignoring case, in that order; y only without a column x), else the last column.",
         .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
        [](Config& c) -> auto& { return c.csv_label; });
   bind(t, "data", is_cut_here,

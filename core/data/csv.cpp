@@ -131,6 +131,12 @@ bool parse_number(std::string_view s, T& value) {
   return r.ec == std::errc() && r.ptr == e;
 }
 
+// ASCII lower case (header names are compared to the conventional label names without locale).
+bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
+}
+
 // The parser state; one object per parse_csv call.
 class CsvParser {
  public:
@@ -424,7 +430,7 @@ Result<CsvTable> CsvParser::run() {
                                 : "only one column: the first row has no ',', ';' or tab, so there is a label but no "
                                   "feature column");
 
-  // Label column: empty = last; all digits = 0-based index; anything else = a header name.
+  // Label column: empty = a conventionally named column (found once the header is read), else last; all digits = 0-based index; anything else = a header name.
   const std::string_view spec = trim_blanks(options_.label_column);
   const bool label_by_name =
       !spec.empty() && !std::all_of(spec.begin(), spec.end(), [](char c) { return is_digit(c); });
@@ -532,7 +538,16 @@ Result<CsvTable> CsvParser::run() {
         }
         return fail("csv.label_not_found", first_line, 0, what);
       }
+    } else if (spec.empty()) {
+      // No label column given: a column named like a label (kConventionalLabelNames, in that order of
+      // preference, case-insensitive) wherever it stands; none: the last column, as before.
+      const int found = conventional_label_column(header_names_);
+      if (found >= 0) {
+        label_index = found;
+        info.label_by_name_convention = true;
+      }
     }
+    info.column_names = header_names_;
   } else {
     p_ = first_begin;  // the first record is data: read it again below
     line_ = first_line;
@@ -724,6 +739,20 @@ Result<CsvTable> CsvParser::run() {
 }
 
 }  // namespace
+
+int conventional_label_column(const std::vector<std::string>& header_names) {
+  const auto column_named = [&](std::string_view name) {
+    for (size_t j = 0; j < header_names.size(); ++j)
+      if (equal_ignoring_ascii_case(header_names[j], name)) return static_cast<int>(j);
+    return -1;
+  };
+  for (const char* conventional : kConventionalLabelNames) {
+    // Beside a column x, y is the second coordinate of 2-D data ("x,y,label", "x,y,comment"), not a label.
+    if (std::string_view(conventional) == "y" && column_named("x") >= 0) continue;
+    if (const int j = column_named(conventional); j >= 0) return j;
+  }
+  return -1;
+}
 
 Status check_csv_size(uint64_t bytes, const CsvOptions& options) {
   if (bytes <= options.max_bytes) return Status::Ok();

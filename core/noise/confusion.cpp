@@ -86,7 +86,7 @@ Status validate_confusion(const Eigen::MatrixXd& c, double tol) {
 Result<Eigen::MatrixXd> confusion_from_list(const std::vector<double>& values, int num_classes) {
   const size_t expected = static_cast<size_t>(std::max(0, num_classes)) * static_cast<size_t>(std::max(0, num_classes));
   if (num_classes < 1 || values.size() != expected) {
-    return make_error("noise.confusion_size", "field 'confusion': expected Q*Q = " + std::to_string(expected) +
+    return make_error("noise.confusion_size", "field 'cm': expected Q*Q = " + std::to_string(expected) +
                                                   " values (Q = " + std::to_string(num_classes) + " classes), got " +
                                                   std::to_string(values.size()));
   }

@@ -109,7 +109,7 @@ Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data) {
       if (!c) return c.status();
       if (Status s = validate_confusion(*c); !s) {
         Error e = s.error();
-        e.message = "field 'confusion': " + e.message;
+        e.message = "field 'cm': " + e.message;
         return e;
       }
       return Status::Ok();

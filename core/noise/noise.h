@@ -127,7 +127,8 @@ Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t s
 NoiseReport measure_noise(const Dataset& data);
 
 // Checks the parameters against the data without touching it (apply_noise runs this first). Errors name
-// the field: 'eta' out of [0, 0.5), 'theta' out of [0, 1), 'confusion' of the wrong size or not column-stochastic, 'k' out of
+// the field: 'eta' out of [0, 0.5), 'theta' out of [0, 1), 'cm' of the wrong size or not column-stochastic,
+// 'k' out of
 // [0, n], and noise.needs_binary for adversaries on multiclass data.
 Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data);
 

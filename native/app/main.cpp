@@ -15,6 +15,8 @@
 //                    on stdout at exit; with --steps a sweep link runs every cell before the first frame
 //   --stats          print frame-time statistics as JSON on stdout at exit (bench/frontend.sh)
 //   --speed N        steps per frame (0 = as many as the 8 ms frame budget allows; default 5)
+//   --share-base URL the page's address that Copy link puts before the link (default: $MARGINLAB_SHARE_BASE,
+//                    else kDefaultShareBase, the page as tools/serve_site.sh serves it)
 // Exit codes: 0 success, 1 the window or a file failed, 2 usage error.
 #include <GLFW/glfw3.h>
 
@@ -24,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -36,6 +39,10 @@
 #include "imgui.h"
 
 namespace {
+
+// Where Copy link points when neither --share-base nor $MARGINLAB_SHARE_BASE says: the page as
+// tools/serve_site.sh serves it by default, so a copied link opens the same experiment in a browser.
+constexpr const char* kDefaultShareBase = "http://127.0.0.1:8080/";
 
 // The desktop's services for the app.
 class DesktopPlatform : public ml::app::Platform {
@@ -72,6 +79,23 @@ class DesktopPlatform : public ml::app::Platform {
     std::ostringstream ss;
     ss << in.rdbuf();
     *out = ss.str();
+    return true;
+  }
+  bool list_folder(const std::string& folder, std::vector<std::string>* entries, std::string* error) override {
+    entries->clear();
+    std::error_code ec;
+    std::filesystem::directory_iterator it(folder.empty() ? "." : folder, ec);
+    if (ec) {
+      *error = "cannot list " + folder + ": " + ec.message();
+      return false;
+    }
+    for (const std::filesystem::directory_entry& e : it) {
+      std::error_code kind;
+      const std::string name = e.path().filename().string();
+      if (name.empty() || name[0] == '.') continue;  // hidden files
+      entries->push_back(e.is_directory(kind) ? name + "/" : name);
+    }
+    std::sort(entries->begin(), entries->end());
     return true;
   }
   double now_seconds() const override { return glfwGetTime(); }
@@ -163,6 +187,10 @@ int main(int argc, char** argv) {
   DesktopPlatform platform;
   platform.window = window;
   platform.export_dir = export_dir;
+  if (share_base.empty()) {
+    const char* from_env = std::getenv("MARGINLAB_SHARE_BASE");
+    share_base = from_env && *from_env ? from_env : kDefaultShareBase;
+  }
   platform.share_base = share_base;
   g_platform = &platform;
   int exit_code = 0;

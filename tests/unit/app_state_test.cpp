@@ -205,6 +205,105 @@ TEST(AppState, LinkToACsvWaitsForTheFile) {
   EXPECT_EQ(other.config().csv_hash, hash);  // the URL now names the loaded file
 }
 
+// sklearn's layout: a header and the label column first.
+const char kLabelFirstCsv[] =
+    "target,a,b\n"
+    "1,10,500\n0,-10,-500\n1,20,400\n0,-20,-400\n1,15,520\n0,-15,-520\n1,8,490\n0,-8,-490\n"
+    "1,12,505\n0,-12,-505\n1,9,440\n0,-9,-440\n";
+
+TEST(AppState, AChosenCsvGetsStandardizeBiasAndAnExplicitLabelInItsLink) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url("#v=1&data=separable&learner=perceptron&seed=3&steps=40");
+  state.load_csv("first.csv", kLabelFirstCsv);
+  ASSERT_TRUE(state.has_csv());
+  EXPECT_EQ(state.csv_info().label_index, 0);
+  EXPECT_EQ(state.config().csv_label, "target");
+  EXPECT_EQ(state.config().normalization, Normalization::standardize);
+  EXPECT_TRUE(state.config().bias);
+  bool told = false;
+  for (const Notice& n : state.notices()) told = told || n.text == kCsvDefaultsNotice;
+  EXPECT_TRUE(told);
+  const std::string url = state.url();
+  EXPECT_NE(url.find("label=target"), std::string::npos) << url;
+  EXPECT_NE(url.find("norm=standardize"), std::string::npos) << url;
+  EXPECT_NE(url.find("bias=1"), std::string::npos) << url;
+  ASSERT_NE(state.session(), nullptr) << state.build_error();
+  while (state.playing()) state.tick();
+  // The link alone (with the file) gives the same run: the defaults travel in it.
+  Result<CsvTable> table = parse_csv(kLabelFirstCsv, CsvOptions{});
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ(state.session()->trace().sha256(), reference_hash(url, state.session()->steps(), &table.value().data));
+  // Opened from the link, the file keeps the link's settings (here: raw features, no bias).
+  AppState linked(clock.fn());
+  linked.open_url("#v=1&data=csv&csv=first.csv&label=target&learner=perceptron&seed=3&steps=40");
+  linked.load_csv("first.csv", kLabelFirstCsv);
+  EXPECT_EQ(linked.config().normalization, Normalization::none);
+  EXPECT_FALSE(linked.config().bias);
+  for (const Notice& n : linked.notices()) EXPECT_NE(n.text, kCsvDefaultsNotice);
+  // Settings already chosen by the user are kept.
+  AppState unit(clock.fn());
+  unit.open_url("#v=1&data=separable&norm=unit&learner=perceptron");
+  unit.load_csv("first.csv", kLabelFirstCsv);
+  EXPECT_EQ(unit.config().normalization, Normalization::unit);
+  EXPECT_FALSE(unit.config().bias);
+}
+
+TEST(AppState, ASecondChosenCsvIsTheUsersChoiceNotAMismatch) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url("#v=1&data=separable&learner=perceptron&seed=3&steps=40");
+  state.load_csv("tiny.csv", kCsv);
+  EXPECT_EQ(state.config().csv_label, "label");
+  state.load_csv("first.csv", kLabelFirstCsv);
+  ASSERT_NE(state.session(), nullptr) << state.build_error();
+  for (const Notice& n : state.notices()) EXPECT_EQ(n.text.find("not the file"), std::string::npos) << n.text;
+  EXPECT_EQ(state.config().csv_name, "first.csv");
+  EXPECT_EQ(state.config().csv_label, "target");  // found again in the new file, not the old file's name
+  EXPECT_EQ(state.config().csv_hash, sha256_hex(kLabelFirstCsv).substr(0, 16));
+}
+
+TEST(AppState, TheLoadDialogsLabelColumnReadsTheNextChosenFile) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url("#v=1&data=separable&learner=perceptron");
+  state.set_next_csv_label("2");
+  state.load_csv("first.csv", kLabelFirstCsv);
+  ASSERT_TRUE(state.has_csv());
+  EXPECT_EQ(state.csv_info().label_index, 2);
+  EXPECT_EQ(state.config().csv_label, "b");
+  // A column the file does not have: the error names it, nothing changes.
+  const std::string url = state.url();
+  state.set_next_csv_label("species");
+  state.load_csv("tiny.csv", kCsv);
+  EXPECT_EQ(state.url(), url);
+  ASSERT_FALSE(state.notices().empty());
+  EXPECT_TRUE(state.notices().back().error);
+  EXPECT_NE(state.notices().back().text.find("tiny.csv:1: label column 'species' is not in the header"), std::string::npos)
+      << state.notices().back().text;
+  // Choosing another column of the loaded file reads it again; one it cannot take changes nothing.
+  Config other = state.config();
+  other.csv_label = "a";
+  EXPECT_TRUE(state.apply(other));
+  EXPECT_EQ(state.csv_info().label_index, 1);
+  EXPECT_EQ(state.session()->data().train.cols(), 3);  // b, target and the bias
+  // A link naming another column of the loaded file (Back, a shared link) reads it with that column.
+  state.open_url(state.url().substr(0, state.url().find("label=")) + "label=target&learner=perceptron");
+  EXPECT_EQ(state.csv_info().label_index, 0);
+  ASSERT_NE(state.session(), nullptr) << state.build_error();
+  EXPECT_EQ(state.session()->data().train.cols(), 2);  // a and b (this link has no norm, no bias)
+  state.set_next_csv_label("");
+  state.load_csv("tiny.csv", kCsv);
+  const std::string tiny_url = state.url();
+  Config text_feature = state.config();
+  text_feature.csv_label = "a";
+  EXPECT_FALSE(state.apply(text_feature));
+  EXPECT_EQ(state.url(), tiny_url);
+  EXPECT_EQ(state.csv_info().label_index, 2);
+  EXPECT_NE(state.notices().back().text.find("tiny.csv:2:3: feature cell 'pos' is not a number"), std::string::npos)
+      << state.notices().back().text;
+}
+
 // --- experiments: Compare and Sweep ---
 
 TEST(AppState, ALearnerAxisOpensCompareAndEachLearnerEndsInItsCellsTrace) {

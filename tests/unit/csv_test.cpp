@@ -427,12 +427,14 @@ TEST(CsvDetection, BomAndBlankLinesAreReported) {
 // --- label column ---
 
 TEST(CsvLabel, ByNameByIndexAndDefaultLast) {
-  const std::string text = "a,y,b\n1,0,2\n3,1,4\n";
+  const std::string text = "a,z,b\n1,0,2\n3,1,4\n";
   auto last = parse(text);
   ASSERT_TRUE(last.ok());
   EXPECT_EQ(last->info.label_index, 2);
+  EXPECT_FALSE(last->info.label_by_name_convention);
+  EXPECT_EQ(last->info.column_names, (std::vector<std::string>{"a", "z", "b"}));
   CsvOptions by_name;
-  by_name.label_column = "y";
+  by_name.label_column = "z";
   auto named = parse(text, by_name);
   ASSERT_TRUE(named.ok());
   EXPECT_EQ(named->info.label_index, 1);
@@ -443,6 +445,70 @@ TEST(CsvLabel, ByNameByIndexAndDefaultLast) {
   auto indexed = parse(text, by_index);
   ASSERT_TRUE(indexed.ok());
   EXPECT_EQ(indexed->data.class_names, (std::vector<std::string>{"1", "3"}));
+}
+
+TEST(CsvLabel, ConventionalNameIsFoundInAnyColumnIgnoringCase) {
+  // scikit-learn's exports put the label first; people write Class, TARGET, y.
+  const struct {
+    const char* text;
+    int label_index;
+  } cases[] = {
+      {"target,a,b\n0,1,2\n1,3,4\n", 0},
+      {"a,Class,b\n1,x,2\n3,z,4\n", 1},
+      {"a,b,LABEL\n1,2,0\n3,4,1\n", 2},
+      {"Y,a,b\n0,1,2\n1,3,4\n", 0},
+      {"y,a,label\n5,1,0\n6,3,1\n", 2},    // 'label' is preferred over 'y' (kConventionalLabelNames order)
+      {"class,target,a\n0,1,2\n1,0,4\n", 0},  // 'class' before 'target'
+  };
+  for (const auto& c : cases) {
+    auto r = parse(c.text);
+    ASSERT_TRUE(r.ok()) << c.text << r.error().message;
+    EXPECT_EQ(r->info.label_index, c.label_index) << c.text;
+    EXPECT_TRUE(r->info.label_by_name_convention) << c.text;
+    EXPECT_EQ(r->data.cols(), 2) << c.text;
+  }
+  auto first = parse("target,a,b\n0,1,2\n1,3,4\n");
+  EXPECT_EQ(first->data.feature_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(first->data.X(1, 0), 3.0f);
+  EXPECT_EQ(first->data.true_label, (std::vector<int>{0, 1}));
+  // A name that only contains one of them is not it; without a header there are no names.
+  auto near = parse("labels,a,b\n0,1,2\n1,3,4\n");
+  ASSERT_TRUE(near.ok());
+  EXPECT_EQ(near->info.label_index, 2);
+  EXPECT_FALSE(near->info.label_by_name_convention);
+  // Beside x, y is a coordinate: the corpus's x,y,comment file keeps its last column as the label.
+  auto xy = parse("x,y,comment\n1,2,a\n3,4,b\n");
+  ASSERT_TRUE(xy.ok()) << xy.error().message;
+  EXPECT_EQ(xy->info.label_index, 2);
+  EXPECT_FALSE(xy->info.label_by_name_convention);
+  auto no_header = parse("0,1,2\n1,3,4\n");
+  ASSERT_TRUE(no_header.ok());
+  EXPECT_EQ(no_header->info.label_index, 2);
+  EXPECT_TRUE(no_header->info.column_names.empty());
+  // An explicit column wins over the convention.
+  CsvOptions explicit_index;
+  explicit_index.label_column = "2";
+  auto given = parse("target,a,b\n0,1,2\n1,3,4\n", explicit_index);
+  ASSERT_TRUE(given.ok());
+  EXPECT_EQ(given->info.label_index, 2);
+  EXPECT_FALSE(given->info.label_by_name_convention);
+}
+
+TEST(CsvLabel, ErrorsInAConventionalLabelColumnNameItsPlace) {
+  // The label found by its name keeps the exact file:line:column of every error.
+  auto empty = parse("target,a\n0,1\n,2\n", CsvOptions{.source_name = "f.csv"});
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.error().code, "csv.empty_cell");
+  EXPECT_EQ(empty.error().line, 3);
+  EXPECT_EQ(empty.error().column, 1);
+  EXPECT_EQ(empty.error().message, "f.csv:3:1: label cell is empty (field 'target')");
+  auto text = parse("target,a\n0,1\n1,x\n", CsvOptions{.source_name = "f.csv"});
+  ASSERT_FALSE(text.ok());
+  EXPECT_EQ(text.error().message, "f.csv:3:2: feature cell 'x' is not a number (field 'a')");
+  auto single = parse("Class,a\n1,1\n1,2\n", CsvOptions{.source_name = "f.csv"});
+  ASSERT_FALSE(single.ok());
+  EXPECT_EQ(single.error().code, "csv.single_class");
+  EXPECT_EQ(single.error().column, 1);
 }
 
 TEST(CsvLabel, MissingColumnsAreReported) {

@@ -325,7 +325,7 @@ TEST(NoiseValidation, ConfusionWrongSizeAndBadColumnLeaveDataUntouched) {
   Result<NoiseReport> r = apply_noise(spec, data, 1);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, "noise.confusion_size");
-  EXPECT_NE(r.error().message.find("field 'confusion': expected Q*Q = 9 values"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("field 'cm': expected Q*Q = 9 values"), std::string::npos) << r.error().message;
   EXPECT_NE(r.error().message.find("got 8"), std::string::npos);
   // Column 1 sums to 0.9 (row-by-row list: C_01 = 0.2, C_11 = 0.5, C_21 = 0.2).
   spec.confusion = {0.8, 0.2, 0.0,
@@ -335,7 +335,7 @@ TEST(NoiseValidation, ConfusionWrongSizeAndBadColumnLeaveDataUntouched) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, "noise.confusion_column_sum");
   EXPECT_EQ(r.error().column, 2);  // 1-based column field
-  EXPECT_NE(r.error().message.find("field 'confusion': column 1 (true class 1) sums to 0.9"), std::string::npos)
+  EXPECT_NE(r.error().message.find("field 'cm': column 1 (true class 1) sums to 0.9"), std::string::npos)
       << r.error().message;
   spec.confusion = {1.2, 0.0, 0.0, -0.2, 1.0, 0.0, 0.0, 0.0, 1.0};
   r = apply_noise(spec, data, 1);
