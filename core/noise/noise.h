@@ -128,8 +128,7 @@ NoiseReport measure_noise(const Dataset& data);
 
 // Checks the parameters against the data without touching it (apply_noise runs this first). Errors name
 // the field: 'eta' out of [0, 0.5), 'theta' out of [0, 1), 'cm' of the wrong size or not column-stochastic,
-// 'k' out of
-// [0, n], and noise.needs_binary for adversaries on multiclass data.
+// 'k' out of [0, n], and noise.needs_binary for adversaries on multiclass data.
 Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data);
 
 // 000 §3.1's theta_max(gamma, eta) = gamma (1 - 2 eta) / 8: the most malicious noise Cnoise-update tolerates
