@@ -6,6 +6,7 @@
 #include "app/plot.h"
 #include "app/ui_model.h"
 #include "core/learners/registry.h"
+#include "core/session/run_report.h"
 
 namespace ml::app {
 
@@ -110,6 +111,18 @@ void LearnerPanel::draw() {
   if (entry) {
     draw_params(entry->schema, config, "params");
     note("%s", std::string(entry->citation).c_str());
+    // How the run ends (stop_reason) and, when the paper's rule cannot act here, why and where it does.
+    if (const Session* session = ctx_.state.session(); session != nullptr && ctx_.state.mode() == RunMode::single) {
+      const std::string text = stop_reason_text(*session);
+      const size_t rule = text.find('\n');
+      ImGui::TextWrapped("%s", text.substr(0, rule).c_str());
+      probe(ctx_, "learner.stop_reason");
+      if (rule != std::string::npos) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.78f, 0.35f, 1));
+        ImGui::TextWrapped("%s", text.substr(rule + 1).c_str());
+        ImGui::PopStyleColor();
+      }
+    }
     if (ctx_.state.mode() == RunMode::single) {
       // Compare: the same data and noisy labels, another learner beside this one.
       ImGui::SetNextItemWidth(-1);

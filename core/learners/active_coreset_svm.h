@@ -79,6 +79,13 @@ class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams
   Status reset(const Problem& problem, const ActiveCoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // not_separable (the labelled coreset: no valid result), pool_exhausted, verified or empty_sample.
+  StopReason stop_reason() const override {
+    if (!done_) return StopReason::none;
+    if (not_separable_) return StopReason::not_separable;
+    if (pool_ == nullptr || pool_->rows() == 0) return StopReason::empty_sample;
+    return static_cast<int>(coreset_.size()) == pool_->rows() ? StopReason::pool_exhausted : StopReason::verified;
+  }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }
   std::vector<Counter> counters() const override;

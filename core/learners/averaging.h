@@ -33,6 +33,8 @@ class Averaging final : public LinearBinaryLearner<AveragingParams> {
   Status reset(const Problem& problem, const AveragingParams& params) override;
   StepResult step() override;
   bool done() const override { return next_ >= data_->rows(); }
+  // end_of_sample (one pass) once done.
+  StopReason stop_reason() const override { return done() ? StopReason::end_of_sample : StopReason::none; }
   int next_example() const override { return done() ? -1 : next_; }
   std::vector<Counter> counters() const override;
 

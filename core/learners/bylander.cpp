@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "core/metrics/metrics.h"
 
@@ -119,9 +120,11 @@ Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& p
   }
   const double eps = params.epsilon * (1.0 - 2.0 * eta_);
   double gamma = params.gamma;
-  if (!(gamma > 0)) gamma = problem.target_margin > 0 ? problem.target_margin : 0.0;
+  // Default: the margin of the z-examples it works on, the x/||x|| of the data it is given (bias included).
+  if (!(gamma > 0)) gamma = problem.unit_target_margin > 0 ? problem.unit_target_margin : 0.0;
   nu_ = eps * gamma / 4.0;
   bound_ = bylander_bound(eps, gamma);
+  capped_ = params.updates > 0;
   if (params.updates > 0) {
     max_updates_ = params.updates;
   } else {
@@ -146,6 +149,7 @@ Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& p
   best_update_ = 0;
   score_current();
   done_ = m == 0;
+  stop_ = done_ ? StopReason::empty_sample : StopReason::none;
   return Status::Ok();
 }
 
@@ -175,14 +179,32 @@ StepResult BylanderPerceptron::step() {
   z_norm_ = std::sqrt(dot(u.z, u.z));
   if (!(z_norm_ > 0)) {
     done_ = true;  // w never changes again
+    stop_ = StopReason::no_progress;
     return r;
   }
   w_ += u.z;
   ++updates_;
   r.updated = true;
   score_current();
-  if (max_updates_ > 0 && updates_ >= max_updates_) done_ = true;
+  if (max_updates_ > 0 && updates_ >= max_updates_) {
+    done_ = true;
+    stop_ = capped_ ? StopReason::update_cap : StopReason::theorem_length;
+  }
   return r;
+}
+
+std::string BylanderPerceptron::rule_note() const {
+  if (!std::isfinite(bound_)) {
+    return "gamma is unknown (no target margin on this data and l.gamma = 0): nu = 0 and 000 Thm 3 gives no "
+           "length; set l.gamma for the theorem's rule to act";
+  }
+  const double length = std::floor(bound_) + 1;
+  if (capped_ && static_cast<double>(max_updates_) < length) {
+    return "updates = " + std::to_string(max_updates_) + " stops before 000 Thm 3's length (more than 16/(eps gamma)^2: " +
+           std::to_string(static_cast<long long>(length)) + " updates); the theorem's guarantee holds only from there "
+           "(l.updates = 0 runs that length)";
+  }
+  return {};
 }
 
 std::vector<Counter> BylanderPerceptron::counters() const {

@@ -22,8 +22,10 @@
 //   eta_from_noise  1: eta is the data's actual noise rate instead, read from the noise process the session
 //            resolved (Problem::known_confusion, as UMA's given C): 0 without noise, eta for uniform noise,
 //            C_01 for a symmetric 2x2 matrix; any other noise is refused (bylander.eta_unknown). Default 0.
-//   gamma    the assumed margin; 0 (default) = the generator's known margin (Problem::target_margin),
-//            and when that is unknown too, nu = 0 and bound() = NaN
+//   gamma    the assumed margin; 0 (default) = the target's margin on the z-examples the learner works on,
+//            i.e. on x/||x|| of the data it is given, bias column included (Problem::unit_target_margin,
+//            resolved by the session on the transformed training part), and when that is unknown too,
+//            nu = 0 and bound() = NaN
 //   updates  stop after this many updates; 0 (default) = floor(16/(eps gamma)^2) + 1 ("more than"),
 //            no own stop when gamma is unknown
 //   output   best (default: the iterate with the best sample accuracy so far, Thm 3) or last
@@ -67,7 +69,7 @@ enum class BylanderOutput : int { best, last };
 struct BylanderParams {
   double epsilon = 0.5;                        // PAC error eps'
   double eta = 0.1;                            // the noise rate the algorithm assumes
-  double gamma = 0;                            // the margin it assumes; 0 = Problem::target_margin
+  double gamma = 0;                            // the margin it assumes; 0 = Problem::unit_target_margin
   int64_t updates = 0;                         // update cap; 0 = the Thm 3 length
   BylanderOutput output = BylanderOutput::best;  // best iterate so far or the last one
   bool eta_from_noise = false;                 // eta = the noise process's rate (Problem::known_confusion)
@@ -89,6 +91,11 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
+  // theorem_length (the Thm 3 length), update_cap (the `updates` parameter), no_progress (z = 0) or
+  // empty_sample.
+  StopReason stop_reason() const override { return stop_; }
+  // When the update cap stops the run before Thm 3's length, or gamma is unknown (no length, nu = 0).
+  std::string rule_note() const override;
 
   // The eta in use (the parameter, or the noise process's rate with eta_from_noise).
   double eta() const { return eta_; }
@@ -120,6 +127,8 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   int64_t best_update_ = 0;
   bool output_best_ = true;
   bool done_ = false;
+  bool capped_ = false;        // max_updates_ is the `updates` parameter, not the Thm 3 length
+  StopReason stop_ = StopReason::none;
 };
 
 }  // namespace ml

@@ -46,6 +46,13 @@ class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
   Status reset(const Problem& problem, const CoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // not_separable (SVM(C) failed: no valid result), pool_exhausted, coreset_rule or empty_sample.
+  StopReason stop_reason() const override {
+    if (!done_) return StopReason::none;
+    if (not_separable_) return StopReason::not_separable;
+    if (data_ == nullptr || data_->rows() == 0) return StopReason::empty_sample;
+    return static_cast<int>(coreset_.size()) == data_->rows() ? StopReason::pool_exhausted : StopReason::coreset_rule;
+  }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }
   std::vector<Counter> counters() const override;

@@ -70,6 +70,8 @@ class FiniteClassLearner : public LearnerWith<HalvingParams> {
   StepResult step() override;
   // True after one pass over the training set.
   bool done() const override;
+  // end_of_sample (one pass over the stream) once done.
+  StopReason stop_reason() const override { return done() ? StopReason::end_of_sample : StopReason::none; }
   // The next training row (the rows are visited in order), -1 when done.
   int next_example() const override;
   // Binary learner.

@@ -63,7 +63,7 @@ Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronPar
   w_ = Vector::Zero(d);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   done_ = n == 0;
-  bound_ = kernel_.kind == KernelKind::linear ? perceptron_bound(problem.radius, problem.target_margin)
+  bound_ = kernel_.kind == KernelKind::linear ? online_perceptron_bound(problem, params.normalize)
                                               : std::numeric_limits<double>::quiet_NaN();
   return Status::Ok();
 }

@@ -14,8 +14,9 @@
 // width_c > 0 it wins and sigma = sqrt(width_c / 2).
 //
 // Cost: f(x_i) for the training examples is cached and updated on each mistake (O(n d) per mistake,
-// O(1) per correct step); f on other points costs O(|support| d). bound(): (R/delta)^2 with the linear
-// kernel (then the feature space is the input space, weights() is w = sum alpha_i x_i); NaN otherwise
+// O(1) per correct step); f on other points costs O(|support| d). bound(): with the linear kernel the
+// Perceptron's (online_perceptron_bound: 1/gamma^2 on x/||x|| with normalize = 1, (R/delta)^2 without; the
+// feature space is the input space, weights() is w = sum alpha_i x_i); NaN otherwise
 // (the feature-space margin of the target is unknown).
 #pragma once
 
@@ -50,6 +51,11 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   Status reset(const Problem& problem, const KernelPerceptronParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // epoch_without_mistakes (or empty_sample) once done.
+  StopReason stop_reason() const override {
+    if (!done_) return StopReason::none;
+    return data_->rows() == 0 ? StopReason::empty_sample : StopReason::epoch_without_mistakes;
+  }
   int next_example() const override { return order_.peek(); }
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;

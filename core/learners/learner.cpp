@@ -3,6 +3,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/metrics/metrics.h"
@@ -41,6 +42,16 @@ Status require_binary(const Dataset& data, std::string_view learner) {
   if (data.num_classes() <= 2) return Status::Ok();
   return make_error("learner.needs_binary", std::string(learner) + " is a binary learner; the data have " +
                                                 std::to_string(data.num_classes()) + " classes");
+}
+
+std::string note_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
+double online_perceptron_bound(const Problem& problem, bool normalize) {
+  return normalize ? perceptron_bound(1.0, problem.unit_target_margin) : perceptron_bound(problem.radius, problem.target_margin);
 }
 
 std::vector<float> update_scales(const FeatureMatrix& X, bool normalize) {

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -45,13 +46,19 @@ struct Problem {
   const Dataset* train = nullptr;  // training part; learners read X and label only (never true_label/corruption)
   int num_classes = 2;             // Q
   uint64_t seed = 1;               // master seed: draw from Rng(seed, Stream::learner)
-  // The margin the generator recorded for its unit target v on the clean generated examples (all of them,
-  // before the split and the noise), 0 when unknown. The pipeline carries it unchanged through unit
-  // normalization and the bias coordinate (v gets weight 0 there) and drops it under standardize; it is
-  // not recomputed on the transformed training part. For bounds.
+  // delta: the margin of the generator's target v on the training part as the learner sees it (after the
+  // unit normalization and the bias column, with the true labels): min_i y_i <v, x_i> / ||v||, 0 when unknown
+  // (no target, a CSV, standardize, kernel features, or v does not separate the part). Resolved by the
+  // session (resolve_problem) on the transformed data itself, so it is the delta of (R/delta)^2 with
+  // R = radius. The adaptive basis stream keeps its generator's exact 1/sqrt(k) (labels come later).
   double target_margin = 0.0;
+  // gamma: the same target's margin on the rows scaled to unit length, min_i y_i <v, x_i> / (||v|| ||x_i||),
+  // 0 when unknown: the margin of the data learners that work on x/||x|| see (Bylander's z-examples, the
+  // normalized Perceptron of 000 Fig. 1, whose bound is then 1/gamma^2).
+  double unit_target_margin = 0.0;
   // theta for multiclass bounds: target_margin when positive, else the margin the `classes` generator
-  // recorded for its Q targets (unless standardized), 0 when unknown.
+  // recorded for its Q targets when the features are not normalized (the bias column keeps it: the targets
+  // get weight 0 there; unit scaling changes it per point and standardize moves the points), 0 when unknown.
   double multiclass_margin = 0.0;
   double radius = 0.0;  // R = max ||x|| over the training part (as the learner sees it)
   // The noise process's confusion matrix (noise_confusion_matrix of the config's noise on Q classes), or
@@ -87,6 +94,66 @@ struct Preparation {
   std::string what;       // what is being prepared, e.g. "Kernel projection" (a sentence start)
   std::string stage;      // the current part of it, e.g. "eigendecomposition"
 };
+
+// Why a learner stopped by its own rule (Learner::stop_reason). The names (kStopReasons, in value order) are
+// stable: the run JSON, the Learner panel and docs/learners.md "Stop reasons" read them.
+enum class StopReason : int {
+  none,                      // still running
+  finished,                  // the learner's only rule ended it (learners that do not name their rules)
+  empty_sample,              // nothing to learn from: the training part is empty
+  epoch_without_mistakes,    // a whole epoch passed without a mistake
+  end_of_sample,             // one pass: every training example was seen once
+  theorem_length,            // the update count reached the paper's length (000 Thm 3: more than 16/(eps gamma)^2)
+  update_cap,                // the update count reached the `updates` parameter
+  no_progress,               // the update vector is 0: the hypothesis can no longer change
+  weight_test,               // SmoothBoost's test: the mean weight fell below epsilon
+  round_bound,               // SmoothBoost's round bound T was reached (the weak learner fell short of gamma)
+  round_cap,                 // the `rounds` parameter was reached
+  coreset_rule,              // CORESET SVM's rule: no example has margin below (1 - eps) rho
+  verified,                  // ACTIVE CORESET SVM's VERIFY found no violating example
+  pool_exhausted,            // every example is in the coreset
+  halting_rule,              // OUTLIER SVM's halting rule fired: rho_k(h_max) > threshold
+  size_cap,                  // OUTLIER SVM's subsets reached max_size (or m) before the halting rule fired
+  variance_test,             // A_mu's test: sigma^2 below c m log m / n
+  all_removed,               // every example was removed
+  no_eligible_pair,          // UMA's step 13: no pair left with ||z_pq|| at or above the tolerance
+  not_separable,             // a hard-margin SVM met a (sub)sample that is not linearly separable: no valid result
+  failed,                    // the learner's own preparation failed (a kernel projection): no valid result
+};
+// A stop reason's name and what it means (one sentence, for the UI and docs).
+struct StopReasonInfo {
+  std::string_view name;     // snake_case, stable
+  std::string_view meaning;  // one sentence
+};
+// Every stop reason, in StopReason order.
+inline constexpr StopReasonInfo kStopReasons[] = {
+    {"none", "still running"},
+    {"finished", "the learner's own rule ended it"},
+    {"empty_sample", "the training part is empty"},
+    {"epoch_without_mistakes", "a whole epoch passed without a mistake: the data are separated"},
+    {"end_of_sample", "every training example was seen once"},
+    {"theorem_length", "the update count reached 000 Thm 3's length, more than 16/(eps gamma)^2"},
+    {"update_cap", "the update count reached the `updates` parameter"},
+    {"no_progress", "the update vector is 0: the hypothesis can no longer change"},
+    {"weight_test", "SmoothBoost's test fired: the mean weight fell below epsilon"},
+    {"round_bound", "SmoothBoost's round bound T was reached: the weak learner fell short of gamma"},
+    {"round_cap", "the `rounds` parameter was reached"},
+    {"coreset_rule", "CORESET SVM's rule: no example has margin below (1 - eps) rho"},
+    {"verified", "ACTIVE CORESET SVM's VERIFY found no violating example"},
+    {"pool_exhausted", "every example is in the coreset"},
+    {"halting_rule", "OUTLIER SVM's halting rule fired: rho_k(h_max) above the round's threshold"},
+    {"size_cap", "the subset size reached max_size (or m) before the halting rule fired"},
+    {"variance_test", "A_mu's test: the top variance fell below c m log m / n"},
+    {"all_removed", "every example was removed"},
+    {"no_eligible_pair", "UMA's step 13: no pair left with ||z_pq|| at or above the tolerance"},
+    {"not_separable", "the hard-margin SVM met a sample that is not linearly separable: no valid result"},
+    {"failed", "the learner's preparation failed: no valid result"},
+};
+static_assert(std::size(kStopReasons) == static_cast<size_t>(StopReason::failed) + 1, "one row per StopReason");
+// The stable name of a stop reason.
+inline std::string_view stop_reason_name(StopReason r) { return kStopReasons[static_cast<int>(r)].name; }
+// True for the reasons that leave no valid result (`marginlab run` exits 3 on them, docs/cli.md).
+inline bool stop_is_failure(StopReason r) { return r == StopReason::not_separable || r == StopReason::failed; }
 
 // One learning algorithm. Implementations live in one file pair each and one row of registry.cpp.
 class Learner {
@@ -127,6 +194,12 @@ class Learner {
   virtual void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const;
   // The hypothesis as a halfspace in input space when it is one (binary linear learners), else nullptr.
   virtual const Vector* weights() const { return nullptr; }
+  // Why the learner stopped by its own rule once done(), StopReason::none before (docs/learners.md "Stop
+  // reasons"). The default serves learners with a single rule.
+  virtual StopReason stop_reason() const { return done() ? StopReason::finished : StopReason::none; }
+  // A sentence when one of the paper's rules of this learner cannot act (or has not acted) on this problem,
+  // naming the regime where it does; empty otherwise. Shown under the stop reason.
+  virtual std::string rule_note() const { return {}; }
   // Theoretical bound on this learner's mistakes/updates for this problem; NaN when none applies.
   virtual double bound() const { return std::numeric_limits<double>::quiet_NaN(); }
   // What `bound()` counts, for labels: "mistakes", "updates", "expected mistakes".
@@ -162,6 +235,12 @@ LearnerSchema make_schema(std::string id, std::string name, bool multiclass, con
   return {std::move(id), std::move(name), multiclass, table.settings()};
 }
 
+// The Perceptron's mistake bound (001 Thm 1.1) for the data the learner sees: with normalize (000 Fig. 1, the
+// update y x/||x||: the learner sees x/||x||) 1/gamma^2 with gamma = problem.unit_target_margin (R = 1),
+// else (R/delta)^2 with R = problem.radius, delta = problem.target_margin; NaN when the margin is unknown.
+double online_perceptron_bound(const Problem& problem, bool normalize);
+// x with 3 significant digits ("%.3g"), for the sentences of Learner::rule_note.
+std::string note_number(double x);
 // The step size of a normalized online update per row of X: 1/||x_i|| (in float, the norm summed in
 // double) when `normalize`, else 1; a zero row keeps 1.
 std::vector<float> update_scales(const FeatureMatrix& X, bool normalize);

@@ -190,6 +190,24 @@ StepResult OutlierSvm::step() {
   return r;
 }
 
+StopReason OutlierSvm::stop_reason() const {
+  if (!done_) return StopReason::none;
+  if (data_ == nullptr || data_->rows() == 0) return StopReason::empty_sample;
+  // No subset was separable, or even h_max has rho_k <= 0: no halfspace separates the data with k set aside.
+  if (!has_best_ || !(best_rho_k_ > 0)) return StopReason::not_separable;
+  return stop_reason_ == 1 ? StopReason::halting_rule : StopReason::size_cap;
+}
+
+std::string OutlierSvm::rule_note() const {
+  const double needed = bound();  // K (R/rho_k)^2: the subset size from which the rule fires for h_max
+  if (!std::isfinite(needed) || needed < static_cast<double>(cap_) || stop_reason_ == 1) return {};
+  const std::string k = std::to_string(static_cast<long long>(std::llround(constant_)));
+  return "the halting rule (K = " + k + ") fires only for subsets of more than K (R/rho_k)^2 = " +
+         std::to_string(static_cast<long long>(std::ceil(needed))) + " examples, but subsets stop at " +
+         std::to_string(cap_) + " (max_size, or m): the size cap ends the run; the rule acts when max_size exceeds that "
+         "size or with a smaller l.constant";
+}
+
 double OutlierSvm::rho_k() const { return has_best_ ? best_rho_k_ : std::numeric_limits<double>::quiet_NaN(); }
 
 double OutlierSvm::bound() const {

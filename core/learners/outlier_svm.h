@@ -97,8 +97,14 @@ class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
   int subset_size() const { return c_; }
   // Subsets evaluated in all rounds.
   int64_t subsets_evaluated() const { return evaluated_; }
-  // 0 running, 1 the halting bound fired, 2 the size cap ended the run.
-  int stop_reason() const { return stop_reason_; }
+  // 0 running, 1 the halting bound fired, 2 the size cap ended the run (the stop_reason counter).
+  int stop_code() const { return stop_reason_; }
+  // halting_rule, size_cap, not_separable (no subset was separable, or rho_k(h_max) <= 0: no halfspace
+  // found separates the data with k examples set aside) or empty_sample.
+  StopReason stop_reason() const override;
+  // When the halting rule cannot fire at this max_size for the best hypothesis so far (it needs subsets of
+  // more than K (R/rho_k)^2 examples), with the size at which it would.
+  std::string rule_note() const override;
 
  private:
   void start_round();

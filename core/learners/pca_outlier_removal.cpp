@@ -4,6 +4,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cassert>
+#include <string>
 #include <cmath>
 
 #include "core/learners/averaging.h"
@@ -127,6 +128,9 @@ Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalP
   const double c = params.c;
   const double log_m = det::log(static_cast<double>(std::max(m, 2)));
   variance_threshold_ = c * static_cast<double>(m) * log_m / n;
+  radius2_ = problem.radius * problem.radius;
+  c_ = c;
+  log_m_ = log_m;
   point_threshold_ = c * log_m / n;
   rows_.resize(static_cast<size_t>(m));
   for (int i = 0; i < m; ++i) rows_[static_cast<size_t>(i)] = i;
@@ -151,6 +155,29 @@ StepResult PcaOutlierRemoval::step() {
   StepResult r;
   r.updated = round.removed > 0 || round_ == 1;  // the first round replaces v = 0
   return r;
+}
+
+StopReason PcaOutlierRemoval::stop_reason() const {
+  if (!done_) return StopReason::none;
+  if (data_->rows() == 0) return StopReason::empty_sample;
+  return rows_.empty() ? StopReason::all_removed : StopReason::variance_test;
+}
+
+std::string PcaOutlierRemoval::rule_note() const {
+  if (data_ == nullptr || data_->rows() == 0 || !(radius2_ > 0)) return {};
+  // <w,x>^2 <= ||x||^2 <= R^2 for a unit w: the removal threshold c log m / n is reachable only below R^2,
+  // i.e. from n > c log m / R^2 dimensions.
+  const std::string regime = "removal needs c log m / n < R^2, i.e. n > c log m / R^2 = " +
+                             note_number(c_ * log_m_ / radius2_) + " dimensions (or a smaller l.c)";
+  if (point_threshold_ >= radius2_) {
+    return "no example can be removed: c log m / n = " + note_number(point_threshold_) + " >= R^2 = " +
+           note_number(radius2_) + " (c = " + note_number(c_) + ", n = " + std::to_string(data_->cols()) + "); " + regime;
+  }
+  if (done_ && removed_.empty()) {
+    return "the variance test stopped A_mu before any removal (sigma^2 = " + note_number(last_sigma2_) +
+           " < c m log m / n = " + note_number(variance_threshold_) + "): it ran as the averaging algorithm";
+  }
+  return {};
 }
 
 std::vector<Counter> PcaOutlierRemoval::counters() const {

@@ -85,9 +85,17 @@ class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalPara
   bool done() const override { return done_; }
   std::vector<Counter> counters() const override;
   const std::vector<int>* removed_examples() const override { return &removed_; }
+  // variance_test (003's step 2 test), all_removed or empty_sample.
+  StopReason stop_reason() const override;
+  // When the removal rule cannot act (c log m / n >= R^2: no <w,x>^2 can reach it) or did not (the
+  // variance test fired before any removal), with the dimension from which it can.
+  std::string rule_note() const override;
 
  private:
   const Dataset* data_ = nullptr;
+  double radius2_ = 0;             // R^2: the largest <w,x>^2 any unit w can give
+  double c_ = 10;                  // the constant c
+  double log_m_ = 0;               // log max(m, 2)
   double variance_threshold_ = 0;  // c m log m / n
   double point_threshold_ = 0;     // c log m / n
   std::vector<int> rows_;          // S: the examples that remain, ascending

@@ -28,7 +28,7 @@ Status Perceptron::reset(const Problem& problem, const PerceptronParams& params)
   scale_ = update_scales(data_->X, params.normalize);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   done_ = n == 0;
-  bound_ = perceptron_bound(problem.radius, problem.target_margin);
+  bound_ = online_perceptron_bound(problem, params.normalize);
   return Status::Ok();
 }
 

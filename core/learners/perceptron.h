@@ -5,9 +5,11 @@
 //   on a mistake:  w <- w + y_i x_i / ||x_i||   (normalize = 1, 000 Fig. 1 / Remark 2; zero rows unscaled)
 //                  w <- w + y_i x_i             (normalize = 0, 001 §1 with unit-length data)
 // Bound (Block/Novikoff, 001 Thm 1.1): if a unit v has y<v,x> >= delta on every example and ||x|| <= R,
-// mistakes <= (R/delta)^2. With normalize = 1 the scaled points have margin >= delta/R and norm 1, so the
-// same (R/delta)^2 holds. bound() uses delta = Problem::target_margin and R = Problem::radius (NaN when the
-// margin is unknown). The proof's invariants (001 Claims 1.2-1.3): <w,v> >= delta M, ||w||^2 <= M R^2.
+// mistakes <= (R/delta)^2. With normalize = 1 the learner sees the scaled points x/||x|| (norm 1, margin
+// gamma = min y<v,x>/||x|| >= delta/R), so mistakes <= 1/gamma^2 <= (R/delta)^2. bound() is the bound for the
+// data the learner sees (online_perceptron_bound): 1/gamma^2 with gamma = Problem::unit_target_margin when
+// normalize = 1, (R/delta)^2 with delta = Problem::target_margin, R = Problem::radius when normalize = 0, NaN
+// when the margin is unknown. The proof's invariants (001 Claims 1.2-1.3): <w,v> >= delta M, ||w||^2 <= M R^2.
 //
 // Order: cyclic (0..n-1 every epoch) or shuffled (a fresh permutation per epoch from
 // Rng(seed, Stream::learner)). There is no epoch parameter: the session's step budget bounds the run;
@@ -42,6 +44,11 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
   Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // epoch_without_mistakes (or empty_sample) once done.
+  StopReason stop_reason() const override {
+    if (!done_) return StopReason::none;
+    return data_->rows() == 0 ? StopReason::empty_sample : StopReason::epoch_without_mistakes;
+  }
   int next_example() const override { return order_.peek(); }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;

@@ -185,6 +185,7 @@ StepResult RpClassifier::cv_step() {
     Problem inner = problem_;
     inner.train = &train_d;
     inner.target_margin = 0.0;
+    inner.unit_target_margin = 0.0;
     inner.multiclass_margin = 0.0;
     inner.radius = 0.0;
     BylanderPerceptron b;
@@ -241,6 +242,7 @@ Status RpClassifier::build() {
   Problem inner = problem_;
   inner.train = &projected;
   inner.target_margin = 0.0;
+  inner.unit_target_margin = 0.0;
   inner.multiclass_margin = 0.0;
   double r2 = 0;
   for (int i = 0; i < projected.rows(); ++i) r2 = std::max(r2, static_cast<double>(projected.X.row(i).squaredNorm()));

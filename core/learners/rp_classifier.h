@@ -74,6 +74,13 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
   Status reset(const Problem& problem, const RpClassifierParams& params) override;
   StepResult step() override;
   bool done() const override { return built_ && (!build_status_.ok() || cnoise_.done()); }
+  // failed (the projection fit failed), else the Cnoise perceptron's reason.
+  StopReason stop_reason() const override {
+    if (!done()) return StopReason::none;
+    return build_status_.ok() ? cnoise_.stop_reason() : StopReason::failed;
+  }
+  // The Cnoise perceptron's note (its defaults, 300 updates at gamma = 0.1, are far below 000 Thm 3's length).
+  std::string rule_note() const override { return built_ && build_status_.ok() ? cnoise_.rule_note() : std::string(); }
   // The build step's projection fit and the projection of the training sample, in slices (the build
   // step does whatever is left). Cross-validation steps are not prepared.
   bool prepare(double max_seconds, const ClockFn& now) override;

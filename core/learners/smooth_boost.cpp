@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <string>
 
 #include "core/learners/pca_outlier_removal.h"
 #include "core/util/detmath.h"
@@ -115,6 +116,24 @@ bool SmoothBoost::done() const {
   const int n_train = data_->rows();
   if (n_train == 0) return true;
   return weight_sum_ / n_train < epsilon_ || round_ >= max_rounds_ || (round_cap_ > 0 && round_ >= round_cap_);
+}
+
+StopReason SmoothBoost::stop_reason() const {
+  if (!done()) return StopReason::none;
+  const int n_train = data_->rows();
+  if (n_train == 0) return StopReason::empty_sample;
+  if (weight_sum_ / n_train < epsilon_) return StopReason::weight_test;
+  return round_ >= max_rounds_ ? StopReason::round_bound : StopReason::round_cap;
+}
+
+std::string SmoothBoost::rule_note() const {
+  if (round_ == 0 || m_.empty()) return {};
+  const auto [lo, hi] = std::minmax_element(m_.begin(), m_.end());
+  if (1.0 - *lo > kStillWeight || *hi - 1.0 > kStillWeight) return {};
+  return "the weights have not moved after " + std::to_string(round_) + " rounds (every M within " +
+         note_number(kStillWeight) + " of 1: D_t stays uniform), so the booster runs as a bagged weak learner: at " +
+         "scale s = " + note_number(scale_) + " a weak hypothesis has an advantage of order 1/s (here " +
+         note_number(last_advantage_) + "); the weights move within a few hundred rounds at l.scale = 1, l.gamma = 0.05";
 }
 
 Vector SmoothBoost::weak_learner() {

@@ -111,6 +111,15 @@ class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
   double combined(const float* x) const;
   // Number of weak hypotheses so far.
   int rounds() const { return round_; }
+  // M(x) per training example (D_t = M / sum M): all 1 before the first round.
+  const std::vector<double>& boost_weights() const { return m_; }
+  // weight_test (SmoothBoost's own stop), round_bound (T), round_cap (`rounds`) or empty_sample.
+  StopReason stop_reason() const override;
+  // When the weights have not moved (every M within kStillWeight of 1 after some rounds: D_t stays
+  // uniform and the booster runs as a bagged weak learner), with the setting under which they move.
+  std::string rule_note() const override;
+  // M stays within this of 1 for the note above: the weights "have not moved".
+  static constexpr double kStillWeight = 0.01;
 
  private:
   // The weak learner on the current distribution: fills v (the averaging vector of what it kept).

@@ -75,6 +75,11 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   Status reset(const Problem& problem, const UltraconservativeParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // epoch_without_mistakes (or empty_sample) once done.
+  StopReason stop_reason() const override {
+    if (!done_) return StopReason::none;
+    return data_->rows() == 0 ? StopReason::empty_sample : StopReason::epoch_without_mistakes;
+  }
   int next_example() const override { return order_.peek(); }
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;

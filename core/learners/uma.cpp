@@ -114,6 +114,7 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
   build_failed_ = false;
   build_status_ = Status::Ok();
   done_ = false;
+  stop_ = StopReason::none;
   bound_ = kNaN;  // 004 Prop. 4 gives O(1/theta^2) updates with no explicit constant
   updates_ = 0;
   last_p_ = last_q_ = next_p_ = next_q_ = -1;
@@ -432,6 +433,7 @@ void Uma::select_next() {
   }
   if (eligible.empty()) {
     done_ = true;
+    stop_ = StopReason::no_eligible_pair;
     return;
   }
   int chosen = -1;
@@ -481,6 +483,7 @@ StepResult Uma::step() {
     if (!build_status_.ok()) {
       build_failed_ = true;
       done_ = true;
+      stop_ = StopReason::failed;
     }
     return r;
   }
@@ -513,6 +516,7 @@ StepResult Uma::step() {
   refresh();
   if (max_updates_ > 0 && updates_ >= max_updates_) {
     done_ = true;
+    stop_ = StopReason::update_cap;
     next_p_ = next_q_ = -1;
     return r;
   }

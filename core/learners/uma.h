@@ -142,6 +142,8 @@ class Uma final : public LearnerWith<UmaParams> {
   Status reset(const Problem& problem, const UmaParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
+  // no_eligible_pair (step 13), update_cap, or failed (the projection fit failed: W = 0).
+  StopReason stop_reason() const override { return done_ ? stop_ : StopReason::none; }
   // The kernel front end's fit and the projection of the training sample, in slices (the first step
   // does whatever is left).
   bool prepare(double max_seconds, const ClockFn& now) override;
@@ -221,6 +223,7 @@ class Uma final : public LearnerWith<UmaParams> {
   bool build_failed_ = false;
   Status build_status_;
   bool done_ = false;
+  StopReason stop_ = StopReason::none;  // why done_ was set
   double bound_ = 0;
   Eigen::MatrixXd w_;                   // Q x D, double master copy
   FeatureMatrix w_float_;               // Q x D, what the scores and predictions use

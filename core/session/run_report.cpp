@@ -15,6 +15,24 @@ nlohmann::ordered_json number(double x) {
 }
 }  // namespace
 
+std::string_view run_stop_reason(const Session& session) {
+  return session.done() ? stop_reason_name(session.learner().stop_reason()) : std::string_view("step_budget");
+}
+
+std::string stop_reason_text(const Session& session) {
+  std::string out;
+  if (!session.done()) {
+    out = "Running (stops at the step budget unless the learner's own rule ends it first)";
+  } else {
+    const StopReason r = session.learner().stop_reason();
+    out = "Stopped: " + std::string(stop_reason_name(r)) + " \xE2\x80\x94 " +
+          std::string(kStopReasons[static_cast<int>(r)].meaning);
+  }
+  const std::string note = session.learner().rule_note();
+  if (!note.empty()) out += "\nPaper rule: " + note;
+  return out;
+}
+
 std::string run_report_json(const Session& session, const std::string& canonical_url) {
   const SessionMetrics m = session.metrics();
   nlohmann::ordered_json j;
@@ -22,6 +40,8 @@ std::string run_report_json(const Session& session, const std::string& canonical
   j["learner"] = session.config().learner;
   j["steps"] = m.steps;
   j["done"] = session.done();
+  j["stop_reason"] = run_stop_reason(session);
+  j["rule_note"] = session.learner().rule_note();
   j["mistakes"] = m.mistakes;
   j["updates"] = m.updates;
   j["bound"] = number(m.bound);
@@ -66,6 +86,7 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
   report.trace_sha256 = session.trace().sha256();
   report.json = run_report_json(session, canonical_url);
   report.warnings = session.warnings();
+  report.stop_reason = session.done() ? session.learner().stop_reason() : StopReason::none;
   return report;
 }
 

@@ -27,15 +27,24 @@ struct RunReport {
   std::string trace_csv;              // Trace::to_csv()
   std::string trace_sha256;           // sha256 of trace_csv
   std::vector<std::string> warnings;  // the session's warnings
+  StopReason stop_reason = StopReason::none;  // the learner's reason when it stopped, none at the step budget
 };
+
+// What the run JSON's stop_reason says: the learner's reason (kStopReasons) once it is done, else
+// "step_budget" (the session's step budget ended the run first).
+std::string_view run_stop_reason(const Session& session);
 
 // Builds the session and advances it by the step budget (or until the learner is done). Chunking by
 // the clock only decides when `progress` is called: the report is identical with or without a clock.
 Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,
                                const RunOptions& options);
 
+// The sentence the Learner panel shows for how the run ends: "Running" or "Stopped: <reason> — <meaning>"
+// (or the step budget), then, on a new line, the learner's rule_note when it has one.
+std::string stop_reason_text(const Session& session);
+
 // The report of a session as one JSON object, keys in this order: config (canonical URL), learner,
-// steps, done, mistakes, updates, bound, bound_label, margin, margin_true, train_error_noisy,
+// steps, done, stop_reason (run_stop_reason), rule_note (Learner::rule_note, "" when none), mistakes, updates, bound, bound_label, margin, margin_true, train_error_noisy,
 // train_error_true, test_error, w_dot_v, w_norm2, train, test, achieved_noise, counters {name: value},
 // trace_rows, trace_sha256. NaN is written as null.
 std::string run_report_json(const Session& session, const std::string& canonical_url);

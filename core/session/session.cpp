@@ -59,17 +59,47 @@ ConceptSource resolve_concept_source(const Config& config, int columns) {
   return out;
 }
 
+void resolve_target_margins(const Config& config, const Dataset& train, Problem* p) {
+  p->target_margin = 0.0;
+  p->unit_target_margin = 0.0;
+  const Eigen::Index d = train.cols();
+  if (train.target.size() != d || train.rows() == 0) return;  // no target survives (standardize, CSV, ...)
+  if (!config.use_csv && config.generator.kind == Generator::basis) {
+    // The adaptive stream labels e_i when it reaches it and sets v_i = y_i/sqrt(k): the margin is exactly the
+    // generator's 1/sqrt(k) on points of norm 1 (+ a bias coordinate of weight 0), labels or not.
+    const double r = max_radius(train.X);
+    p->target_margin = train.target_margin;
+    p->unit_target_margin = r > 0 ? train.target_margin / r : 0.0;
+    return;
+  }
+  const float* v = train.target.data();
+  const double v_norm = std::sqrt(dot_double(v, v, static_cast<int>(d)));
+  if (!(v_norm > 0)) return;
+  double lowest = std::numeric_limits<double>::infinity();
+  double lowest_unit = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < train.rows(); ++i) {
+    const float* x = train.X.row(i).data();
+    const double m = train.true_sign(i) * dot_double(v, x, static_cast<int>(d)) / v_norm;
+    const double x_norm = std::sqrt(dot_double(x, x, static_cast<int>(d)));
+    lowest = std::min(lowest, m);
+    lowest_unit = std::min(lowest_unit, x_norm > 0 ? m / x_norm : 0.0);
+  }
+  // A target that does not separate the part (margin <= 0) gives no bound: 0 = unknown.
+  p->target_margin = lowest > 0 ? lowest : 0.0;
+  p->unit_target_margin = lowest_unit > 0 ? lowest_unit : 0.0;
+}
+
 Problem resolve_problem(const Config& config, const Dataset& train) {
   Problem p;
   p.train = &train;
   p.num_classes = std::max(2, train.num_classes());
   p.seed = config.seed;
-  // The generator's recorded margin survives unit normalization and the bias column (dataset.h: target_margin);
-  // standardize clears the target, and with it the binary margin.
-  p.target_margin = train.target_margin > 0 && train.target.size() == train.cols() ? train.target_margin : 0.0;
-  // Generator `classes` keeps no binary target; its recorded margin is the multiclass theta (004 Def. 2).
+  // The margins of the data as the learner sees it (learner.h: target_margin, unit_target_margin).
+  resolve_target_margins(config, train, &p);
+  // Generator `classes` keeps no binary target; its recorded margin is the multiclass theta (004 Def. 2), which
+  // only the untransformed features keep (a bias column adds a 0 weight; unit scaling or standardize move x).
   const bool classes_margin = !config.use_csv && config.generator.kind == Generator::classes &&
-                              config.normalization != Normalization::standardize;
+                              config.normalization == Normalization::none;
   p.multiclass_margin = p.target_margin > 0 ? p.target_margin : (classes_margin ? train.target_margin : 0.0);
   p.radius = max_radius(train.X);
   p.known_confusion = noise_confusion_matrix(config.noise, p.num_classes);

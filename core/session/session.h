@@ -81,6 +81,9 @@ struct SessionMetrics {
 // noise's confusion matrix (noise_confusion_matrix) and the generator's finite concept class. The label
 // oracle is left empty (the session offers one).
 Problem resolve_problem(const Config& config, const Dataset& train);
+// Sets p->target_margin and p->unit_target_margin: the generator's target v (as the transforms carried it)
+// measured on `train` itself with its true labels; 0 when no target survives or v does not separate train.
+void resolve_target_margins(const Config& config, const Dataset& train, Problem* p);
 // The generator's finite concept class and its columns for data of `columns` features (Problem::concepts).
 ConceptSource resolve_concept_source(const Config& config, int columns);
 

@@ -33,6 +33,9 @@ std::string with_warnings(const std::string& json, const std::vector<std::string
 }
 }  // namespace
 
+// Exit code of a run whose learner stopped without a valid result (stop_is_failure; docs/cli.md).
+constexpr int kExitNoValidResult = 3;
+
 int cmd_run(const Args& args) {
   if (!args.has("url")) {
     std::fprintf(stderr, "error: run needs --url '<url>'\n");
@@ -77,6 +80,12 @@ int cmd_run(const Args& args) {
     std::fprintf(stderr, "error: --strict: the link has %zu warning%s (validation changed it); it ran as %s\n",
                  loaded->warnings.size(), loaded->warnings.size() == 1 ? "" : "s", canonical.c_str());
     return 1;
+  }
+  if (stop_is_failure(report->stop_reason)) {  // the JSON is printed: it names the stop_reason
+    std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)\n",
+                 std::string(stop_reason_name(report->stop_reason)).c_str(),
+                 std::string(kStopReasons[static_cast<int>(report->stop_reason)].meaning).c_str());
+    return kExitNoValidResult;
   }
   return 0;
 }

@@ -72,7 +72,8 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
     for (int j = 0; j < 2; ++j) EXPECT_NEAR(Z(i, j), expected(i, j), 1e-7);
   Problem problem;
   problem.train = &ds;
-  problem.target_margin = 0.2;
+  problem.unit_target_margin = 0.2;  // gamma of the z-examples (x/||x||)
+  problem.target_margin = 0.7;       // delta of the raw x: not Bylander's margin
   BylanderPerceptron b;
   // eps' = 0.5, eta = 0.1, gamma = 0 (-> known margin 0.2), updates = 0 (auto), output best.
   ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0}).ok());
@@ -92,7 +93,7 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
   ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.1}).ok());
   EXPECT_NEAR(b.nu(), 0.01, 1e-15);
   // Unknown margin and no gamma: nu = 0 and no bound.
-  problem.target_margin = 0;
+  problem.unit_target_margin = 0;
   ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0}).ok());
   EXPECT_EQ(b.nu(), 0.0);
   EXPECT_TRUE(std::isnan(b.bound()));

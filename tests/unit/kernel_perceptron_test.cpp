@@ -119,13 +119,15 @@ TEST(KernelPerceptronTest, NormalizedCoefficientIsYOverSqrtKxx) {
   // x1 = (3,4): K(x1,x1) = 25 (linear), coefficient 1/5; so w = (0.6, 0.8) as the primal rule.
   const Dataset ds = tiny_dataset({{3, 4}, {0, -2}}, {+1, +1});
   KernelPerceptron p;
-  ASSERT_TRUE(p.reset(problem_for(ds, 0.5), params(KernelKind::linear, 2, 1, 1, 0, true)).ok());
+  Problem problem = problem_for(ds, 0.5);
+  problem.unit_target_margin = 0.1;  // normalize = 1: the bound is 1/gamma^2 on x/||x||
+  ASSERT_TRUE(p.reset(problem, params(KernelKind::linear, 2, 1, 1, 0, true)).ok());
   p.step();
   EXPECT_DOUBLE_EQ(p.alpha(0), 0.2);
   ASSERT_NE(p.weights(), nullptr);
   EXPECT_FLOAT_EQ((*p.weights())[0], 0.6f);
   EXPECT_FLOAT_EQ((*p.weights())[1], 0.8f);
-  EXPECT_NEAR(p.bound(), 100.0, 1e-9);  // R = 5, delta = 0.5: linear kernel keeps the bound
+  EXPECT_NEAR(p.bound(), 100.0, 1e-9);  // gamma = 0.1 (R/delta = 10 too): the linear kernel keeps the bound
 }
 
 TEST(KernelPerceptronTest, LinearKernelMakesThePerceptronsMistakes) {

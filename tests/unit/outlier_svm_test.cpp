@@ -111,7 +111,7 @@ TEST(OutlierSvmTest, ExhaustiveRecoversRhoKWithPlantedOutliers) {
       EXPECT_TRUE(learner.exhaustive());
       EXPECT_EQ(learner.subset_size(), 4);
       EXPECT_EQ(learner.subsets_evaluated(), 34 + 561 + 46376);
-      EXPECT_EQ(learner.stop_reason(), 2);  // K = 32: the bound R sqrt(32/c) > R never fires here
+      EXPECT_EQ(learner.stop_code(), 2);  // K = 32: the bound R sqrt(32/c) > R never fires here
       EXPECT_GE(learner.rho_k(), (1 - eps) * rho_k);
       EXPECT_LE(learner.rho_k(), rho_k * (1 + 1e-9));  // nothing beats the optimum
       // Here even exactly: the clean optimum's <= d support rows plus any clean row form a 4-subset.
@@ -169,7 +169,7 @@ TEST(OutlierSvmTest, DoublingMarginScheduleAndBoundHalt) {
   ASSERT_GE(sizes.size(), 2u);
   EXPECT_EQ(sizes[1], 2);
   if (sizes.size() > 2) EXPECT_EQ(sizes[2], 8);
-  EXPECT_EQ(learner.stop_reason(), 1);  // rho_k > R/2^i for some round: the bound fired
+  EXPECT_EQ(learner.stop_code(), 1);  // rho_k > R/2^i for some round: the bound fired
   EXPECT_GT(learner.rho_k(), std::ldexp(r, -static_cast<int>(sizes.size() - 1)));
 }
 
@@ -187,7 +187,7 @@ TEST(OutlierSvmTest, SampledModeOnALargeProblem) {
   EXPECT_FALSE(learner.exhaustive());
   EXPECT_EQ(counter(learner, "mode"), 0.0);
   EXPECT_EQ(learner.subset_size(), 16);
-  EXPECT_EQ(learner.stop_reason(), 2);
+  EXPECT_EQ(learner.stop_code(), 2);
   // c = 1 is exhaustive only if C(3000,1) <= 300: it is not, so every round is sampled.
   EXPECT_EQ(learner.subsets_evaluated(), 5 * 300);
   EXPECT_GT(learner.rho_k(), 0.0);  // a halfspace separating all but 10 examples with positive margin

@@ -164,7 +164,9 @@ TEST(PerceptronPropertyTest, MistakeBoundAndInvariantsOn100SeparableSets) {
     for (int normalize = 0; normalize <= 1; ++normalize) {
       SCOPED_TRACE(normalize);
       Perceptron p;
-      ASSERT_TRUE(p.reset(problem_for(c.data, c.delta, 7), {.normalize = normalize != 0, .order = index % 2 ? VisitOrder::shuffled : VisitOrder::cyclic}).ok());
+      Problem problem = problem_for(c.data, c.delta, 7);
+      problem.unit_target_margin = c.delta_normalized;  // the margin of x/||x|| (the session resolves it)
+      ASSERT_TRUE(p.reset(problem, {.normalize = normalize != 0, .order = index % 2 ? VisitOrder::shuffled : VisitOrder::cyclic}).ok());
       // Normalized points have norm 1 and margin delta_normalized >= delta / R.
       const double delta = normalize ? c.delta_normalized : c.delta;
       const double r2 = normalize ? 1.0 : c.radius * c.radius;
@@ -183,7 +185,8 @@ TEST(PerceptronPropertyTest, MistakeBoundAndInvariantsOn100SeparableSets) {
       most_mistakes = std::max(most_mistakes, mistakes);
       tightest = std::max(tightest, static_cast<double>(mistakes) * delta * delta / r2);
       EXPECT_LE(static_cast<double>(mistakes), 1.0 / (delta * delta) * r2);
-      EXPECT_LE(static_cast<double>(mistakes), p.bound());  // (R/delta)^2 with the set's own delta
+      EXPECT_LE(static_cast<double>(mistakes), p.bound());  // the bound of what it sees: 1/gamma^2 or (R/delta)^2
+      EXPECT_NEAR(p.bound(), r2 / (delta * delta), 1e-9 * p.bound());
       // Converged: every training example correct.
       for (int i = 0; i < c.data.rows(); ++i) EXPECT_EQ(p.predict(c.data.X.row(i).data()), c.data.label[static_cast<size_t>(i)]);
     }
