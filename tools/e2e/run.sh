@@ -12,5 +12,7 @@ echo "== browser (headless Chromium) =="
 node tools/e2e/browser_test.mjs "$@" || status=1
 echo "== experiment links in the browser (Compare, Sweep) =="
 node tools/e2e/experiment_test.mjs "$@" || status=1
+echo "== issue 15 links in the browser (resource budget, named errors) =="
+node tools/e2e/robust_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status
