@@ -38,7 +38,7 @@ inline constexpr BudgetLimit kBudgetLimits[] = {
     {"memory", 1073741824.0, "bytes",
      "peak memory of the data, the learner's preparation (kernel fit, Halving's class) and one step"},
     {"prepare", 2e11, "multiply-adds", "the learner's preparation, done in slices with progress and Cancel"},
-    {"unit", 2e11, "multiply-adds",
+    {"unit", 4e10, "multiply-adds",
      "one computation that cannot be sliced: an eigendecomposition or Cholesky factorization, the "
      "pipeline's kernel features (`kpca`)"},
     {"step", 2e9, "multiply-adds", "one learner step, or one recorded trace row (a row scores every example)"},

@@ -178,8 +178,8 @@ check "budget: the CSV refusal names the field value that fits" grep -qF "it fit
 if [ "${ml[0]}" != node ]; then
   # Less memory than the budget assumes (ulimit): the allocation failure is a named error, not an abort.
   saved=("${ml[@]}")
-  ml=(bash -c 'ulimit -v 250000 && exec "$@"' ulimit "${saved[@]}")
-  expect "out of memory is a named error at the session boundary (native, ulimit -v 250 MB)" 1 "error: out of memory while building the session" err -- \
+  ml=(bash -c 'ulimit -v 120000 && exec "$@"' ulimit "${saved[@]}")
+  expect "out of memory is a named error at the session boundary (native, ulimit -v 120 MB)" 1 "error: out of memory while building the session" err -- \
     run --url '#v=1&data=separable&n=1000000&d=20&learner=perceptron&seed=1' --steps 1
   ml=("${saved[@]}")
 fi

@@ -93,7 +93,7 @@ TEST(Budget, HalvingLinkCapsTheConceptClassNotTheSample) {
 TEST(Budget, DefaultAndSmallLinksAreUnchanged) {
   for (const char* link : {"#v=1&data=separable&learner=perceptron&seed=1",
                            "#v=1&data=ring&n=2000&learner=rp&l.projection=kpca&seed=1",
-                           "#v=1&data=ring&n=20000&learner=uma&l.projection=nystrom&l.dims=1000&seed=1",
+                           "#v=1&data=ring&n=20000&learner=uma&l.projection=nystrom&l.dims=500&seed=1",
                            "#v=1&data=finite&n=1000&d=10&concepts=100000&learner=halving&seed=1"}) {
     const DecodeResult r = decode_url(link, learner_schemas());
     EXPECT_TRUE(r.warnings.empty()) << link << "\n" << joined(r.warnings);
