@@ -360,8 +360,8 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
         "concepts*d <= " + std::to_string(kMaxCells) + " for the finite class, q <= " +
         std::to_string(kMaxClasses) + ", steps <= " + std::to_string(kMaxSteps) + ", seed <= 2^53 - 1.\n";
   md += "- Sizes **cap**, other values **fall back**: a whole number outside the range of a field marked *caps* "
-        "in the tables below (every integer: sizes, counts, caps and indices such as `n`, `d`, `concepts`, "
-        "`steps`, `l.dims`, `l.landmarks`) is set to the nearest bound with a warning, e.g. *field 'n': '1000000000' is above the maximum 1000000; "
+        "in the tables below (every integer but the seeds: sizes, counts, caps and indices such as `n`, `d`, "
+        "`concepts`, `steps`, `l.dims`, `l.landmarks`) is set to the nearest bound with a warning, e.g. *field 'n': '1000000000' is above the maximum 1000000; "
         "using 1000000*; any other out-of-range or malformed value falls back to the field's default (next "
         "rule). A nonzero number too small for a double (`eta=1e-400`) reads as 0 with a warning. A link whose "
         "sizes fit their ranges but not the resource budget (below) is capped further.\n";

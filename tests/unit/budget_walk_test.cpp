@@ -110,7 +110,7 @@ TEST(BudgetWalk, EverySizeAtItsMaximumStaysWithinTheMemoryBudget) {
     const double used = peak_bytes() - baseline;
     EXPECT_LE(used, limit) << link << ": peak " << used / 1048576 << " MiB above the start";
     // One configuration's create + one time slice stays short (the budget's unit and step limits).
-    EXPECT_LT(seconds() - t0, 30.0) << link;
+    EXPECT_LT(seconds() - t0, 60.0) << link;
   }
   EXPECT_GT(built, 50);
   std::printf("budget walk: %d sessions, peak %.0f MiB above the start (budget %.0f MiB), %.1f s\n", built,
