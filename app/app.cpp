@@ -309,6 +309,10 @@ std::string App::status_json() {
   out += ",\"test_error\":" + (std::isfinite(test_error) ? std::to_string(test_error) : std::string("null"));
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";
   out += ",\"error\":\"" + json_escape(state_.build_error()) + "\"";
+  out += ",\"notices\":[";  // what the sidebar's notices say (warnings and errors), for the tests
+  for (size_t i = 0; i < state_.notices().size(); ++i)
+    out += (i ? ",\"" : "\"") + json_escape(state_.notices()[i].text) + "\"";
+  out += "]";
   out += ",\"frame_ms\":" + std::to_string(frame_ms_);
   out += ",\"frame_median_ms\":" + std::to_string(frame_times_.median_ms());
   out += ",\"frame_samples\":" + std::to_string(frame_times_.size());

@@ -502,6 +502,10 @@ int64_t AppState::tick() {
   const bool below_budget = before < config_.steps;
   if (below_budget) limit = std::min(limit, config_.steps - before);
   const int64_t taken = session_->advance(limit, budget_seconds, clock_);
+  if (const Error* failed = session_->failure(); failed != nullptr && build_error_.empty()) {
+    build_error_ = failed->message;  // the session's exception boundary: shown, the run so far kept
+    add_notices({build_error_}, true);
+  }
   if ((below_budget && session_->steps() >= config_.steps) || session_->done()) playing_ = false;
   return taken;
 }

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/config/budget.h"
 #include "core/util/format.h"
 
 namespace ml {
@@ -262,7 +263,7 @@ std::vector<Field> build_fields() {
         .help = "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
                 "well conditioned); independent of the run's seed, so every run shares one family.",
         .applies_when = "noise=family"},
-       [](Config& c) -> auto& { return c.noise.family_seed; });
+       [](Config& c) -> auto& { return c.noise.family_seed; }).caps = false;  // a seed is a name, not a size
   bind(t, "noise",
        [](const Config& c) { return c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::mixed; },
        {.key = "adv", .label = "Malicious adversary",
@@ -307,7 +308,9 @@ std::vector<Field> build_fields() {
        {.key = "seed", .label = "Seed", .min = 0, .max = static_cast<double>(kMaxSeed),
         .help = "Master seed: the data, noise, split and learner streams derive from it, so a link "
                 "reproduces the run bit for bit."},
-       [](Config& c) -> auto& { return c.seed; }).always_written = true;
+       [](Config& c) -> auto& { return c.seed; });
+  t.back().always_written = true;
+  t.back().caps = false;  // a seed is a name, not a size: out of range falls back to the default
   bind(t, "run", nullptr,
        {.key = "steps", .label = "Step budget", .min = 1, .max = static_cast<double>(kMaxSteps), .log_scale = true,
         .help = "Steps of a run: where the command line stops and the app pauses.", .view_only = true},
@@ -450,7 +453,11 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
       }
     }
     const std::string problem = check_setting_value(f, value);
-    if (!problem.empty()) {
+    std::string note;
+    if (!problem.empty() && cap_setting_number(f, &value.number, format_setting_value(f, value), &note)) {
+      warnings.push_back("field '" + f.key + "': " + note);
+      f.set(config, value);
+    } else if (!problem.empty()) {
       warnings.push_back(field_default_warning(f, problem));
       f.set(config, field_default(f));
     }
@@ -526,6 +533,13 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
       }
       seen.push_back(p.name);
       const std::string problem = check_setting_value(*spec, p.value);
+      double capped = p.value;
+      std::string note;
+      if (!problem.empty() && cap_setting_number(*spec, &capped, format_setting_value(*spec, p.value), &note)) {
+        warnings.push_back("field 'l." + p.name + "': " + note);
+        if (capped != spec->default_value.number) kept.push_back(ParamValue{p.name, capped});
+        continue;
+      }
       if (!problem.empty()) {
         warnings.push_back("field 'l." + p.name + "': " + problem + "; using the default " +
                            format_setting_value(*spec, spec->default_value));
@@ -536,6 +550,8 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
     std::sort(kept.begin(), kept.end(), [](const ParamValue& a, const ParamValue& b) { return a.name < b.name; });
     config.params = std::move(kept);
   }
+  // What the sizes cost, within the resource budget (config/budget.h).
+  fit_to_budget(config, learners, warnings);
   return warnings;
 }
 

@@ -67,11 +67,12 @@ std::string field_default_warning(const Field& field, const std::string& problem
 bool resolve_learner(Config& config, const std::vector<LearnerSchema>& learners, std::vector<std::string>& warnings);
 
 // Makes a config consistent and returns one warning sentence per change: every field back in range
-// (else its default), hide sorted and without repeats, size caps (n*d, concepts*d, the basis stream's
+// (a whole number capped to its bound, another value its default), hide sorted and without repeats, size caps (n*d, concepts*d, the basis stream's
 // margin >= 1/64), the confusion
 // matrix's size and columns when noise=confusion, the learner known (else default_learner_id) and able
 // to handle the data's classes (else the first multiclass learner), the learner's parameters known, in
-// range, non-default and sorted by name. A config for which this returns nothing is "valid".
+// range, non-default and sorted by name, and last the sizes within the resource budget (fit_to_budget,
+// config/budget.h). A config for which this returns nothing is "valid".
 std::vector<std::string> validate(Config& config, const std::vector<LearnerSchema>& learners);
 
 }  // namespace ml

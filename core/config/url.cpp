@@ -5,6 +5,7 @@
 #include <map>
 #include <utility>
 
+#include "core/config/budget.h"
 #include "core/config/fields.h"
 
 namespace ml {
@@ -46,8 +47,11 @@ void decode_params(const std::string& requested_learner, bool learner_changed, s
       for (Item& item : items) {
         if (item.used || item.key != key) continue;
         item.used = true;
-        double value = 0;
-        const std::string problem = parse_setting_value(spec, item.value, &value);
+        SettingValue read;
+        std::string note;
+        const std::string problem = read_setting_value(spec, item.value, &read, &note);
+        const double value = read.number;
+        if (!note.empty()) w.push_back("field '" + key + "': " + note);
         if (!problem.empty()) {
           w.push_back("field '" + key + "': " + problem + "; using the default " +
                       format_setting_value(spec, spec.default_value));
@@ -262,7 +266,9 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
       continue;
     }
     SettingValue value;
-    const std::string problem = parse_setting_value(f, item->value, &value);
+    std::string note;
+    const std::string problem = read_setting_value(f, item->value, &value, &note);
+    if (!note.empty()) w.push_back("field '" + f.key + "': " + note);
     if (problem.empty()) f.set(c, value);
     else w.push_back(field_default_warning(f, problem));
   }
@@ -353,6 +359,12 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
         ", n*d <= " + std::to_string(kMaxCells) + " (n is lowered to fit; the 2-D generators count d = 2), "
         "concepts*d <= " + std::to_string(kMaxCells) + " for the finite class, q <= " +
         std::to_string(kMaxClasses) + ", steps <= " + std::to_string(kMaxSteps) + ", seed <= 2^53 - 1.\n";
+  md += "- Sizes **cap**, other values **fall back**: a whole number outside the range of a field marked *caps* "
+        "in the tables below (every integer but the seeds: sizes, counts, caps and indices such as `n`, `d`, "
+        "`concepts`, `steps`, `l.dims`, `l.landmarks`) is set to the nearest bound with a warning, e.g. *field 'n': '1000000000' is above the maximum 1000000; "
+        "using 1000000*; any other out-of-range or malformed value falls back to the field's default (next "
+        "rule). A nonzero number too small for a double (`eta=1e-400`) reads as 0 with a warning. A link whose "
+        "sizes fit their ranges but not the resource budget (below) is capped further.\n";
   md += "- Reading a link never fails. Unknown keys, repeated keys (the first value wins), malformed or "
         "out-of-range values, fields that have no effect, a wrong version and an unknown learner each "
         "produce a warning shown to the user, and the field keeps its default, e.g. *field 'eta': 0.7 "
@@ -367,12 +379,13 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
   md += "|---|---|---|---|---|---|---|---|\n";
   for (const Field& f : config_fields()) {
     const std::string def = format_setting_value(f, field_default(f));
-    md += "| `" + f.key + "` | " + escape_cell(f.label) + " | " + kind_doc(f.type) + " | " +
+    md += "| `" + f.key + "` | " + escape_cell(f.label) + " | " + kind_doc(f.type) + (f.caps ? ", caps" : "") + " | " +
           (def.empty() ? std::string("(empty)") : code(def)) + " | " + escape_cell(range_doc(f)) + " | " +
           escape_cell(f.applies_when.empty() ? std::string("always") : std::string(f.applies_when)) + " | " +
           std::string(f.panel) + " | " + escape_cell(f.help) + " |\n";
   }
-  md += "\n## Learner parameters\n\n";
+  md += "\n" + render_budget_reference();
+  md += "## Learner parameters\n\n";
   if (learners.empty()) md += "No learner registry was given to the renderer.\n";
   for (const LearnerSchema& s : learners) {
     md += "### `" + s.id + "` — " + escape_cell(s.name) + " (" + (s.multiclass ? "multiclass" : "binary") + ")\n\n";
@@ -383,7 +396,7 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
     md += "| key | label | type | default | range / choices | help |\n";
     md += "|---|---|---|---|---|---|\n";
     for (const Setting& p : s.params)
-      md += "| `l." + p.key + "` | " + escape_cell(p.label) + " | " + kind_doc(p.type) + " | " +
+      md += "| `l." + p.key + "` | " + escape_cell(p.label) + " | " + kind_doc(p.type) + (p.caps ? ", caps" : "") + " | " +
             code(format_setting_value(p, p.default_value)) + " | " + escape_cell(range_doc(p)) + " | " +
             escape_cell(p.help) + " |\n";
     md += "\n";

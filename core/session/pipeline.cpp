@@ -163,6 +163,41 @@ std::string mixed_noise_notice(const NoiseSpec& noise, double margin) {
   return text;
 }
 
+namespace {
+// Notices about training data a learner cannot use as it stands (issue 15 item 5): features that are
+// constant on the training part under standardize (centred to 0, they carry nothing) and all-zero
+// examples without a bias coordinate (every halfspace through the origin scores them 0).
+void add_degenerate_notices(const Config& config, const Dataset& train, std::vector<std::string>& warnings) {
+  const int n = train.rows(), d = train.cols();
+  if (n == 0 || d == 0) return;
+  if (config.normalization == Normalization::standardize) {
+    std::vector<std::string> constant;
+    int count = 0;
+    for (int j = 0; j < d; ++j) {
+      bool same = true;
+      for (int i = 1; i < n && same; ++i) same = train.X(i, j) == train.X(0, j);
+      if (!same) continue;
+      ++count;
+      if (constant.size() < 3)
+        constant.push_back(j < static_cast<int>(train.feature_names.size()) ? "'" + train.feature_names[static_cast<size_t>(j)] + "'"
+                                                                            : "column " + std::to_string(j + 1));
+    }
+    if (count > 0)
+      warnings.push_back("data: " + std::to_string(count) + " of " + std::to_string(d) +
+                         " features have zero variance on the training part (" + join_names(constant, ", ") +
+                         (count > 3 ? ", ..." : "") + "): standardize only centres them to 0, so they carry nothing");
+  }
+  if (!config.bias) {
+    int zero = 0;
+    for (int i = 0; i < n; ++i) zero += train.X.row(i).isZero(0) ? 1 : 0;
+    if (zero > 0)
+      warnings.push_back("data: " + std::to_string(zero) + " training example" + (zero == 1 ? " is" : "s are") +
+                         " the zero vector: every halfspace through the origin scores " + (zero == 1 ? "it" : "them") +
+                         " 0 (add the bias coordinate, 'bias=1', to learn an offset)");
+  }
+}
+}  // namespace
+
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   Dataset all;
   if (config.use_csv) {
@@ -203,6 +238,7 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   out.train = std::move(parts.train);
   out.test = std::move(parts.test);
   if (out.test.rows() == 0) out.warnings.push_back("no test part: test error is not measured");
+  add_degenerate_notices(config, out.train, out.warnings);
   normalize(config.normalization, out.train, out.test);
   if (config.kpca_dims > 0) {
     Result<double> features =

@@ -81,6 +81,7 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
     }
   }
   if (session.steps() == 0) session.advance(0);  // nothing to do: the trace is the step-0 row
+  if (const Error* failed = session.failure()) return *failed;  // an exception inside a step (Session::advance)
   RunReport report;
   report.trace_csv = session.trace().to_csv();
   report.trace_sha256 = session.trace().sha256();

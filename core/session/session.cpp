@@ -4,7 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
+#include <stdexcept>
+#include <string_view>
 
+#include "core/config/budget.h"
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "core/metrics/confusion_rate.h"
@@ -114,10 +118,55 @@ Problem resolve_problem(const Config& config, const Dataset& train) {
   return p;
 }
 
+namespace {
+// The error an exception becomes at the session boundary; `where` names what was running.
+Error exception_error(std::string_view where) {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return make_error("session.out_of_memory",
+                      "out of memory " + std::string(where) +
+                          " (the configuration needs more memory than is available; lower its sizes: docs/url.md, "
+                          "Resource budget)");
+  } catch (const std::exception& e) {
+    return make_error("session.exception", "internal error " + std::string(where) + ": " + e.what());
+  } catch (...) {
+    return make_error("session.exception", "internal error " + std::string(where) + ": an unknown exception");
+  }
+}
+}  // namespace
+
 Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
+  try {
+    return create_unguarded(config, csv);
+  } catch (...) {
+    return exception_error("while building the session (data, noise, learner)");
+  }
+}
+
+int64_t Session::advance(int64_t max_steps, double max_seconds, const ClockFn& now) {
+  if (failure_) return 0;
+  try {
+    return advance_unguarded(max_steps, max_seconds, now);
+  } catch (...) {
+    failure_ = exception_error("at step " + std::to_string(steps_ + 1));
+    return 0;
+  }
+}
+
+Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config, const Dataset* csv) {
   const LearnerEntry* entry = find_learner(config.learner);
   if (entry == nullptr) {
     return make_error("session.unknown_learner", "field 'learner': unknown learner '" + config.learner + "'");
+  }
+  // The resource budget before anything is allocated (a generated link was fitted to it by validate();
+  // a CSV's size is known only now).
+  const DataShape shape = config.use_csv && csv != nullptr
+                              ? csv_shape(config, csv->rows(), std::max(0, csv->cols()))
+                              : generated_shape(config);
+  if (!config.use_csv || csv != nullptr) {
+    const std::string over = over_budget_message(config, shape, learner_schemas());
+    if (!over.empty()) return make_error("session.over_budget", over);
   }
   Result<PreparedData> data = prepare_data(config, csv);
   if (!data.ok()) return data.error();
@@ -200,7 +249,7 @@ bool Session::on_schedule(int64_t step) const {
   return step - trace_.last_committed_step() >= gap;
 }
 
-int64_t Session::advance(int64_t max_steps, double max_seconds, const ClockFn& now) {
+int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now) {
   const bool timed = now != nullptr && std::isfinite(max_seconds);
   const double start = timed ? now() : 0.0;
   double last_check = start;

@@ -39,6 +39,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,24 +93,32 @@ class Session {
  public:
   // Builds data (prepare_data), the learner (registry, params resolved from config.params) and an
   // empty trace with the step-0 row. `csv` is the parsed user file when config.use_csv (else ignored).
-  // Errors: the pipeline's, "session.unknown_learner", "session.needs_binary", the learner's reset.
+  // Errors: "session.over_budget" (the configuration on this data is over the resource budget,
+  // config/budget.h: a CSV's size is known only here), the pipeline's, "session.unknown_learner",
+  // "session.needs_binary", the learner's reset, and any exception thrown while building, as
+  // "session.out_of_memory" (std::bad_alloc) or "session.exception": no exception leaves create().
   static Result<std::unique_ptr<Session>> create(const Config& config, const Dataset* csv);
 
   // Takes up to max_steps steps, stopping early when the learner is done() or, when `now` is given,
   // once max_seconds have elapsed (the clock is read between steps; timing changes only how many steps
   // this call takes). Returns the number of steps taken. Records on the schedule and sets the tail.
+  // An exception thrown by a step, a preparation or a recorded row does not leave advance(): the session
+  // keeps it as failure() ("session.out_of_memory" or "session.exception", naming the step), is done()
+  // from then on, and this call returns 0.
   int64_t advance(int64_t max_steps, double max_seconds = std::numeric_limits<double>::infinity(),
                   const ClockFn& now = nullptr);
+  // The error that stopped the session (see advance), or nullptr.
+  const Error* failure() const { return failure_ ? &*failure_ : nullptr; }
   // True while the learner prepares its next step (Learner::prepare, e.g. a kernel projection fit): a
   // timed advance() spends its budget on that first and takes no step until it is complete.
-  bool preparing() const { return !learner_->done() && learner_->preparation().pending; }
+  bool preparing() const { return !done() && learner_->preparation().pending; }
   // What the learner is preparing and how far it got (pending = false when nothing).
-  Preparation preparation() const { return learner_->done() ? Preparation{} : learner_->preparation(); }
+  Preparation preparation() const { return done() ? Preparation{} : learner_->preparation(); }
 
   // Steps taken so far.
   int64_t steps() const { return steps_; }
-  // True when the learner has stopped by its own rule.
-  bool done() const { return learner_->done(); }
+  // True when the learner has stopped by its own rule, or the session failed (failure()).
+  bool done() const { return failure_.has_value() || learner_->done(); }
   // Online mistakes so far.
   int64_t mistakes() const { return mistakes_; }
   // Hypothesis changes so far.
@@ -133,6 +142,9 @@ class Session {
 
  private:
   Session() = default;
+  // create() and advance() without the exception boundary.
+  static Result<std::unique_ptr<Session>> create_unguarded(const Config& config, const Dataset* csv);
+  int64_t advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now);
   void step_once();
   bool on_schedule(int64_t step) const;
   double cost_factor() const;
@@ -152,6 +164,7 @@ class Session {
   std::vector<uint8_t> labelled_;  // adaptive stream: example already labelled
   int64_t labelled_count_ = 0;
   double check_interval_ = 1;      // clock reads: steps between two reads (adapted, never affects results)
+  std::optional<Error> failure_;   // what stopped the session (advance's exception boundary)
 };
 
 }  // namespace ml

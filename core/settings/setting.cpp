@@ -185,6 +185,57 @@ std::string parse_setting_value(const Setting& setting, std::string_view text, S
   return "";
 }
 
+namespace {
+// True when `text` is a number whose mantissa has a nonzero digit (so reading it as 0 lost it).
+bool has_nonzero_mantissa(std::string_view text) {
+  for (char c : text) {
+    if (c == 'e' || c == 'E') break;
+    if (c >= '1' && c <= '9') return true;
+  }
+  return false;
+}
+}  // namespace
+
+bool cap_setting_number(const Setting& setting, double* x, std::string_view shown, std::string* note) {
+  if (!setting.caps || !std::isfinite(*x)) return false;
+  if (setting.type != SettingType::integer && setting.type != SettingType::real) return false;
+  if (setting.type == SettingType::integer && std::floor(*x) != *x) return false;
+  double bound = 0;
+  const char* side = nullptr;
+  if (*x < setting.min) {
+    bound = setting.min;
+    side = "below the minimum";
+  } else if (setting.max_exclusive ? *x >= setting.max : *x > setting.max) {
+    if (setting.max_exclusive) return false;  // no largest value to cap to
+    bound = setting.max;
+    side = "above the maximum";
+  } else {
+    return false;
+  }
+  const std::string b = format_setting_value(setting, bound);
+  *note = std::string(shown) + " is " + side + " " + b + "; using " + b;
+  *x = bound;
+  return true;
+}
+
+std::string read_setting_value(const Setting& setting, std::string_view text, SettingValue* out, std::string* note) {
+  note->clear();
+  std::string problem = parse_setting_value(setting, text, out);
+  if (!is_numeric(setting.type) || setting.type == SettingType::boolean || setting.type == SettingType::choice)
+    return problem;
+  double x = 0;
+  if (!problem.empty()) {
+    // Out of range is the only problem a caps setting recovers from: the number itself must read.
+    if (!setting.caps || !parse_number(text, &x).empty()) return problem;
+    if (!cap_setting_number(setting, &x, quote_for_message(text), note)) return problem;
+    *out = number_value(x);
+    return "";
+  }
+  if (out->number == 0 && has_nonzero_mantissa(text))
+    *note = quote_for_message(text) + " is too small for a double; read as 0";
+  return "";
+}
+
 std::string parse_setting_value(const Setting& setting, std::string_view text, double* out) {
   SettingValue v;
   std::string problem = parse_setting_value(setting, text, &v);

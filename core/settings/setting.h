@@ -50,6 +50,8 @@ struct Setting {
   std::string help{};                      // one sentence for tooltips and docs
   std::string applies_when{};              // doc of when the setting has an effect ("" = always)
   bool view_only = false;                // changes what is shown, never a result (hidden panels, step budget)
+  bool caps = false;                     // a size: a number outside the range is set to the nearest bound
+                                         // (with a warning), not replaced by the default (docs/url.md)
   int max_items = 0;                     // real_list / name_list: most entries accepted
   std::string (*check_text)(std::string_view) = nullptr;  // text: "" when acceptable, else why not
   std::string text_format{};               // text: doc of what check_text accepts
@@ -72,6 +74,15 @@ bool same_setting_value(const Setting& setting, const SettingValue& a, const Set
 SettingValue number_value(double x);
 // parse_setting_value for a numeric setting, into the number directly.
 std::string parse_setting_value(const Setting& setting, std::string_view text, double* out);
+// Reads URL text like parse_setting_value, and says in *note ("" otherwise) what it read differently from
+// the text: a number of a `caps` setting outside its range becomes the nearest bound ("1000000000 is above
+// the maximum 1000000; using 1000000"), and a nonzero number too small for a double reads as 0 ("1e-400
+// is too small for a double; read as 0"). Returns the problem that makes the value unusable, else "".
+std::string read_setting_value(const Setting& setting, std::string_view text, SettingValue* out, std::string* note);
+// A `caps` setting's number clamped to its range, with the note read_setting_value gives; `shown` is the
+// value as the user wrote it. Returns false (note untouched) when the setting does not cap or x is in range
+// or not a whole number for an integer setting.
+bool cap_setting_number(const Setting& setting, double* x, std::string_view shown, std::string* note);
 // check_setting_value for a numeric setting's number.
 std::string check_setting_value(const Setting& setting, double value);
 // format_setting_value for a numeric setting's number.
@@ -162,7 +173,8 @@ void from_setting_value(const SettingValue& v, T& x) {
 }
 
 // Completes a setting declared for a member of type T: its type (unless text/learner was chosen),
-// the choices of a NamedEnum (unless given), the 0..1 range of a boolean and the index range of a choice.
+// the choices of a NamedEnum (unless given), the 0..1 range of a boolean, the index range of a choice
+// and `caps` for a whole number.
 template <class T>
 void complete_setting(Setting& s) {
   if (s.type != SettingType::learner) s.type = setting_type_of<T>();
@@ -173,6 +185,8 @@ void complete_setting(Setting& s) {
     s.min = 0;
     s.max = 1;
   }
+  // Whole numbers are sizes, counts and indices: out of range means "as many as allowed" (docs/url.md).
+  if (s.type == SettingType::integer) s.caps = true;
   if (s.type == SettingType::choice) {
     s.min = 0;
     s.max = static_cast<double>(s.choices.size()) - 1;

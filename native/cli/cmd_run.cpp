@@ -52,6 +52,12 @@ int cmd_run(const Args& args) {
     config.steps = steps;  // the printed URL reproduces this run
     canonical = encode_url(config, learner_schemas());
   }
+  // --strict refuses a link that validation changed before any work (a capped size may still be a long run).
+  if (args.has("strict") && !loaded->warnings.empty()) {
+    std::fprintf(stderr, "error: --strict: the link has %zu warning%s (validation changed it); it would run as %s\n",
+                 loaded->warnings.size(), loaded->warnings.size() == 1 ? "" : "s", canonical.c_str());
+    return 1;
+  }
   RunOptions options;
   options.now = steady_seconds;
   options.progress_seconds = 2.0;
@@ -76,11 +82,6 @@ int cmd_run(const Args& args) {
   std::vector<std::string> warnings = loaded->warnings;
   warnings.insert(warnings.end(), report->warnings.begin(), report->warnings.end());
   std::printf("%s\n", with_warnings(report->json, warnings).c_str());
-  if (args.has("strict") && !loaded->warnings.empty()) {
-    std::fprintf(stderr, "error: --strict: the link has %zu warning%s (validation changed it); it ran as %s\n",
-                 loaded->warnings.size(), loaded->warnings.size() == 1 ? "" : "s", canonical.c_str());
-    return 1;
-  }
   if (stop_is_failure(report->stop_reason)) {  // the JSON is printed: it names the stop_reason
     std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)\n",
                  std::string(stop_reason_name(report->stop_reason)).c_str(),

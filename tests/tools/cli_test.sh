@@ -122,12 +122,67 @@ check "data --csv over the cap fails fast (${ms} ms)" test "$ms" -lt 5000
 # --- warnings in the JSON, --strict ---
 expect "run JSON always has a warnings array (empty for a clean link)" 0 '"warnings":[]}' out -- \
   run --url '#v=1&data=ring&seed=1' --steps 5 --strict
-expect "n=1000000000: the run's JSON carries the link's warning" 0 '"warnings":["field '"'n'"'' out -- \
+expect "n=1000000000 caps to the maximum: the run's JSON carries the link's warning" 0 \
+  '"warnings":["field '"'n'"': '"'1000000000'"' is above the maximum 1000000; using 1000000"]' out -- \
   run --url '#v=1&n=1000000000' --steps 5
-check "n=1000000000: the warning is on stderr too" grep -qF "warning: field 'n'" "$t/err"
-expect "--strict on n=1000000000 exits 1" 1 "error: --strict: the link has 1 warning" err -- \
+check "n=1000000000: the warning is on stderr too" grep -qF "warning: field 'n': '1000000000' is above the maximum 1000000; using 1000000" "$t/err"
+check "n=1000000000: it ran with n = 1000000" grep -qF '"config":"#v=1&data=separable&n=1000000&' "$t/out"
+expect "--strict on n=1000000000 exits 1 before any work" 1 \
+  "error: --strict: the link has 1 warning (validation changed it); it would run as #v=1&data=separable&n=1000000&learner=perceptron&seed=1&steps=5" err -- \
   run --url '#v=1&n=1000000000' --steps 5 --strict
-check "--strict still prints the JSON with the warning" eval 'grep -qF "\"trace_sha256\"" "$t/out" && grep -qF "\"warnings\":[\"field '"'n'"'" "$t/out"'
+check "--strict: no JSON, fast (${ms} ms)" eval '[ ! -s "$t/out" ] && [ "$ms" -lt 5000 ]'
+expect "eta=1e-400 underflows to 0 with a warning" 0 "warning: field 'eta': '1e-400' is too small for a double; read as 0" err -- \
+  run --url '#v=1&data=ring&noise=uniform&eta=1e-400&seed=1' --steps 5
+check "eta=1e-400: the JSON carries the warning" grep -qF "is too small for a double; read as 0" "$t/out"
+
+# --- the resource budget (docs/url.md "Resource budget"): the links that crashed or froze (issue 15) ---
+# Each is capped with a warning naming the field; --strict shows it without the (long, sliced) run.
+budget_case() {  # NAME FIELD_WARNING LINK
+  expect "budget: $1" 1 "$2" err -- run --url "$3" --steps 1 --strict
+  check "budget: $1: refused by --strict before any work (${ms} ms)" test "$ms" -lt 10000
+}
+budget_case "RP kpca landmarks=100000 dims=5000 at n=1e6 (crashed: bad_alloc)" \
+  "warning: field 'l.dims': 5000 is over the resource budget (memory" \
+  '#v=1&data=ring&n=1000000&learner=rp&l.projection=kpca&l.landmarks=100000&l.dims=5000&seed=1'
+check "budget: the landmark link lowers l.landmarks too" grep -qF "warning: field 'l.landmarks': 100000 is over the resource budget" "$t/err"
+check "budget: the landmark link keeps n = 1000000" grep -qF "it would run as #v=1&data=ring&n=1000000&" "$t/err"
+budget_case "UMA nystrom landmarks=100000 at n=1e6 (crashed)" \
+  "warning: field 'l.landmarks': 100000 is over the resource budget" \
+  '#v=1&data=ring&n=1000000&learner=uma&l.projection=nystrom&l.landmarks=100000&seed=1'
+budget_case "RP kgs dims=5000 at n=1e6 (crashed)" "warning: field 'l.dims': 5000 is over the resource budget" \
+  '#v=1&data=ring&n=1000000&learner=rp&l.projection=kgs&l.dims=5000&seed=1'
+budget_case "RP kpca landmarks=25000 at n=1e5 (crashed in wasm)" \
+  "warning: field 'l.landmarks': 25000 is over the resource budget" \
+  '#v=1&data=ring&n=100000&learner=rp&l.projection=kpca&l.landmarks=25000&seed=1'
+budget_case "RP kpca landmarks=20000 at n=1e6 (6.3 GB, no step in 60 s)" \
+  "warning: field 'l.landmarks': 20000 is over the resource budget" \
+  '#v=1&data=ring&n=1000000&learner=rp&l.projection=kpca&l.landmarks=20000&seed=1'
+budget_case "RP cv folds=10 widths=9 at n=1e6 (> 60 s per step)" \
+  "warning: field 'l.cv_max_dim': 200 is over the resource budget (" \
+  '#v=1&data=ring&n=1000000&learner=rp&l.cv=1&l.cv_folds=10&l.cv_widths=9&seed=1'
+budget_case "UMA exact kpca dims=5000 at n=4000 (58 s before step 1)" \
+  "warning: field 'n': 4000 is over the resource budget (unit " \
+  '#v=1&data=ring&n=4000&learner=uma&l.projection=kpca&l.dims=5000&seed=1'
+budget_case "Halving concepts=1e6 at n=1e5, d=20 (131-293 s for one step)" \
+  "warning: field 'concepts': 1000000 is over the resource budget (step " \
+  '#v=1&data=finite&d=20&concepts=1000000&n=100000&learner=halving&seed=1'
+expect "budget: the capped Halving link runs (one row scores every concept on every example)" 0 '"steps":3' out -- \
+  run --url '#v=1&data=finite&d=20&concepts=1000000&n=100000&learner=halving&seed=1' --steps 3
+check "budget: the capped Halving run is quick (${ms} ms)" test "$ms" -lt 60000
+check "budget: the capped Halving run's JSON names the capped field" grep -qF "\"warnings\":[\"field 'concepts': 1000000 is over the resource budget" "$t/out"
+printf 'x1,x2,label\n' > "$t/many.csv"; awk 'BEGIN{for(i=0;i<200000;i++) printf "%d,%d,%d\n", i%97, i%89, i%2}' >> "$t/many.csv"
+expect "budget: a CSV over the budget is refused with a named error and what fits" 1 \
+  "error: the configuration is over the resource budget: memory" err -- \
+  run --url '#v=1&data=csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1' --csv "$t/many.csv" --steps 1
+check "budget: the CSV refusal names the field value that fits" grep -qF "it fits with field 'l.landmarks' = " "$t/err"
+if [ "${ml[0]}" != node ]; then
+  # Less memory than the budget assumes (ulimit): the allocation failure is a named error, not an abort.
+  saved=("${ml[@]}")
+  ml=(bash -c 'ulimit -v 120000 && exec "$@"' ulimit "${saved[@]}")
+  expect "out of memory is a named error at the session boundary (native, ulimit -v 120 MB)" 1 "error: out of memory while building the session" err -- \
+    run --url '#v=1&data=separable&n=1000000&d=20&learner=perceptron&seed=1' --steps 1
+  ml=("${saved[@]}")
+fi
 junk=""; for i in $(seq 1 1000); do junk="$junk&junk$i=1"; done
 expect "1000 bad fields: warnings summarized" 0 "warning: ... and 980 more warnings about this link" err -- \
   url "#v=1$junk"

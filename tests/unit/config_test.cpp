@@ -218,7 +218,7 @@ TEST(ConfigFields, QuotesValuesSafely) {
   EXPECT_EQ(shown, "'" + std::string(60, 'x') + "... (100 bytes)'");
 }
 
-TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaults) {
+TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaultsAndWholeNumbersCap) {
   Config c;
   c.generator.n = 0;
   c.noise.rate = 0.7;
@@ -231,9 +231,11 @@ TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaults) {
               for (const std::string& name : find_field("data")->choices) s += (s.empty() ? "" : ", ") + name;
               return s;
             }() + "; using the default separable");
-  EXPECT_EQ(w[1], "field 'n': 0 is out of range [1, 1000000]; using the default 400");
+  EXPECT_EQ(w[1], "field 'n': 0 is below the minimum 1; using 1");  // a size caps (docs/url.md)
   EXPECT_EQ(w[2], "field 'eta': 0.7 is out of range [0, 0.5); using the default 0.1");
   EXPECT_EQ(w[3], "field 'seed': 9007199254740992 is out of range [0, 9007199254740991]; using the default 1");
+  EXPECT_EQ(c.generator.n, 1);
+  c.generator.n = Config{}.generator.n;
   EXPECT_TRUE(c == Config{});
 }
 

@@ -13,5 +13,7 @@ node tools/e2e/browser_test.mjs "$@" || status=1
 echo "== experiment links in the browser (Compare, Sweep) =="
 node tools/e2e/experiment_test.mjs "$@" || status=1
 node tools/e2e/newcomer_test.mjs || status=1  # real CSVs (scikit-learn's, label first), Escape closes a combo
+echo "== issue 15 links in the browser (resource budget, named errors) =="
+node tools/e2e/robust_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status

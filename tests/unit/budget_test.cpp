@@ -1,0 +1,185 @@
+// The resource budget (core/config/budget.h) and the caps of out-of-range sizes (issue 15 items 1, 2, 5, 6):
+// the links that crashed or froze come back capped with a warning naming the field, a CSV over the budget
+// is refused before anything is allocated, a whole number out of range caps, a number that underflows
+// warns, degenerate data gets a notice, and the session boundary names what it caught.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/config/budget.h"
+#include "core/config/fields.h"
+#include "core/config/url.h"
+#include "core/learners/registry.h"
+#include "core/session/session.h"
+#include "tests/unit/test_data.h"
+
+namespace ml {
+namespace {
+
+using test::random_points;
+using test::tiny_dataset;
+
+bool any_contains(const std::vector<std::string>& lines, const std::string& needle) {
+  for (const std::string& l : lines)
+    if (l.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& l : lines) out += l + "\n";
+  return out;
+}
+
+double param_of(const Config& c, const std::string& name, double fallback) {
+  for (const ParamValue& p : c.params)
+    if (p.name == name) return p.value;
+  return fallback;
+}
+
+bool fits_budget(const Config& c) {
+  return budget_excess(estimate_resources(c, generated_shape(c), learner_schemas())).empty();
+}
+
+// The links of issue 15 items 1 and 2: each crashed (bad_alloc) or took minutes before this budget.
+const char* const kHostileLinks[] = {
+    "#v=1&data=ring&n=1000000&learner=rp&l.projection=kpca&l.landmarks=100000&l.dims=5000&seed=1",
+    "#v=1&data=ring&n=1000000&learner=uma&l.projection=nystrom&l.landmarks=100000&seed=1",
+    "#v=1&data=ring&n=1000000&learner=rp&l.projection=kgs&l.dims=5000&seed=1",
+    "#v=1&data=ring&n=100000&learner=rp&l.projection=kpca&l.landmarks=25000&seed=1",
+    "#v=1&data=ring&n=1000000&learner=rp&l.projection=kpca&l.landmarks=20000&seed=1",
+    "#v=1&data=ring&n=1000000&learner=rp&l.cv=1&l.cv_folds=10&l.cv_widths=9&seed=1",
+    "#v=1&data=ring&n=4000&learner=uma&l.projection=kpca&l.dims=5000&seed=1",
+    "#v=1&data=finite&n=100000&d=20&concepts=1000000&learner=halving&seed=1",
+};
+
+TEST(Budget, HostileLinksAreCappedWithAWarningNamingTheField) {
+  for (const char* link : kHostileLinks) {
+    const DecodeResult r = decode_url(link, learner_schemas());
+    EXPECT_TRUE(any_contains(r.warnings, "is over the resource budget")) << link << "\n" << joined(r.warnings);
+    EXPECT_TRUE(fits_budget(r.config)) << link << ": "
+                                       << budget_excess(estimate_resources(r.config, generated_shape(r.config),
+                                                                           learner_schemas()));
+    // validate() of the capped config changes nothing more: it is a valid config.
+    Config again = r.config;
+    EXPECT_TRUE(validate(again, learner_schemas()).empty()) << link;
+  }
+}
+
+TEST(Budget, LandmarkLinkKeepsItsExamplesAndLowersTheProjection) {
+  const DecodeResult r = decode_url(kHostileLinks[0], learner_schemas());
+  EXPECT_EQ(r.config.generator.n, 1000000);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'l.dims': 5000 is over the resource budget")) << joined(r.warnings);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'l.landmarks': 100000 is over the resource budget")) << joined(r.warnings);
+  const double dims = param_of(r.config, "dims", 50), landmarks = param_of(r.config, "landmarks", 0);
+  EXPECT_GE(dims, 1);
+  EXPECT_LT(dims, 5000);
+  EXPECT_GE(landmarks, dims);  // Nyström needs m >= D
+  EXPECT_LT(landmarks, 100000);
+}
+
+TEST(Budget, HalvingLinkCapsTheConceptClassNotTheSample) {
+  const DecodeResult r = decode_url(kHostileLinks[7], learner_schemas());
+  EXPECT_EQ(r.config.generator.n, 100000);
+  EXPECT_LT(r.config.generator.concepts, 1000000);
+  EXPECT_GE(r.config.generator.concepts, 2);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'concepts': 1000000 is over the resource budget")) << joined(r.warnings);
+  // One recorded row scores every concept on every example: within the step limit.
+  const ResourceCost cost = estimate_resources(r.config, generated_shape(r.config), learner_schemas());
+  EXPECT_LE(cost.amount[3], kBudgetLimits[3].limit);
+}
+
+TEST(Budget, DefaultAndSmallLinksAreUnchanged) {
+  for (const char* link : {"#v=1&data=separable&learner=perceptron&seed=1",
+                           "#v=1&data=ring&n=2000&learner=rp&l.projection=kpca&seed=1",
+                           "#v=1&data=ring&n=20000&learner=uma&l.projection=nystrom&l.dims=500&seed=1",
+                           "#v=1&data=finite&n=1000&d=10&concepts=100000&learner=halving&seed=1"}) {
+    const DecodeResult r = decode_url(link, learner_schemas());
+    EXPECT_TRUE(r.warnings.empty()) << link << "\n" << joined(r.warnings);
+  }
+}
+
+TEST(Budget, EveryLimitIsRenderedInTheUrlReference) {
+  const std::string md = render_url_reference(learner_schemas());
+  EXPECT_NE(md.find("## Resource budget"), std::string::npos);
+  for (const BudgetLimit& b : kBudgetLimits) EXPECT_NE(md.find("| " + std::string(b.key) + " | "), std::string::npos) << b.key;
+}
+
+TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
+  Dataset csv;
+  csv.X = random_points(200000, 2, 5, 1.0);
+  csv.label.assign(200000, 0);
+  for (size_t i = 0; i < csv.label.size(); i += 2) csv.label[i] = 1;
+  csv.true_label = csv.label;
+  csv.corruption.assign(csv.label.size(), Corruption::none);
+  csv.class_names = {"a", "b"};
+  csv.feature_names = {"x1", "x2"};
+  DecodeResult r = decode_url("#v=1&data=csv&csv=big.csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1",
+                              learner_schemas());
+  ASSERT_TRUE(r.config.use_csv);
+  Result<std::unique_ptr<Session>> s = Session::create(r.config, &csv);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "session.over_budget");
+  EXPECT_NE(s.error().message.find("field 'l.landmarks' = "), std::string::npos) << s.error().message;
+}
+
+TEST(Caps, AWholeNumberOutOfRangeCapsToItsBound) {
+  DecodeResult r = decode_url("#v=1&data=separable&n=1e9&learner=perceptron&seed=1", learner_schemas());
+  EXPECT_EQ(r.config.generator.n, kMaxExamples);
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_EQ(r.warnings.front(), "field 'n': '1e9' is above the maximum 1000000; using 1000000");
+  r = decode_url("#v=1&data=separable&d=0&learner=perceptron&steps=1e12&seed=1", learner_schemas());
+  EXPECT_EQ(r.config.generator.dims, 1);
+  EXPECT_EQ(r.config.steps, kMaxSteps);
+  r = decode_url("#v=1&data=ring&learner=rp&l.dims=100000&seed=1", learner_schemas());
+  EXPECT_EQ(param_of(r.config, "dims", 0), 5000);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'l.dims': '100000' is above the maximum 5000; using 5000"))
+      << joined(r.warnings);
+}
+
+TEST(Caps, OtherValuesFallBackToTheirDefault) {
+  DecodeResult r = decode_url("#v=1&data=separable&noise=uniform&eta=0.7&n=2.5&learner=perceptron&seed=1",
+                              learner_schemas());
+  EXPECT_EQ(r.config.noise.rate, Config{}.noise.rate);  // a rate does not cap
+  EXPECT_EQ(r.config.generator.n, Config{}.generator.n);  // not a whole number: not a size
+  EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '0.7' is out of range [0, 0.5); using the default 0.1"));
+}
+
+TEST(Caps, ValidateCapsAProgrammaticConfigToo) {
+  Config c;
+  c.generator.n = 2000000000;
+  std::vector<std::string> w = validate(c, learner_schemas());
+  EXPECT_EQ(c.generator.n, kMaxExamples);
+  EXPECT_TRUE(any_contains(w, "field 'n': 2000000000 is above the maximum 1000000; using 1000000")) << joined(w);
+}
+
+TEST(Caps, ANumberThatUnderflowsWarns) {
+  DecodeResult r = decode_url("#v=1&data=separable&noise=uniform&eta=1e-400&learner=perceptron&seed=1",
+                              learner_schemas());
+  EXPECT_EQ(r.config.noise.rate, 0.0);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '1e-400' is too small for a double; read as 0")) << joined(r.warnings);
+  r = decode_url("#v=1&data=separable&noise=uniform&eta=0e5&learner=perceptron&seed=1", learner_schemas());
+  EXPECT_FALSE(any_contains(r.warnings, "too small")) << joined(r.warnings);  // a written zero is a zero
+}
+
+TEST(DegenerateData, ConstantFeaturesUnderStandardizeAndZeroVectorsGetANotice) {
+  Dataset csv = tiny_dataset({{0, 1, 3}, {0, 2, 3}, {0, -1, 3}, {0, 0, 0}, {1, 5, 3}}, {1, 1, -1, -1, 1});
+  csv.feature_names = {"a", "b", "c"};
+  DecodeResult r = decode_url("#v=1&data=csv&csv=d.csv&norm=standardize&test=0&learner=perceptron&seed=1",
+                              learner_schemas());
+  Result<std::unique_ptr<Session>> s = Session::create(r.config, &csv);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  const std::vector<std::string>& w = (*s)->warnings();
+  EXPECT_FALSE(any_contains(w, "zero variance")) << joined(w);  // 'a' varies (row 5), 'c' too (row 4)
+  EXPECT_TRUE(any_contains(w, "1 training example is the zero vector")) << joined(w);
+  Dataset flat = tiny_dataset({{0, 1, 3}, {0, 2, 3}, {0, -1, 3}}, {1, 1, -1});
+  flat.feature_names = {"a", "b", "c"};
+  s = Session::create(r.config, &flat);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  EXPECT_TRUE(any_contains((*s)->warnings(), "2 of 3 features have zero variance on the training part ('a', 'c')"))
+      << joined((*s)->warnings());
+}
+
+}  // namespace
+}  // namespace ml

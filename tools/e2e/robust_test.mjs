@@ -1,0 +1,135 @@
+// Browser end-to-end test of issue 15's links (the resource budget and the session's error boundary):
+// playwright-core drives Debian's chromium (headless) against build/web served on 127.0.0.1.
+//   1. The landmark link that crashed the page (uncaught exception, frames stopped, "building…" forever) is
+//      capped by the budget: the page says which fields it lowered, keeps drawing while the kernel fit
+//      prepares in slices, and Escape cancels the preparation.
+//   2. The Halving link (one step took 131-293 s) is capped: steps are taken while frames keep coming, and
+//      Space pauses the run.
+//   3. A link the session refuses shows the named error and the page keeps drawing.
+//   4. No uncaught error on any page.
+// Usage: node tools/e2e/robust_test.mjs   (env WEB_SITE, CHROMIUM)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, serveDirectory } from './page.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
+
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('robust_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
+  process.exit(1);
+}
+for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
+  if (!fs.existsSync(path.join(site, f))) {
+    console.log(`robust_test: ${path.join(site, f)} is missing: build the web preset first`);
+    process.exit(1);
+  }
+}
+
+let failures = 0;
+function check(name, ok, detail = '') {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
+  if (!ok) failures++;
+}
+
+const { server, base } = await serveDirectory(site);
+const browser = await launchChromium(chromium);
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const pageErrors = [];
+const status = (page) => page.evaluate(() => window.marginlab.status());
+async function waitFor(page, predicate, arg, timeout = 120000) {
+  await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
+}
+async function openPage(hash) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => {
+    console.log('  page error:', e.message);
+    pageErrors.push(e.message);
+  });
+  await page.goto(base + hash);
+  await waitFor(page, () => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= 2));
+  return page;
+}
+// Frames drawn over `ms` milliseconds of wall time.
+async function framesDuring(page, ms) {
+  const f0 = await page.evaluate(() => window.marginlab.frames);
+  await page.waitForTimeout(ms);
+  return (await page.evaluate(() => window.marginlab.frames)) - f0;
+}
+
+try {
+  // 1. The landmark link.
+  {
+    const link = '#v=1&data=ring&n=1000000&learner=rp&l.projection=kpca&l.landmarks=100000&l.dims=5000&seed=1';
+    const page = await openPage('#v=1&data=ring&n=400&learner=perceptron&seed=1&steps=50');
+    await waitFor(page, () => window.marginlab.status().steps > 0);
+    const before = await status(page);
+    await page.evaluate((h) => { location.hash = h; }, link);
+    await waitFor(page, () => { const s = window.marginlab.status(); return s.url.includes('n=1000000') && (s.preparing || s.error); });
+    const s = await status(page);
+    const notices = s.notices.join('\n');
+    check('landmark link: the page names the capped fields', /field 'l\.dims': 5000 is over the resource budget/.test(notices) &&
+          /field 'l\.landmarks': 100000 is over the resource budget/.test(notices), notices.slice(0, 300));
+    check('landmark link: no error screen, the capped run prepares', s.error === '' && s.preparing, `error '${s.error}'`);
+    // Frames keep coming (before the budget they stopped for good) and the fit moves on; at n = 10^6 one slice
+    // of the fit (a row block of the Nyström covariance) is long, so the bar is "frames", not a frame rate.
+    const frames = await framesDuring(page, 4000);
+    const later = await status(page);
+    check('landmark link: the page keeps drawing while the kernel fit prepares',
+          frames >= 2 && later.prepare_progress > s.prepare_progress && document_ok(later),
+          `${frames} frames in 4 s, progress ${s.prepare_progress.toFixed(3)} -> ${later.prepare_progress.toFixed(3)}`);
+    await page.keyboard.press('Escape');
+    await waitFor(page, (url) => { const t = window.marginlab.status(); return !t.preparing && t.url === url; }, before.url);
+    check('landmark link: Escape cancels the preparation and returns to the previous link', true);
+    await page.close();
+  }
+
+  // 2. The Halving link.
+  {
+    const page = await openPage('#v=1&data=finite&d=20&concepts=1000000&n=100000&learner=halving&seed=1');
+    const s0 = await status(page);
+    const notices = s0.notices.join('\n');
+    check('Halving link: the page names the capped field', /field 'concepts': 1000000 is over the resource budget/.test(notices),
+          notices.slice(0, 300));
+    await waitFor(page, () => window.marginlab.status().steps > 0);
+    const frames = await framesDuring(page, 3000);
+    const s1 = await status(page);
+    check('Halving link: frames keep coming while it steps', frames >= 5 && s1.steps > 0, `${frames} frames in 3 s, ${s1.steps} steps`);
+    if (s1.playing) {
+      await page.keyboard.press('Space');
+      await waitFor(page, () => !window.marginlab.status().playing, undefined, 30000);
+      const s2 = await status(page);
+      await page.waitForTimeout(1000);
+      const s3 = await status(page);
+      check('Halving link: Space pauses the run', !s3.playing && s3.steps === s2.steps, `${s2.steps} -> ${s3.steps}`);
+    } else {
+      check('Halving link: the run ended by itself (nothing to pause)', s1.done || s1.steps > 0, JSON.stringify(s1.steps));
+    }
+    await page.close();
+  }
+
+  // 3. A link the session refuses: a named error, and the page keeps drawing.
+  {
+    const page = await openPage('#v=1&data=separable&n=8&test=0&learner=rp&l.cv=1&l.cv_folds=10&seed=1');
+    await waitFor(page, () => window.marginlab.status().error !== '');
+    const s = await status(page);
+    check('a refused link shows its named error', /cross-validation folds/.test(s.error), s.error);
+    const frames = await framesDuring(page, 2000);
+    check('after the error the page keeps drawing', frames >= 5, `${frames} frames in 2 s`);
+    await page.close();
+  }
+} catch (e) {
+  check('the robust test ran to the end', false, String(e && e.stack || e));
+} finally {
+  await browser.close();
+  server.close();
+}
+check('no uncaught error on any page', pageErrors.length === 0, pageErrors.join('; '));
+console.log(failures === 0 ? 'robust_test: all checks passed' : `robust_test: ${failures} check(s) failed`);
+process.exit(failures === 0 ? 0 : 1);
+
+function document_ok(s) { return s && s.error === ''; }
