@@ -169,7 +169,7 @@ std::vector<Field> build_fields() {
                 "NAME whose split k is two files, NAME_train_k.csv and NAME_test_k.csv (Rätsch's IDA layout), "
                 "the test part given by its file.",
         .applies_when = "data=csv"},
-       [](Config& c) -> auto& { return c.split; });
+       [](Config& c) -> auto& { return c.split; }).caps = false;  // an index names files, not a size
   bind(t, "data", is_one_csv_file,
        {.key = "csvhash", .label = "CSV hash",
         .help = "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
@@ -257,7 +257,7 @@ std::vector<Field> build_fields() {
         .help = "The confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to our "
                 "column convention (0: I, 10: M; the paper uses 1..20).",
         .applies_when = "noise=family"},
-       [](Config& c) -> auto& { return c.noise.family; });
+       [](Config& c) -> auto& { return c.noise.family; }).caps = false;  // an index names a matrix, not a size
   bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::family; },
        {.key = "famseed", .label = "Family matrix seed", .min = 0, .max = static_cast<double>(kMaxSeed),
         .help = "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
