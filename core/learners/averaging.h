@@ -32,11 +32,16 @@ class Averaging final : public LinearBinaryLearner<AveragingParams> {
 
   Status reset(const Problem& problem, const AveragingParams& params) override;
   StepResult step() override;
+  // The steps as one loop over the examples (the same fold() as step()).
+  StepCounts step_many(int64_t max_steps) override;
   bool done() const override { return next_ >= data_->rows(); }
   int next_example() const override { return done() ? -1 : next_; }
   std::vector<Counter> counters() const override;
 
  private:
+  // Folds example next_ into the mean; true when the mean before it erred on it (the online mistake).
+  bool fold();
+
   const Dataset* data_ = nullptr;
   bool normalize_ = false;
   Eigen::VectorXd sum_;  // sum of y x (double)

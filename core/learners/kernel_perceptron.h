@@ -49,6 +49,8 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
 
   Status reset(const Problem& problem, const KernelPerceptronParams& params) override;
   StepResult step() override;
+  // The steps as one loop over the examples (the same visit() as step()).
+  StepCounts step_many(int64_t max_steps) override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }
   int num_classes() const override { return 2; }
@@ -72,6 +74,10 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   const std::vector<int>& support() const { return support_; }
 
  private:
+  // The rule on the next example in the order: true on a mistake (alpha and the caches updated); sets done_
+  // at a clean epoch's end.
+  bool visit(int* example);
+
   const Dataset* data_ = nullptr;
   Kernel kernel_;
   bool normalize_ = true;

@@ -41,6 +41,8 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
 
   Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
+  // The steps as one loop over runs of the example order (step() is a run of one: the rule is written once).
+  StepCounts step_many(int64_t max_steps) override;
   bool done() const override { return done_; }
   int next_example() const override { return order_.peek(); }
   double bound() const override { return bound_; }
