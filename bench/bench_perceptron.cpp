@@ -3,14 +3,18 @@
 // Data: generator `separable` on the unit sphere (margin 0), seed 1, with 10 % of the labels flipped
 // (Rng(1, Stream::noise)) so that no epoch is mistake-free and every run does all 10 epochs — the
 // same work for every contestant. Three measurements, median of --reps runs each:
-//   learner: the project's Perceptron through the Learner interface (registry row "perceptron",
-//            normalize = 0 so the update is w += y x like scikit-learn's eta0 = 1, cyclic order like
-//            shuffle = False), one virtual step() per example;
+//   learner: the project's Perceptron through the Learner interface as the session drives it (registry
+//            row "perceptron", normalize = 0 so the update is w += y x like scikit-learn's eta0 = 1, cyclic
+//            order like shuffle = False): Learner::step_many runs of kSessionRun steps, the longest run
+//            Session::advance takes between two clock reads (its runs between recording points are longer
+//            still at this size), so the figure is the session's stepping path without its trace rows;
+//   step:    the same learner with one virtual step() per example (what the session did before step_many);
 //   eigen:   the bare loop  if y<w,x> <= 0 then w += y x  with Eigen dot/axpy on the same float rows
 //            (the compute reference: what the Learner interface costs on top);
 //   memcpy:  copying X (51.2 MB), the memory-bandwidth reference.
 // Throughput is examples·epochs per second. `--write-data PREFIX` also writes PREFIX.X.f32 (row-major
 // float32) and PREFIX.y.i8 (±1) for bench/peers.py (scikit-learn on the same data).
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -26,6 +30,8 @@
 namespace {
 
 constexpr int kEpochs = 10;
+// Steps per Learner::step_many call: Session::advance's longest run between two clock reads.
+constexpr int64_t kSessionRun = 65536;
 
 ml::Dataset make_data(int n, int d) {
   ml::GeneratorSpec spec;
@@ -87,6 +93,7 @@ int main(int argc, char** argv) {
   problem.train = &ds;
   problem.seed = 1;
   problem.radius = 1.0;
+  const int64_t total = static_cast<int64_t>(n) * kEpochs;
   int64_t learner_mistakes = 0, learner_steps = 0;
   double learner_accuracy = 0;
   const std::vector<double> learner_s = time_runs(reps, [&] {
@@ -94,9 +101,20 @@ int main(int argc, char** argv) {
     if (!learner->reset(problem, params).ok()) std::exit(1);
     learner_mistakes = 0;
     learner_steps = 0;
-    const int64_t total = static_cast<int64_t>(n) * kEpochs;
-    for (; learner_steps < total && !learner->done(); ++learner_steps) learner_mistakes += learner->step().mistake ? 1 : 0;
+    while (learner_steps < total && !learner->done()) {
+      const ml::StepCounts run = learner->step_many(std::min(kSessionRun, total - learner_steps));
+      learner_steps += run.steps;
+      learner_mistakes += run.mistakes;
+    }
     learner_accuracy = train_accuracy(ds, *learner->weights());
+  });
+  int64_t step_mistakes = 0, step_steps = 0;
+  const std::vector<double> step_s = time_runs(reps, [&] {
+    std::unique_ptr<ml::Learner> learner = entry->make();
+    if (!learner->reset(problem, params).ok()) std::exit(1);
+    step_mistakes = 0;
+    step_steps = 0;
+    for (; step_steps < total && !learner->done(); ++step_steps) step_mistakes += learner->step().mistake ? 1 : 0;
   });
 
   // The bare Eigen loop on the same rows.
@@ -139,6 +157,11 @@ int main(int argc, char** argv) {
   j["learner_mistakes"] = learner_mistakes;
   j["learner_train_accuracy"] = learner_accuracy;
   j["learner_ex_epochs_per_s"] = static_cast<double>(learner_steps) / median(learner_s);
+  j["learner_run_steps"] = kSessionRun;
+  j["step_seconds"] = step_s;
+  j["step_median_s"] = median(step_s);
+  j["step_mistakes"] = step_mistakes;
+  j["step_ex_epochs_per_s"] = static_cast<double>(step_steps) / median(step_s);
   j["eigen_seconds"] = eigen_s;
   j["eigen_median_s"] = median(eigen_s);
   j["eigen_mistakes"] = eigen_mistakes;

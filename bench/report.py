@@ -183,8 +183,15 @@ def main():
     uma_wasm = run_json(wasm("bench_uma") + ["--reps", "1"])
     results += uma_native + uma_wasm
 
+    # --- 5b. The Nyström kernel PCA front end at the letters size (fit + transform of the sample) ---
+    nystrom_native, nystrom_wasm = [], []
+    if exists_native("bench_nystrom") and exists_wasm("bench_nystrom"):
+        nystrom_native = run_json(native("bench_nystrom") + ["--reps", reps])
+        nystrom_wasm = run_json(wasm("bench_nystrom") + ["--reps", "1"])
+        results += nystrom_native + nystrom_wasm
+
     # --- 6. Any other bench program (added by other modules): run with its defaults, reported generically ---
-    known = {"bench_csv", "bench_perceptron", "bench_projection", "bench_halving", "bench_uma"}
+    known = {"bench_csv", "bench_perceptron", "bench_projection", "bench_halving", "bench_uma", "bench_nystrom"}
     others = []
     bench_dir = os.path.join(NATIVE, "bench")
     for name in sorted(os.listdir(bench_dir)) if os.path.isdir(bench_dir) else []:
@@ -264,12 +271,15 @@ def main():
     L.append("")
     L.append("| contestant | median s | examples·epochs/s | mistakes | train accuracy |")
     L.append("|---|---:|---:|---:|---:|")
-    L.append("| marginlab Perceptron via Learner::step(), native | %s | %s | %s | %s |" % (
-        fmt(p_native["learner_median_s"]), fmt(p_native["learner_ex_epochs_per_s"]),
-        "{:,}".format(p_native["learner_mistakes"]), fmt(p_native["learner_train_accuracy"], 4)))
-    L.append("| marginlab Perceptron via Learner::step(), wasm | %s | %s | %s | %s |" % (
-        fmt(p_wasm["learner_median_s"]), fmt(p_wasm["learner_ex_epochs_per_s"]),
-        "{:,}".format(p_wasm["learner_mistakes"]), fmt(p_wasm["learner_train_accuracy"], 4)))
+    for build, p in (("native", p_native), ("wasm", p_wasm)):
+        L.append("| marginlab Perceptron as the session steps it (Learner::step_many, runs of %s), %s | %s | %s | %s | %s |" % (
+            "{:,}".format(p.get("learner_run_steps", 0)), build, fmt(p["learner_median_s"]),
+            fmt(p["learner_ex_epochs_per_s"]), "{:,}".format(p["learner_mistakes"]),
+            fmt(p["learner_train_accuracy"], 4)))
+    for build, p in (("native", p_native), ("wasm", p_wasm)):
+        if "step_median_s" in p:
+            L.append("| marginlab Perceptron, one virtual Learner::step() per example, %s | %s | %s | %s | – |" % (
+                build, fmt(p["step_median_s"]), fmt(p["step_ex_epochs_per_s"]), "{:,}".format(p["step_mistakes"])))
     L.append("| bare Eigen dot/axpy loop, native | %s | %s | %s | %s |" % (
         fmt(p_native["eigen_median_s"]), fmt(p_native["eigen_ex_epochs_per_s"]),
         "{:,}".format(p_native["eigen_mistakes"]), fmt(p_native["eigen_train_accuracy"], 4)))
@@ -280,10 +290,11 @@ def main():
         fmt(p_sklearn["median_s"]), fmt(p_sklearn["ex_epochs_per_s"]), fmt(p_sklearn["train_accuracy"], 4)))
     L.append("")
     same_mistakes = p_native["learner_mistakes"] == p_wasm["learner_mistakes"] == p_native["eigen_mistakes"] == \
-        p_wasm["eigen_mistakes"]
+        p_wasm["eigen_mistakes"] == p_native.get("step_mistakes", p_native["eigen_mistakes"]) == \
+        p_wasm.get("step_mistakes", p_wasm["eigen_mistakes"])
     L.append("Ratios (throughput): learner native / wasm = **%s**; learner native / sklearn = **%s**; learner wasm / "
-             "sklearn = **%s**; bare loop native / wasm = %s; Learner-interface cost: learner / bare loop = %s native, "
-             "%s wasm. Mistake counts identical across the four marginlab runs: **%s**." % (
+             "sklearn = **%s**; bare loop native / wasm = %s; session stepping path / bare loop = **%s** native, "
+             "**%s** wasm. Mistake counts identical across the marginlab runs: **%s**." % (
                  fmt(ratio(p_native["learner_ex_epochs_per_s"], p_wasm["learner_ex_epochs_per_s"])),
                  fmt(ratio(p_native["learner_ex_epochs_per_s"], p_sklearn["ex_epochs_per_s"])),
                  fmt(ratio(p_wasm["learner_ex_epochs_per_s"], p_sklearn["ex_epochs_per_s"])),
@@ -357,6 +368,32 @@ def main():
                  "updates equal in both builds: **%s**." % (
                      "yes" if a["step_over_gemm"] <= 3 and b["step_over_gemm"] <= 3 else "no",
                      "yes" if a["checksum"] == b["checksum"] else "no"))
+        L.append("")
+    if nystrom_native and nystrom_wasm:
+        a, b = nystrom_native[0], nystrom_wasm[0]
+        L.append("## 5b. Nyström kernel PCA at the letters size (n = %s, m = D = %s)" % (fmt(a["n"]), fmt(a["landmarks"])))
+        L.append("")
+        L.append("`bench/bench_nystrom.cpp`: `classes` data (d = 16), Gaussian σ = 1; what the kernel front end does "
+                 "before a letters run's first step (`ProjectionFitter` with the sample's transform), stage by stage; "
+                 "native median of the reps, wasm one run.")
+        L.append("")
+        L.append("| stage | native s | wasm s | wasm / native |")
+        L.append("|---|---:|---:|---:|")
+        for stage, va in a["stage_median_s"].items():
+            vb = b["stage_median_s"].get(stage)
+            L.append("| %s | %s | %s | %s |" % (stage, fmt(va), fmt(vb), fmt(ratio(vb, va))))
+        L.append("| **fit + transform of the sample** | **%s** | **%s** | %s |" % (
+            fmt(a["fit_transform_median_s"]), fmt(b["fit_transform_median_s"]),
+            fmt(ratio(b["fit_transform_median_s"], a["fit_transform_median_s"]))))
+        L.append("| transform of n new points | %s | %s | %s |" % (
+            fmt(a["transform_again_s"]), fmt(b["transform_again_s"]), fmt(ratio(b["transform_again_s"], a["transform_again_s"]))))
+        L.append("")
+        same = all(a[k] == b[k] for k in ("spectrum_sum", "transform_sum_sq", "transform_fnv1a"))
+        L.append("Goal (issue 13): fit + transform ≤ 5 s native, ≤ 7 s wasm: native **%s**, wasm **%s**. Checksums "
+                 "(spectrum sum, Σ z², FNV-1a of the float bits %s) equal in both builds: **%s**." % (
+                     "met" if a["fit_transform_median_s"] <= 5 else "not met",
+                     "met" if b["fit_transform_median_s"] <= 7 else "not met", a["transform_fnv1a"],
+                     "yes" if same else "NO"))
         L.append("")
     for name, a_list, b_list in others:
         L.append("## %s (bench/%s.cpp)" % (name, name))

@@ -14,6 +14,9 @@ namespace {
 
 // Kernel blocks are computed this many doubles at a time (32 MB), whatever the sample size.
 constexpr Eigen::Index kBlockDoubles = Eigen::Index{1} << 22;
+// The Nyström fit keeps the sample's kernel blocks for the sample's transform up to this many doubles (256 MB;
+// letters size, n = 15 000 by m = 1 600, is 192 MB).
+constexpr Eigen::Index kMaxCachedKernelDoubles = Eigen::Index{1} << 25;
 // Jitter ladder of the random span: at most this many factorizations, the jitter growing 100x each time.
 constexpr int kJitterTries = 9;
 // Relative tie margin of the sign rule (fix_column_signs).
@@ -131,6 +134,7 @@ ProjectionFitter::ProjectionFitter(const FeatureMatrix& X, const Kernel& kernel,
 
 void ProjectionFitter::fail(Error error) {
   error_ = std::move(error);
+  kernel_blocks_.clear();
   stage_ = Stage::finished;
   progress_ = 1.0;
   K_ = Eigen::MatrixXd();
@@ -144,7 +148,8 @@ void ProjectionFitter::fit_done() {
     stage_ = Stage::finished;
     return;
   }
-  // Same blocks as KernelProjection::transform(), so the rows are the same bits.
+  // Same blocks as KernelProjection::transform() and as the Nyström covariance pass (whose kernel blocks may
+  // be kept), so the rows are the same bits.
   transformed_ = FeatureMatrix(X_.rows(), p_.coef_.cols());
   block_ = rows_per_block(p_.basis_.rows());
   start_ = 0;
@@ -182,9 +187,9 @@ double ProjectionFitter::unit_cost() const {
     case Stage::nystrom_eigen: return eigen_cost(m_);
     case Stage::nystrom_covariance: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
-      return rows * m_ * (d + 8) + rows * m_ * rank_ + rows * rank_ * rank_;
+      return rows * m_ * (d + 8) + rows * m_ * m_ / 2;
     }
-    case Stage::nystrom_pca: return eigen_cost(rank_) + static_cast<double>(m_) * rank_ * D;
+    case Stage::nystrom_pca: return 2.0 * m_ * m_ * rank_ + eigen_cost(rank_) + static_cast<double>(m_) * rank_ * D;
     case Stage::transform: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
       const double b = static_cast<double>(p_.basis_.rows());
@@ -225,9 +230,9 @@ double ProjectionFitter::remaining_cost() const {
       if (stage_ <= Stage::nystrom_eigen) sum += eigen_cost(m);
       if (stage_ <= Stage::nystrom_covariance) {
         const double rows = stage_ == Stage::nystrom_covariance ? n - static_cast<double>(start_) : n;
-        sum += rows * m * (d + 8) + rows * m * r + rows * r * r;
+        sum += rows * m * (d + 8) + rows * m * m / 2;
       }
-      return sum + eigen_cost(r) + m * r * D + transform_cost(m, D, n);
+      return sum + 2 * m * m * r + eigen_cost(r) + m * r * D + transform_cost(m, D, n);
     }
     case Stage::transform: {
       const double b = static_cast<double>(p_.basis_.rows());
@@ -403,7 +408,7 @@ void ProjectionFitter::do_unit() {
       for (int k = 0; k < r; ++k) W_.col(k) = eigen_.eigenvectors().col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
       eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
       rank_ = r;
-      S_ = Eigen::MatrixXd::Zero(r, r);
+      S_ = Eigen::MatrixXd::Zero(m, m);
       block_ = rows_per_block(m);
       start_ = 0;
       stage_ = Stage::nystrom_covariance;
@@ -414,14 +419,18 @@ void ProjectionFitter::do_unit() {
       const FeatureMatrix Xb = X.middleRows(start_, rows);
       const Eigen::MatrixXd Kb = kernel_matrix(kernel, Xb, p_.basis_);
       if (!Kb.allFinite()) return fail(not_finite_error());
-      const Eigen::MatrixXd F = Kb * W_;
-      S_.noalias() += F.transpose() * F;
+      // G += Kbᵀ Kb on the lower triangle (a symmetric rank-k update: half a GEMM); Wᵀ G W comes once, at the
+      // end, instead of F = Kb W and Fᵀ F per block (2 n m r multiply-adds instead of n m² / 2).
+      S_.selfadjointView<Eigen::Lower>().rankUpdate(Kb.transpose());
+      if (transform_sample_ && static_cast<Eigen::Index>(n) * m_ <= kMaxCachedKernelDoubles) kernel_blocks_.push_back(Kb);
       start_ += block_;
       if (start_ >= n) stage_ = Stage::nystrom_pca;
       return;
     }
     case Stage::nystrom_pca: {
       const int r = rank_;
+      const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
+      S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ; the solver reads its lower triangle
       eigen_.compute(S_);
       const Eigen::VectorXd& lambda = eigen_.eigenvalues();
       const double lmax = lambda[r - 1];
@@ -441,7 +450,13 @@ void ProjectionFitter::do_unit() {
     }
     case Stage::transform: {
       const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
-      p_.transform_block(X, start_, rows, transformed_);
+      const size_t b = static_cast<size_t>(start_ / block_);
+      if (b < kernel_blocks_.size()) {
+        p_.project_block(kernel_blocks_[b], start_, transformed_);
+        kernel_blocks_[b] = Eigen::MatrixXd();
+      } else {
+        p_.transform_block(X, start_, rows, transformed_);
+      }
       start_ += block_;
       if (start_ >= n) stage_ = Stage::finished;
       return;
@@ -509,8 +524,12 @@ FeatureMatrix KernelProjection::transform(const FeatureMatrix& X) const {
 void KernelProjection::transform_block(const FeatureMatrix& X, Eigen::Index start, Eigen::Index rows,
                                        FeatureMatrix& out) const {
   const FeatureMatrix Xb = X.middleRows(start, rows);
-  const Eigen::MatrixXd P = kernel_matrix(kernel_, Xb, basis_) * coef_;
-  out.middleRows(start, rows) = P.cast<float>();
+  project_block(kernel_matrix(kernel_, Xb, basis_), start, out);
+}
+
+void KernelProjection::project_block(const Eigen::MatrixXd& Kb, Eigen::Index start, FeatureMatrix& out) const {
+  const Eigen::MatrixXd P = Kb * coef_;
+  out.middleRows(start, Kb.rows()) = P.cast<float>();
 }
 
 void KernelProjection::transform_row(const float* x, float* out) const {

@@ -129,6 +129,8 @@ class KernelProjection {
   friend class ProjectionFitter;
   // Rows [start, start + rows) of π(X) into the same rows of `out`: one block of transform().
   void transform_block(const FeatureMatrix& X, Eigen::Index start, Eigen::Index rows, FeatureMatrix& out) const;
+  // The same from the block's kernel values Kb = k(X_block, B) (what transform_block computes first).
+  void project_block(const Eigen::MatrixXd& Kb, Eigen::Index start, FeatureMatrix& out) const;
 
   ProjectionKind kind_ = ProjectionKind::random;
   Kernel kernel_;
@@ -238,8 +240,13 @@ class ProjectionFitter {
   std::vector<uint8_t> picked_;
   double threshold_ = 0;
   int pivot_index_ = 0;  // j, the pivot the next unit chooses
-  // Nyström
+  // Nyström: W = U_r Σ_r^{-1/2} (m x r); S_ holds G = Σ_i k_m(x_i) k_m(x_i)ᵀ (m x m, lower triangle) while the
+  // covariance pass runs, the PCA's Wᵀ G W after it
   Eigen::MatrixXd W_, S_;
+  // Nyström with transform_sample: the covariance pass's kernel blocks k(X_b, landmarks), kept for the
+  // sample's transform (the same blocks, so the same bits, without the kernel values computed twice) when
+  // they fit in kMaxCachedKernelDoubles; empty otherwise
+  std::vector<Eigen::MatrixXd> kernel_blocks_;
   // row blocks (Nyström covariance, transform)
   Eigen::Index block_ = 1, start_ = 0;
   FeatureMatrix transformed_;

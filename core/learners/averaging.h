@@ -32,6 +32,8 @@ class Averaging final : public LinearBinaryLearner<AveragingParams> {
 
   Status reset(const Problem& problem, const AveragingParams& params) override;
   StepResult step() override;
+  // The steps as one loop over the examples (the same fold() as step()).
+  StepCounts step_many(int64_t max_steps) override;
   bool done() const override { return next_ >= data_->rows(); }
   // end_of_sample (one pass) once done.
   StopReason stop_reason() const override { return done() ? StopReason::end_of_sample : StopReason::none; }
@@ -39,6 +41,9 @@ class Averaging final : public LinearBinaryLearner<AveragingParams> {
   std::vector<Counter> counters() const override;
 
  private:
+  // Folds example next_ into the mean; true when the mean before it erred on it (the online mistake).
+  bool fold();
+
   const Dataset* data_ = nullptr;
   bool normalize_ = false;
   Eigen::VectorXd sum_;  // sum of y x (double)

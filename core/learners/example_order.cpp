@@ -21,23 +21,10 @@ void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {
   if (shuffled_) rng_.shuffle(order_);
 }
 
-int ExampleOrder::advance() {
-  assert(n_ > 0);
-  const int i = order_[static_cast<size_t>(pos_)];
-  if (++pos_ == n_) {
-    pos_ = 0;
-    ++epoch_;
-    if (shuffled_) rng_.shuffle(order_);  // the next epoch's permutation, drawn now so peek() knows it
-  }
-  return i;
-}
-
-bool ExampleOrder::end_step(bool mistake) {
-  if (mistake) ++epoch_mistakes_;
-  if (!epoch_ended()) return false;
-  const bool clean = epoch_mistakes_ == 0;
-  epoch_mistakes_ = 0;
-  return clean;
+void ExampleOrder::next_epoch() {
+  pos_ = 0;
+  ++epoch_;
+  if (shuffled_) rng_.shuffle(order_);  // the next epoch's permutation, drawn now so peek() knows it
 }
 
 }  // namespace ml

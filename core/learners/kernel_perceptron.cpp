@@ -68,16 +68,13 @@ Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronPar
   return Status::Ok();
 }
 
-StepResult KernelPerceptron::step() {
-  assert(!done_);
-  StepResult r;
+inline bool KernelPerceptron::visit(int* example) {
   const int i = order_.advance();
-  r.example = i;
+  *example = i;
   const auto ui = static_cast<size_t>(i);
   const int y = data_->sign(i);  // read now: an adaptive stream may have just set it
-  if (y * train_f_[ui] <= 0.0) {
-    r.mistake = true;
-    r.updated = true;
+  const bool mistake = y * train_f_[ui] <= 0.0;
+  if (mistake) {
     const double k_ii = self_[ui];
     const double coef = normalize_ && k_ii > 0 ? y / std::sqrt(k_ii) : static_cast<double>(y);
     alpha_[ui] += coef;
@@ -91,8 +88,27 @@ StepResult KernelPerceptron::step() {
     for (int k = 0; k < n; ++k) train_f_[static_cast<size_t>(k)] += coef * kernel_(xi, data_->X.row(k).data(), d);
     if (kernel_.kind == KernelKind::linear) w_.noalias() += static_cast<float>(coef) * data_->X.row(i).transpose();
   }
-  if (order_.end_step(r.mistake)) done_ = true;
+  if (order_.end_step(mistake)) done_ = true;
+  return mistake;
+}
+
+StepResult KernelPerceptron::step() {
+  assert(!done_);
+  StepResult r;
+  r.mistake = r.updated = visit(&r.example);
   return r;
+}
+
+ML_STEP_LOOP StepCounts KernelPerceptron::step_many(int64_t max_steps) {
+  assert(!done_ && max_steps >= 1);
+  StepCounts c;
+  int example = 0;
+  while (c.steps < max_steps && !done_) {
+    c.mistakes += visit(&example) ? 1 : 0;
+    ++c.steps;
+  }
+  c.updates = c.mistakes;  // every mistake changes alpha
+  return c;
 }
 
 double KernelPerceptron::decision(const float* x) const {

@@ -50,6 +50,8 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
 
   Status reset(const Problem& problem, const KernelPerceptronParams& params) override;
   StepResult step() override;
+  // The steps as one loop over the examples (the same visit() as step()).
+  StepCounts step_many(int64_t max_steps) override;
   bool done() const override { return done_; }
   // epoch_without_mistakes (or empty_sample) once done.
   StopReason stop_reason() const override {
@@ -78,6 +80,10 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   const std::vector<int>& support() const { return support_; }
 
  private:
+  // The rule on the next example in the order: true on a mistake (alpha and the caches updated); sets done_
+  // at a clean epoch's end.
+  bool visit(int* example);
+
   const Dataset* data_ = nullptr;
   Kernel kernel_;
   bool normalize_ = true;

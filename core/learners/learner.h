@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <iterator>
 #include <limits>
@@ -19,6 +20,14 @@
 #include "core/settings/params.h"
 #include "core/util/clock.h"
 #include "core/util/status.h"
+
+// Marks a step_many loop: the compiler inlines every call inside it (Eigen's dot and axpy included, which
+// it otherwise may leave as calls per example); the arithmetic is unchanged, so are the bits.
+#if defined(__GNUC__) || defined(__clang__)
+#define ML_STEP_LOOP __attribute__((flatten))
+#else
+#define ML_STEP_LOOP
+#endif
 
 namespace ml {
 
@@ -79,6 +88,13 @@ struct StepResult {
   bool mistake = false;  // online learners: the processed example was mispredicted (counts toward the bound)
   bool updated = false;  // the hypothesis changed
   int example = -1;      // index of the processed training example, or -1
+};
+
+// What a run of steps did (Learner::step_many): the StepResult flags of its steps, counted.
+struct StepCounts {
+  int64_t steps = 0;     // steps taken
+  int64_t mistakes = 0;  // steps with StepResult::mistake
+  int64_t updates = 0;   // steps with StepResult::updated
 };
 
 // A named counter a learner reports (queries, coreset size, removed points, ...).
@@ -166,6 +182,17 @@ class Learner {
   virtual StepResult step() = 0;
   // True when the algorithm has stopped by its own rule.
   virtual bool done() const = 0;
+  // Takes 1 to max_steps (>= 1) steps in one call, ending in the state and counts of that many step() calls;
+  // must not be called when done(). An override takes all max_steps unless done() comes first. The session calls it between two
+  // recording points when nothing has to happen between steps (no adaptive label), planning the run with the
+  // cost_factor of the current state: an override's predict_cost() may only grow and its step_cost() must
+  // stay put. Default: one step() (learners whose steps are costly anyway); the online learners loop
+  // without a virtual call per example.
+  virtual StepCounts step_many(int64_t max_steps) {
+    (void)max_steps;
+    const StepResult r = step();
+    return {1, r.mistake ? 1 : 0, r.updated ? 1 : 0};
+  }
   // Does, in slices of about max_seconds on `now`, the expensive part of the next step that can run
   // ahead of it (a kernel projection fit and the transform of the training sample); true when the next
   // step is ready. Not a step: it changes no counter a trace row shows, and step() finishes whatever is

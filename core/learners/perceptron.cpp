@@ -2,6 +2,8 @@
 #include "core/learners/perceptron.h"
 
 #include <cassert>
+#include <span>
+#include <vector>
 
 #include "core/metrics/metrics.h"
 
@@ -35,19 +37,34 @@ Status Perceptron::reset(const Problem& problem, const PerceptronParams& params)
 StepResult Perceptron::step() {
   assert(!done_);
   StepResult r;
-  const int i = order_.advance();
-  r.example = i;
-  const auto x = data_->X.row(i);
-  const int y = data_->sign(i);  // read now: an adaptive stream may have just set it
-  const float s = x.dot(w_float_);
-  if (static_cast<float>(y) * s <= 0.0f) {
-    r.mistake = true;
-    const float coef = static_cast<float>(y) * scale_[static_cast<size_t>(i)];
-    w_float_.noalias() += coef * x.transpose();
-    r.updated = true;
-  }
-  if (order_.end_step(r.mistake)) done_ = true;
+  r.example = order_.peek();
+  r.mistake = r.updated = step_many(1).mistakes > 0;
   return r;
+}
+
+ML_STEP_LOOP StepCounts Perceptron::step_many(int64_t max_steps) {
+  assert(!done_ && max_steps >= 1);
+  const FeatureMatrix& X = data_->X;
+  const std::vector<int>& label = data_->label;  // read at step time: an adaptive stream may have just set it
+  StepCounts c;
+  while (c.steps < max_steps && !done_) {
+    // The rest of the epoch (at most what is left of max_steps), without the order's per-example bookkeeping.
+    const std::span<const int> run = order_.upcoming(max_steps - c.steps);
+    int64_t mistakes = 0;
+    for (const int i : run) {
+      const auto x = X.row(i);
+      const float y = label[static_cast<size_t>(i)] == 1 ? 1.0f : -1.0f;
+      if (y * x.dot(w_float_) <= 0.0f) {  // y <w, x> <= 0: a mistake, w += y x / ||x|| (or y x)
+        w_float_.noalias() += (y * scale_[static_cast<size_t>(i)]) * x.transpose();
+        ++mistakes;
+      }
+    }
+    c.steps += static_cast<int64_t>(run.size());
+    c.mistakes += mistakes;
+    if (order_.skip(static_cast<int64_t>(run.size()), mistakes)) done_ = true;  // a clean epoch: separated
+  }
+  c.updates = c.mistakes;  // every mistake updates w
+  return c;
 }
 
 std::vector<Counter> Perceptron::counters() const {

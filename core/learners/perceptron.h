@@ -43,6 +43,8 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
 
   Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
+  // The steps as one loop over runs of the example order (step() is a run of one: the rule is written once).
+  StepCounts step_many(int64_t max_steps) override;
   bool done() const override { return done_; }
   // epoch_without_mistakes (or empty_sample) once done.
   StopReason stop_reason() const override {

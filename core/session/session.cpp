@@ -238,15 +238,39 @@ double Session::cost_factor() const {
   return std::max(1.0, n * per_example / std::max(kRecordRowBudget, std::isfinite(step) ? step : 0.0));
 }
 
-bool Session::on_schedule(int64_t step) const {
-  const double k = cost_factor();  // a deterministic function of the learner's state: so is the schedule
-  if (static_cast<double>(step) * k <= static_cast<double>(kRecordEveryStepUntil)) return true;
+int64_t Session::record_gap(int64_t step) const {
+  const double k = cost_factor();
   const int64_t n = static_cast<int64_t>(data_.train.rows()) + data_.test.rows();
   int64_t cap = std::max<int64_t>(kRecordMaxGap, n);
   for (int i = 0; i < trace_.decimations() && cap < (int64_t{1} << 40); ++i) cap *= 2;
   const double geometric = std::floor(static_cast<double>(step) * k / static_cast<double>(kRecordGeometricDivisor));
-  const int64_t gap = geometric >= static_cast<double>(cap) ? cap : std::max<int64_t>(1, static_cast<int64_t>(geometric));
-  return step - trace_.last_committed_step() >= gap;
+  return geometric >= static_cast<double>(cap) ? cap : std::max<int64_t>(1, static_cast<int64_t>(geometric));
+}
+
+bool Session::on_schedule(int64_t step) const {
+  const double k = cost_factor();  // a deterministic function of the learner's state: so is the schedule
+  if (static_cast<double>(step) * k <= static_cast<double>(kRecordEveryStepUntil)) return true;
+  return step - trace_.last_committed_step() >= record_gap(step);
+}
+
+int64_t Session::steps_to_schedule() const {
+  // Every step from `next` on is past the dense start (step * k only grows), and its gap is at least
+  // record_gap(next) (the gap grows with the step and with k); the trace does not change in between.
+  const int64_t next = steps_ + 1;
+  if (static_cast<double>(next) * cost_factor() <= static_cast<double>(kRecordEveryStepUntil)) return 1;
+  return std::max<int64_t>(1, trace_.last_committed_step() + record_gap(next) - steps_);
+}
+
+int64_t Session::take_steps(int64_t max_steps) {
+  if (adaptive_) {
+    step_once();
+    return 1;
+  }
+  const StepCounts c = learner_->step_many(max_steps);
+  steps_ += c.steps;
+  mistakes_ += c.mistakes;
+  updates_ += c.updates;
+  return c.steps;
 }
 
 int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now) {
@@ -260,10 +284,14 @@ int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const 
     // once without reading the clock). Elapsed time is as of the last clock read: at most one check
     // interval late.
     if (timed && !learner_->prepare(max_seconds - (last_check - start), now)) break;
-    step_once();
-    ++taken;
+    // A run of steps up to the next possible recording point, the budget and the next clock read: the
+    // same rows as stepping one at a time.
+    int64_t run = std::min(max_steps - taken, steps_to_schedule());
+    if (timed) run = std::min(run, std::max<int64_t>(1, static_cast<int64_t>(check_interval_ - since_check)));
+    const int64_t did = take_steps(run);
+    taken += did;
     if (on_schedule(steps_)) trace_.commit(current_row());
-    if (timed && ++since_check >= check_interval_) {
+    if (timed && (since_check += static_cast<double>(did)) >= check_interval_) {
       since_check = 0;
       const double t = now();
       if (t - start >= max_seconds) break;

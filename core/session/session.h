@@ -146,6 +146,14 @@ class Session {
   static Result<std::unique_ptr<Session>> create_unguarded(const Config& config, const Dataset* csv);
   int64_t advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now);
   void step_once();
+  // Takes 1 to max_steps steps: one step_once() on an adaptive stream (its labels are set between steps),
+  // else one Learner::step_many run. Returns the steps taken.
+  int64_t take_steps(int64_t max_steps);
+  // Steps the session may take before it must look at the schedule again: no step before the returned
+  // count is on_schedule (the learner's cost factor never shrinks inside a step_many run).
+  int64_t steps_to_schedule() const;
+  // The schedule's minimal distance from the last committed row to a row at `step` (past the dense start).
+  int64_t record_gap(int64_t step) const;
   bool on_schedule(int64_t step) const;
   double cost_factor() const;
   std::vector<double> current_row() const;
