@@ -155,26 +155,31 @@ void ViewPanel::draw_toolbar(const Session& session) {
       probe(ctx_, "view.add_class." + std::to_string(k));
     }
   }
+  // Third line, always there (so the image never moves under the cursor): the edits so far and what
+  // the last click did.
   const std::vector<std::string>& edits = ctx_.state.config().point_edits;
   if (!edits.empty()) {
+    ImGui::TextDisabled("%zu %s", edits.size(), edits.size() == 1 ? "edit" : "edits");
     ImGui::SameLine();
-    ImGui::TextDisabled("%zu edit%s", edits.size(), edits.size() == 1 ? "" : "s");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("undo edit")) {
+    if (ImGui::SmallButton("undo")) {
       pending_edit_ = ctx_.state.config();
       pending_edit_->point_edits.pop_back();
     }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove the last edit (the browser's Back undoes any change)");
     ImGui::SameLine();
-    if (ImGui::SmallButton("clear edits")) {
+    if (ImGui::SmallButton("clear")) {
       pending_edit_ = ctx_.state.config();
       pending_edit_->point_edits.clear();
     }
     probe(ctx_, "view.clear_edits");
-  }
-  if (!edit_status_.empty()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", edit_status_.c_str());
   }
+  if (!edit_status_.empty())
+    ImGui::TextDisabled("%s", edit_status_.c_str());
+  else if (edits.empty())
+    ImGui::TextDisabled("drag to pan, wheel to zoom; add or flip points: the edits go into the link");
+  else
+    ImGui::NewLine();
 }
 
 void ViewPanel::draw_axes_choice() {

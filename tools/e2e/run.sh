@@ -12,5 +12,6 @@ echo "== browser (headless Chromium) =="
 node tools/e2e/browser_test.mjs "$@" || status=1
 echo "== experiment links in the browser (Compare, Sweep) =="
 node tools/e2e/experiment_test.mjs "$@" || status=1
+echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status
