@@ -91,13 +91,15 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   if (ImGui::Button("View PNG") && s && has_view) request_capture(view_min_, view_max_, "marginlab_view.png", true);
   ImGui::EndDisabled();
   probe(ctx_, "export.view_png");
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+  // No tooltip in the frame a capture reads: it would be in the picture.
+  if (!capture_pending_ && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("The 2-D view with its legend, the link as a caption (and in the file's Source text)");
   ImGui::SameLine();
   if (ImGui::Button("Layout PNG") && s)
     request_capture(ImVec2(0, 0), ImGui::GetIO().DisplaySize, "marginlab_layout.png", true);
   probe(ctx_, "export.layout_png");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The whole window, the link as a caption (and in the file's Source text)");
+  if (!capture_pending_ && ImGui::IsItemHovered())
+    ImGui::SetTooltip("The whole window, the link as a caption (and in the file's Source text)");
   ImGui::EndDisabled();
   if (s) {
     // Hashing the trace means writing its CSV: done once per paused state, not every frame.
