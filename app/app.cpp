@@ -193,6 +193,7 @@ void App::frame() {
     if (show_view && show_plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
     else if (show_view) view_w = mw;
     if (show_view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
+    export_.set_view_rect(show_view ? view_.image_min() : ImVec2(), show_view ? view_.image_max() : ImVec2());  // "View PNG"
     if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
   }
   if (show_confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));

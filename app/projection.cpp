@@ -81,7 +81,7 @@ Eigen::MatrixXd principal_directions(const Eigen::MatrixXd& S, int k, const Eige
 }  // namespace
 
 Projection make_projection(const FeatureMatrix& X, const std::vector<std::string>& feature_names, ProjectionMode mode,
-                           const Vector* w, int max_rows) {
+                           const Vector* w, int max_rows, ViewAxes axes) {
   Projection p;
   const int n = static_cast<int>(X.rows());
   const int d = static_cast<int>(X.cols());
@@ -116,6 +116,20 @@ Projection make_projection(const FeatureMatrix& X, const std::vector<std::string
     p.describe = p.varying == 2 ? "the two features" : "one varying feature; points jittered vertically";
     return p;
   }
+  if (mode == ProjectionMode::features) {
+    // Two features as they are; the others held at their mean.
+    auto is_varying = [&](int j) { return std::find(varying.begin(), varying.end(), j) != varying.end(); };
+    if (!is_varying(axes.x) || !is_varying(axes.y) || axes.x == axes.y) axes = {varying[0], varying[1]};
+    p.u1[axes.x] = 1;
+    p.u2[axes.y] = 1;
+    p.centre[axes.x] = 0;
+    p.centre[axes.y] = 0;
+    p.x_name = name(axes.x);
+    p.y_name = name(axes.y);
+    p.describe = "features " + p.x_name + " and " + p.y_name + "; regions: slice through the mean of the other " +
+                 std::to_string(p.varying - 2) + " varying features";
+    return p;
+  }
   // A sample of evenly spaced rows, centred, over the varying columns.
   const int m = std::max(1, std::min(n, max_rows));
   const int k = static_cast<int>(varying.size());
@@ -143,16 +157,57 @@ Projection make_projection(const FeatureMatrix& X, const std::vector<std::string
     for (int c = 0; c < k; ++c) along += p.centre[varying[static_cast<size_t>(c)]] * U(c, 0);
     for (int c = 0; c < k; ++c) p.centre[varying[static_cast<size_t>(c)]] -= along * U(c, 0);
   } else {
-    U = principal_directions(S, 2, Eigen::MatrixXd(k, 0));
-    p.x_name = "PC1";
-    p.y_name = "PC2";
-    p.describe = "top two principal directions of " + std::to_string(k) + " features; regions: slice through the mean";
+    const int components = std::min(k, kMaxViewComponents);
+    if (axes.x < 0 || axes.y < 0 || axes.x >= components || axes.y >= components || axes.x == axes.y) axes = {0, 1};
+    const Eigen::MatrixXd V = principal_directions(S, std::max(axes.x, axes.y) + 1, Eigen::MatrixXd(k, 0));
+    U.col(0) = V.col(axes.x);
+    U.col(1) = V.col(axes.y);
+    p.x_name = "PC" + std::to_string(axes.x + 1);
+    p.y_name = "PC" + std::to_string(axes.y + 1);
+    p.describe = axes == ViewAxes{}
+                     ? "top two principal directions of " + std::to_string(k) + " features; regions: slice through the mean"
+                     : "principal directions " + std::to_string(axes.x + 1) + " and " + std::to_string(axes.y + 1) + " of " +
+                           std::to_string(k) + " features; regions: slice through the mean";
   }
   for (int c = 0; c < k; ++c) {
     p.u1[varying[static_cast<size_t>(c)]] = U(c, 0);
     p.u2[varying[static_cast<size_t>(c)]] = U(c, 1);
   }
   return p;
+}
+
+void zoomed_rect(const double fit_lo[2], const double fit_hi[2], const ViewZoom& z, double lo[2], double hi[2]) {
+  for (int a = 0; a < 2; ++a) {
+    const double centre = (fit_lo[a] + fit_hi[a]) * 0.5 + z.pan[a];
+    const double half = (fit_hi[a] - fit_lo[a]) * 0.5 / z.zoom;
+    lo[a] = centre - half;
+    hi[a] = centre + half;
+  }
+}
+
+void zoom_about(ViewZoom& z, const double fit_lo[2], const double fit_hi[2], double a, double b, double factor) {
+  const double next = std::clamp(z.zoom * factor, kMinViewZoom, kMaxViewZoom);
+  const double f = next / z.zoom;
+  const double at[2] = {a, b};
+  for (int k = 0; k < 2; ++k) {
+    // The centre moves towards the point by (1 - 1/f) of their distance, so the point keeps its place.
+    const double centre = (fit_lo[k] + fit_hi[k]) * 0.5 + z.pan[k];
+    const double moved = at[k] + (centre - at[k]) / f;
+    z.pan[k] = moved - (fit_lo[k] + fit_hi[k]) * 0.5;
+  }
+  z.zoom = next;
+}
+
+std::vector<float> edit_coordinates(const Projection& projection, double a, double b, bool bias, double resolution) {
+  std::vector<float> lifted(static_cast<size_t>(projection.dims));
+  projection.lift(a, b, lifted.data());
+  if (bias && !lifted.empty()) lifted.pop_back();
+  const double step = std::pow(10.0, std::floor(std::log10(std::max(resolution, 1e-30))) - 3);
+  for (float& x : lifted) {
+    const double rounded = std::round(static_cast<double>(x) / step) * step;
+    x = static_cast<float>(rounded == 0 ? 0.0 : rounded);
+  }
+  return lifted;
 }
 
 }  // namespace ml::app

@@ -169,8 +169,19 @@ void View::rebuild_points(const Session& s) {
   const Dataset& train = s.data().train;
   const Dataset& test = s.data().test;
   num_classes_ = std::max(2, s.learner().num_classes());
-  projection_ = make_projection(train.X, train.feature_names, options.projection, s.learner().weights());
+  const int old_dims = projection_.dims;
+  projection_ = make_projection(train.X, train.feature_names, options.projection, s.learner().weights(), 4000, options.axes);
+  // Other axes or data of another dimension: the zoom of the old picture means nothing here.
+  if (options.projection != built_mode_ || !(options.axes == built_axes_) || projection_.dims != old_dims) zoom_ = ViewZoom{};
   built_mode_ = options.projection;
+  built_axes_ = options.axes;
+  ++projection_version_;
+  varying_.clear();
+  for (int j = 0; j < train.cols(); ++j) {
+    const auto column = train.X.col(j);
+    if (train.rows() > 0 && column.maxCoeff() > column.minCoeff()) varying_.push_back(j);
+  }
+  feature_names_ = train.feature_names;
   point_xy_.clear();
   point_kind_.clear();
   point_row_.clear();
@@ -233,11 +244,21 @@ void View::fit_rect(float width, float height) {
     }
   }
   for (int a = 0; a < 2; ++a) {
-    view_lo_[a] = lo[a];
-    view_hi_[a] = hi[a];
+    fit_lo_[a] = lo[a];
+    fit_hi_[a] = hi[a];
   }
+  apply_zoom();
+}
+
+void View::apply_zoom() {
+  zoomed_rect(fit_lo_, fit_hi_, zoom_, view_lo_, view_hi_);
   grid_wanted_ = true;
   grid_.cancel();  // a running pass is for the old rectangle
+}
+
+void View::reset_zoom() {
+  zoom_ = ViewZoom{};
+  apply_zoom();
 }
 
 void View::update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds) {
@@ -259,7 +280,7 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
     histogram_ = {};
     last_histogram_time_ = last_projection_time_ = -1;
   }
-  if (options.projection != built_mode_) rebuild_points(*session);
+  if (options.projection != built_mode_ || !(options.axes == built_axes_)) rebuild_points(*session);
   // Adaptive streams relabel examples as they go: the kinds follow the steps.
   if (session->adaptive_labels() && session->steps() != seen_steps_) rebuild_points(*session);
   seen_steps_ = session->steps();
@@ -273,21 +294,35 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
     histogram_wanted_ = true;
     seen_updates_ = updates;
   }
+  // The hypothesis a grid pass is for: a pass is dropped when it changes before the pass finishes
+  // (DecisionGrid::advance), so one texture is always one hypothesis, never rows from several moments.
+  const uint64_t hypothesis = (session_version_ << 40) ^ (projection_version_ << 28) ^ static_cast<uint64_t>(updates);
   // A new pass at most ten times a second: while training, the regions follow the learner at a pace
-  // the eye can use, and the texture is redrawn only when a pass completes.
-  if (!grid_.running() && grid_wanted_ && fitted_w_ > 0 && (t - last_grid_start_ >= 0.1 || !grid_.ready())) {
-    grid_.start(view_lo_, view_hi_, fitted_w_, fitted_h_, session->learner().num_classes());
-    grid_wanted_ = false;
-    last_grid_start_ = t;
+  // the eye can use, and the texture is redrawn only when a pass completes. While the learner changes
+  // every frame, a pass must finish within a frame: each dropped pass halves the detail, each pass that
+  // finished in one frame raises it again; once the hypothesis rests, a pass at full detail follows.
+  if (!grid_.running() && fitted_w_ > 0) {
+    const bool refine = grid_.ready() && grid_.hypothesis() == hypothesis && grid_.detail() < 1.0;
+    if (refine || (grid_wanted_ && (t - last_grid_start_ >= 0.1 || !grid_.ready()))) {
+      grid_.start(view_lo_, view_hi_, fitted_w_, fitted_h_, session->learner().num_classes(), hypothesis,
+                  refine ? 1.0 : grid_detail_);
+      grid_wanted_ = false;
+      last_grid_start_ = t;
+    }
   }
   if (grid_.running()) {
     // One scores_batch call per chunk of rows (no per-cell virtual call), a chunk about 5e5 multiply-adds.
     const Learner& learner = session->learner();
     const double cost = learner.predict_cost() > 0 ? learner.predict_cost() : projection_.dims;
     const BatchScorer score = [&learner](const FeatureMatrix& X, Eigen::MatrixXf* out) { learner.scores_batch(X, out); };
-    if (grid_.advance(score, projection_, grid_.rows_per_call(cost), now, t + budget_seconds)) {
+    const int64_t stale = grid_.stale_passes();
+    if (grid_.advance(score, projection_, grid_.rows_per_call(cost), now, t + budget_seconds, hypothesis)) {
       grid_uploaded_ = false;
       if (!grid_.ready()) texture_dirty_ = true;
+      if (grid_.ready() && grid_.calls_of_last_pass() == 1) grid_detail_ = std::min(1.0, grid_detail_ * 1.25);
+    } else if (grid_.stale_passes() != stale) {
+      grid_detail_ = std::max(0.05, grid_detail_ * 0.5);
+      grid_wanted_ = true;
     }
   }
   if (histogram_wanted_ && (t - last_histogram_time_ > 0.25 || last_histogram_time_ < 0)) {
@@ -303,7 +338,8 @@ void View::render_texture(int width, int height) {
   if (!ensure_gl()) return;
   // Redraw only what changed (software renderers pay for every pixel): the points layer when the
   // points, the rectangle, the size or the test-point option changed; the view when anything did.
-  const bool options_changed = options.regions != drawn_regions_ || options.test_points != drawn_test_points_;
+  const bool options_changed = options.regions != drawn_regions_ || options.test_points != drawn_test_points_ ||
+                               options.discrete != drawn_discrete_;
   const bool rect_changed = view_lo_[0] != drawn_lo_[0] || view_lo_[1] != drawn_lo_[1] || view_hi_[0] != drawn_hi_[0] ||
                             view_hi_[1] != drawn_hi_[1];
   const bool size_changed = width != fbo_w_ || height != fbo_h_;
@@ -314,6 +350,7 @@ void View::render_texture(int width, int height) {
   if (!grid_.ready()) grid_uploaded_ = false;
   drawn_regions_ = options.regions;
   drawn_test_points_ = options.test_points;
+  drawn_discrete_ = options.discrete;
   for (int a = 0; a < 2; ++a) {
     drawn_lo_[a] = view_lo_[a];
     drawn_hi_[a] = view_hi_[a];
@@ -413,6 +450,7 @@ void View::render_texture(int width, int height) {
                 static_cast<float>(height) / pixel_scale_);
     glUniform3f(glGetUniformLocation(program_regions_, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
     glUniform1f(glGetUniformLocation(program_regions_, "u_strength"), 0.42f);
+    glUniform1i(glGetUniformLocation(program_regions_, "u_discrete"), options.discrete ? 1 : 0);
     set_palette(program_regions_, num_classes_);
     glDrawArrays(GL_TRIANGLES, 0, 6);
   }
@@ -431,14 +469,16 @@ void View::render_texture(int width, int height) {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-void View::draw_scatter(ImVec2 size) {
+ViewClick View::draw_scatter(ImVec2 size) {
   const float fs = ImGui::GetFontSize();
+  ViewClick click;
   if (!session_) {
     ImGui::Dummy(size);
-    return;
+    return click;
   }
   // The legend takes one line under the image.
   const float legend_h = fs * 1.5f;
+  legend_h_ = legend_h;
   const ImVec2 image(std::max(32.0f, size.x), std::max(32.0f, size.y - legend_h));
   if (image.x != fitted_w_ || image.y != fitted_h_) fit_rect(image.x, image.y);
   // The texture has one texel per device pixel, so regions and points are sharp on high-DPI screens.
@@ -453,11 +493,53 @@ void View::draw_scatter(ImVec2 size) {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   if (!gl_error_.empty()) {
     ImGui::TextWrapped("The view cannot draw: %s", gl_error_.c_str());
-    return;
+    return click;
   }
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(color_texture_)), image, ImVec2(0, 1), ImVec2(1, 0));
   image_pos_ = pos;
+  const ImVec2 after_image = ImGui::GetCursorScreenPos();
+  // The image's mouse: an invisible button over it. The wheel zooms about the cursor, a drag pans, a
+  // press and release that did not move (4 px) is a click for the panel.
+  ImGui::SetCursorScreenPos(pos);
+  ImGui::InvisibleButton("##view_canvas", image);
   const bool hovered = ImGui::IsItemHovered();
+  ImGuiIO& io = ImGui::GetIO();
+  auto view_at = [&](ImVec2 m, double* a, double* b) {
+    *a = view_lo_[0] + (m.x - pos.x) / image.x * (view_hi_[0] - view_lo_[0]);
+    *b = view_lo_[1] + (pos.y + image.y - m.y) / image.y * (view_hi_[1] - view_lo_[1]);
+  };
+  if (hovered && io.MouseWheel != 0) {
+    double a = 0, b = 0;
+    view_at(io.MousePos, &a, &b);
+    zoom_about(zoom_, fit_lo_, fit_hi_, a, b, std::pow(1.25, static_cast<double>(io.MouseWheel)));
+    apply_zoom();
+  }
+  if (ImGui::IsItemActivated()) {
+    press_pos_ = io.MousePos;
+    dragging_ = false;
+  }
+  if (ImGui::IsItemActive()) {
+    ImVec2 move = io.MouseDelta;
+    if (!dragging_) {
+      const float dx = io.MousePos.x - press_pos_.x, dy = io.MousePos.y - press_pos_.y;
+      if (dx * dx + dy * dy > 16) {
+        dragging_ = true;
+        move = ImVec2(dx, dy);  // the whole way since the press
+      }
+    }
+    if (dragging_ && (move.x != 0 || move.y != 0)) {
+      zoom_.pan[0] -= move.x / image.x * (view_hi_[0] - view_lo_[0]);
+      zoom_.pan[1] += move.y / image.y * (view_hi_[1] - view_lo_[1]);
+      apply_zoom();
+    }
+  }
+  if (ImGui::IsItemDeactivated() && !dragging_) {
+    click.clicked = true;
+    view_at(press_pos_, &click.a, &click.b);
+  }
+  const ImVec2 press = press_pos_;
+  if (!ImGui::IsItemActive()) dragging_ = false;  // released: hover read-outs again
+  ImGui::SetCursorScreenPos(after_image);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   auto to_screen = [&](double a, double b) {
     return ImVec2(static_cast<float>(pos.x + (a - view_lo_[0]) / (view_hi_[0] - view_lo_[0]) * image.x),
@@ -526,8 +608,22 @@ void View::draw_scatter(ImVec2 size) {
     if (options.test_points) item(IM_COL32(150, 150, 150, 255), true, false, "test");
     ImGui::Dummy(ImVec2(size.x, legend_h));
   }
+  if (click.clicked) {
+    // The nearest training example within 10 px (the panel relabels it in "flip" mode).
+    const int n_train = session_->data().train.rows();
+    float best_d = 100.0f;
+    for (size_t k = 0; k < point_row_.size(); ++k) {
+      if (point_row_[k] >= n_train) continue;
+      const ImVec2 p = to_screen(point_xy_[k * 2], point_xy_[k * 2 + 1]);
+      const float d = (p.x - press.x) * (p.x - press.x) + (p.y - press.y) * (p.y - press.y);
+      if (d <= best_d) {
+        best_d = d;
+        click.train_row = point_row_[k];
+      }
+    }
+  }
   // Hover: the nearest example within 10 px, else the decision at the cursor.
-  if (hovered) {
+  if (hovered && !dragging_) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     const double a = view_lo_[0] + (m.x - pos.x) / image.x * (view_hi_[0] - view_lo_[0]);
     const double b = view_lo_[1] + (pos.y + image.y - m.y) / image.y * (view_hi_[1] - view_lo_[1]);
@@ -578,6 +674,7 @@ void View::draw_scatter(ImVec2 size) {
     }
     ImGui::EndTooltip();
   }
+  return click;
 }
 
 void View::draw_segments(const std::vector<BoundarySegment>& segments, ImU32 color, float thickness) const {

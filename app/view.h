@@ -21,11 +21,21 @@
 
 namespace ml::app {
 
-// What the View panel shows.
+// What the View panel shows. View settings, like the window's size, stay with the viewer: they are not in
+// the link (only what changes a result, and the hidden panels and step budget, are).
 struct ViewOptions {
   bool regions = true;                          // decision regions behind the points
   bool test_points = true;                      // test examples as rings
+  bool discrete = false;                        // regions in flat class colours (no graded lead)
   ProjectionMode projection = ProjectionMode::pca;  // directions for d > 2
+  ViewAxes axes;                                // the components (pca) or features (features) plotted
+};
+
+// A click in the view (a press and release without a drag; a drag pans the view instead).
+struct ViewClick {
+  bool clicked = false;   // this frame had one
+  double a = 0, b = 0;    // its view coordinates
+  int train_row = -1;     // the nearest training example within 10 pixels of it, or -1
 };
 
 // Colour of class q in the view (binary: class 0 = y -1 blue, class 1 = y +1 orange).
@@ -45,8 +55,21 @@ class View {
   // Brings the caches up to date with the session: points, projection, grid rows (within
   // `budget_seconds` of the clock `now`), histogram. Call once per frame before drawing.
   void update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds);
-  // Draws the scatter with regions in a box of `size` at the cursor (renders the texture first).
-  void draw_scatter(ImVec2 size);
+  // Draws the scatter with regions in a box of `size` at the cursor (renders the texture first). The wheel
+  // over it zooms about the cursor, a drag pans; returns the click of this frame, if any.
+  ViewClick draw_scatter(ImVec2 size);
+  // Back to the rectangle fitted to the data.
+  void reset_zoom();
+  // True when zoomed or panned.
+  bool zoomed() const { return !zoom_.identity(); }
+  // The last drawn image's corners on screen (layout pixels; the Export panel's view PNG).
+  ImVec2 image_min() const { return image_pos_; }
+  ImVec2 image_max() const { return ImVec2(image_pos_.x + fitted_w_, image_pos_.y + fitted_h_ + legend_h_); }
+  // Width of the rectangle the view shows, in view coordinates.
+  double view_width() const { return view_hi_[0] - view_lo_[0]; }
+  // Varying columns of the training data and their names (the axes' choices).
+  const std::vector<int>& varying_columns() const { return varying_; }
+  const std::vector<std::string>& feature_names() const { return feature_names_; }
   // Draws the margin histogram of the training examples (clean vs corrupted) in a box of `size`.
   void draw_histogram(ImVec2 size);
   // True when the data has more than two varying features (the view is a projection).
@@ -68,6 +91,7 @@ class View {
  private:
   void rebuild_points(const Session& s);
   void fit_rect(float width, float height);
+  void apply_zoom();  // view_lo_/hi_ from the fitted rectangle and zoom_
   bool ensure_gl();
   void render_texture(int width, int height);
 
@@ -79,6 +103,10 @@ class View {
   double last_projection_time_ = -1;
   double last_histogram_time_ = -1;
   ProjectionMode built_mode_ = ProjectionMode::pca;
+  ViewAxes built_axes_;
+  uint64_t projection_version_ = 0;  // counts rebuilds of the projection (part of the grid's hypothesis)
+  std::vector<int> varying_;
+  std::vector<std::string> feature_names_;
 
   // Points: projected coordinates and kinds (class, flags: 1 corrupted, 2 test), in draw order.
   Projection projection_;
@@ -88,13 +116,19 @@ class View {
   int num_classes_ = 2;
   bool points_dirty_ = true;
   double data_lo_[2] = {-1, -1}, data_hi_[2] = {1, 1};  // bounding box of the points
+  double fit_lo_[2] = {-1, -1}, fit_hi_[2] = {1, 1};    // the rectangle fitted to the data
+  ViewZoom zoom_;                                        // zoom and pan relative to it
   double view_lo_[2] = {-1, -1}, view_hi_[2] = {1, 1};  // what the texture shows
+  float legend_h_ = 0;               // the legend line under the image
+  bool dragging_ = false;            // the press on the image moved: a pan, not a click
+  ImVec2 press_pos_;                 // where it started
   float fitted_w_ = 0, fitted_h_ = 0;
   ImVec2 image_pos_;                 // screen position of the last drawn image
 
   // Decision grid (app/models/decision_grid.h) and whether its finished grid is in the texture.
   DecisionGrid grid_;
   bool grid_wanted_ = true;        // the hypothesis or the rectangle changed since the last pass
+  double grid_detail_ = 1.0;       // detail of the passes while training (halved when a pass went stale)
 
   // Margin histogram (app/models/margin_histogram.h).
   MarginHistogram histogram_;
@@ -117,7 +151,7 @@ class View {
   std::string gl_error_;
   double last_grid_start_ = -1;    // clock time the latest grid pass started
   bool texture_dirty_ = true;      // the texture must be redrawn
-  bool drawn_regions_ = false, drawn_test_points_ = false;          // options of the drawn texture
+  bool drawn_regions_ = false, drawn_test_points_ = false, drawn_discrete_ = false;  // options of the drawn texture
   double drawn_lo_[2] = {0, 0}, drawn_hi_[2] = {0, 0};              // rectangle of the drawn texture
 };
 

@@ -13,6 +13,7 @@ uniform int u_classes;          // Q
 uniform vec3 u_palette[16];     // class colours (class q uses q mod 16)
 uniform vec3 u_background;      // colour where no class leads
 uniform float u_strength;       // how strongly regions are tinted (0..1)
+uniform int u_discrete;         // 1: every region one flat colour (the decision only), 0: tint graded by the lead
 uniform vec2 u_uv_scale;        // the grid may cover an older view rectangle:
 uniform vec2 u_uv_offset;       //   grid uv = v_uv * u_uv_scale + u_uv_offset
 uniform vec2 u_view_px;         // size of the view in pixels
@@ -60,7 +61,8 @@ void main() {
   }
   float gap = best - second;
   int i = best_class - (best_class / 16) * 16;
-  vec3 color = mix(u_background, u_palette[i], u_strength * (0.45 + 0.55 * clamp(gap * 2.0, 0.0, 1.0)));
+  float tint = u_discrete != 0 ? 0.8 : 0.45 + 0.55 * clamp(gap * 2.0, 0.0, 1.0);
+  vec3 color = mix(u_background, u_palette[i], u_strength * tint);
   // Distance to the boundary in pixels ~ gap / |d gap / d pixel|, the gradient taken analytically from
   // the bilinear cells (screen-space derivatives break where the leading pair changes).
   vec2 cells_per_pixel = vec2(u_grid_size) * u_uv_scale / u_view_px;

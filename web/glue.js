@@ -1,6 +1,7 @@
 // marginlab page glue: checks the browser (WebGL2, WebAssembly SIMD), loads the module, and connects
-// the page to the app — the URL hash (history.replaceState out, history.pushState for a navigation such
-// as opening a sweep's cell so that Back returns, hashchange in), the file input and
+// the page to the app — the URL hash (history.pushState for each deliberate edit and for a navigation such
+// as opening a sweep's cell, so that Back undoes and Forward redoes; history.replaceState for the link the
+// page opened and its canonical form; hashchange and popstate in), the file input and
 // drag-and-drop (files are read here and never uploaded), the clipboard, downloads, page visibility,
 // and the loading and error screens. The app calls window.marginlab.*; the page calls the module's
 // exported ml_* functions (web/main.cpp).
@@ -13,6 +14,7 @@
   const kMaxFileBytes = 256 * 1024 * 1024;  // the CSV reader's cap (core/data/csv.h)
   let ready = false;
   let failed = false;
+  let lastOpened = null;  // the hash the module has (opened or written): Back fires popstate and hashchange
 
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
@@ -38,14 +40,20 @@
       Module.ccall('ml_open_url', null, ['string'], [location.hash || '']);
       Module.ccall('ml_set_visible', null, ['number'], [document.hidden ? 0 : 1]);
     },
-    // The app's canonical URL changed: the hash follows without adding history entries.
-    urlChanged(url) {
-      if (location.hash !== url) history.replaceState(null, '', url);
+    // The app's canonical URL changed: a deliberate edit adds a history entry (`push`, decided by the
+    // module: web/main.cpp push_this_change), anything else replaces the current one.
+    urlChanged(url, push) {
+      if (location.hash !== url) {
+        if (push) history.pushState(null, '', url);
+        else history.replaceState(null, '', url);
+      }
+      lastOpened = url;
       api.setTitle(url);
     },
     // A navigation (a sweep's cell opened as a single run): a new history entry, so Back returns.
     pushUrl(url) {
       if (location.hash !== url) history.pushState(null, '', url);
+      lastOpened = url;
       api.setTitle(url);
     },
     setTitle(url) {
@@ -168,9 +176,16 @@
   }
 
   // --- page events ---
-  window.addEventListener('hashchange', () => {
-    if (ready || window.Module && Module.calledRun) Module.ccall('ml_open_url', null, ['string'], [location.hash]);
-  });
+  // A hash the user typed, or Back/Forward through the history of edits: the module opens it (once, though
+  // both events fire for one step of Back).
+  function openHash() {
+    if (!(ready || window.Module && Module.calledRun)) return;
+    if (location.hash === lastOpened) return;
+    lastOpened = location.hash;
+    Module.ccall('ml_open_url', null, ['string'], [location.hash]);
+  }
+  window.addEventListener('hashchange', openHash);
+  window.addEventListener('popstate', openHash);
   document.addEventListener('visibilitychange', () => {
     if (window.Module && Module.calledRun) Module.ccall('ml_set_visible', null, ['number'], [document.hidden ? 0 : 1]);
   });

@@ -28,13 +28,34 @@ EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
 
 namespace {
 
+ml::app::App* g_app = nullptr;
+
+// Browser history as undo/redo of settings: every deliberate edit adds a history entry (Back undoes it,
+// Forward redoes it); the link the page opened (its first hash, a pasted link, Back/Forward themselves)
+// and its canonical rewriting replace the entry instead. A drag (a slider, a pan) changes the link every
+// frame: the first change of a press adds the entry, the later ones of the same press replace it, so one
+// drag is one step of Back.
+uint64_t g_opened_version = 0;    // the app's url_version() right after the page opened a link
+bool g_pushed_this_press = false;  // the left button is held and its edit already has its entry
+
+// True when the link change that url_changed reports should add a history entry. The app reports a
+// change in the frame after it was made, so the last change of a drag may arrive in the frame that
+// released the button: the flag is reset only after that frame (frame()), and such a change replaces.
+bool push_this_change() {
+  if (!g_app || g_app->state().url_version() <= g_opened_version) return false;
+  if (g_pushed_this_press) return false;  // the press (held, or released this frame) has its entry
+  if (ImGui::GetIO().MouseDown[0]) g_pushed_this_press = true;
+  return true;
+}
+
 // The browser's services, through web/glue.js (window.marginlab).
 class WebPlatform : public ml::app::Platform {
  public:
   std::string page_base;  // location.origin + location.pathname, set by the page
 
   void url_changed(const std::string& url) override {
-    EM_ASM({ if (window.marginlab) window.marginlab.urlChanged(UTF8ToString($0)); }, url.c_str());
+    const int push = push_this_change() ? 1 : 0;
+    EM_ASM({ if (window.marginlab) window.marginlab.urlChanged(UTF8ToString($0), $1 != 0); }, url.c_str(), push);
   }
   bool push_url(const std::string& url) override {
     EM_ASM({ if (window.marginlab) window.marginlab.pushUrl(UTF8ToString($0)); }, url.c_str());
@@ -60,7 +81,6 @@ class WebPlatform : public ml::app::Platform {
 
 GLFWwindow* g_window = nullptr;
 WebPlatform* g_platform = nullptr;
-ml::app::App* g_app = nullptr;
 ml::app::ImGuiBackends* g_imgui = nullptr;
 int g_width = 0, g_height = 0;    // the canvas's drawing buffer, in device pixels
 double g_css_w = 0, g_css_h = 0;  // its size on the page, in CSS pixels: ImGui lays out in these
@@ -129,6 +149,7 @@ void frame() {
                                            }
                                          }};
   ml::app::run_frame(*g_app, hooks);
+  if (!ImGui::GetIO().MouseDown[0]) g_pushed_this_press = false;  // the press ended: the next edit is a new step
   const double frames = static_cast<double>(g_app->frames());
   EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0); }, frames);
 }
@@ -137,9 +158,12 @@ void frame() {
 
 extern "C" {
 
-// Opens a link (the page calls it on hashchange; the app ignores an echo of its own URL).
+// Opens a link (the page calls it at start, on hashchange and on popstate — Back and Forward; the app
+// ignores an echo of its own URL). The change it makes replaces the history entry (push_this_change).
 EMSCRIPTEN_KEEPALIVE void ml_open_url(const char* url) {
-  if (g_app) g_app->open_url(url);
+  if (!g_app) return;
+  g_app->open_url(url);
+  g_opened_version = g_app->state().url_version();
 }
 
 // Trains on a CSV file's bytes (file input or drop); `data` is freed by the caller.

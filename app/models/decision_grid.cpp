@@ -8,9 +8,17 @@ namespace ml::app {
 
 int grid_cells(float pixels) { return std::clamp(static_cast<int>(pixels / 3), 24, 220); }
 
-void DecisionGrid::start(const double lo[2], const double hi[2], float width, float height, int num_classes) {
-  gw_ = grid_cells(width);
-  gh_ = grid_cells(height);
+void DecisionGrid::start(const double lo[2], const double hi[2], float width, float height, int num_classes,
+                         uint64_t hypothesis, double detail) {
+  detail_ = std::clamp(detail, 0.0, 1.0);
+  auto cells = [&](float pixels) {
+    const int full = grid_cells(pixels);
+    return detail_ >= 1.0 ? full : std::max(std::min(full, kMinGridCells), static_cast<int>(full * detail_));
+  };
+  gw_ = cells(width);
+  gh_ = cells(height);
+  hypothesis_ = hypothesis;
+  calls_ = 0;
   q_ = std::max(2, num_classes);
   gw_ = std::min(gw_, 2048 / ((q_ + 3) / 4));  // WebGL2 guarantees textures 2048 texels wide
   scores_.assign(static_cast<size_t>(gw_) * static_cast<size_t>(gh_) * static_cast<size_t>(q_), 0.0f);
@@ -33,8 +41,14 @@ int DecisionGrid::rows_per_call(double cost_per_point, double work) const {
 }
 
 bool DecisionGrid::advance(const BatchScorer& score, const Projection& projection, int rows_per_call, const ClockFn& now,
-                           double deadline) {
+                           double deadline, uint64_t hypothesis) {
   if (next_row_ < 0) return false;
+  if (hypothesis != hypothesis_) {  // the learner changed since the pass started: its rows would not match
+    next_row_ = -1;
+    ++stale_passes_;
+    return false;
+  }
+  ++calls_;
   const int q = q_;
   while (next_row_ < gh_) {
     const int r0 = next_row_, rows = std::min(std::max(1, rows_per_call), gh_ - next_row_);
@@ -100,6 +114,9 @@ void DecisionGrid::finish() {
   done_w_ = gw_;
   done_h_ = gh_;
   done_q_ = q;
+  done_hypothesis_ = hypothesis_;
+  done_detail_ = detail_;
+  done_calls_ = calls_;
   ready_ = true;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -19,13 +20,18 @@ using BatchScorer = std::function<void(const FeatureMatrix& X, Eigen::MatrixXf* 
 
 // Cells per side for a view of `pixels` layout pixels: one cell per 3 pixels, 24..220.
 int grid_cells(float pixels);
+// Fewest cells per side of a reduced-detail pass.
+inline constexpr int kMinGridCells = 12;
 
 // The decision grid of the 2-D view.
 class DecisionGrid {
  public:
-  // Starts a pass over the rectangle lo..hi for a view of width x height layout pixels and Q classes;
-  // a running pass is dropped.
-  void start(const double lo[2], const double hi[2], float width, float height, int num_classes);
+  // Starts a pass over the rectangle lo..hi for a view of width x height layout pixels and Q classes,
+  // for the hypothesis `hypothesis` (any number that changes whenever the scores would: the learner's
+  // updates, the session, the projection); a running pass is dropped. `detail` in (0, 1] scales the
+  // cells per side (at least kMinGridCells), so that a pass can finish within one frame while training.
+  void start(const double lo[2], const double hi[2], float width, float height, int num_classes,
+             uint64_t hypothesis = 0, double detail = 1.0);
   // Drops the running pass and the finished grid.
   void clear();
   // Drops the running pass (the finished grid stays).
@@ -34,8 +40,13 @@ class DecisionGrid {
   bool running() const { return next_row_ >= 0; }
   // Evaluates the pass: every cell centre lifted through `projection`, scored `rows_per_call` rows per
   // call of `score`, until the pass is complete or now() passes `deadline` (checked between calls; a null
-  // clock finishes the pass). Returns true when this call completed the pass (see ready()).
-  bool advance(const BatchScorer& score, const Projection& projection, int rows_per_call, const ClockFn& now, double deadline);
+  // clock finishes the pass). Returns true when this call completed the pass (see ready()). A pass spans
+  // calls (frames), and the learner may train in between: when `hypothesis` is not the one the pass
+  // started for, the rows scored so far belong to another hypothesis, so the pass is dropped (counted in
+  // stale_passes()) and false returned. One finished grid is therefore always one hypothesis: pieced
+  // together from several moments it showed horizontal seams while training.
+  bool advance(const BatchScorer& score, const Projection& projection, int rows_per_call, const ClockFn& now,
+               double deadline, uint64_t hypothesis = 0);
   // Rows per scores_batch call so one call is about `work` multiply-adds for a learner costing
   // `cost_per_point` per point (at least one row).
   int rows_per_call(double cost_per_point, double work = 5e5) const;
@@ -55,11 +66,25 @@ class DecisionGrid {
   // Columns and rows of the running (or last started) pass.
   int pass_width() const { return gw_; }
   int pass_height() const { return gh_; }
+  // The hypothesis and detail of the finished grid.
+  uint64_t hypothesis() const { return done_hypothesis_; }
+  double detail() const { return done_detail_; }
+  // Passes dropped because the hypothesis changed before they finished.
+  int64_t stale_passes() const { return stale_passes_; }
+  // Calls of advance() the last finished pass took (1: it finished in the frame it started).
+  int calls_of_last_pass() const { return done_calls_; }
 
  private:
   void finish();
 
   int gw_ = 0, gh_ = 0, q_ = 2;
+  uint64_t hypothesis_ = 0;    // of the running pass
+  double detail_ = 1.0;        // of the running pass
+  int calls_ = 0;              // advance() calls of the running pass
+  int64_t stale_passes_ = 0;
+  uint64_t done_hypothesis_ = 0;
+  double done_detail_ = 1.0;
+  int done_calls_ = 0;
   int next_row_ = -1;
   double lo_[2] = {0, 0}, hi_[2] = {1, 1};
   std::vector<float> scores_;  // cell-major: Q scores per cell of the running pass

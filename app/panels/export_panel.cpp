@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/png.h"
+#include "app/png_text.h"
 #include "app/ui_model.h"
 #include "core/session/pipeline.h"
 #include "core/session/trace.h"
@@ -83,12 +84,22 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   if (ImGui::Button("Data CSV") && s) ctx_.message = ctx_.platform.save_file("marginlab_data.csv", render_data_csv(s->data()), "text/csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The prepared data with observed and true labels and corruption flags");
   ImGui::SameLine();
-  if (ImGui::Button("Plots PNG") && s && panel_visible(ctx_.state.config(), "plots")) {
-    capture_pending_ = true;
-    capture_name_ = "marginlab_plots.png";
-    capture_min_ = plots_min;
-    capture_max_ = plots_max;
-  }
+  if (ImGui::Button("Plots PNG") && s && panel_visible(ctx_.state.config(), "plots"))
+    request_capture(plots_min, plots_max, "marginlab_plots.png", false);
+  const bool has_view = view_max_.x > view_min_.x && view_max_.y > view_min_.y && panel_visible(ctx_.state.config(), "view");
+  ImGui::BeginDisabled(!has_view);
+  if (ImGui::Button("View PNG") && s && has_view) request_capture(view_min_, view_max_, "marginlab_view.png", true);
+  ImGui::EndDisabled();
+  probe(ctx_, "export.view_png");
+  // No tooltip in the frame a capture reads: it would be in the picture.
+  if (!capture_pending_ && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("The 2-D view with its legend, the link as a caption (and in the file's Source text)");
+  ImGui::SameLine();
+  if (ImGui::Button("Layout PNG") && s)
+    request_capture(ImVec2(0, 0), ImGui::GetIO().DisplaySize, "marginlab_layout.png", true);
+  probe(ctx_, "export.layout_png");
+  if (!capture_pending_ && ImGui::IsItemHovered())
+    ImGui::SetTooltip("The whole window, the link as a caption (and in the file's Source text)");
   ImGui::EndDisabled();
   if (s) {
     // Hashing the trace means writing its CSV: done once per paused state, not every frame.
@@ -107,6 +118,27 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   ImGui::PopID();
 }
 
+void ExportPanel::request_capture(ImVec2 min, ImVec2 max, const std::string& name, bool caption) {
+  capture_pending_ = true;
+  capture_min_ = min;
+  capture_max_ = max;
+  capture_name_ = name;
+  capture_source_.clear();
+  if (!caption) return;
+  // The caption: the link over the bottom edge of the captured rectangle, drawn on top of everything in
+  // this frame (the frame the capture reads), wrapped to its width.
+  capture_source_ = ctx_.platform.share_link(ctx_.state.url());
+  const std::string text = "marginlab  " + capture_source_;
+  const float pad = ImGui::GetFontSize() * 0.35f;
+  const float wrap = std::max(ImGui::GetFontSize() * 4, max.x - min.x - 2 * pad);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const ImVec2 top(min.x, std::max(min.y, max.y - size.y - 2 * pad));
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  dl->AddRectFilled(top, max, IM_COL32(24, 28, 36, 235));
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(top.x + pad, top.y + pad), IM_COL32(236, 240, 246, 255),
+              text.c_str(), nullptr, wrap);
+}
+
 void ExportPanel::after_render(int framebuffer_width, int framebuffer_height) {
   if (!capture_pending_) return;
   capture_pending_ = false;
@@ -114,7 +146,8 @@ void ExportPanel::after_render(int framebuffer_width, int framebuffer_height) {
   const int x = static_cast<int>(capture_min_.x * scale.x), y = static_cast<int>(capture_min_.y * scale.y);
   const int w = std::min(framebuffer_width - x, static_cast<int>((capture_max_.x - capture_min_.x) * scale.x));
   const int h = std::min(framebuffer_height - y, static_cast<int>((capture_max_.y - capture_min_.y) * scale.y));
-  const std::string png = capture_png(x, y, w, h, framebuffer_height);
+  std::string png = capture_png(x, y, w, h, framebuffer_height);
+  if (!png.empty() && !capture_source_.empty()) png = png_with_text(png, "Source", capture_source_);
   ctx_.message = png.empty() ? "nothing to capture" : ctx_.platform.save_file(capture_name_, png, "image/png");
 }
 

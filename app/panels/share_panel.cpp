@@ -2,6 +2,7 @@
 #include "app/panels/share_panel.h"
 
 #include "app/ui_model.h"
+#include "core/config/run_command.h"
 #include "imgui_stdlib.h"
 
 namespace ml::app {
@@ -13,6 +14,13 @@ void SharePanel::draw() {
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();
   if (ImGui::Button("Copy link")) ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
+  // The command line that reproduces this link (core/config/run_command.h quotes it for a shell).
+  const std::string command = run_command(ctx_.state.url(), ctx_.state.config(), ctx_.state.mode() != RunMode::single);
+  if (ImGui::Button("Copy command")) {
+    ctx_.message = ctx_.platform.copy_text(command) ? "command copied: " + command : "this host has no clipboard";
+  }
+  probe(ctx_, "share.copy_command");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", command.c_str());
   // A cell opened from a sweep, on a host without history (the desktop has no Back): the sweep's link stays
   // at hand. (In the page, Back returns to it.)
   if (!ctx_.state.parked_sweep_url().empty() && !ctx_.platform.has_history()) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/plot.h"
+#include "core/config/point_edits.h"
 #include "core/data/generators.h"
 
 namespace ml::app {
@@ -43,7 +44,8 @@ void ViewPanel::draw_compare_legend() {
 }
 
 void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
-  begin_panel("View", pos, size, ImGuiWindowFlags_NoScrollbar);
+  // The wheel over the view zooms it: the window itself never scrolls.
+  begin_panel("View", pos, size, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const Session* session = ctx_.state.session();
   if (!session) {
     if (ctx_.state.build_pending()) {
@@ -61,27 +63,22 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
   }
   const bool compare = ctx_.state.mode() == RunMode::compare;
   if (compare) draw_compare_legend();
-  ViewOptions& o = view_.options;
-  ImGui::Checkbox("regions", &o.regions);
-  ImGui::SameLine();
-  ImGui::Checkbox("test points", &o.test_points);
-  if (view_.projected()) {
-    ImGui::SameLine();
-    int mode = static_cast<int>(o.projection);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const bool linear = session->learner().weights() != nullptr;
-    const char* names[] = {"PCA", "w & PCA"};
-    if (ImGui::Combo("axes", &mode, names, linear ? 2 : 1)) o.projection = static_cast<ProjectionMode>(mode);
-  }
-  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetTooltip("%s", view_.describe().c_str());
+  draw_toolbar(*session);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ViewClick click;
   if (view_.projected()) {
     const float hist_h = std::round(avail.y * 0.34f);
-    view_.draw_scatter(ImVec2(avail.x, avail.y - hist_h - ImGui::GetStyle().ItemSpacing.y));
+    click = view_.draw_scatter(ImVec2(avail.x, avail.y - hist_h - ImGui::GetStyle().ItemSpacing.y));
     view_.draw_histogram(ImVec2(avail.x, hist_h));
   } else {
-    view_.draw_scatter(avail);
+    click = view_.draw_scatter(avail);
   }
+  // Where the tests click: the image's centre.
+  if (ctx_.probes) {
+    const ImVec2 lo = view_.image_min();
+    (*ctx_.probes)["view.image"] = ImVec2(lo.x + view_.image_width() * 0.5f, lo.y + view_.image_height() * 0.5f);
+  }
+  if (click.clicked && click_mode_ != ClickMode::look) apply_click(click, *session);
   if (compare) {
     // Nested stripes: the first learner's line widest, each next one narrower on top, so that two learners
     // with the same boundary both stay visible.
@@ -109,6 +106,161 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
     dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(230, 236, 245, 255), text);
   }
   ImGui::End();
+  // An edit rebuilds the session: only now, when nothing of this frame reads the old one any more.
+  if (pending_edit_) {
+    ctx_.state.apply(std::move(*pending_edit_));
+    pending_edit_.reset();
+  }
+}
+
+void ViewPanel::draw_toolbar(const Session& session) {
+  ViewOptions& o = view_.options;
+  ImGui::Checkbox("regions", &o.regions);
+  if (o.regions) {
+    ImGui::SameLine();
+    ImGui::Checkbox("flat", &o.discrete);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Decision regions in flat class colours (off: shaded by how far the best class leads)");
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("test points", &o.test_points);
+  if (view_.projected()) {
+    ImGui::SameLine();
+    draw_axes_choice();
+  }
+  if (view_.zoomed()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("reset zoom")) view_.reset_zoom();
+    probe(ctx_, "view.reset_zoom");
+  }
+  // Second line: what a click does, and the edits so far.
+  const int q = std::max(2, session.data().train.num_classes());
+  int mode = static_cast<int>(click_mode_);
+  ImGui::TextUnformatted("click:");
+  const char* modes[] = {"look", "add point", "flip label"};
+  for (int m = 0; m < 3; ++m) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(modes[m], &mode, m)) click_mode_ = static_cast<ClickMode>(m);
+    probe(ctx_, std::string("view.mode.") + (m == 0 ? "look" : m == 1 ? "add" : "flip"));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A click gives the training point under it the next class (drag to pan, wheel to zoom)");
+  if (click_mode_ == ClickMode::add) {
+    add_class_ = std::clamp(add_class_, 0, q - 1);
+    const std::vector<std::string>& names = session.data().train.class_names;
+    for (int k = 0; k < std::min(q, 10); ++k) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_CheckMark, class_color(k, q));
+      const std::string name = static_cast<size_t>(k) < names.size() ? names[static_cast<size_t>(k)] : std::to_string(k);
+      ImGui::RadioButton((name + "##add" + std::to_string(k)).c_str(), &add_class_, k);
+      ImGui::PopStyleColor();
+      probe(ctx_, "view.add_class." + std::to_string(k));
+    }
+  }
+  // Third line, always there (so the image never moves under the cursor): the edits so far and what
+  // the last click did.
+  const std::vector<std::string>& edits = ctx_.state.config().point_edits;
+  if (!edits.empty()) {
+    ImGui::TextDisabled("%zu %s", edits.size(), edits.size() == 1 ? "edit" : "edits");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("undo")) {
+      pending_edit_ = ctx_.state.config();
+      pending_edit_->point_edits.pop_back();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove the last edit (the browser's Back undoes any change)");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("clear")) {
+      pending_edit_ = ctx_.state.config();
+      pending_edit_->point_edits.clear();
+    }
+    probe(ctx_, "view.clear_edits");
+    ImGui::SameLine();
+  }
+  if (!edit_status_.empty())
+    ImGui::TextDisabled("%s", edit_status_.c_str());
+  else if (edits.empty())
+    ImGui::TextDisabled("drag to pan, wheel to zoom; add or flip points: the edits go into the link");
+  else
+    ImGui::NewLine();
+}
+
+void ViewPanel::draw_axes_choice() {
+  ViewOptions& o = view_.options;
+  const bool linear = ctx_.state.session() && ctx_.state.session()->learner().weights() != nullptr;
+  int mode = static_cast<int>(o.projection);
+  if (mode == static_cast<int>(ProjectionMode::weights) && !linear) mode = 0;
+  // The combo's entries: PCA, features, and w & PCA for linear learners.
+  const char* names[] = {"PCA", "w & PCA", "features"};
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
+  if (ImGui::BeginCombo("axes", names[mode])) {
+    for (int m : {0, 2, 1}) {
+      if (m == 1 && !linear) continue;
+      if (ImGui::Selectable(names[m], m == mode)) {
+        o.projection = static_cast<ProjectionMode>(m);
+        o.axes = m == static_cast<int>(ProjectionMode::features) && view_.varying_columns().size() >= 2
+                     ? ViewAxes{view_.varying_columns()[0], view_.varying_columns()[1]}
+                     : ViewAxes{};
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", view_.describe().c_str());
+  if (o.projection == ProjectionMode::weights) return;
+  // The two axes: components or features.
+  std::vector<std::pair<int, std::string>> choices;
+  if (o.projection == ProjectionMode::pca) {
+    const int k = std::min(static_cast<int>(view_.varying_columns().size()), kMaxViewComponents);
+    for (int c = 0; c < k; ++c) choices.emplace_back(c, "PC" + std::to_string(c + 1));
+  } else {
+    const std::vector<std::string>& fnames = view_.feature_names();
+    for (int j : view_.varying_columns())
+      choices.emplace_back(j, static_cast<size_t>(j) < fnames.size() ? fnames[static_cast<size_t>(j)] : "x" + std::to_string(j + 1));
+  }
+  auto axis_combo = [&](const char* label, int* axis, int other) {
+    std::string shown;
+    for (const auto& [value, name] : choices)
+      if (value == *axis) shown = name;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
+    if (ImGui::BeginCombo(label, shown.c_str())) {
+      for (const auto& [value, name] : choices) {
+        if (value == other) continue;  // the two axes differ
+        if (ImGui::Selectable(name.c_str(), value == *axis)) *axis = value;
+      }
+      ImGui::EndCombo();
+    }
+  };
+  axis_combo("x##axis", &o.axes.x, o.axes.y);
+  axis_combo("y##axis", &o.axes.y, o.axes.x);
+}
+
+void ViewPanel::apply_click(const ViewClick& click, const Session& session) {
+  const Config& config = ctx_.state.config();
+  if (config.point_edits.size() >= static_cast<size_t>(kMaxPointEdits)) {
+    edit_status_ = "a link holds at most " + std::to_string(kMaxPointEdits) + " edits";
+    return;
+  }
+  const Dataset& train = session.data().train;
+  const int q = std::max(2, train.num_classes());
+  PointEdit edit;
+  if (click_mode_ == ClickMode::add) {
+    std::vector<float> coords = edit_coordinates(view_.projection(), click.a, click.b, config.bias, view_.view_width());
+    if (coords.size() > static_cast<size_t>(kMaxPointEditCoords)) {
+      edit_status_ = "adding points needs at most " + std::to_string(kMaxPointEditCoords) + " features (this data has " +
+                     std::to_string(coords.size()) + ")";
+      return;
+    }
+    edit = added_point(std::clamp(add_class_, 0, q - 1), std::move(coords));
+    edit_status_ = "added " + format_point_edit(edit);
+  } else {
+    if (click.train_row < 0) {
+      edit_status_ = "no training point under the cursor";
+      return;
+    }
+    const int current = train.label[static_cast<size_t>(click.train_row)];
+    edit = relabelled_row(click.train_row, (current + 1) % q);
+    edit_status_ = "row " + std::to_string(click.train_row) + " relabelled";
+  }
+  pending_edit_ = config;
+  pending_edit_->point_edits = with_point_edit(std::move(pending_edit_->point_edits), edit);
 }
 
 }  // namespace ml::app

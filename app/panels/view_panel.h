@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "app/models/boundary.h"
@@ -15,15 +17,30 @@ namespace ml::app {
 // The View panel (main area, top left). Create it while a GL context is current (it owns GL objects).
 class ViewPanel {
  public:
+  // What a click in the view does: nothing (hover read-outs only), add a training point of the chosen
+  // class, or give the training point under the cursor the next class. Edits go into the link (`edits`).
+  enum class ClickMode : int { look = 0, add = 1, flip = 2 };
+
   // The panel works on the shared context.
   explicit ViewPanel(PanelContext ctx) : ctx_(ctx) {}
   // Brings the view's caches up to date (once per frame, within budget_seconds).
   void update(double budget_seconds);
   // Draws the panel as a fixed window at pos/size.
   void draw(ImVec2 pos, ImVec2 size);
+  // The last drawn image with its legend, on screen (the Export panel's view PNG).
+  ImVec2 image_min() const { return view_.image_min(); }
+  ImVec2 image_max() const { return view_.image_max(); }
 
  private:
   void draw_compare_legend();  // Compare: a colour per learner; a click puts its regions in the view
+  void draw_toolbar(const Session& session);
+  void draw_axes_choice();
+  void apply_click(const ViewClick& click, const Session& session);
+
+  ClickMode click_mode_ = ClickMode::look;
+  int add_class_ = 1;            // the class an added point gets
+  std::string edit_status_;      // what the last click did (or why not)
+  std::optional<Config> pending_edit_;  // applied at the end of draw(): it rebuilds the session
 
   PanelContext ctx_;
   View view_;

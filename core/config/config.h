@@ -35,6 +35,8 @@ struct Config {
   NoiseSpec noise;                      // model and parameters, applied to the training part only
   int rough_m = 0;                      // rough labels (004 §4.2, noise=none): m true labels per class train g (0 = off)
   int64_t rough_updates = 3000;         // g's update cap
+  // --- edits ---
+  std::vector<std::string> point_edits;  // examples added or relabelled in the View (config/point_edits.h), after the noise
   // --- learner ---
   std::string learner = "perceptron";   // registry id
   ParamValues params;                    // the learner's parameters that differ from their defaults, sorted by name

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/config/budget.h"
+#include "core/config/point_edits.h"
 #include "core/util/format.h"
 
 namespace ml {
@@ -298,6 +299,16 @@ std::vector<Field> build_fields() {
         .help = "Update cap of the rough classifier g (it also stops when no pair has a mistake left).",
         .applies_when = "rough > 0"},
        [](Config& c) -> auto& { return c.rough_updates; });
+  // --- edits made in the View ---
+  bind(t, "view", nullptr,
+       {.key = "edits", .label = "Point edits",
+        .help = "Training examples added (p<class>_<x1>_<x2>...) or relabelled (y<row>_<class>) by clicking in "
+                "the View, applied in order after the noise: an added point keeps the class it was given and a "
+                "relabelled row is marked corrupted when its label differs from the true one (docs/pipeline.md).",
+        .max_items = kMaxPointEdits, .check_text = check_point_edit_text,
+        .text_format = "p<class>_<x1>_<x2>... or y<row>_<class> (class a 0-based index, row a training row, at "
+                       "most " + std::to_string(kMaxPointEditCoords) + " coordinates)"},
+       [](Config& c) -> auto& { return c.point_edits; });
   // --- learner ---
   bind(t, "learner", nullptr,
        {.key = "learner", .label = "Learner", .type = T::learner,

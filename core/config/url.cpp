@@ -129,6 +129,8 @@ std::string range_doc(const Setting& f) {
     case SettingType::real_list:
       return "each in " + bounds_doc(f, false) + ", at most " + std::to_string(f.max_items) + " values";
     case SettingType::name_list:
+      if (f.choices.empty())
+        return "entries: " + f.text_format + "; at most " + std::to_string(f.max_items) + " entries";
       return "any of " + join_code(f.choices);
     case SettingType::learner:
       return "an id of the learner tables below";

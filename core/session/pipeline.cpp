@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "core/config/point_edits.h"
 #include "core/data/csv.h"
 #include "core/data/generators.h"
 #include "core/data/transform.h"
@@ -256,7 +257,67 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
     out.warnings.push_back(std::move(note));
   }
   if (Status rough = apply_rough_labels(config, out.train, &out.noise); !rough.ok()) return rough.error();
+  if (apply_point_edits(config.point_edits, config.bias, out.train, &out.warnings) > 0) {
+    const bool proxy_target = out.noise.proxy_target;
+    out.noise = measure_noise(out.train);
+    out.noise.proxy_target = proxy_target;
+  }
   return out;
+}
+
+int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train, std::vector<std::string>* warnings) {
+  if (edits.empty()) return 0;
+  const int n0 = train.rows(), q = train.num_classes();
+  const int dims = train.cols() - (bias ? 1 : 0);
+  // In list order: which items the data takes (a relabel may name a row an earlier item added).
+  std::vector<PointEdit> taken;
+  int rows = n0;
+  for (size_t k = 0; k < edits.size(); ++k) {
+    PointEdit e;
+    std::string problem = parse_point_edit(edits[k], &e);
+    if (problem.empty() && e.label >= q)
+      problem = "class " + std::to_string(e.label) + ", but the data has " + std::to_string(q) + " classes (0.." +
+                std::to_string(q - 1) + ")";
+    if (problem.empty() && e.kind == PointEdit::Kind::add && static_cast<int>(e.coords.size()) != dims)
+      problem = "the point has " + std::to_string(e.coords.size()) + " coordinates, the training data has " +
+                std::to_string(dims) + " features" + (bias ? " before the bias column" : "");
+    if (problem.empty() && e.kind == PointEdit::Kind::relabel && e.row >= rows)
+      problem = "row " + std::to_string(e.row) + " is past the training part's " + std::to_string(rows) + " rows";
+    if (!problem.empty()) {
+      if (warnings)
+        warnings->push_back("field 'edits': entry " + std::to_string(k + 1) + " " + quote_for_message(edits[k]) + ": " +
+                            problem + "; skipped");
+      continue;
+    }
+    if (e.kind == PointEdit::Kind::add) ++rows;
+    taken.push_back(std::move(e));
+  }
+  // The added rows, appended at once.
+  if (rows > n0) {
+    FeatureMatrix X(rows, train.cols());
+    X.topRows(n0) = train.X;
+    int r = n0;
+    for (const PointEdit& e : taken) {
+      if (e.kind != PointEdit::Kind::add) continue;
+      for (int j = 0; j < dims; ++j) X(r, j) = e.coords[static_cast<size_t>(j)];
+      if (bias) X(r, dims) = 1.0f;
+      train.label.push_back(e.label);
+      train.true_label.push_back(e.label);
+      train.corruption.push_back(Corruption::none);
+      ++r;
+    }
+    train.X = std::move(X);
+    train.target_margin = 0;
+  }
+  // The relabels, in order (the last one of a row wins).
+  for (const PointEdit& e : taken) {
+    if (e.kind != PointEdit::Kind::relabel) continue;
+    const auto i = static_cast<size_t>(e.row);
+    train.label[i] = e.label;
+    if (train.corruption[i] == Corruption::none || train.corruption[i] == Corruption::label)
+      train.corruption[i] = e.label == train.true_label[i] ? Corruption::none : Corruption::label;
+  }
+  return static_cast<int>(taken.size());
 }
 
 std::string render_data_csv(const PreparedData& data) {

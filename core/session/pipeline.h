@@ -41,7 +41,8 @@ Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>
 std::string mixed_noise_notice(const NoiseSpec& noise, double margin);
 
 // Builds the experiment's data: generate (or take the CSV), split, normalize, kernel features (kpca > 0),
-// bias coordinate, noise (with mixed_noise_notice), rough labels (rough > 0). `csv` is the parsed user file when config.use_csv
+// bias coordinate, noise (with mixed_noise_notice), rough labels (rough > 0), point edits (apply_point_edits; the
+// noise report is measured again when an edit applied). `csv` is the parsed user file when config.use_csv
 // (else ignored, may be null); with split >= 1 it must carry its given test part (csv_dataset), which
 // replaces the cut by test_fraction (and stratification). Fails with the generator's, the noise model's or the pipeline's error.
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv);
@@ -74,6 +75,18 @@ Result<RoughLabels> rough_labels(const Dataset& train, int m, int64_t updates, u
 // With config.rough_m > 0 and no noise model (field rough applies when noise=none): sets train's observed labels to rough_labels' y (true labels
 // kept, corruption `label` where y differs) and *report to measure_noise of the result. Nothing otherwise.
 Status apply_rough_labels(const Config& config, Dataset& train, NoiseReport* report);
+
+// The point edits of the View (field `edits`, core/config/point_edits.h), applied to the training part
+// in order, last in the pipeline (after the noise and the rough labels), so noise never touches them: an
+// added point (p<q>_<x...>) is appended as a clean row whose observed and true label are the class the
+// user gave (coordinates are the features before the bias column; the constant 1 is appended when `bias`);
+// a relabel (y<i>_<q>) sets row i's observed label to q and keeps its true label, so the row is marked
+// corrupted (`label`) when q differs from it, clean when q restores it (a replaced or moved row stays
+// so). Adding a point clears train.target_margin (the generator's margin no longer describes the clean
+// data). An item the data cannot take (unparsable, a class the data does not have, a row past the
+// training part at that point of the list, a point of another dimension) is skipped with a warning
+// naming it in *warnings. Returns the number of items applied; an empty list changes nothing.
+int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train, std::vector<std::string>* warnings);
 
 // The data as the `data` command writes it: x1..xd, label (observed), true_label, corrupted (0/1),
 // corruption (none|label|replaced|moved), split (train|test); training rows first. Features in the

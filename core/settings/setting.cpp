@@ -276,6 +276,13 @@ std::string check_setting_value(const Setting& setting, const SettingValue& valu
       if (value.names.size() > static_cast<size_t>(setting.max_items))
         return std::to_string(value.names.size()) + " names are more than the " + std::to_string(setting.max_items) +
                " allowed";
+      if (setting.choices.empty() && setting.check_text) {  // free entries, each checked (point edits)
+        for (size_t i = 0; i < value.names.size(); ++i) {
+          const std::string problem = setting.check_text(value.names[i]);
+          if (!problem.empty()) return "entry " + std::to_string(i + 1) + ": " + problem;
+        }
+        return "";
+      }
       for (const std::string& name : value.names)
         if (std::find(setting.choices.begin(), setting.choices.end(), name) == setting.choices.end())
           return quote_for_message(name) + " is not one of " + join_names(setting.choices, ", ");

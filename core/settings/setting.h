@@ -25,7 +25,8 @@ enum class SettingType : int {
   choice,     // one of `choices`, by name; stored as its index
   text,       // free text checked by check_text, percent-encoded in the URL
   real_list,  // comma list of reals, each in [min, max] (the confusion matrix)
-  name_list,  // comma list of names from `choices`, kept in choice order without repeats
+  name_list,  // comma list of names from `choices`, kept in choice order without repeats; without choices,
+              // entries that check_text accepts, in their order (repeats kept)
   learner,    // a learner id (checked against the registry by the config's validation)
 };
 
@@ -53,8 +54,8 @@ struct Setting {
   bool caps = false;                     // a size: a number outside the range is set to the nearest bound
                                          // (with a warning), not replaced by the default (docs/url.md)
   int max_items = 0;                     // real_list / name_list: most entries accepted
-  std::string (*check_text)(std::string_view) = nullptr;  // text: "" when acceptable, else why not
-  std::string text_format{};               // text: doc of what check_text accepts
+  std::string (*check_text)(std::string_view) = nullptr;  // text (and name_list entries without choices): "" when acceptable, else why not
+  std::string text_format{};               // text: doc of what check_text accepts (also name_list entries)
   SettingValue default_value{};            // filled from the bound storage's default (Config{}, Params{})
 };
 

@@ -96,6 +96,50 @@ TEST(AppDecisionGridTest, NoDecisionGivesNoGridAndTheDeadlineSplitsThePass) {
   EXPECT_FALSE(grid.ready());  // w = 0: every lead is 0
 }
 
+// The seam of issue 12: a pass spans frames and the learner trains in between. Rows scored before and
+// after an update must never make one grid: the pass started for hypothesis 1 is dropped when advanced
+// under hypothesis 2, and the grid that finishes holds hypothesis 2's scores in every row.
+TEST(AppDecisionGridTest, APassNeverMixesTwoHypotheses) {
+  const double lo[2] = {0, 0}, hi[2] = {24, 24};
+  float slope = 1;  // the "learner": scores (0, slope * (a - 12))
+  const BatchScorer score = [&slope](const FeatureMatrix& X, Eigen::MatrixXf* out) {
+    out->resize(X.rows(), 2);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      (*out)(i, 0) = 0;
+      (*out)(i, 1) = slope * (X(i, 0) - 12);
+    }
+  };
+  const ClockFn late = [] { return 1.0; };  // past the deadline: one chunk of rows per call (per frame)
+  DecisionGrid grid;
+  grid.start(lo, hi, 72, 72, 2, /*hypothesis=*/1);
+  EXPECT_FALSE(grid.advance(score, plane(), 6, late, 0.0, 1));  // rows 0..5 under slope 1
+  slope = -1;                                                   // the learner updated between frames
+  EXPECT_FALSE(grid.advance(score, plane(), 6, late, 0.0, 2));
+  EXPECT_FALSE(grid.running());  // dropped, not continued
+  EXPECT_FALSE(grid.ready());
+  EXPECT_EQ(grid.stale_passes(), 1);
+  grid.start(lo, hi, 72, 72, 2, 2);
+  for (int call = 0; call < 3; ++call) EXPECT_FALSE(grid.advance(score, plane(), 6, late, 0.0, 2));
+  EXPECT_TRUE(grid.advance(score, plane(), 6, late, 0.0, 2));
+  ASSERT_TRUE(grid.ready());
+  EXPECT_EQ(grid.hypothesis(), 2u);
+  EXPECT_EQ(grid.calls_of_last_pass(), 4);
+  // Every row is slope -1's: column 0 (a = 0.5) leads with class 1 at +1 after scaling by 11.5.
+  const std::vector<float>& t = grid.texels();
+  for (int r = 0; r < 24; ++r) EXPECT_FLOAT_EQ(t[static_cast<size_t>(r) * 24 * 4 + 1], 1.0f) << "row " << r;
+}
+
+TEST(AppDecisionGridTest, DetailScalesTheCellsDownToAFloor) {
+  const double lo[2] = {0, 0}, hi[2] = {1, 1};
+  DecisionGrid grid;
+  grid.start(lo, hi, 300, 300, 2, 0, 0.5);  // 100 cells at full detail
+  EXPECT_EQ(grid.pass_width(), 50);
+  grid.start(lo, hi, 300, 300, 2, 0, 0.01);
+  EXPECT_EQ(grid.pass_width(), kMinGridCells);
+  grid.start(lo, hi, 300, 300, 2, 0, 1.0);
+  EXPECT_EQ(grid.pass_width(), 100);
+}
+
 TEST(AppDecisionGridTest, RowsPerCallBoundsTheWork) {
   const double lo[2] = {0, 0}, hi[2] = {1, 1};
   DecisionGrid grid;

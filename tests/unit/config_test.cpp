@@ -59,7 +59,7 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
       "v",     "data",     "n",       "d",     "margin",  "q",        "spread", "concepts", "ball",
       "csv",   "split", "csvhash",  "label",   "test",  "strat",   "norm",     "bias",   "kpca",     "ksigma",
       "noise", "eta",      "theta",   "sampling", "cm",   "fam",     "famseed",  "adv",    "strategy", "k",
-      "omode", "rough",    "rupd",    "learner", "seed",  "steps",    "hide"};
+      "omode", "rough",    "rupd",    "edits",   "learner", "seed",  "steps",    "hide"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
@@ -431,7 +431,7 @@ TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
       case SettingType::text: other.text = f.key == "csvhash" ? "0123456789abcdef" : "x"; break;
       case SettingType::learner: other.text = "uma"; break;
       case SettingType::real_list: other.numbers = {1, 0, 0, 1}; break;
-      case SettingType::name_list: other.names = {f.choices.front()}; break;
+      case SettingType::name_list: other.names = {f.choices.empty() ? std::string("y0_1") : f.choices.front()}; break;
     }
     ASSERT_FALSE(same_setting_value(f, other, f.default_value)) << f.key;
     Config c;
@@ -447,7 +447,7 @@ TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
 
 TEST(ConfigValidate, EqualityComparesEveryMember) {
   const Config base;
-  std::vector<Config> changed(13, base);
+  std::vector<Config> changed(14, base);
   changed[0].use_csv = true;
   changed[1].generator.spread = 0.6;
   changed[2].csv_label = "y";
@@ -461,6 +461,7 @@ TEST(ConfigValidate, EqualityComparesEveryMember) {
   changed[10].generator.ball = true;
   changed[11].csv_hash = "0123456789abcdef";
   changed[12].split = 3;
+  changed[13].point_edits = {"y0_1"};
   for (const Config& c : changed) EXPECT_FALSE(c == base);
   EXPECT_TRUE(base == Config{});
 }

@@ -15,5 +15,6 @@ node tools/e2e/experiment_test.mjs "$@" || status=1
 node tools/e2e/newcomer_test.mjs || status=1  # real CSVs (scikit-learn's, label first), Escape closes a combo
 echo "== issue 15 links in the browser (resource budget, named errors) =="
 node tools/e2e/robust_test.mjs || status=1
+echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status

@@ -1,0 +1,172 @@
+// Browser end-to-end test of the View's controls (issue 12): playwright-core drives Debian's chromium
+// (headless, WebGL2 through SwiftShader) against build/web served on 127.0.0.1.
+//   1. "add point" mode: a click in the 2-D view adds a training point; the link records it (edits=)
+//      and the run trains on one more example; the edit is a new history entry
+//   2. a setting changed in a widget (the seed, typed) is another entry; history.back() restores the
+//      previous seed, a second back() the link without the edit, forward() the edit again
+//   3. "flip label" mode: a click on a training point relabels it (edits=y<row>_<class>)
+//   4. a drag over the view pans and the wheel zooms: view-only, so neither changes the link or the history
+// Usage: node tools/e2e/view_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, serveDirectory } from './page.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
+const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+fs.mkdirSync(outDir, { recursive: true });
+
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('view_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
+  process.exit(1);
+}
+for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
+  if (!fs.existsSync(path.join(site, f))) {
+    console.log(`view_test: ${path.join(site, f)} is missing: build the web preset first`);
+    process.exit(1);
+  }
+}
+const { server, base } = await serveDirectory(site);
+let failures = 0;
+function check(name, ok, detail = '') {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
+  if (!ok) failures++;
+}
+const browser = await launchChromium(chromium);
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const status = (page) => page.evaluate(() => window.marginlab.status());
+async function waitFor(page, predicate, arg, timeout = 120000) {
+  await page.waitForFunction(predicate, arg, { timeout, polling: 100 });
+}
+async function waitFrames(page, n) {
+  await waitFor(page, (k) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= k), n);
+}
+async function moreFrames(page, k) {
+  const s = await status(page);
+  await waitFrames(page, s.frames + k);
+}
+// A click held across frames (ImGui 1.86 reads the button state once a frame; see browser_test.mjs 1c).
+async function clickAt(page, x, y) {
+  await page.mouse.move(x, y);
+  await moreFrames(page, 2);
+  await page.mouse.down();
+  await moreFrames(page, 2);
+  await page.mouse.up();
+  await moreFrames(page, 3);
+}
+async function probe(page, name) {
+  const s = await status(page);
+  return s.probes[name];
+}
+const historyLength = (page) => page.evaluate(() => history.length);
+// Waits until the app's link matches `re` (and the hash equals it); returns the status.
+async function waitUrl(page, re) {
+  await waitFor(page, (src) => {
+    const s = window.marginlab.status();
+    return new RegExp(src).test(s.url) && location.hash === s.url && s.has_session;
+  }, re.source);
+  return status(page);
+}
+
+const errors = [];
+try {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  const link = '#v=1&data=separable&n=80&d=2&learner=perceptron&seed=1&steps=30';
+  await page.goto(base + link);
+  await waitFrames(page, 4);
+  let s = await waitUrl(page, /seed=1/);
+  const rows0 = s.train_rows;
+  const length0 = await historyLength(page);
+  check('the page opens the link without adding history', !s.url.includes('edits='), s.url);
+
+  // 1. Add a point: the mode, then a click in the middle of the view.
+  const add = await probe(page, 'view.mode.add');
+  check('the view offers "add point"', Array.isArray(add), JSON.stringify(add));
+  await clickAt(page, add[0], add[1]);
+  const centre = await probe(page, 'view.image');
+  await clickAt(page, centre[0] + 30, centre[1] - 20);
+  s = await waitUrl(page, /[#&]edits=p1_[-0-9.e]+_[-0-9.e]+(&|$)/);
+  check('a click in the view adds a point to the link', /edits=p1_/.test(s.url), s.url);
+  check('the run trains on the added point', s.train_rows === rows0 + 1, `train rows ${rows0} -> ${s.train_rows}`);
+  const length1 = await historyLength(page);
+  check('the edit is one new history entry', length1 === length0 + 1, `history ${length0} -> ${length1}`);
+  const withEdit = s.url;
+
+  // 2. The seed, typed into the toolbar's number field (as browser_test.mjs 1c).
+  await page.mouse.move(567, 20);
+  await moreFrames(page, 2);
+  await page.mouse.down();
+  await moreFrames(page, 2);
+  await page.mouse.up();
+  await moreFrames(page, 2);
+  await page.keyboard.type('7');
+  await moreFrames(page, 2);
+  await page.keyboard.down('Enter');
+  await moreFrames(page, 2);
+  await page.keyboard.up('Enter');
+  s = await waitUrl(page, /[#&]seed=7(&|$)/);
+  check('typing a seed changes the link', /seed=7/.test(s.url) && s.url.includes('edits=p1_'), s.url);
+  const length2 = await historyLength(page);
+  check('the seed change is one more history entry', length2 === length1 + 1, `history ${length1} -> ${length2}`);
+
+  await page.evaluate(() => history.back());
+  s = await waitUrl(page, /[#&]seed=1(&|$)/);
+  check('Back restores the previous seed (and keeps the edit)', s.url === withEdit, `${s.url} vs ${withEdit}`);
+  await page.evaluate(() => history.back());
+  s = await waitUrl(page, /^((?!edits=).)*$/);
+  check('Back again removes the added point', !s.url.includes('edits=') && s.train_rows === rows0,
+        `${s.url}, train rows ${s.train_rows}`);
+  await page.evaluate(() => history.forward());
+  s = await waitUrl(page, /edits=p1_/);
+  check('Forward redoes the edit', s.url === withEdit && s.train_rows === rows0 + 1, s.url);
+  const length3 = await historyLength(page);
+  check('Back and Forward add no entries', length3 === length2, `history ${length2} -> ${length3}`);
+
+  // 3. Flip a label: a click where the point was added (it, or a training point nearer to the click,
+  // within 10 px) gives that row the other class.
+  const flip = await probe(page, 'view.mode.flip');
+  await clickAt(page, flip[0], flip[1]);
+  await clickAt(page, centre[0] + 30, centre[1] - 20);
+  try {
+    s = await waitUrl(page, /edits=p1_[^&,]+,y[0-9]+_[01](&|$)/);
+  } catch (e) {
+    s = await status(page);
+  }
+  check('a click in "flip label" mode relabels the point under it', /edits=p1_[^&,]+,y[0-9]+_[01](&|$)/.test(s.url), s.url);
+
+  // 4. Pan and zoom are the viewer's: the link and the history stay.
+  const before = s.url;
+  const length4 = await historyLength(page);
+  const look = await probe(page, 'view.mode.look');
+  await clickAt(page, look[0], look[1]);
+  await page.mouse.move(centre[0], centre[1]);
+  await page.mouse.down();
+  await moreFrames(page, 2);
+  for (let k = 1; k <= 5; k++) {
+    await page.mouse.move(centre[0] - 12 * k, centre[1] + 8 * k);
+    await moreFrames(page, 1);
+  }
+  await page.mouse.up();
+  await moreFrames(page, 3);
+  await page.mouse.wheel(0, -100);
+  await moreFrames(page, 4);
+  const reset = await probe(page, 'view.reset_zoom');
+  check('a drag and the wheel zoom and pan the view (a reset button appears)', Array.isArray(reset), JSON.stringify(reset));
+  s = await status(page);
+  check('panning and zooming leave the link alone', s.url === before, s.url);
+  check('... and the history', (await historyLength(page)) === length4);
+  await page.screenshot({ path: path.join(outDir, 'view_test.png') });
+  check('no page errors', errors.length === 0, errors.join('; '));
+} catch (e) {
+  check('the test ran to the end', false, String(e && e.stack || e));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(failures ? `view_test: ${failures} check(s) FAILED` : 'view_test: all checks passed');
+process.exit(failures ? 1 : 0);
