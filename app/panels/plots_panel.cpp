@@ -94,7 +94,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
     PlotOptions o;
     const bool noisy = session->data().train.corrupted_count() > 0;
     const bool multiclass = learner.weights() == nullptr;
-    o.title = noisy ? "Margin: clean points (min) and 10 % quantile" : "Margin on the training sample (min)";
+    o.title = noisy ? "Margin: clean points' min, 10 % quantile" : "Margin on the training sample";
     o.x_label = "step";
     o.include_zero = true;
     o.empty_text = margins.linear() ? "no margin yet (W = 0)" : "no margin: the hypothesis is not a linear classifier";
@@ -108,11 +108,11 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
                              : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is the target's margin (001 Thm 1.1).";
     std::vector<PlotSeries> s;
     if (noisy) {
-      s.push_back({"clean points, min", &margins.steps(), &margins.clean_min(), series_color(0), false, 2.2f});
+      s.push_back({"clean, min", &margins.steps(), &margins.clean_min(), series_color(0), false, 2.2f});
       s.push_back({quantile_name(), &margins.steps(), &margins.quantile(), series_color(1)});
-      s.push_back({"all points, min", &margins.steps(), &margins.all_min(), series_color(7), true, 1.2f});
+      s.push_back({"all, min", &margins.steps(), &margins.all_min(), series_color(7), true, 1.2f});
     } else {
-      s.push_back({"all points, min", &margins.steps(), &margins.all_min(), series_color(0), false, 2.2f});
+      s.push_back({"min over the points", &margins.steps(), &margins.all_min(), series_color(0), false, 2.2f});
     }
     line_plot("margin", cell, o, s);
   }
