@@ -192,7 +192,7 @@ void App::frame() {
     margins_.refresh(nullptr, 0, now);
   }
 
-  const float toolbar_h = show_run ? run_.needed_height(fs, !results_.empty()) : 0.0f;
+  const float toolbar_h = show_run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
   if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), frame_ms_, results_, &gallery_open_);
   narrow_ = W < kNarrowWidth * fs / 15.0f;
   if (narrow_) {

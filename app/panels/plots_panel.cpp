@@ -31,7 +31,8 @@ ImVec2 PlotsPanel::cell_size(ImVec2 avail) const {
 
 void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
   begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
-  one_column_ = size.x < ImGui::GetFontSize() * kOneColumnWidth;
+  // One column only where it leaves each plot as tall as the grid would (the stacked phone layout).
+  one_column_ = size.x < ImGui::GetFontSize() * kOneColumnWidth && size.y > ImGui::GetFontSize() * 48.0f;
   plots_min_ = ImGui::GetCursorScreenPos();
   if (ctx_.state.mode() == RunMode::compare && ctx_.state.compare().active()) {
     draw_compare();

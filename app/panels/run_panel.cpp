@@ -38,14 +38,6 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<
   auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + pad; };
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
-  ImGui::SameLine(0, fs * 0.8f);
-  // The gallery of ready-made experiments (app/gallery.h).
-  const bool open = gallery_open && *gallery_open;
-  if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  if (ImGui::Button("Gallery") && gallery_open) *gallery_open = !*gallery_open;
-  if (open) ImGui::PopStyleColor();
-  probe(ctx_, "run.gallery");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ready-made experiments to open with one click");
   // A cell opened from a sweep: the way back to it (the browser's Back does the same).
   if (!ctx_.state.parked_sweep_url().empty()) {
     ImGui::SameLine(0, fs * 0.8f);
@@ -120,6 +112,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<
     draw_preparation_status(size);
     rows_ = row + 1;
     draw_results(results, size.x);
+    draw_gallery_button(size.x, gallery_open);
     ImGui::End();
     return;
   }
@@ -166,11 +159,27 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<
     ImGui::SetTooltip("%.1f ms per frame (%s)", frame_ms, ctx_.platform.host_name());
   rows_ = row + 1;
   draw_results(results, size.x);
+  draw_gallery_button(size.x, gallery_open);
   ImGui::End();
 }
 
+void RunPanel::draw_gallery_button(float width, bool* gallery_open) {
+  // At the right end of the results row (the controls row keeps its places).
+  const float fs = ImGui::GetFontSize();
+  const float w = ImGui::CalcTextSize("Gallery").x + ImGui::GetStyle().FramePadding.x * 2;
+  const float y = std::round(fs * kControlsRows) * (1 + 0.75f * static_cast<float>(rows_ - 1)) +
+                  fs * 1.25f * static_cast<float>(result_lines_ - 1) - fs * 0.15f;
+  ImGui::SetCursorPos(ImVec2(width - w - 10, y));
+  const bool open = gallery_open && *gallery_open;
+  if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::SmallButton("Gallery") && gallery_open) *gallery_open = !*gallery_open;
+  if (open) ImGui::PopStyleColor();
+  probe(ctx_, "run.gallery");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ready-made experiments to open with one click");
+}
+
 void RunPanel::draw_results(const std::vector<ResultField>& results, float width) {
-  if (results.empty()) return;
+  result_lines_ = 1;
   const float fs = ImGui::GetFontSize();
   const float gap = fs * 1.4f, inner = fs * 0.35f;
   const float x0 = 10;
@@ -184,7 +193,7 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
   for (const ResultField& f : results) {
     const float lw = ImGui::CalcTextSize(f.label.c_str()).x, vw = ImGui::CalcTextSize(f.value.c_str()).x;
     // A field never splits; one that does not fit goes to the next line (narrow windows).
-    if (x > x0 && x + lw + inner + vw > width - 10) {
+    if (x > x0 && x + lw + inner + vw > width - 10 - ImGui::CalcTextSize("Gallery").x - fs * 1.5f) {
       x = x0;
       y += fs * 1.25f;
       ++lines;

@@ -27,6 +27,7 @@ class RunPanel {
  private:
   void draw_preparation_status(ImVec2 size);  // progress bar, stage and Cancel while the learner prepares
   void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
+  void draw_gallery_button(float width, bool* gallery_open);  // right end of the results row
 
   PanelContext ctx_;
   SettingWidgets widgets_;
