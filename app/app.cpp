@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/gallery.h"
 #include "app/ui_model.h"
 
 namespace ml::app {
@@ -20,6 +21,8 @@ namespace ml::app {
 // whole budget, so the page opens on mistakes climbing toward the (clean-data) bound, a margin that
 // moves, regions that shift and corrupted points marked.
 const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
+// Below this width (at the 15 px font) the panels are stacked in one scrolled column.
+constexpr float kNarrowWidth = 760.0f;
 
 // [SECTION] lifecycle, fonts, style ---------------------------------------------------------------------
 
@@ -114,6 +117,8 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
 }
 
 void App::open_url(const std::string& url) {
+  welcome_ = url.empty() || url == "#" || url == kWelcomeLink;
+  welcome_url_.clear();
   state_.open_url(url.empty() ? std::string_view(kWelcomeLink) : std::string_view(url));
 }
 
@@ -159,6 +164,11 @@ void App::frame() {
     if (state_.take_navigation()) platform_.push_url(state_.url());
     else platform_.url_changed(state_.url());
   }
+  // The first screen's explanation holds for the welcome experiment only: a changed setting ends it.
+  if (welcome_) {
+    if (welcome_url_.empty()) welcome_url_ = state_.url();
+    else if (state_.url() != welcome_url_) welcome_ = false;
+  }
   const Config& config = state_.config();
   const bool sweep_mode = state_.mode() == RunMode::sweep;
   if (panel_visible(config, "view") && !sweep_mode) view_.update(0.004);
@@ -174,36 +184,131 @@ void App::frame() {
   const bool show_plots = panel_visible(config, "plots");
   const bool show_confusion = panel_visible(config, "confusion");
 
-  const float toolbar_h = show_run ? std::round(fs * 2.7f) : 0.0f;
-  if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), frame_ms_);
-  const float side_w = show_side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
-  if (show_side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
-  const float mx = side_w, my = toolbar_h, mw = W - side_w, mh = H - toolbar_h;
+  // The results line (a single run): the numbers the toolbar shows under its controls.
+  results_.clear();
+  const Session* session = state_.session();
+  if (state_.mode() == RunMode::single && session) {
+    margins_.refresh(session, state_.session_version(), now);
+    results_ = results_line(results_input(*session, config.steps, margins_.linear(), margins_.last()));
+  } else {
+    margins_.refresh(nullptr, 0, now);
+  }
+
+  const float toolbar_h = show_run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
+  if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), frame_ms_, results_, &gallery_open_);
+  narrow_ = W < kNarrowWidth * fs / 15.0f;
+  if (narrow_) {
+    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), show_side, show_view, show_plots, show_confusion);
+  } else {
+    const float side_w = show_side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
+    if (show_side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
+    const float mx = side_w, my = toolbar_h, mw = W - side_w, mh = H - toolbar_h;
+    if (sweep_mode) {
+      // The sweep's plot takes the whole main area (there is no single run to show).
+      sweep_.draw(ImVec2(mx, my), ImVec2(mw, mh));
+    } else {
+      const bool top_row = show_view || show_plots;
+      float bottom_h = 0;
+      if (show_confusion) bottom_h = top_row ? std::round(std::clamp(mh * 0.33f, 200.0f, 330.0f)) : mh;
+      const float top_h = mh - bottom_h;
+      if (top_row) {
+        float view_w = 0;
+        if (show_view && show_plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
+        else if (show_view) view_w = mw;
+        if (show_view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
+        export_.set_view_rect(show_view ? view_.image_min() : ImVec2(), show_view ? view_.image_max() : ImVec2());  // "View PNG"
+        if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h), margins_);
+      }
+      if (show_confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
+      if (!show_run && !show_side && !top_row && !show_confusion) {
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(W, H));
+        ImGui::Begin("marginlab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+        ImGui::TextWrapped("This link hides every panel.");
+        ImGui::End();
+      }
+    }
+  }
+  if (gallery_open_) {
+    const float gw = std::min(W - 20, fs * 44.0f);
+    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10), ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+  }
+}
+
+void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion) {
+  // One column scrolled as a whole by the wheel (the sidebar keeps its own scrolling): the view, the
+  // settings, the plots one under another, the confusion matrices.
+  const ImGuiIO& io = ImGui::GetIO();
+  const float fs = ImGui::GetFontSize();
+  const float w = size.x;
+  if (io.MouseWheel != 0 && !sidebar_hovered_ && !gallery_open_) narrow_scroll_ -= io.MouseWheel * fs * 5.0f;
+  narrow_scroll_ = std::clamp(narrow_scroll_, 0.0f, std::max(0.0f, narrow_height_ - size.y));
+  float y = pos.y - narrow_scroll_;
+  const bool sweep_mode = state_.mode() == RunMode::sweep;
+  const float view_h = std::round(std::min(w * 0.9f, size.y * 0.8f));
+  const float side_h = std::round(std::max(size.y * 0.75f, fs * 20.0f));
+  const float plots_h = std::round(std::clamp(w * 0.55f, fs * 14.0f, fs * 20.0f) * 4.0f + fs * 4.0f);
+  const float confusion_h = std::round(fs * 20.0f);
+  sidebar_hovered_ = false;
   if (sweep_mode) {
-    // The sweep's plot takes the whole main area (there is no single run to show).
-    sweep_.draw(ImVec2(mx, my), ImVec2(mw, mh));
+    sweep_.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
+    y += view_h;
+  } else if (show_view) {
+    view_.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
+    export_.set_view_rect(view_.image_min(), view_.image_max());  // "View PNG"
+    y += view_h;
+  }
+  if (show_side) {
+    draw_sidebar(ImVec2(pos.x, y), ImVec2(w, side_h));
+    y += side_h;
+  }
+  if (!sweep_mode && show_plots) {
+    plots_.draw(ImVec2(pos.x, y), ImVec2(w, plots_h), margins_);
+    y += plots_h;
+  }
+  if (!sweep_mode && show_confusion) {
+    confusion_.draw(ImVec2(pos.x, y), ImVec2(w, confusion_h));
+    y += confusion_h;
+  }
+  narrow_height_ = y + narrow_scroll_ - pos.y;
+}
+
+void App::draw_gallery(ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  ImGui::SetNextWindowFocus();
+  const bool visible = ImGui::Begin("Gallery: ready-made experiments", &gallery_open_,
+                                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                        ImGuiWindowFlags_NoSavedSettings);
+  if (!visible) {
+    ImGui::End();
     return;
   }
-  const bool top_row = show_view || show_plots;
-  float bottom_h = 0;
-  if (show_confusion) bottom_h = top_row ? std::round(std::clamp(mh * 0.33f, 200.0f, 330.0f)) : mh;
-  const float top_h = mh - bottom_h;
-  if (top_row) {
-    float view_w = 0;
-    if (show_view && show_plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
-    else if (show_view) view_w = mw;
-    if (show_view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
-    export_.set_view_rect(show_view ? view_.image_min() : ImVec2(), show_view ? view_.image_max() : ImVec2());  // "View PNG"
-    if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
+  ImGui::TextWrapped("Each opens as a link you can share. Pick one, press Play, and read the line under the toolbar.");
+  const PanelContext ctx = context(state_, platform_, message_, &font_small_, &probes_);
+  const std::vector<GalleryEntry>& entries = gallery();
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const GalleryEntry& e = entries[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::Separator();
+    bool open = ImGui::Button("Open");
+    probe(ctx, "gallery." + std::to_string(i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(e.link.size()), e.link.data());
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.80f, 1.0f, 1));
+    ImGui::TextWrapped("%.*s", static_cast<int>(e.title.size()), e.title.data());
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%.*s", static_cast<int>(e.explanation.size()), e.explanation.data());
+    ImGui::EndGroup();
+    ImGui::PopID();
+    if (open) {
+      state_.open_url(e.link);
+      welcome_ = false;
+      gallery_open_ = false;
+    }
   }
-  if (show_confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
-  if (!show_run && !show_side && !top_row && !show_confusion) {
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(W, H));
-    ImGui::Begin("marginlab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
-    ImGui::TextWrapped("This link hides every panel.");
-    ImGui::End();
-  }
+  ImGui::End();
 }
 
 // [SECTION] sidebar and notices -------------------------------------------------------------------------
@@ -241,10 +346,43 @@ void App::draw_experiment_note() {
                  : "The settings below are the base every cell shares; a setting on an axis takes the axis' values.");
 }
 
+void App::draw_start_here() {
+  // Open on the first screen (no link given), a closed header otherwise: what the screen shows in plain
+  // words, the way to the gallery, and the papers behind a toggle.
+  ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.16f, 0.26f, 0.20f, 1));
+  const bool open = ImGui::CollapsingHeader("What am I looking at?", welcome_ ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  ImGui::PopStyleColor();
+  if (!open) return;
+  if (welcome_) {
+    ImGui::TextWrapped("%.*s", static_cast<int>(welcome_text().size()), welcome_text().data());
+  } else {
+    ImGui::TextWrapped("Left: the settings (every change goes into the link). The 2-D view: the data and the "
+                       "learner's regions. The plots: the run over steps. Under the toolbar: the numbers.");
+  }
+  if (ImGui::Button("Open the gallery")) gallery_open_ = true;
+  probe(context(state_, platform_, message_, &font_small_, &probes_), "start.gallery");
+  ImGui::SameLine();
+  ImGui::TextDisabled("ready-made experiments");
+  if (ImGui::TreeNode("Details: the papers")) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("000 Stempfel & Ralaivola, ALT 2007: noisy kernel perceptrons, Bylander's Cnoise update, RP-classifier.");
+    ImGui::TextDisabled("001 Course notes: the perceptron's (R/\xCE\xB4)\xC2\xB2 mistake bound, Halving.");
+    ImGui::TextDisabled("002 Har-Peled, Roth & Zimak, IJCAI 2007: max-margin coresets, outlier SVM.");
+    ImGui::TextDisabled("003 Klivans, Long & Servedio, ICALP 2009: malicious noise, A_mu, smooth boosting.");
+    ImGui::TextDisabled("004 Louche & Ralaivola, Machine Learning 2015: UMA, confusion-matrix noise, multiclass margin.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  ImGui::Spacing();
+}
+
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
+  sidebar_hovered_ = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
   draw_notices();
+  draw_start_here();
   draw_experiment_note();
+
   const Config& config = state_.config();
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
   if (panel_visible(config, "data") && ImGui::CollapsingHeader("Data", open)) data_.draw();
@@ -322,6 +460,11 @@ std::string App::status_json() {
   const RunMode mode = state_.mode();
   out += std::string(",\"mode\":\"") + (mode == RunMode::single ? "single" : mode == RunMode::compare ? "compare" : "sweep") + "\"";
   out += ",\"parked_sweep_url\":\"" + json_escape(state_.parked_sweep_url()) + "\"";
+  // The results line as shown (its count label is what the learner's bound counts).
+  out += ",\"results\":\"" + json_escape(results_text(results_)) + "\"";
+  out += ",\"count_label\":\"" + json_escape(results_.size() > 1 ? results_[1].label : std::string()) + "\"";
+  out += std::string(",\"gallery_open\":") + (gallery_open_ ? "true" : "false");
+  out += std::string(",\"narrow\":") + (narrow_ ? "true" : "false");
   // Where named widgets were drawn in the last frame (the tests click them).
   out += ",\"probes\":{";
   bool first_probe = true;

@@ -18,6 +18,8 @@
 
 #include "app/app_state.h"
 #include "app/models/frame_times.h"
+#include "app/models/margin_series.h"
+#include "app/models/results_line.h"
 #include "app/panels/confusion_panel.h"
 #include "app/panels/data_panel.h"
 #include "app/panels/export_panel.h"
@@ -78,6 +80,10 @@ class App {
   void draw_sidebar(ImVec2 pos, ImVec2 size);
   void draw_notices();
   void draw_experiment_note();  // Compare or Sweep: what the link varies
+  void draw_start_here();       // the first screen's "what am I looking at" and the way to the gallery
+  void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area
+  // Narrow windows: the panels one under another in a column the wheel scrolls.
+  void draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion);
 
   Platform& platform_;
   AppState state_;
@@ -92,6 +98,15 @@ class App {
   double frame_ms_ = 0;            // smoothed frame time for the status line
   FrameTimes frame_times_;         // the last frames' intervals (status JSON: the median)
   std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
+  MarginSeries margins_;           // the margin plot's curves (shared by the results line and the Plots panel)
+  std::vector<ResultField> results_;  // the results line of this frame (toolbar, status JSON)
+  bool welcome_ = false;           // the app opened without a link: the first screen explains itself
+  std::string welcome_url_;        // the welcome experiment's canonical link (a different link ends welcome_)
+  bool gallery_open_ = false;      // the gallery window is shown
+  bool narrow_ = false;            // the window is too narrow for side-by-side panels: they are stacked
+  float narrow_scroll_ = 0;        // stacked layout: how far the column is scrolled
+  float narrow_height_ = 0;        // stacked layout: the column's total height
+  bool sidebar_hovered_ = false;   // the mouse was over the sidebar (its wheel scrolls the sidebar)
 
   // The panels, each owning its state (app/panels/).
   RunPanel run_;

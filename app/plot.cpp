@@ -74,6 +74,29 @@ Layout plot_layout(ImVec2 pos, ImVec2 size, float y_label_width, float legend_he
 
 float width_of(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
+// `text` cut at spaces into lines no wider than `width` (a single word wider than that stays whole).
+std::vector<std::string> wrap_words(const std::string& text, float width) {
+  std::vector<std::string> lines;
+  if (width_of(text) <= width) return {text};
+  std::string line;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = text.find(' ', i);
+    if (j == std::string::npos) j = text.size();
+    const std::string word = text.substr(i, j - i);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && width_of(candidate) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    i = j + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 // One legend entry.
 struct LegendItem {
   std::string text;
@@ -89,7 +112,12 @@ float legend(ImDrawList* dl, const std::vector<LegendItem>& items, float x0, flo
   const float row_h = fs * 1.2f;
   float x = x0, y = y0;
   for (const LegendItem& it : items) {
-    const float w = 18 + width_of(it.text) + 12;
+    // An entry wider than the box wraps its text onto more lines (never cut at the box's edge).
+    const float text_room = std::max(fs * 4.0f, width - 18 - 12);
+    const std::vector<std::string> lines = wrap_words(it.text, text_room);
+    float text_w = 0;
+    for (const std::string& line : lines) text_w = std::max(text_w, width_of(line));
+    const float w = 18 + text_w + 12;
     if (x > x0 && x + w > x0 + width) {
       x = x0;
       y += row_h;
@@ -104,10 +132,17 @@ float legend(ImDrawList* dl, const std::vector<LegendItem>& items, float x0, flo
       } else {
         dl->AddLine(ImVec2(x, cy), ImVec2(x + 13, cy), it.color, 2.5f);
       }
-      dl->AddText(ImVec2(x + 18, y), kText, it.text.c_str());
+      for (size_t k = 0; k < lines.size(); ++k) dl->AddText(ImVec2(x + 18, y + row_h * static_cast<float>(k)), kText, lines[k].c_str());
+    }
+    if (lines.size() > 1) {
+      // A wrapped entry takes whole rows.
+      y += row_h * static_cast<float>(lines.size());
+      x = x0;
+      continue;
     }
     x += w;
   }
+  if (x == x0 && y > y0) return y - y0;
   return y + row_h - y0;
 }
 
@@ -175,6 +210,36 @@ float y_label_width(const AxisTicks& yt) {
 
 }  // namespace
 
+namespace {
+// The tooltip of a "(?)": plain words, then the reference dimmed.
+void help_tooltip(const std::string& plain, const std::string& reference) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+  ImGui::TextUnformatted(plain.c_str());
+  if (!reference.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", reference.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+}  // namespace
+
+void help_marker(const std::string& plain, const std::string& reference) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) help_tooltip(plain, reference);
+}
+
+void what_line(const std::string& plain, const std::string& reference) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("(?)").x - ImGui::GetStyle().ItemSpacing.x);
+  ImGui::TextWrapped("%s", plain.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  if (!reference.empty()) help_marker(plain, reference);
+}
+
 // [SECTION] line plots ---------------------------------------------------------------------------------
 
 void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series) {
@@ -221,6 +286,10 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
   dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, options.title.c_str());
+  const bool on_title = hovered && ImGui::GetIO().MousePos.y < l.box_min.y + fs * 1.35f;
+  if (!options.help.empty())
+    dl->AddText(ImVec2(l.box_min.x + 6 + width_of(options.title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
+  if (on_title && !options.help.empty()) help_tooltip(options.help, options.reference);
 
   bool any = false;
   for (const PlotSeries& s : series)
@@ -263,7 +332,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   dl->PopClipRect();
 
   // Hover read-out: cursor line and the value of every series at the nearest recorded x.
-  if (hovered) {
+  if (hovered && !on_title) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (m.x >= l.area_min.x && m.x <= l.area_max.x) {
       const double x = xr.lo + (m.x - l.area_min.x) / (l.area_max.x - l.area_min.x) * (xr.hi - xr.lo);
@@ -519,39 +588,70 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
 
 // [SECTION] matrix heat maps ---------------------------------------------------------------------------
 
+namespace {
+// A class's name (its index when it has none).
+std::string class_name(const std::vector<std::string>& names, int i) {
+  return static_cast<size_t>(i) < names.size() && !names[static_cast<size_t>(i)].empty() ? names[static_cast<size_t>(i)]
+                                                                                         : std::to_string(i);
+}
+// "2 virginica", or "2" when the name is the index.
+std::string indexed_name(const std::vector<std::string>& names, int i) {
+  const std::string n = class_name(names, i);
+  return n == std::to_string(i) ? n : std::to_string(i) + " " + n;
+}
+}  // namespace
+
+float matrix_row_label_width(const std::vector<std::string>& class_names, int q) {
+  float w = 0;
+  for (int i = 0; i < q; ++i) w = std::max(w, width_of(indexed_name(class_names, i)));
+  return w;
+}
+
 ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<double>& values, int q,
                    const std::vector<std::string>& class_names, float cell, const char* row_axis, const char* col_axis) {
   ImGui::PushID(id);
   const float fs = ImGui::GetFontSize();
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  auto name = [&](int i) {
-    return static_cast<size_t>(i) < class_names.size() ? class_names[static_cast<size_t>(i)] : std::to_string(i);
-  };
-  float label_w = 0;
+  auto name = [&](int i) { return class_name(class_names, i); };
   const bool show_labels = cell >= fs * 1.2f;
+  // Names that do not fit their column: the columns show the index, the rows "index name" (the key).
+  bool names_fit = true;
+  for (int i = 0; i < q; ++i) names_fit = names_fit && width_of(name(i)) <= cell - 2;
+  auto column_label = [&](int i) { return names_fit ? name(i) : std::to_string(i); };
+  auto row_label = [&](int i) { return names_fit ? name(i) : indexed_name(class_names, i); };
+  float label_w = 0;
   if (show_labels)
-    for (int i = 0; i < q; ++i) label_w = std::max(label_w, width_of(name(i)));
-  const float left = pos.x + label_w + (show_labels ? 6 : 0);
-  const float top = pos.y + fs * 1.3f + (show_labels ? fs + 2 : 0);
+    for (int i = 0; i < q; ++i) label_w = std::max(label_w, width_of(row_label(i)));
+  const float grid_right = label_w + (show_labels ? 6 : 0) + cell * q + 2;
+  // Title and caption wrap to the matrix's width (at least a short line's).
+  const float text_w = std::max(grid_right, fs * 15.0f);
+  const std::vector<std::string> title_lines = wrap_words(title, text_w);
   const std::string caption = std::string("rows ") + row_axis + ", columns " + col_axis;
-  const float grid_right = left - pos.x + cell * q + 2;
-  const ImVec2 size(std::max({grid_right, width_of(title), width_of(caption)}), top - pos.y + cell * q + fs * 1.2f + 4);
+  const std::vector<std::string> caption_lines = wrap_words(caption, text_w);
+  float widest = grid_right;
+  for (const std::string& l : title_lines) widest = std::max(widest, width_of(l));
+  for (const std::string& l : caption_lines) widest = std::max(widest, width_of(l));
+  const float line_h = fs * 1.15f;
+  const float left = pos.x + label_w + (show_labels ? 6 : 0);
+  const float top = pos.y + line_h * static_cast<float>(title_lines.size()) + fs * 0.15f + (show_labels ? fs + 2 : 0);
+  const ImVec2 size(widest, top - pos.y + cell * q + line_h * static_cast<float>(caption_lines.size()) + 4);
   ImGui::InvisibleButton("##matrix", size);
   const bool hovered = ImGui::IsItemHovered();
-  dl->AddText(pos, kText, title.c_str());
+  for (size_t k = 0; k < title_lines.size(); ++k)
+    dl->AddText(ImVec2(pos.x, pos.y + line_h * static_cast<float>(k)), kText, title_lines[k].c_str());
   if (values.size() != static_cast<size_t>(q) * static_cast<size_t>(q) || q <= 0) {
-    dl->AddText(ImVec2(pos.x, pos.y + fs * 1.4f), kDimText, "not available");
+    dl->AddText(ImVec2(pos.x, pos.y + line_h * static_cast<float>(title_lines.size()) + 2), kDimText, "not available");
     ImGui::PopID();
     return size;
   }
   if (show_labels) {
     for (int c = 0; c < q; ++c) {
-      const std::string s = name(c);
+      const std::string s = column_label(c);
       dl->AddText(ImVec2(left + cell * c + (cell - width_of(s)) * 0.5f, top - fs - 2), kDimText, s.c_str());
     }
     for (int r = 0; r < q; ++r) {
-      const std::string s = name(r);
+      const std::string s = row_label(r);
       dl->AddText(ImVec2(left - 6 - width_of(s), top + cell * r + (cell - fs) * 0.5f), kDimText, s.c_str());
     }
   }
@@ -579,7 +679,8 @@ ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<d
       }
     }
   }
-  dl->AddText(ImVec2(pos.x, top + cell * q + 3), kDimText, caption.c_str());
+  for (size_t k = 0; k < caption_lines.size(); ++k)
+    dl->AddText(ImVec2(pos.x, top + cell * q + 3 + line_h * static_cast<float>(k)), kDimText, caption_lines[k].c_str());
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     const int c = static_cast<int>((m.x - left) / cell), r = static_cast<int>((m.y - top) / cell);

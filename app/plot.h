@@ -29,7 +29,16 @@ struct PlotOptions {
                               //      far above the data); the clipped series' legend gets an up arrow
   const char* empty_text = "no data yet";  // shown when no series has a finite value
   bool legend = true;         // false: no legend in the box (a shared legend is drawn elsewhere)
+  std::string help;           // what am I looking at, in plain words: a "(?)" after the title shows it on hover
+  std::string reference;      // the paper behind it (shown under the plain words, dimmed)
 };
+
+// A "(?)" marker after the current item: hovering it shows `plain` (plain words) and, dimmed under it,
+// `reference` (the paper). For panel lines and widgets that are not plots.
+void help_marker(const std::string& plain, const std::string& reference);
+// A panel's "what am I looking at" line: `plain` as a dim wrapped line, with the reference behind a
+// "(?)" marker (help_marker).
+void what_line(const std::string& plain, const std::string& reference);
 
 // Draws a line plot in a box of `size` at the cursor (advances the cursor like a widget).
 void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series);
@@ -45,8 +54,12 @@ struct HistogramSeries {
 void histogram_plot(const char* id, ImVec2 size, const std::string& title, const std::string& x_label, double lo,
                     double hi, const std::vector<HistogramSeries>& series);
 
+// The widest row label matrix_plot may draw for these class names ("2 virginica" when the names are too
+// wide for the columns, which then show the class index).
+float matrix_row_label_width(const std::vector<std::string>& class_names, int q);
 // Draws a Q x Q matrix as a heat map (values in [0,1]; cells show the value when they are wide enough),
-// rows and columns labelled with class names. Returns the size used. `highlight_diagonal` outlines
+// rows and columns labelled with class names (columns by class index, rows by "index name", when a name
+// is wider than a cell); the title wraps to the matrix's width. Returns the size used. `highlight_diagonal` outlines
 // the diagonal (the unflipped mass). Hovering a cell shows "row, column: value" using the row/col names.
 ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<double>& values, int q,
                    const std::vector<std::string>& class_names, float cell, const char* row_axis,

@@ -47,11 +47,15 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   const NoiseReport& r = s->data().noise;
   if (r.achieved_confusion.rows() == q && r.achieved_confusion.cols() == q) achieved = confusion_to_list(r.achieved_confusion);
   const float fs = ImGui::GetFontSize();
+  what_line("Which labels turn into which: configured noise, noise on the training labels, the learner's predictions.",
+            "C_pq = P(noisy = p | true = q), columns sum to 1. \xC4\x88_pq = #(predicted p, true q) / #(true q); "
+            "confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004 \xC2\xA7" "4).");
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  // Cell size: three matrices side by side with their labels, and the text below them.
-  // Height: title, column labels, the cells, the caption under each matrix, the convention line.
-  const float label_room = fs * 3.5f;
-  float cell = std::floor(std::min((avail.x - 3 * label_room - 40) / (3.0f * q), (avail.y - fs * 6.2f) / q));
+  // Cell size: three matrices side by side with their row labels (the longest class name, or the class
+  // index when names are long: matrix_plot), and the title and caption lines.
+  const float label_room = matrix_row_label_width(train.class_names, q) + 8;
+  // Height: a title line, the column labels, the cells, a caption line (matrix_plot wraps longer ones).
+  float cell = std::floor(std::min((avail.x - 3 * label_room - 3 * fs * 1.5f) / (3.0f * q), (avail.y - fs * 4.6f) / q));
   cell = std::clamp(cell, 6.0f, fs * 4.2f);
   char learned_title[160];
   std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s): rate %s", learned_.on_test() ? "test" : "train",
@@ -71,8 +75,6 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   matrix_plot("achieved", middle_title, achieved, q, train.class_names, cell, "noisy", "true");
   ImGui::SameLine(0, fs * 1.5f);
   matrix_plot("learned", learned_title, learned.matrix, q, train.class_names, cell, "predicted", "true");
-  note("C_pq = P(noisy = p | true = q), columns sum to 1.  \xC4\x88_pq = #(predicted p, true q) / #(true q);"
-       " confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004).");
   ImGui::End();
 }
 

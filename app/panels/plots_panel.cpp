@@ -4,14 +4,35 @@
 #include <algorithm>
 #include <cmath>
 
+#include <cctype>
+#include <string>
+
+#include "app/models/results_line.h"
 #include "app/plot.h"
 #include "app/plot_axis.h"
 #include "core/session/trace.h"
 
 namespace ml::app {
 
-void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
+namespace {
+// Below this panel width (in font sizes) the four plots are stacked in one column.
+constexpr float kOneColumnWidth = 34.0f;
+// What the margin plot's quantile curve is called.
+std::string quantile_name() {
+  return std::to_string(static_cast<int>(kMarginQuantile * 100 + 0.5)) + " % quantile";
+}
+}  // namespace
+
+ImVec2 PlotsPanel::cell_size(ImVec2 avail) const {
+  const float gap_x = ImGui::GetStyle().ItemSpacing.x, gap_y = ImGui::GetStyle().ItemSpacing.y;
+  if (one_column_) return ImVec2(std::floor(avail.x), std::floor((avail.y - 3 * gap_y) * 0.25f));
+  return ImVec2(std::floor((avail.x - gap_x) * 0.5f), std::floor((avail.y - gap_y) * 0.5f));
+}
+
+void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
   begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
+  // One column only where it leaves each plot as tall as the grid would (the stacked phone layout).
+  one_column_ = size.x < ImGui::GetFontSize() * kOneColumnWidth && size.y > ImGui::GetFontSize() * 48.0f;
   plots_min_ = ImGui::GetCursorScreenPos();
   if (ctx_.state.mode() == RunMode::compare && ctx_.state.compare().active()) {
     draw_compare();
@@ -28,24 +49,36 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
   const std::vector<std::vector<double>>& cols = series_.columns();
   const std::vector<double>* x = &cols[kTraceStep];
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const ImVec2 cell(std::floor((avail.x - gap) * 0.5f), std::floor((avail.y - ImGui::GetStyle().ItemSpacing.y) * 0.5f));
+  const ImVec2 cell = cell_size(avail);
+  auto next = [&] {
+    if (!one_column_) ImGui::SameLine();
+  };
   ImGui::PushFont(*ctx_.font_small);
   const Learner& learner = session->learner();
+  const CountedQuantity counted = counted_quantity(learner.bound_label());
   const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
 
-  // 1. Mistakes (what the bound counts) against the bound.
+  // 1. What the bound counts (mistakes, or updates for the learners whose bound is on updates) against it.
   {
     PlotOptions o;
     const bool noisy = ctx_.state.config().noise.model != NoiseModel::none;
-    o.title = std::isfinite(bound) ? "Mistakes vs bound" : "Mistakes (no bound applies here)";
+    std::string what = counted.source == CountSource::counter ? "mistakes and updates" : counted.word;
+    what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
+    o.title = std::isfinite(bound) ? what + " vs bound" : what + " (no bound applies here)";
     o.x_label = "step";
     o.y_max_cap = series_.mistakes_y_cap(bound);
+    o.help = "How many " + std::string(counted.source == CountSource::counter ? "mistakes and updates" : counted.word) +
+             " the learner has made so far. The dashed line is the most the theory allows on clean, separable data" +
+             (noisy ? "; noise can push the count past it." : ".");
+    o.reference = "Perceptron: (R/\xCE\xB4)\xC2\xB2 mistakes (001 Thm 1.1); Bylander / RP: 16/(\xCE\xB5\xCE\xB3)\xC2\xB2 updates "
+                  "(000 Thm 3); ultraconservative / UMA: 2/\xCE\xB8\xC2\xB2 (004 Thm 1); coresets: 002 Lemma 4.2.";
     // Updates are drawn only where they differ from mistakes (for the perceptron they coincide).
     const bool same = series_.updates_equal_mistakes();
     std::vector<PlotSeries> s;
-    if (!same) s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false, 1.4f});
-    s.push_back({same ? "mistakes = updates" : "mistakes", x, &cols[kTraceMistakes], series_color(0), false, 2.2f});
+    if (!same) s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false,
+                            counted.source == CountSource::updates ? 2.2f : 1.4f});
+    s.push_back({same ? "mistakes = updates" : "mistakes", x, &cols[kTraceMistakes], series_color(0), false,
+                 counted.source == CountSource::updates && !same ? 1.4f : 2.2f});
     if (std::isfinite(bound)) {
       // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
       const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
@@ -54,28 +87,51 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
     }
     line_plot("mistakes", cell, o, s);
   }
-  ImGui::SameLine();
-  // 2. Margin on the training sample (observed and true labels).
+  next();
+  // 2. Margin on the training sample: every linear learner (binary halfspaces, and UMA / ultraconservative
+  // by 004 Def. 2); under noise the clean points' minimum and a quantile, since one corrupted point sets
+  // the plain minimum (app/models/margin_series.h).
   {
     PlotOptions o;
-    o.title = "Margin on the training sample";
+    const bool noisy = session->data().train.corrupted_count() > 0;
+    const bool multiclass = learner.weights() == nullptr;
+    o.title = noisy ? "Margin: clean points' min, 10 % quantile" : "Margin on the training sample";
     o.x_label = "step";
-    o.empty_text = "no margin: non-linear learner";
-    line_plot("margin", cell, o,
-              {{"observed labels", x, &cols[kTraceMargin], series_color(0)},
-               {"true labels", x, &cols[kTraceMarginTrue], series_color(1), true}});
+    o.include_zero = true;
+    o.empty_text = margins.linear() ? "no margin yet (W = 0)" : "no margin: the hypothesis is not a linear classifier";
+    o.help = std::string("How far the training points sit on the right side of the learner's boundary, relative to the "
+                         "weights' size (positive: correct with room to spare). ") +
+             (noisy ? "Under noise the plain minimum is set by a corrupted point, so the solid line is the minimum over the "
+                      "points noise left alone, and the other the margin 10 % of all points fall below."
+                    : "The line is the smallest margin over the training points.");
+    o.reference = multiclass ? "004 Def. 2: (\xE2\x9F\xA8w_y,x\xE2\x9F\xA9 \xE2\x88\x92 max_{k\xE2\x89\xA0y} \xE2\x9F\xA8w_k,x\xE2\x9F\xA9) / ||W||_F "
+                               "(Assumption 1: ||W*||_F = 1)."
+                             : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is the target's margin (001 Thm 1.1).";
+    std::vector<PlotSeries> s;
+    if (noisy) {
+      s.push_back({"clean, min", &margins.steps(), &margins.clean_min(), series_color(0), false, 2.2f});
+      s.push_back({quantile_name(), &margins.steps(), &margins.quantile(), series_color(1)});
+      s.push_back({"all, min", &margins.steps(), &margins.all_min(), series_color(7), true, 1.2f});
+    } else {
+      s.push_back({"min over the points", &margins.steps(), &margins.all_min(), series_color(0), false, 2.2f});
+    }
+    line_plot("margin", cell, o, s);
   }
   // 3. Errors.
   {
     PlotOptions o;
     o.title = "Error";
     o.x_label = "step";
+    o.help = "Fraction of points the learner gets wrong: on the training labels it saw (noisy), on their true labels, "
+             "and on held-out test points. A noise-tolerant learner keeps the true and test errors low while the "
+             "noisy error stays near the noise rate.";
+    o.reference = "Uniform classification noise and the PAC goal: 000 \xC2\xA7" "2; malicious noise: 003 \xC2\xA7" "1.";
     line_plot("errors", cell, o,
               {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
                {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
                {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
   }
-  ImGui::SameLine();
+  next();
   // 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
   {
     const size_t counters = series_.num_counters();
@@ -91,11 +147,15 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
     if (mode == 0) {
       o.title = counters > 1 ? "Counter" : "Learner counter";
       o.empty_text = "this learner has no counters";
+      o.help = "A number the learner keeps about itself (see docs/learners.md for each counter).";
       for (size_t c : shown)
         s.push_back({names[kTraceStandardColumns + c], x, &cols[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
     } else {
       o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
       o.empty_text = "needs a known target v (generated data, linear learner)";
+      o.help = "The two facts the perceptron's bound is proved from: each mistake moves w toward the target v by at "
+               "least \xCE\xB4, and grows ||w||\xC2\xB2 by at most R\xC2\xB2. Noise breaks the first.";
+      o.reference = "001 Thm 1.1, Claims 1.2-1.4.";
       s = {{"\xE2\x9F\xA8w,v\xE2\x9F\xA9", x, &cols[kTraceWDotV], series_color(0)},
            {"\xCE\xB4M", x, &series_.delta_m(), series_color(0), true},
            {"||w||\xC2\xB2", x, &cols[kTraceWNorm2], series_color(1)},
@@ -145,8 +205,7 @@ void PlotsPanel::draw_compare() {
   ImGui::PopFont();
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const ImVec2 cell(std::floor((avail.x - gap) * 0.5f), std::floor((avail.y - ImGui::GetStyle().ItemSpacing.y) * 0.5f));
+  const ImVec2 cell = cell_size(avail);
   ImGui::PushFont(*ctx_.font_small);
   // Nested stripes: the first learner's curve widest, each next one narrower on top, so that curves that
   // coincide (two learners with the same test error) both stay visible.
@@ -182,7 +241,7 @@ void PlotsPanel::draw_compare() {
     }
     line_plot("compare_mistakes", cell, o, s);
   }
-  ImGui::SameLine();
+  if (!one_column_) ImGui::SameLine();
   // 2. Margin on the training sample (observed labels).
   {
     PlotOptions o;
@@ -200,7 +259,7 @@ void PlotsPanel::draw_compare() {
     o.legend = false;
     line_plot("compare_test", cell, o, per_learner(kTraceTestError));
   }
-  ImGui::SameLine();
+  if (!one_column_) ImGui::SameLine();
   // 4. Training error against the labels the learners saw.
   {
     PlotOptions o;

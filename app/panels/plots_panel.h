@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "app/models/margin_series.h"
 #include "app/models/plot_model.h"
 #include "app/panels/panel.h"
 
@@ -15,14 +16,18 @@ class PlotsPanel {
  public:
   // The panel works on the shared context.
   explicit PlotsPanel(PanelContext ctx) : ctx_(ctx) {}
-  // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed).
-  void draw(ImVec2 pos, ImVec2 size);
+  // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed); the
+  // margin plot shows `margins` (refreshed by the App, which also reads them for the results line).
+  void draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins);
   // Screen rectangle of the four plots at the last draw (what "Plots PNG" captures).
   ImVec2 plots_min() const { return plots_min_; }
   ImVec2 plots_max() const { return plots_max_; }
 
  private:
   void draw_compare();  // Compare: the four plots with one line per learner
+  // The size of one of the four plots: a 2 x 2 grid, or one column when the panel is narrow.
+  ImVec2 cell_size(ImVec2 avail) const;
+  bool one_column_ = false;  // the four plots one under another (narrow panel)
 
   PanelContext ctx_;
   PlotSeriesModel series_;       // trace columns as series

@@ -2,26 +2,47 @@
 #include "app/panels/run_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "app/ui_model.h"
 
 namespace ml::app {
 
-void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
+namespace {
+// Height of the toolbar's row of controls, in font sizes.
+constexpr float kControlsRows = 2.7f;
+// Height of the results line's row, in font sizes.
+constexpr float kResultsRow = 1.6f;
+}  // namespace
+
+void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<ResultField>& results, bool* gallery_open) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 0));
   begin_panel("##run", pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
   const float fs = ImGui::GetFontSize();
-  ImGui::SetCursorPosY((size.y - ImGui::GetFrameHeight()) * 0.5f);
+  const float controls_h = std::round(fs * kControlsRows);
+  ImGui::SetCursorPosY((controls_h - ImGui::GetFrameHeight()) * 0.5f);
+  // The controls flow in rows: a group that does not fit the width starts the next row (narrow windows).
+  int row = 0;
+  auto flow = [&](float group_width, float spacing) {
+    const float end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    if (end + spacing + group_width > size.x - 10) {
+      ++row;
+      ImGui::SetCursorPos(ImVec2(10, row * controls_h * 0.75f + (controls_h - ImGui::GetFrameHeight()) * 0.5f));
+    } else {
+      ImGui::SameLine(0, spacing);
+    }
+  };
+  const float pad = ImGui::GetStyle().FramePadding.x * 2, spacing = ImGui::GetStyle().ItemSpacing.x;
+  auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + pad; };
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
-  ImGui::SameLine(0, fs * 1.2f);
   // A cell opened from a sweep: the way back to it (the browser's Back does the same).
   if (!ctx_.state.parked_sweep_url().empty()) {
-    if (ImGui::Button("â Sweep")) ctx_.state.return_to_sweep();
+    ImGui::SameLine(0, fs * 0.8f);
+    if (ImGui::Button("\xE2\x86\x90 Sweep")) ctx_.state.return_to_sweep();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the sweep this run was opened from");
-    ImGui::SameLine();
   }
   const RunMode mode = ctx_.state.mode();
   Session* session = ctx_.state.session();
@@ -31,6 +52,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   if (mode == RunMode::compare) done = compare.active() && compare.stopped(0);
   if (mode == RunMode::sweep) done = sweep && (sweep->finished() || sweep->cancelled());
   const bool runnable = mode == RunMode::sweep ? sweep != nullptr : session != nullptr;
+  flow(fs * 5.5f + button_w("Step") + button_w("+100") + button_w("Reset") + 3 * spacing, fs * 0.8f);
   ImGui::BeginDisabled(!runnable || done);
   if (ctx_.state.playing()) {
     if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) ctx_.state.pause();
@@ -54,7 +76,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(mode == RunMode::sweep ? "Run the sweep again from its first cell"
                                              : "Rebuild data, noise and learner from the link and start again");
-  ImGui::SameLine(0, fs * 1.2f);
+  flow(ImGui::CalcTextSize("speed").x + spacing + fs * 4.5f, fs * 1.2f);
   // Speed: steps per frame, or as many as the 8 ms budget allows.
   static const int64_t kSpeeds[] = {1, 2, 5, 20, 100, 1000, 10000, 0};
   static const char* kSpeedNames[] = {"1", "2", "5", "20", "100", "1k", "10k", "max"};
@@ -74,7 +96,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   // The run's fields (seed, step budget) from the field table.
   if (panel_visible(ctx_.state.config(), "run")) {
     for (const Field* f : panel_fields("run", ctx_.state.config())) {
-      ImGui::SameLine(0, fs * 1.0f);
+      flow(ImGui::CalcTextSize(f->label.c_str()).x + spacing + fs * 6.0f, fs * 1.0f);
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(f->label.c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help.c_str());
@@ -88,6 +110,9 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   // the stage and a Cancel button.
   if (preparing) {
     draw_preparation_status(size);
+    rows_ = row + 1;
+    draw_results(results, size.x);
+    draw_gallery_button(size.x, gallery_open);
     ImGui::End();
     return;
   }
@@ -115,18 +140,78 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms) {
   } else if (session) {
     const char* what = ctx_.state.playing() ? "training" : done ? "done" : "paused";
     if (!ctx_.state.visible) what = "paused (page hidden)";
-    std::snprintf(status, sizeof status, "step %lld / %lld   mistakes %lld   %s", static_cast<long long>(session->steps()),
-                  static_cast<long long>(ctx_.state.config().steps), static_cast<long long>(session->mistakes()), what);
+    // The numbers are in the results line below.
+    std::snprintf(status, sizeof status, "%s", what);
   } else {
     std::snprintf(status, sizeof status, "%s", ctx_.state.build_pending() ? "building..." : ctx_.state.waiting_for_csv() ? "waiting for the CSV file" : "no run");
   }
   const float tw = ImGui::CalcTextSize(status).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, size.x - tw - 12));
+  // Right-aligned on the last row, or alone on a new row when it does not fit.
+  if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + fs + tw > size.x - 12) {
+    ++row;
+    ImGui::SetCursorPos(ImVec2(std::max(10.0f, size.x - tw - 12), row * controls_h * 0.75f + (controls_h - ImGui::GetFrameHeight()) * 0.5f));
+  } else {
+    ImGui::SameLine(size.x - tw - 12);
+  }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(status);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%.1f ms per frame (%s)", frame_ms, ctx_.platform.host_name());
+  rows_ = row + 1;
+  draw_results(results, size.x);
+  draw_gallery_button(size.x, gallery_open);
   ImGui::End();
+}
+
+void RunPanel::draw_gallery_button(float width, bool* gallery_open) {
+  // At the right end of the results row (the controls row keeps its places).
+  const float fs = ImGui::GetFontSize();
+  const float w = ImGui::CalcTextSize("Gallery").x + ImGui::GetStyle().FramePadding.x * 2;
+  const float y = std::round(fs * kControlsRows) * (1 + 0.75f * static_cast<float>(rows_ - 1)) +
+                  fs * 1.25f * static_cast<float>(result_lines_ - 1) - fs * 0.15f;
+  ImGui::SetCursorPos(ImVec2(width - w - 10, y));
+  const bool open = gallery_open && *gallery_open;
+  if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::SmallButton("Gallery") && gallery_open) *gallery_open = !*gallery_open;
+  if (open) ImGui::PopStyleColor();
+  probe(ctx_, "run.gallery");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ready-made experiments to open with one click");
+}
+
+void RunPanel::draw_results(const std::vector<ResultField>& results, float width) {
+  result_lines_ = 1;
+  const float fs = ImGui::GetFontSize();
+  const float gap = fs * 1.4f, inner = fs * 0.35f;
+  const float x0 = 10;
+  float x = x0, y = std::round(fs * kControlsRows) + (rows_ - 1) * std::round(fs * kControlsRows) * 0.75f - fs * 0.15f;
+  int lines = 1;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetWindowPos();
+  // A separator between the controls and the numbers.
+  dl->AddLine(ImVec2(origin.x, origin.y + y - fs * 0.2f), ImVec2(origin.x + width, origin.y + y - fs * 0.2f),
+              ImGui::GetColorU32(ImGuiCol_Border));
+  for (const ResultField& f : results) {
+    const float lw = ImGui::CalcTextSize(f.label.c_str()).x, vw = ImGui::CalcTextSize(f.value.c_str()).x;
+    // A field never splits; one that does not fit goes to the next line (narrow windows).
+    if (x > x0 && x + lw + inner + vw > width - 10 - ImGui::CalcTextSize("Gallery").x - fs * 1.5f) {
+      x = x0;
+      y += fs * 1.25f;
+      ++lines;
+    }
+    ImGui::SetCursorPos(ImVec2(x, y));
+    ImGui::TextDisabled("%s", f.label.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help.c_str());
+    ImGui::SetCursorPos(ImVec2(x + lw + inner, y));
+    ImGui::TextUnformatted(f.value.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help.c_str());
+    x += lw + inner + vw + gap;
+  }
+  result_lines_ = lines;
+}
+
+float RunPanel::needed_height(float font_size, bool with_results) const {
+  const float controls = std::round(font_size * kControlsRows) * (1 + 0.75f * static_cast<float>(rows_ - 1));
+  return std::round(controls + (with_results ? font_size * (kResultsRow + 1.25f * static_cast<float>(result_lines_ - 1)) : 0.0f));
 }
 
 void RunPanel::draw_preparation_status(ImVec2 size) {

@@ -1,7 +1,11 @@
 // marginlab app — the Run toolbar: play/pause, step, reset, speed, the run's fields (seed, step budget), and
-// the progress (or a preparation's progress bar with Cancel) on the right.
+// the progress (or a preparation's progress bar with Cancel) on the right; under them the results line
+// (app/models/results_line.h): steps, what the bound counts, errors, margin as numbers.
 #pragma once
 
+#include <vector>
+
+#include "app/models/results_line.h"
 #include "app/panels/panel.h"
 #include "app/panels/setting_widgets.h"
 
@@ -13,13 +17,22 @@ class RunPanel {
   // The panel works on the shared context.
   explicit RunPanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
   // Draws the toolbar as a fixed window at pos/size; frame_ms is the smoothed frame time for the tooltip.
-  void draw(ImVec2 pos, ImVec2 size, double frame_ms);
+  // `results` (may be empty) is the results line, drawn as a second row of labelled numbers; the Gallery
+  // button toggles *gallery_open.
+  void draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<ResultField>& results, bool* gallery_open);
+  // Height the toolbar needed at its last draw (rows of controls that wrapped in a narrow window, and the
+  // results line's lines): the layout gives it this height from the next frame on.
+  float needed_height(float font_size, bool with_results) const;
 
  private:
   void draw_preparation_status(ImVec2 size);  // progress bar, stage and Cancel while the learner prepares
+  void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
+  void draw_gallery_button(float width, bool* gallery_open);  // right end of the results row
 
   PanelContext ctx_;
   SettingWidgets widgets_;
+  int rows_ = 1;          // rows of controls at the last draw
+  int result_lines_ = 1;  // lines of the results line at the last draw
 };
 
 }  // namespace ml::app

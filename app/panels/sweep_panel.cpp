@@ -132,6 +132,9 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
     return;
   }
   draw_header();
+  what_line("Each marker is one setting of the link's axes, averaged over its replicates; the bar is the standard "
+            "error. Click a marker to open that run.",
+            "Mean \xC2\xB1 standard error and paired t-tests: docs/experiments.md.");
   const float fs = ImGui::GetFontSize();
   const SweepPlotData& d = sweep->plot(metric_);
   std::vector<PointSeries> series;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cmath>
 #include <vector>
 
 namespace ml {
@@ -11,5 +12,21 @@ namespace ml {
 // with y = +1 for class 1 and -1 otherwise, divided by `norm` when norm > 0 (||w||: the geometric
 // margin y<w,x>/||w||); multiclass s_y - max_{k != y} s_k. In double; non-finite where the scores are.
 double score_margin(const Eigen::MatrixXf& scores, Eigen::Index i, int label, double norm);
+
+// The multiclass margin of row i (004 Def. 2): (s_y - max_{k != y} s_k) / norm for class scores s = W x,
+// with norm = ||W||_F (Assumption 1 measures margins with ||W*||_F = 1); for Q = 2 it equals score_margin's
+// binary margin with the same norm. NaN unless norm > 0.
+double multiclass_margin(const Eigen::MatrixXf& scores, Eigen::Index i, int label, double norm);
+// The Frobenius norm ||W||_F of a weight matrix (one row per class), summed in double in row order.
+template <class Derived>
+double frobenius_norm_double(const Eigen::MatrixBase<Derived>& w) {
+  double sum = 0;
+  for (Eigen::Index r = 0; r < w.rows(); ++r)
+    for (Eigen::Index c = 0; c < w.cols(); ++c) sum += static_cast<double>(w(r, c)) * static_cast<double>(w(r, c));
+  return std::sqrt(sum);
+}
+// The q-quantile (0 <= q <= 1) of the finite values: the smallest value v with at least ceil(q n) values
+// <= v (q = 0: the minimum); NaN when there is none. Sorts a copy.
+double lower_quantile(std::vector<double> values, double q);
 
 }  // namespace ml

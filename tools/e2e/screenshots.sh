@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures docs/img/screenshot_{desktop,web}_{default,confusion,compare,sweep}.png
+# and docs/img/newcomer_*_{1280x800,1024x640}.png (the page only)
 # at 1280x800. Each run is paused at a fixed step count, so the pictures are the same every time (up to
 # the renderer). Needs both builds. Usage: tools/e2e/screenshots.sh
 set -euo pipefail
@@ -27,3 +28,30 @@ node tools/e2e/screenshots_web.mjs "$DEFAULT_LINK" docs/img/screenshot_web_defau
 node tools/e2e/screenshots_web.mjs "$CONFUSION_LINK" docs/img/screenshot_web_confusion.png
 node tools/e2e/screenshots_web.mjs "$COMPARE_LINK" docs/img/screenshot_web_compare.png
 node tools/e2e/screenshots_web.mjs "$SWEEP_LINK" docs/img/screenshot_web_sweep.png
+
+# Issue 12 (a newcomer's first look): the first screen, the gallery, a confusion-matrix experiment on a CSV
+# with class names (iris) and digits with 10 classes, each at 1280x800 and 1024x640. The CSVs are exported
+# from Debian's python3-sklearn (header, label column last).
+DATA_DIR="$(mktemp -d)"
+trap 'rm -rf "$DATA_DIR"' EXIT
+/usr/bin/python3 - "$DATA_DIR" <<'PY'
+import sys, csv
+from sklearn import datasets
+out = sys.argv[1]
+for name, loader in (("iris", datasets.load_iris), ("digits", datasets.load_digits)):
+    d = loader()
+    features = list(d.feature_names) if hasattr(d, "feature_names") else [f"x{i}" for i in range(d.data.shape[1])]
+    with open(f"{out}/{name}.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow([c.replace(" (cm)", "").replace(" ", "_") for c in features] + ["label"])
+        for row, t in zip(d.data, d.target):
+            w.writerow([f"{v:g}" for v in row] + [str(d.target_names[t])])
+PY
+IRIS_LINK='#v=1&data=csv&csv=iris.csv&norm=standardize&bias=1&noise=uniform&eta=0.1&learner=uma&seed=1&steps=1000'
+DIGITS_LINK='#v=1&data=csv&csv=digits.csv&norm=standardize&bias=1&learner=ultraconservative&seed=1&steps=5000'
+for size in 1280x800 1024x640; do
+  node tools/e2e/screenshots_web.mjs '' "docs/img/newcomer_first_screen_$size.png" "$size" --first
+  node tools/e2e/screenshots_web.mjs '' "docs/img/newcomer_gallery_$size.png" "$size" --first --gallery
+  node tools/e2e/screenshots_web.mjs "$IRIS_LINK" "docs/img/newcomer_iris_confusion_$size.png" "$size" --csv "$DATA_DIR/iris.csv"
+  node tools/e2e/screenshots_web.mjs "$DIGITS_LINK" "docs/img/newcomer_digits_$size.png" "$size" --csv "$DATA_DIR/digits.csv"
+done

@@ -1,6 +1,10 @@
 // One screenshot of the page (for screenshots.sh): opens build/web with a link, trains at full speed
 // until the app pauses at the link's step budget (or the learner is done), moves the mouse out of the
-// way and saves a 1280x800 PNG. Usage: node tools/e2e/screenshots_web.mjs '<link>' OUT.png
+// way and saves a PNG (1280x800 unless SIZE is given).
+// Usage: node tools/e2e/screenshots_web.mjs '<link>' OUT.png [WIDTHxHEIGHT] [--csv FILE] [--first] [--gallery]
+//   --csv FILE   load FILE through the page's file input (the link names it: data=csv&csv=NAME)
+//   --first      the first screen: no fast-forward, the picture after about two seconds at the default speed
+//   --gallery    open the Gallery window (the toolbar's button) before the picture
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -8,20 +12,48 @@ import { launchChromium, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const [link = '', out = 'screenshot.png'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flag = (name) => { const i = args.indexOf(name); if (i < 0) return null; const v = args[i + 1]; args.splice(i, 2); return v; };
+const bool = (name) => { const i = args.indexOf(name); if (i < 0) return false; args.splice(i, 1); return true; };
+const csv = flag('--csv');
+const first = bool('--first');
+const gallery = bool('--gallery');
+const [link = '', out = 'screenshot.png', size = '1280x800'] = args;
+const [width, height] = size.split('x').map(Number);
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 // DPR=2 renders as a high-DPI screen would (device pixels = 2 x CSS pixels).
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: Number(process.env.DPR || 1) });
+const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: Number(process.env.DPR || 1) });
 await page.goto(base + link);
 await page.waitForFunction(() => window.marginlab && window.marginlab.frames >= 2, null, { timeout: 300000 });
-await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
-// A single run or Compare pauses at its step budget; a sweep stops when every cell has its row.
-await page.waitForFunction(() => { const s = window.marginlab.status(); return (s.has_session || s.sweep) && !s.playing; }, null,
-                           { timeout: 600000, polling: 250 });
-const frames = await page.evaluate(() => window.marginlab.frames);
-await page.mouse.move(1279, 799);
-await page.waitForFunction((n) => window.marginlab.frames >= n + 8, frames, { timeout: 300000 });
+const waitFrames = async (n) => {
+  const f = await page.evaluate(() => window.marginlab.frames);
+  await page.waitForFunction((m) => window.marginlab.frames >= m, f + n, { timeout: 300000 });
+};
+if (csv) {
+  await page.setInputFiles('#file', csv);
+  await page.waitForFunction(() => window.marginlab.status().csv_rows > 0, null, { timeout: 300000 });
+}
+if (first) {
+  await waitFrames(90);  // the first screen as a visitor meets it: training at the default speed
+} else {
+  await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
+  // A single run or Compare pauses at its step budget; a sweep stops when every cell has its row.
+  await page.waitForFunction(() => { const s = window.marginlab.status(); return (s.has_session || s.sweep) && !s.playing; }, null,
+                             { timeout: 600000, polling: 250 });
+}
+if (gallery) {
+  // ImGui reads the mouse once a frame: hold the press across frames.
+  const at = await page.evaluate(() => window.marginlab.status().probes['run.gallery']);
+  await page.mouse.move(at[0], at[1]);
+  await waitFrames(3);
+  await page.mouse.down();
+  await waitFrames(3);
+  await page.mouse.up();
+  await page.waitForFunction(() => window.marginlab.status().gallery_open, null, { timeout: 60000 });
+}
+await page.mouse.move(width - 1, height - 1);
+await waitFrames(8);
 await page.screenshot({ path: out });
 console.log(out);
 await browser.close();

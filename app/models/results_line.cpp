@@ -1,0 +1,124 @@
+// marginlab app — the results line (see results_line.h).
+#include "app/models/results_line.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/plot_axis.h"
+#include "core/session/session.h"
+#include "core/session/trace.h"
+
+namespace ml::app {
+
+CountedQuantity counted_quantity(std::string_view bound_label) {
+  CountedQuantity q;
+  q.word = std::string(bound_label);
+  if (bound_label.find("mistakes") != std::string_view::npos) {
+    q.source = CountSource::mistakes;  // "mistakes", "expected mistakes" (randomized Halving)
+  } else if (bound_label == "updates") {
+    q.source = CountSource::updates;
+  } else {
+    // A size the learner reports as a counter ("coreset size" -> coreset_size).
+    q.source = CountSource::counter;
+    for (char c : bound_label) q.counter += c == ' ' ? '_' : c;
+  }
+  return q;
+}
+
+ResultsInput results_input(const Session& session, int64_t step_budget, bool linear, const MarginSummary& margin) {
+  ResultsInput in;
+  in.step_budget = step_budget;
+  in.bound_label = session.learner().bound_label();
+  in.linear = linear;
+  in.margin = margin;
+  in.noisy = session.data().train.corrupted_count() > 0;
+  const Trace& trace = session.trace();
+  if (trace.size() == 0) {
+    in.steps = session.steps();
+    in.mistakes = session.mistakes();
+    return in;
+  }
+  const double* row = trace.row(trace.size() - 1);
+  in.steps = static_cast<int64_t>(row[kTraceStep]);
+  in.mistakes = static_cast<int64_t>(row[kTraceMistakes]);
+  in.updates = static_cast<int64_t>(row[kTraceUpdates]);
+  in.bound = row[kTraceBound];
+  in.train_error_noisy = row[kTraceTrainErrorNoisy];
+  in.train_error_true = row[kTraceTrainErrorTrue];
+  in.test_error = row[kTraceTestError];
+  const std::vector<std::string>& names = trace.columns();
+  for (size_t c = kTraceStandardColumns; c < names.size(); ++c) in.counters.push_back({names[c], row[c]});
+  return in;
+}
+
+namespace {
+std::string count_text(double v) {
+  if (!std::isfinite(v)) return "—";
+  char b[32];
+  std::snprintf(b, sizeof b, "%lld", static_cast<long long>(std::llround(v)));
+  return b;
+}
+std::string error_text(double v) {
+  if (!std::isfinite(v)) return "—";
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3f", v);
+  return b;
+}
+std::string margin_text(double v) {
+  if (!std::isfinite(v)) return "—";
+  char b[32];
+  std::snprintf(b, sizeof b, "%+.3f", v);
+  return b;
+}
+}  // namespace
+
+std::vector<ResultField> results_line(const ResultsInput& in) {
+  std::vector<ResultField> out;
+  out.push_back({"step", count_text(static_cast<double>(in.steps)) + " / " + count_text(static_cast<double>(in.step_budget)),
+                 "Steps taken of the run's step budget"});
+  const CountedQuantity q = counted_quantity(in.bound_label);
+  double count = NAN;
+  switch (q.source) {
+    case CountSource::mistakes: count = static_cast<double>(in.mistakes); break;
+    case CountSource::updates: count = static_cast<double>(in.updates); break;
+    case CountSource::counter:
+      for (const Counter& c : in.counters)
+        if (c.name == q.counter) count = c.value;
+      break;
+  }
+  std::string value = count_text(count);
+  std::string help = "What this learner's theoretical bound counts: its " + q.word + " so far";
+  if (std::isfinite(in.bound)) {
+    value += " \xE2\x89\xA4 " + format_readout(std::round(in.bound * 10) / 10);
+    help += ", against the bound";
+    if (in.noisy) help += " (a clean-data bound: noise may break it)";
+  } else {
+    help += " (no bound applies to this run)";
+  }
+  out.push_back({q.word, value, help + "."});
+  out.push_back({"train err (noisy)", error_text(in.train_error_noisy),
+                 "Training error against the labels the learner saw (after noise)."});
+  out.push_back({"train err (true)", error_text(in.train_error_true),
+                 "Training error against the true labels (before noise): what the learner should get right."});
+  out.push_back({"test err", error_text(in.test_error), "Error on the held-out test part (its labels are always true)."});
+  if (!in.linear) {
+    out.push_back({"margin", "—", "No margin: this learner's hypothesis is not a linear classifier."});
+  } else if (in.noisy) {
+    out.push_back({"margin (clean)", margin_text(in.margin.clean_min),
+                   "Smallest margin over the training points noise left alone (a corrupted point would set the plain minimum)."});
+  } else {
+    out.push_back({"margin", margin_text(in.margin.all_min), "Smallest margin over the training points, normalized by the weights' norm."});
+  }
+  return out;
+}
+
+std::string results_text(const std::vector<ResultField>& fields) {
+  std::string out;
+  for (const ResultField& f : fields) {
+    if (!out.empty()) out += "  \xC2\xB7  ";
+    out += f.label + " " + f.value;
+  }
+  return out;
+}
+
+}  // namespace ml::app
