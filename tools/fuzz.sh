@@ -108,6 +108,9 @@ for name in "${names[@]}"; do
   start=$(date +%s%N)
   if "$bin" "${args[@]}" "$work" >"$log" 2>&1; then
     result=ok
+  elif grep -q 'libFuzzer: run interrupted' "$log"; then
+    result="interrupted (Ctrl-C or kill -INT; nothing found until then)"
+    status=1
   else
     tail -40 "$log"
     artifact=$(grep -o "$OUT/artifacts/${name}-[a-z-]*[0-9a-f]*" "$log" | tail -1 || true)
