@@ -26,8 +26,10 @@ PACKAGES=(
   dpkg-dev debian-archive-keyring
   # seeing it as a user: desktop under Xvfb, headless Chromium, image tools
   xvfb xauth chromium imagemagick fonts-dejavu-core curl
-  # fuzzing
-  clang-14 libclang-rt-14-dev
+  # the sanitizer build and fuzzing (clang's ASan/UBSan/libFuzzer runtimes are only a Recommends: named)
+  clang-14 libclang-rt-14-dev llvm-14
+  # the golden links in a second browser engine (tools/e2e/firefox_test.mjs, under Xvfb)
+  firefox-esr
   # peers for the benchmarks and plots for docs (tools/plot_sweep.py)
   python3-sklearn python3-pandas python3-matplotlib
   # running a sweep as shards (tools/test.sh, docs/sharding.md); reading the Kubernetes Job in its test

@@ -3,7 +3,9 @@
 # the GoogleTest suites natively and under node (wasm SIMD), the native-vs-wasm command-line
 # comparison on the golden configs, the command line's strict options and messages in both builds, a
 # sweep run as shards (GNU parallel, the Kubernetes Job's command, and Slurm when installed) against one
-# process, and the end-to-end tests of the front end when present.
+# process, the end-to-end tests of the front end when present, the sanitizer build (clang, ASan + UBSan:
+# the unit suite, golden tests included, and a short fixed pass of every fuzz target), and the golden
+# links' trace hashes in a second browser engine (Firefox ESR) next to Chromium.
 # Exit status is non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +42,15 @@ if command -v slurmctld >/dev/null && command -v munged >/dev/null && [ "$(id -u
   step "sweep: a Slurm job array on a private single-node Slurm (127.0.0.1), merged = one process" \
     bash tools/sharding/slurm_check.sh
 fi
+# The sanitizer build (docs/testing.md): its own build folder, build/asan. Fuzz targets: every committed seed
+# input plus FUZZ_RUNS new ones each, with a fixed seed (tools/fuzz.sh --long is the long run).
+FUZZ_RUNS=${FUZZ_RUNS:-5000}
+step "sanitizer build (clang, ASan + UBSan; unit suite and fuzz targets)" build asan
+step "unit tests under ASan + UBSan (golden tests included)" ctest --preset asan
+step "fuzz targets (csv, url, session): committed corpus + $FUZZ_RUNS new inputs each" \
+  bash tools/fuzz.sh --runs "$FUZZ_RUNS" --no-build
+step "golden links in a second engine: Firefox ESR (and Chromium) reproduce tests/golden/runs.tsv" \
+  node tools/e2e/firefox_test.mjs --engine both --links all
 if [ -x tools/e2e/run.sh ]; then
   step "front end end-to-end (desktop under Xvfb, browser in headless Chromium)" bash tools/e2e/run.sh
 fi

@@ -1,6 +1,11 @@
 // marginlab — libFuzzer target for the CSV reader (core/data/csv.h): any bytes must give a table or an
 // Error, never a crash or sanitizer report; a table must keep the Dataset contract and the caps, and an
-// Error must be a one-line "csv.*" message naming the source. Build and run: tools/fuzz.sh [seconds] csv.
+// Error must be a one-line "csv.*" message naming the source. Build and run: tools/fuzz.sh csv.
+//
+// The reader runs under caps scaled down from its defaults (kFuzz* below), so that inputs libFuzzer can
+// afford reach every cap check: tools/fuzz.sh passes -max_len = kFuzzMaxBytes + 2 (the options byte and
+// one byte over), and tests/fuzz/make_corpus.py writes corpus entries at and just past each cap
+// (tests/fuzz/corpus/csv/cap_*). An input over the byte cap must give csv.too_large.
 //
 // The first input byte chooses the options, so the fuzzer explores them too ('#' = all defaults):
 // bits 0-1 header (0 no, 1 yes, 2/3 detect), bits 2-3 delimiter (detect , ; tab),
@@ -15,6 +20,12 @@
 
 namespace {
 
+// The caps the fuzzed reader runs under (tests/fuzz/make_corpus.py writes entries at and past them).
+constexpr size_t kFuzzMaxBytes = 16384;
+constexpr long long kFuzzMaxCells = 2000;
+constexpr int kFuzzMaxColumns = 64;
+constexpr int kFuzzMaxClasses = 8;
+
 // A broken promise: stop here so libFuzzer saves the input.
 void require(bool condition) {
   if (!condition) __builtin_trap();
@@ -25,9 +36,10 @@ void require(bool condition) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ml::CsvOptions options;
   options.source_name = "fuzz.csv";
-  options.max_bytes = 1u << 16;
-  options.max_cells = 20000;
-  options.max_classes = 8;
+  options.max_bytes = kFuzzMaxBytes;
+  options.max_cells = kFuzzMaxCells;
+  options.max_columns = kFuzzMaxColumns;
+  options.max_classes = kFuzzMaxClasses;
   if (size > 0) {
     const uint8_t o = data[0];
     ++data;
@@ -42,6 +54,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const ml::Result<ml::CsvTable> result = ml::parse_csv(text, options);
+
+  // The byte cap is checked before anything is parsed, with the same error as check_csv_size.
+  const ml::Status size_check = ml::check_csv_size(size, options);
+  require(size_check.ok() == (size <= options.max_bytes));
+  if (!size_check.ok()) require(!result.ok() && result.error().code == "csv.too_large");
 
   if (!result.ok()) {
     const ml::Error& e = result.error();
@@ -60,6 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   require(n == t.info.rows && dims == t.info.cols && q == t.info.classes);
   require(q >= 2 && q <= options.max_classes);
   require(static_cast<long long>(n) * dims <= options.max_cells);
+  require(dims + 1 <= options.max_columns);
   require(d.label.size() == static_cast<size_t>(n) && d.true_label == d.label);
   require(d.corruption.size() == static_cast<size_t>(n));
   for (ml::Corruption c : d.corruption) require(c == ml::Corruption::none);

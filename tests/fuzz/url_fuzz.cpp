@@ -1,6 +1,7 @@
-// libFuzzer target for the URL codec: decoding arbitrary bytes never crashes, and the canonical link
-// of whatever was decoded reads back silently to the same config and the same text (a fixed point).
-// Build: tools/fuzz.sh (clang++-14 -fsanitize=fuzzer,address); seed corpus in tests/fuzz/corpus/url/.
+// libFuzzer target for the URL codec on the real learner registry (every learner and parameter the page
+// and the command line know): decoding arbitrary bytes never crashes, the canonical link of whatever was
+// decoded reads back silently to the same config and the same text (a fixed point), and a decoded config
+// is valid. Build and run: tools/fuzz.sh (preset asan); seed corpus in tests/fuzz/corpus/url/.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -11,33 +12,9 @@
 
 #include "core/config/fields.h"
 #include "core/config/url.h"
+#include "core/learners/registry.h"
 
 namespace {
-
-// A small registry with every parameter kind, binary and multiclass learners.
-// A numeric learner parameter: key, label, type, default, inclusive range, choices, log scale.
-ml::Setting param(std::string key, std::string label, ml::SettingType type, double default_value, double min, double max,
-                  std::vector<std::string> choices, bool log_scale) {
-  ml::Setting s{.key = std::move(key), .label = std::move(label), .type = type, .min = min, .max = max,
-                .log_scale = log_scale, .choices = std::move(choices)};
-  s.default_value = ml::number_value(default_value);
-  return s;
-}
-
-std::vector<ml::LearnerSchema> fuzz_learners() {
-  using ml::SettingType;
-  ml::LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  perceptron.params = {param("normalize", "Normalize", SettingType::boolean, 1, 0, 1, {}, false)};
-  ml::LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
-  kernel.params = {param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, false),
-                   param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, true),
-                   param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, false),
-                   param("offset", "Offset", SettingType::real, 0, -5, 5, {}, false)};
-  ml::LearnerSchema uma{"uma", "UMA", true, {}};
-  uma.params = {param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, false),
-                param("select", "Selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, false)};
-  return {perceptron, kernel, uma};
-}
 
 [[noreturn]] void fail(const char* what, const std::string& input, const std::string& url, const std::string& detail) {
   std::fprintf(stderr, "url_fuzz: %s\n  input: %s\n  canonical: %s\n  %s\n", what, ml::quote_for_message(input).c_str(),
@@ -48,7 +25,7 @@ std::vector<ml::LearnerSchema> fuzz_learners() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::vector<ml::LearnerSchema> learners = fuzz_learners();
+  const std::vector<ml::LearnerSchema>& learners = ml::learner_schemas();
   const std::string input(reinterpret_cast<const char*>(data), size);
   const ml::DecodeResult first = ml::decode_url(input, learners);
   const std::string url = ml::encode_url(first.config, learners);
