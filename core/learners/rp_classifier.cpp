@@ -289,6 +289,30 @@ void RpClassifier::predict_batch(const FeatureMatrix& X, std::vector<int>* out) 
   cnoise_.predict_batch(front_.transform(X), out);
 }
 
+double rp_theorem_projection_size(double gamma, double epsilon, double eta, double delta) {
+  if (!(gamma > 0.0 && epsilon > 0.0 && eta < 0.5 && delta > 0.0)) return kNaN;
+  const double theta = gamma * epsilon * (1.0 - 2.0 * eta) / 2080.0;
+  return 8.0 / theta * (1.0 / (gamma * gamma) + std::log(2.0 / delta));
+}
+
+std::string RpClassifier::rule_note() const {
+  const double assumed_gamma = params_.cnoise.gamma;  // the margin assumed in the projected space
+  const double eta = built_ && build_status_.ok() ? cnoise_.eta() : params_.cnoise.eta;
+  const double size = rp_theorem_projection_size(2.0 * assumed_gamma, params_.cnoise.epsilon, eta, kRpTheoremDelta);
+  std::string note;
+  if (std::isfinite(size)) {
+    note = "000 Cor. 1's proof projects onto D = (8/theta)(1/gamma^2 + ln(2/delta)) = " + note_number(size) +
+           " directions (theta = gamma eps (1 - 2 eta)/2080, gamma = 2 l.gamma = " + note_number(2.0 * assumed_gamma) +
+           ", eps = " + note_number(params_.cnoise.epsilon) + ", eta = " + note_number(eta) + ", delta = " +
+           note_number(kRpTheoremDelta) + "); D in use: " + std::to_string(dims_) +
+           (cv_ && !built_ ? " (cross-validation is choosing it)" : cv_ ? " (chosen by cross-validation)" : "") +
+           ". The guarantee needs that size; 000 §5 chooses D by cross-validation instead.";
+  }
+  const std::string inner = built_ && build_status_.ok() ? cnoise_.rule_note() : std::string();
+  if (!inner.empty()) note += (note.empty() ? "" : " ") + std::string("Cnoise perceptron: ") + inner;
+  return note;
+}
+
 double RpClassifier::bound() const {
   return built_ && build_status_.ok() ? cnoise_.bound() : kNaN;
 }

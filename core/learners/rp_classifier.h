@@ -50,6 +50,13 @@ std::vector<int> rp_dimension_grid(int max_dim);
 // The cross-validation widths σ·√2^(k-(W-1)/2), k = 0..W-1 (ascending).
 std::vector<double> rp_width_grid(double sigma, int count);
 
+// The confidence 1 - delta the shown theoretical projection size is for (000 Cor. 1's delta).
+inline constexpr double kRpTheoremDelta = 0.05;
+// 000 Cor. 1 (its proof, through Thm 5): the projection size n = (8/theta)(1/gamma^2 + ln(2/delta)) with
+// theta = gamma eps (1 - 2 eta) / 2080, for input margin gamma, error eps, noise eta; NaN unless gamma > 0,
+// eps > 0 and eta < 1/2.
+double rp_theorem_projection_size(double gamma, double epsilon, double eta, double delta);
+
 // The RP-classifier's parameters: the projection, its kernel, Bylander's perceptron (by composition, with
 // this use's defaults) and the cross-validation.
 struct RpClassifierParams {
@@ -79,8 +86,10 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
     if (!done()) return StopReason::none;
     return build_status_.ok() ? cnoise_.stop_reason() : StopReason::failed;
   }
-  // The Cnoise perceptron's note (its defaults, 300 updates at gamma = 0.1, are far below 000 Thm 3's length).
-  std::string rule_note() const override { return built_ && build_status_.ok() ? cnoise_.rule_note() : std::string(); }
+  // The projection size 000 Cor. 1 needs beside the D in use (input margin gamma = 2 l.gamma: Thm 5 halves the
+  // margin), then the Cnoise perceptron's note once built (its defaults, 300 updates at gamma = 0.1, are far
+  // below 000 Thm 3's length).
+  std::string rule_note() const override;
   // The build step's projection fit and the projection of the training sample, in slices (the build
   // step does whatever is left). Cross-validation steps are not prepared.
   bool prepare(double max_seconds, const ClockFn& now) override;

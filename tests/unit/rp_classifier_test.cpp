@@ -385,3 +385,31 @@ TEST_F(RpClassifierTest, ErrorCodes) {
 
 }  // namespace
 }  // namespace ml
+
+namespace ml {
+namespace {
+
+// 000 Cor. 1's projection size by hand: gamma = 0.2, eps = 0.5, eta = 0.1, delta = 0.05 give theta = 0.2 * 0.5 *
+// 0.8 / 2080 = 3.846e-5 and D = (8 / theta)(1/0.04 + ln 40) = 208 000 * 28.688879 = 5 967 286.9; the learner's note
+// shows it (with gamma = 2 l.gamma, l.gamma = 0.1 by default) beside the D in use.
+TEST_F(RpClassifierTest, CorollaryOneProjectionSizeBesideTheDimensionInUse) {
+  EXPECT_NEAR(rp_theorem_projection_size(0.2, 0.5, 0.1, 0.05), 208000.0 * (25.0 + std::log(40.0)), 1e-6);
+  EXPECT_NEAR(rp_theorem_projection_size(0.2, 0.5, 0.1, 0.05), 5967286.93, 0.01);
+  EXPECT_TRUE(std::isnan(rp_theorem_projection_size(0.0, 0.5, 0.1, 0.05)));
+  EXPECT_TRUE(std::isnan(rp_theorem_projection_size(0.2, 0.5, 0.5, 0.05)));
+  const Toy t = noisy_ring(60, 10, 0.1, 4);
+  RpClassifierParams p = defaults();
+  p.dims = 20;
+  p.cnoise.eta = 0.1;
+  p.cnoise.epsilon = 0.5;
+  RpClassifier rp;
+  Problem pr;
+  pr.train = &t.train;
+  ASSERT_TRUE(rp.reset(pr, p).ok());
+  const std::string note = rp.rule_note();
+  EXPECT_NE(note.find("= 5.97e+06 directions"), std::string::npos) << note;
+  EXPECT_NE(note.find("D in use: 20"), std::string::npos) << note;
+}
+
+}  // namespace
+}  // namespace ml
