@@ -361,8 +361,11 @@ void App::draw_start_here() {
   }
   if (ImGui::Button("Open the gallery")) gallery_open_ = true;
   probe(context(state_, platform_, message_, &font_small_, &probes_), "start.gallery");
-  ImGui::SameLine();
-  ImGui::TextDisabled("ready-made experiments");
+  // The hint goes beside the button when it fits, else under it (a narrow sidebar).
+  const char* hint = "ready-made experiments";
+  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x >= ImGui::CalcTextSize(hint).x)
+    ImGui::SameLine();
+  ImGui::TextDisabled("%s", hint);
   if (ImGui::TreeNode("Details: the papers")) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("000 Stempfel & Ralaivola, ALT 2007: noisy kernel perceptrons, Bylander's Cnoise update, RP-classifier.");

@@ -74,6 +74,24 @@ Layout plot_layout(ImVec2 pos, ImVec2 size, float y_label_width, float legend_he
 
 float width_of(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
+// `text` whole when it is no wider than `width`, else its longest prefix that fits with "..." after it (cut
+// between UTF-8 characters, never inside one); *cut says which.
+std::string fit_width(const std::string& text, float width, bool* cut) {
+  *cut = false;
+  if (width_of(text) <= width) return text;
+  *cut = true;
+  size_t end = text.size();
+  while (end > 0) {
+    do --end;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80);
+    std::string candidate = text.substr(0, end);
+    while (!candidate.empty() && candidate.back() == ' ') candidate.pop_back();
+    candidate += "...";
+    if (width_of(candidate) <= width) return candidate;
+  }
+  return "...";
+}
+
 // `text` cut at spaces into lines no wider than `width` (a single word wider than that stays whole).
 std::vector<std::string> wrap_words(const std::string& text, float width) {
   std::vector<std::string> lines;
@@ -196,8 +214,11 @@ void draw_axes(ImDrawList* dl, const Layout& l, const AxisTicks& xt, const AxisT
   dl->AddLine(ImVec2(l.area_min.x, l.area_max.y), ImVec2(l.area_max.x, l.area_max.y), kAxis);
   dl->AddLine(ImVec2(l.area_min.x, l.area_min.y), ImVec2(l.area_min.x, l.area_max.y), kAxis);
   if (!x_label.empty()) {
-    const float w = width_of(x_label);
-    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - w) * 0.5f, l.area_max.y + fs + 6), kDimText, x_label.c_str());
+    bool cut = false;
+    const std::string shown = fit_width(x_label, l.box_max.x - l.box_min.x - 12, &cut);
+    const float w = width_of(shown);
+    dl->AddText(ImVec2(std::max(l.box_min.x + 6, (l.area_min.x + l.area_max.x - w) * 0.5f), l.area_max.y + fs + 6), kDimText,
+                shown.c_str());
   }
 }
 
@@ -285,11 +306,16 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   dl->PushClipRect(l.box_min, l.box_max, true);  // titles and labels never spill into a neighbour
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
-  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, options.title.c_str());
+  // A title wider than the box is cut with "..." (the whole title is in the tooltip), so "(?)" stays visible.
+  const float help_w = options.help.empty() ? 0.0f : width_of("(?)") + 6;
+  bool title_cut = false;
+  const std::string title = fit_width(options.title, l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve, &title_cut);
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
   const bool on_title = hovered && ImGui::GetIO().MousePos.y < l.box_min.y + fs * 1.35f;
   if (!options.help.empty())
-    dl->AddText(ImVec2(l.box_min.x + 6 + width_of(options.title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
-  if (on_title && !options.help.empty()) help_tooltip(options.help, options.reference);
+    dl->AddText(ImVec2(l.box_min.x + 6 + width_of(title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
+  if (on_title && !options.help.empty()) help_tooltip(title_cut ? options.title + ": " + options.help : options.help, options.reference);
+  else if (on_title && title_cut) ImGui::SetTooltip("%s", options.title.c_str());
 
   bool any = false;
   for (const PlotSeries& s : series)
@@ -423,7 +449,9 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
   dl->PushClipRect(l.box_min, l.box_max, true);
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
-  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, options.title.c_str());
+  bool title_cut = false;
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText,
+              fit_width(options.title, l.box_max.x - l.box_min.x - 12, &title_cut).c_str());
   bool any = false;
   for (const PointSeries& s : series)
     if (s.y)
@@ -541,7 +569,8 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
   dl->PushClipRect(l.box_min, l.box_max, true);
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
-  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
+  bool title_cut = false;
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, fit_width(title, l.box_max.x - l.box_min.x - 12, &title_cut).c_str());
   if (bins == 0 || top <= 0) {
     const char* empty = "no data yet";
     const ImVec2 ts = ImGui::CalcTextSize(empty);

@@ -31,6 +31,7 @@ struct PlotOptions {
   bool legend = true;         // false: no legend in the box (a shared legend is drawn elsewhere)
   std::string help;           // what am I looking at, in plain words: a "(?)" after the title shows it on hover
   std::string reference;      // the paper behind it (shown under the plain words, dimmed)
+  float title_reserve = 0;    // pixels at the right of the title line kept free for the caller's controls
 };
 
 // A "(?)" marker after the current item: hovering it shows `plain` (plain words) and, dimmed under it,

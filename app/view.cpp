@@ -476,8 +476,39 @@ ViewClick View::draw_scatter(ImVec2 size) {
     ImGui::Dummy(size);
     return click;
   }
-  // The legend takes one line under the image.
-  const float legend_h = fs * 1.5f;
+  // The legend under the image: every class (Q up to kMaxClasses), then the corrupted and test marks, wrapped
+  // into as many lines as the width needs.
+  struct LegendItem {
+    ImU32 fill;
+    bool ring, corrupt;
+    std::string text;
+  };
+  std::vector<LegendItem> legend;
+  {
+    const Dataset& train = session_->data().train;
+    for (int k = 0; k < num_classes_; ++k) {
+      const std::string name = static_cast<size_t>(k) < train.class_names.size() ? train.class_names[static_cast<size_t>(k)] : std::to_string(k);
+      legend.push_back({class_color(k, num_classes_), false, false, (num_classes_ == 2 ? "y = " : "") + name});
+    }
+    legend.push_back({IM_COL32(128, 128, 128, 255), false, true, "corrupted"});
+    if (options.test_points) legend.push_back({IM_COL32(150, 150, 150, 255), true, false, "test"});
+  }
+  const float legend_r = fs * 0.32f;
+  const auto legend_width = [&](const LegendItem& it) { return legend_r * 2 + 6 + ImGui::CalcTextSize(it.text.c_str()).x + 14; };
+  int legend_lines = 1;
+  {
+    float x = 2;
+    for (const LegendItem& it : legend) {
+      const float w = legend_width(it);
+      if (x > 2 && x + w > size.x) {
+        ++legend_lines;
+        x = 2;
+      }
+      x += w;
+    }
+  }
+  const float legend_line_h = fs * 1.3f;
+  const float legend_h = fs * 0.2f + legend_line_h * static_cast<float>(legend_lines);
   legend_h_ = legend_h;
   const ImVec2 image(std::max(32.0f, size.x), std::max(32.0f, size.y - legend_h));
   if (image.x != fitted_w_ || image.y != fitted_h_) fit_rect(image.x, image.y);
@@ -578,34 +609,30 @@ ViewClick View::draw_scatter(ImVec2 size) {
     const float tw = ImGui::CalcTextSize(note).x;
     dl->AddText(ImVec2(pos.x + image.x - tw - 6, pos.y + 4), tick_col, note);
   }
-  // Legend line.
+  // Legend lines.
   {
-    const Dataset& train = session_->data().train;
     float x = pos.x + 2;
-    const float y = pos.y + image.y + fs * 0.25f;
-    const float r = fs * 0.32f;
-    auto item = [&](ImU32 fill, bool ring, bool corrupt, const std::string& text) {
+    float y = pos.y + image.y + fs * 0.25f;
+    const float r = legend_r;
+    for (const LegendItem& it : legend) {
+      const float w = legend_width(it);
+      if (x > pos.x + 2 && x + w > pos.x + size.x) {
+        x = pos.x + 2;
+        y += legend_line_h;
+      }
       const ImVec2 c(x + r + 1, y + fs * 0.55f);
-      if (corrupt) {
+      if (it.corrupt) {
         dl->AddCircleFilled(c, r * 1.45f, IM_COL32(250, 26, 140, 255));
         dl->AddCircleFilled(c, r * 0.95f, IM_COL32(255, 255, 255, 255));
-        dl->AddCircleFilled(c, r * 0.75f, fill);
-      } else if (ring) {
-        dl->AddCircle(c, r, fill, 0, 2.5f);
+        dl->AddCircleFilled(c, r * 0.75f, it.fill);
+      } else if (it.ring) {
+        dl->AddCircle(c, r, it.fill, 0, 2.5f);
       } else {
-        dl->AddCircleFilled(c, r, fill);
+        dl->AddCircleFilled(c, r, it.fill);
       }
-      dl->AddText(ImVec2(x + r * 2 + 6, y), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
-      x += r * 2 + 6 + ImGui::CalcTextSize(text.c_str()).x + 14;
-    };
-    const int q = std::min(num_classes_, 6);
-    for (int k = 0; k < q; ++k) {
-      const std::string name = static_cast<size_t>(k) < train.class_names.size() ? train.class_names[static_cast<size_t>(k)] : std::to_string(k);
-      item(class_color(k, num_classes_), false, false, (num_classes_ == 2 ? "y = " : "class ") + name);
+      dl->AddText(ImVec2(x + r * 2 + 6, y), ImGui::GetColorU32(ImGuiCol_Text), it.text.c_str());
+      x += w;
     }
-    if (num_classes_ > q) item(IM_COL32(128, 128, 128, 255), false, false, "...");
-    item(IM_COL32(128, 128, 128, 255), false, true, "corrupted");
-    if (options.test_points) item(IM_COL32(150, 150, 150, 255), true, false, "test");
     ImGui::Dummy(ImVec2(size.x, legend_h));
   }
   if (click.clicked) {

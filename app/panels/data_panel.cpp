@@ -120,7 +120,12 @@ void DataPanel::draw_label_column_choice() {
   if (!begin_form("csv_label")) return;
   form_row("Label column", "The column holding the class of each row; every other column is a feature.\n(URL key: label)");
   ImGui::SetNextItemWidth(-1);
-  const bool open = ImGui::BeginCombo("##label_column", column_label(info.label_index).c_str(), ImGuiComboFlags_HeightLarge);
+  // The closed combo shows "name (column j)" when it fits, else the name alone (the list has both).
+  std::string preview = column_label(info.label_index);
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
+  if (ImGui::CalcTextSize(preview.c_str()).x > room && static_cast<size_t>(info.label_index) < info.column_names.size())
+    preview = info.column_names[static_cast<size_t>(info.label_index)];
+  const bool open = ImGui::BeginCombo("##label_column", preview.c_str(), ImGuiComboFlags_HeightLarge);
   probe(ctx_, "data.label_column");
   int chosen = -1;
   if (open) {

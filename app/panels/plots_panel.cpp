@@ -161,6 +161,9 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
            {"||w||\xC2\xB2", x, &cols[kTraceWNorm2], series_color(1)},
            {"MR\xC2\xB2", x, &series_.m_r2(), series_color(1), true}};
     }
+    // The counters/invariants switch sits at the right end of the title line: the title leaves room for it.
+    if (counters > 0 && invariants_known)
+      o.title_reserve = ImGui::CalcTextSize(mode == 0 ? "invariants" : "counters").x + ImGui::GetStyle().FramePadding.x * 2 + 10;
     line_plot("fourth", cell, o, s);
     // Switches on the title line: which counter (after the title), counters <-> invariants (right).
     const ImVec2 after = ImGui::GetCursorScreenPos();
@@ -173,7 +176,9 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
       right -= 6;
     }
     if (mode == 0 && counters > 1) {
-      const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + 8;
+      // After the title and its "(?)" (line_plot draws them there).
+      const float help_w = o.help.empty() ? 0.0f : ImGui::CalcTextSize("(?)").x + 6;
+      const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + help_w + 8;
       const float w = std::min(ImGui::GetFontSize() * 9.0f, right - left);
       ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
       ImGui::SetNextItemWidth(w);

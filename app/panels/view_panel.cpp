@@ -66,8 +66,10 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
   draw_toolbar(*session);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ViewClick click;
-  if (view_.projected()) {
-    const float hist_h = std::round(avail.y * 0.34f);
+  // The margin histogram under a projected view, when a third of the panel still leaves it readable (a short
+  // window keeps the scatter; the Plots panel has the margin too).
+  const float hist_h = std::round(avail.y * 0.34f);
+  if (view_.projected() && hist_h >= ImGui::GetFontSize() * 7.5f) {
     click = view_.draw_scatter(ImVec2(avail.x, avail.y - hist_h - ImGui::GetStyle().ItemSpacing.y));
     view_.draw_histogram(ImVec2(avail.x, hist_h));
   } else {
@@ -113,22 +115,39 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
   }
 }
 
+namespace {
+// Continues the line when an item `width` pixels wide still fits in the window, else the item starts the next
+// line (narrow windows: the view's controls wrap instead of running off the edge).
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+// The width of a checkbox or radio button with `label`.
+float toggle_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+// The width of a combo of `width` pixels with `label` after it.
+float combo_width(float width, const char* label) {
+  return width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+}  // namespace
+
 void ViewPanel::draw_toolbar(const Session& session) {
   ViewOptions& o = view_.options;
   ImGui::Checkbox("regions", &o.regions);
   if (o.regions) {
-    ImGui::SameLine();
+    same_line_if_fits(toggle_width("flat"));
     ImGui::Checkbox("flat", &o.discrete);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Decision regions in flat class colours (off: shaded by how far the best class leads)");
   }
-  ImGui::SameLine();
+  same_line_if_fits(toggle_width("test points"));
   ImGui::Checkbox("test points", &o.test_points);
   if (view_.projected()) {
-    ImGui::SameLine();
+    same_line_if_fits(combo_width(ImGui::GetFontSize() * 6.5f, ""));
     draw_axes_choice();
   }
   if (view_.zoomed()) {
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::CalcTextSize("reset zoom").x + ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::SmallButton("reset zoom")) view_.reset_zoom();
     probe(ctx_, "view.reset_zoom");
   }
@@ -138,7 +157,7 @@ void ViewPanel::draw_toolbar(const Session& session) {
   ImGui::TextUnformatted("click:");
   const char* modes[] = {"look", "add point", "flip label"};
   for (int m = 0; m < 3; ++m) {
-    ImGui::SameLine();
+    same_line_if_fits(toggle_width(modes[m]));
     if (ImGui::RadioButton(modes[m], &mode, m)) click_mode_ = static_cast<ClickMode>(m);
     probe(ctx_, std::string("view.mode.") + (m == 0 ? "look" : m == 1 ? "add" : "flip"));
   }
@@ -147,9 +166,9 @@ void ViewPanel::draw_toolbar(const Session& session) {
     add_class_ = std::clamp(add_class_, 0, q - 1);
     const std::vector<std::string>& names = session.data().train.class_names;
     for (int k = 0; k < std::min(q, 10); ++k) {
-      ImGui::SameLine();
-      ImGui::PushStyleColor(ImGuiCol_CheckMark, class_color(k, q));
       const std::string name = static_cast<size_t>(k) < names.size() ? names[static_cast<size_t>(k)] : std::to_string(k);
+      same_line_if_fits(toggle_width(name.c_str()));
+      ImGui::PushStyleColor(ImGuiCol_CheckMark, class_color(k, q));
       ImGui::RadioButton((name + "##add" + std::to_string(k)).c_str(), &add_class_, k);
       ImGui::PopStyleColor();
       probe(ctx_, "view.add_class." + std::to_string(k));
@@ -176,8 +195,10 @@ void ViewPanel::draw_toolbar(const Session& session) {
   }
   if (!edit_status_.empty())
     ImGui::TextDisabled("%s", edit_status_.c_str());
-  else if (edits.empty())
-    ImGui::TextDisabled("drag to pan, wheel to zoom; add or flip points: the edits go into the link");
+  else if (edits.empty()) {
+    const char* hint = "drag to pan, wheel to zoom; add or flip points: the edits go into the link";
+    ImGui::TextDisabled("%s", ImGui::CalcTextSize(hint).x <= ImGui::GetContentRegionAvail().x ? hint : "drag: pan, wheel: zoom");
+  }
   else
     ImGui::NewLine();
 }
@@ -190,7 +211,7 @@ void ViewPanel::draw_axes_choice() {
   // The combo's entries: PCA, features, and w & PCA for linear learners.
   const char* names[] = {"PCA", "w & PCA", "features"};
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
-  if (ImGui::BeginCombo("axes", names[mode])) {
+  if (ImGui::BeginCombo("##axes", names[mode])) {
     for (int m : {0, 2, 1}) {
       if (m == 1 && !linear) continue;
       if (ImGui::Selectable(names[m], m == mode)) {
@@ -214,11 +235,12 @@ void ViewPanel::draw_axes_choice() {
     for (int j : view_.varying_columns())
       choices.emplace_back(j, static_cast<size_t>(j) < fnames.size() ? fnames[static_cast<size_t>(j)] : "x" + std::to_string(j + 1));
   }
-  auto axis_combo = [&](const char* label, int* axis, int other) {
+  // Each axis's combo shows "x: NAME" / "y: NAME" (no label beside it, so the line stays short).
+  auto axis_combo = [&](const char* label, const char* axis_name, int* axis, int other) {
     std::string shown;
     for (const auto& [value, name] : choices)
-      if (value == *axis) shown = name;
-    ImGui::SameLine();
+      if (value == *axis) shown = std::string(axis_name) + ": " + name;
+    same_line_if_fits(combo_width(ImGui::GetFontSize() * 5.5f, ""));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
     if (ImGui::BeginCombo(label, shown.c_str())) {
       for (const auto& [value, name] : choices) {
@@ -228,8 +250,8 @@ void ViewPanel::draw_axes_choice() {
       ImGui::EndCombo();
     }
   };
-  axis_combo("x##axis", &o.axes.x, o.axes.y);
-  axis_combo("y##axis", &o.axes.y, o.axes.x);
+  axis_combo("##xaxis", "x", &o.axes.x, o.axes.y);
+  axis_combo("##yaxis", "y", &o.axes.y, o.axes.x);
 }
 
 void ViewPanel::apply_click(const ViewClick& click, const Session& session) {
