@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -27,23 +27,7 @@ const cli = path.join(buildNative, 'marginlab');
 const writeDocs = process.argv.includes('--docs');
 fs.mkdirSync(outDir, { recursive: true });
 
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('browser_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
-  process.exit(1);
-}
-for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
-  if (!fs.existsSync(path.join(site, f))) {
-    console.log(`browser_test: ${path.join(site, f)} is missing: build the web preset first`);
-    process.exit(1);
-  }
-}
-if (!fs.existsSync(cli)) {
-  console.log(`browser_test: ${cli} is missing: build the native preset first (the reference for trace hashes)`);
-  process.exit(1);
-}
+const chromium = await requirePrerequisites('browser_test', { site, cli });
 
 // --- a static server for build/web on 127.0.0.1 ---
 const { server, base } = await serveDirectory(site);

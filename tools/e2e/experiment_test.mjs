@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -28,23 +28,7 @@ const desktop = path.join(buildNative, 'marginlab-app');
 const writeDocs = process.argv.includes('--docs');
 fs.mkdirSync(outDir, { recursive: true });
 
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('experiment_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
-  process.exit(1);
-}
-for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
-  if (!fs.existsSync(path.join(site, f))) {
-    console.log(`experiment_test: ${path.join(site, f)} is missing: build the web preset first`);
-    process.exit(1);
-  }
-}
-if (!fs.existsSync(cli)) {
-  console.log(`experiment_test: ${cli} is missing: build the native preset first (the reference)`);
-  process.exit(1);
-}
+const chromium = await requirePrerequisites('experiment_test', { site, cli });
 
 let failures = 0;
 function check(name, ok, detail = '') {

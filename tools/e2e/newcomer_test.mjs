@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -20,23 +20,7 @@ const python = process.env.PYTHON || '/usr/bin/python3';  // Debian's, with pyth
 const kMaxTestError = 0.15;
 fs.mkdirSync(outDir, { recursive: true });
 
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('newcomer_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
-  process.exit(1);
-}
-for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
-  if (!fs.existsSync(path.join(site, f))) {
-    console.log(`newcomer_test: ${path.join(site, f)} is missing: build the web preset first`);
-    process.exit(1);
-  }
-}
-if (!fs.existsSync(cli)) {
-  console.log(`newcomer_test: ${cli} is missing: build the native preset first`);
-  process.exit(1);
-}
+const chromium = await requirePrerequisites('newcomer_test', { site, cli });
 
 // --- the data sets, exported now (header row, label column first) ---
 const datasets = [

@@ -11,24 +11,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('robust_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
-  process.exit(1);
-}
-for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
-  if (!fs.existsSync(path.join(site, f))) {
-    console.log(`robust_test: ${path.join(site, f)} is missing: build the web preset first`);
-    process.exit(1);
-  }
-}
+const chromium = await requirePrerequisites('robust_test', { site });
 
 let failures = 0;
 function check(name, ok, detail = '') {

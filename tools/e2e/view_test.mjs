@@ -10,26 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
 fs.mkdirSync(outDir, { recursive: true });
 
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('view_test: playwright-core is missing: run tools/setup.sh (npm install in tools/e2e)');
-  process.exit(1);
-}
-for (const f of ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm']) {
-  if (!fs.existsSync(path.join(site, f))) {
-    console.log(`view_test: ${path.join(site, f)} is missing: build the web preset first`);
-    process.exit(1);
-  }
-}
+const chromium = await requirePrerequisites('view_test', { site });
 const { server, base } = await serveDirectory(site);
 let failures = 0;
 function check(name, ok, detail = '') {
