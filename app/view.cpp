@@ -202,6 +202,8 @@ void View::rebuild_points(const Session& s) {
     if (train.corruption[static_cast<size_t>(i)] == Corruption::none) add(train, i, 0, i);
   for (int i = 0; i < n_train; ++i)
     if (train.corruption[static_cast<size_t>(i)] != Corruption::none) add(train, i, 1, i);
+  // Coinciding training points (the pull adversary's single spot): the view labels the largest stacks.
+  stacks_ = point_stacks(point_xy_, static_cast<size_t>(n_test), 3, 6);
   double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
   for (size_t k = 0; k + 1 < point_xy_.size(); k += 2) {
     for (int a = 0; a < 2; ++a) {
@@ -608,6 +610,17 @@ ViewClick View::draw_scatter(ImVec2 size) {
     const char* note = grid_.running() ? "evaluating regions..." : "no hypothesis yet";
     const float tw = ImGui::CalcTextSize(note).x;
     dl->AddText(ImVec2(pos.x + image.x - tw - 6, pos.y + 4), tick_col, note);
+  }
+  // Stacked points: one drawn point that stands for several, labelled with how many.
+  for (const PointStack& st : stacks_) {
+    const ImVec2 p = to_screen(st.x, st.y);
+    if (p.x < pos.x || p.y < pos.y || p.x > pos.x + image.x || p.y > pos.y + image.y) continue;
+    char label[24];
+    std::snprintf(label, sizeof label, "\xC3\x97%d", st.count);  // ×k
+    const ImVec2 at(p.x + fs * 0.5f, p.y - fs * 1.1f);
+    const ImVec2 tw = ImGui::CalcTextSize(label);
+    dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + tw.x + 2, at.y + tw.y), IM_COL32(255, 255, 255, 210), 3.0f);
+    dl->AddText(at, IM_COL32(20, 20, 20, 255), label);
   }
   // Legend lines.
   {

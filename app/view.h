@@ -15,6 +15,7 @@
 #include "app/models/boundary.h"
 #include "app/models/decision_grid.h"
 #include "app/models/margin_histogram.h"
+#include "app/models/point_stacks.h"
 #include "app/projection.h"
 #include "core/session/session.h"
 #include "imgui.h"
@@ -113,6 +114,7 @@ class View {
   std::vector<float> point_xy_;
   std::vector<float> point_kind_;
   std::vector<int> point_row_;     // row index (train rows, then test rows offset by n_train)
+  std::vector<PointStack> stacks_;  // training points drawn on top of one another (labelled with their count)
   int num_classes_ = 2;
   bool points_dirty_ = true;
   double data_lo_[2] = {-1, -1}, data_hi_[2] = {1, 1};  // bounding box of the points
