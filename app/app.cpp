@@ -361,11 +361,7 @@ void App::draw_start_here() {
   }
   if (ImGui::Button("Open the gallery")) gallery_open_ = true;
   probe(context(state_, platform_, message_, &font_small_, &probes_), "start.gallery");
-  // The hint goes beside the button when it fits, else under it (a narrow sidebar).
-  const char* hint = "ready-made experiments";
-  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x >= ImGui::CalcTextSize(hint).x)
-    ImGui::SameLine();
-  ImGui::TextDisabled("%s", hint);
+  trailing_hint("ready-made experiments");
   if (ImGui::TreeNode("Details: the papers")) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("000 Stempfel & Ralaivola, ALT 2007: noisy kernel perceptrons, Bylander's Cnoise update, RP-classifier.");

@@ -28,8 +28,7 @@ void DataPanel::draw() {
   ImGui::SameLine();
   if (ctx_.platform.has_file_picker()) {
     if (ImGui::Button("Open CSV...")) ctx_.platform.open_file_picker();
-    ImGui::SameLine();
-    ImGui::TextDisabled("or drop a file on the page");
+    trailing_hint("or drop a file on the page");
   } else if (ctx_.platform.can_read_paths()) {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
     const bool enter = ImGui::InputTextWithHint("##csvpath", "path/to/data.csv", &csv_path_, ImGuiInputTextFlags_EnterReturnsTrue);

@@ -52,6 +52,16 @@ void note(const char* fmt, ...) {
   va_end(args);
 }
 
+void trailing_hint(const char* text) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(text).x <= right) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", text);
+  } else {
+    note("%s", text);
+  }
+}
+
 void probe(const PanelContext& ctx, const std::string& name) {
   if (!ctx.probes) return;
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();

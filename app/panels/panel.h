@@ -34,6 +34,9 @@ bool begin_form(const char* id);
 void form_row(const std::string& label, const std::string& help);
 // A dim, wrapped line of text (read-outs under the widgets).
 void note(const char* fmt, ...) IM_FMTARGS(1);
+// A dim hint after the last widget: on its line when it fits there, else on the next line (wrapped), so a
+// narrow panel never cuts it.
+void trailing_hint(const char* text);
 // Compare's legend: a line in each learner's colour and its name as a radio button (checked: the focused
 // learner), wrapped onto more lines when the width runs out; starts with `label` when not empty. Returns
 // the learner clicked (-1 when none). Learners that could not be built show their error on hover.
