@@ -95,7 +95,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
     PlotOptions o;
     const bool noisy = session->data().train.corrupted_count() > 0;
     const bool multiclass = learner.weights() == nullptr;
-    o.title = noisy ? "Margin: clean points' min, 10 % quantile" : "Margin on the training sample";
+    o.title = noisy ? "Margin of the clean points" : "Margin on the training sample";
     o.x_label = "step";
     o.include_zero = true;
     o.empty_text = margins.linear() ? "no margin yet (W = 0)" : "no margin: the hypothesis is not a linear classifier";
