@@ -186,6 +186,30 @@
   }
   window.addEventListener('hashchange', openHash);
   window.addEventListener('popstate', openHash);
+  // A key pressed and released between two frames (a quick tap while a frame takes long, e.g. during a kernel
+  // fit) would never be seen: ImGui 1.86 reads the keys' state once a frame. Such a keyup is held back until a
+  // frame has seen the key down, then sent again (emscripten's GLFW reads keyCode, so the copy carries it).
+  const keyDownFrame = new Map();  // KeyboardEvent.code -> api.frames when it went down
+  window.addEventListener('keydown', (e) => { if (!e.repeat) keyDownFrame.set(e.code, api.frames); }, true);
+  window.addEventListener('keyup', (e) => {
+    if (e.marginlabReplay) return;
+    const downAt = keyDownFrame.get(e.code);
+    keyDownFrame.delete(e.code);
+    if (downAt === undefined || api.frames > downAt) return;
+    e.stopImmediatePropagation();
+    const target = e.target;
+    const replay = () => {
+      if (api.frames <= downAt) { requestAnimationFrame(replay); return; }
+      const again = new KeyboardEvent('keyup', { key: e.key, code: e.code, location: e.location, ctrlKey: e.ctrlKey,
+                                                 shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey,
+                                                 bubbles: true, cancelable: true });
+      Object.defineProperty(again, 'keyCode', { get: () => e.keyCode });
+      Object.defineProperty(again, 'which', { get: () => e.which });
+      again.marginlabReplay = true;
+      target.dispatchEvent(again);
+    };
+    requestAnimationFrame(replay);
+  }, true);
   document.addEventListener('visibilitychange', () => {
     if (window.Module && Module.calledRun) Module.ccall('ml_set_visible', null, ['number'], [document.hidden ? 0 : 1]);
   });

@@ -35,6 +35,7 @@ void LearnedConfusion::refresh(const Session* s, uint64_t session_version, doubl
   std::vector<int> predicted;
   s->learner().predict_batch(data.X, &predicted);
   value_ = learned_confusion(predicted, data.true_label, std::max(2, data.num_classes()));
+  step_ = s->steps();
 }
 
 }  // namespace ml::app

@@ -42,11 +42,14 @@ class LearnedConfusion {
   const LearnedConfusionValue& value() const { return value_; }
   // True when Ĉ was measured on the test part (false: the training part, there is no test part).
   bool on_test() const { return on_test_; }
+  // The session's step count when Ĉ was measured (the throttle lets it trail a fast run by up to 0.3 s).
+  int64_t step() const { return step_; }
 
  private:
   RefreshThrottle throttle_;
   LearnedConfusionValue value_;
   bool on_test_ = true;
+  int64_t step_ = 0;
 };
 
 }  // namespace ml::app

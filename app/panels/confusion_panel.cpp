@@ -58,8 +58,11 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   float cell = std::floor(std::min((avail.x - 3 * label_room - 3 * fs * 1.5f) / (3.0f * q), (avail.y - fs * 4.6f) / q));
   cell = std::clamp(cell, 6.0f, fs * 4.2f);
   char learned_title[160];
-  std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s): rate %s", learned_.on_test() ? "test" : "train",
-                format_readout(learned.rate).c_str());
+  // A fast run moves on between two measurements of Ĉ: the title then names the step it is from.
+  const bool trailing = s && learned_.step() != s->steps();
+  const std::string measured_at = trailing ? ", step " + std::to_string(learned_.step()) : std::string();
+  std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s%s): rate %s", learned_.on_test() ? "test" : "train",
+                measured_at.c_str(), format_readout(learned.rate).c_str());
   matrix_plot("true", true_title, true_c, q, train.class_names, cell, "noisy", "true");
   ImGui::SameLine(0, fs * 1.5f);
   // The middle matrix: the C the learner estimated itself (UMA with l.confusion=estimated), else the noise
