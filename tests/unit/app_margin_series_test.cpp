@@ -11,18 +11,12 @@
 #include "core/metrics/margins.h"
 #include "core/session/session.h"
 #include "test_data.h"
+#include "test_session.h"
 
 namespace ml::app {
 namespace {
 
-std::unique_ptr<Session> trained(const std::string& link, int64_t steps) {
-  const DecodeResult decoded = decode_url(link, learner_schemas());
-  Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
-  EXPECT_TRUE(s.ok()) << link << ": " << (s.ok() ? "" : s.error().message);
-  if (!s.ok()) return nullptr;
-  s.value()->advance(steps);
-  return std::move(s.value());
-}
+using test::trained;
 
 TEST(AppMarginSeriesTest, MulticlassMarginByHand) {
   // W = [[1, 0], [0, 1], [-1, -1]] (Q = 3, d = 2), ||W||_F = sqrt(1 + 1 + 2) = 2. x = (3, 1): scores

@@ -10,18 +10,12 @@
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
+#include "test_session.h"
 
 namespace ml::app {
 namespace {
 
-std::unique_ptr<Session> trained(const std::string& link, int64_t steps) {
-  const DecodeResult decoded = decode_url(link, learner_schemas());
-  Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
-  EXPECT_TRUE(s.ok()) << link << ": " << (s.ok() ? "" : s.error().message);
-  if (!s.ok()) return nullptr;
-  s.value()->advance(steps);
-  return std::move(s.value());
-}
+using test::trained;
 
 // The family of a bound label: what the line must call the count.
 std::string family(const std::string& bound_label) {

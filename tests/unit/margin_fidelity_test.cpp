@@ -13,16 +13,13 @@
 #include "core/learners/bylander.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
+#include "test_session.h"
 
 namespace ml {
 namespace {
 
 std::unique_ptr<Session> session_for(const std::string& url) {
-  DecodeResult decoded = decode_url(url, learner_schemas());
-  EXPECT_TRUE(decoded.warnings.empty()) << url << ": " << decoded.warnings.front();
-  Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
-  EXPECT_TRUE(s.ok()) << url << ": " << (s.ok() ? "" : s.error().message);
-  return s.ok() ? std::move(s.value()) : nullptr;
+  return test::session_for(url, test::LinkWarnings::none);
 }
 
 // delta, gamma (the margin on x/||x||) and R of the target on a training part, by hand.

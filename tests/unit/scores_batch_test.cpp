@@ -10,19 +10,12 @@
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
+#include "test_session.h"
 
 namespace ml {
 namespace {
 
-// A session for `link` (every learner trained a little, so its hypothesis is not the initial one).
-std::unique_ptr<Session> trained(const std::string& link, int64_t steps) {
-  const DecodeResult decoded = decode_url(link, learner_schemas());
-  Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
-  EXPECT_TRUE(s.ok()) << link << ": " << (s.ok() ? "" : s.error().message);
-  if (!s.ok()) return nullptr;
-  s.value()->advance(steps);
-  return std::move(s.value());
-}
+using test::trained;
 
 // A gw x gh grid of cell centres over [-1.5, 1.5]^2 lifted into d dimensions (coordinates 2.. are a fixed
 // mix of the first two, as the view's projection lifts them).

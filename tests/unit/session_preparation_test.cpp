@@ -12,16 +12,13 @@
 #include "core/learners/registry.h"
 #include "core/learners/rp_classifier.h"
 #include "core/session/session.h"
+#include "test_session.h"
 
 namespace ml {
 namespace {
 
 std::unique_ptr<Session> make(const std::string& url) {
-  DecodeResult decoded = decode_url(url, learner_schemas());
-  EXPECT_TRUE(decoded.warnings.empty()) << decoded.warnings.front();
-  Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
-  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
-  return s.ok() ? std::move(s.value()) : nullptr;
+  return test::session_for(url, test::LinkWarnings::none);
 }
 
 struct SlicedRun {
