@@ -17,7 +17,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
+         waitFor, waitFrames, runToPause } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -32,12 +33,6 @@ const chromium = await requirePrerequisites('browser_test', { site, cli });
 // --- a static server for build/web on 127.0.0.1 ---
 const { server, base } = await serveDirectory(site);
 
-// --- checks ---
-let failures = 0;
-function check(name, ok, detail = '') {
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
-  if (!ok) failures++;
-}
 function cliRun(url, steps, csv) {
   const args = ['run', '--url', url, '--steps', String(steps), '--json'];
   if (csv) args.push('--csv', csv);
@@ -49,33 +44,7 @@ function cliRun(url, steps, csv) {
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
-// Uncaught errors of every page opened (the page must load, run and be used without any).
-const pageErrors = [];
-async function openPage(hash = '', init = null) {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    console.log('  page error:', e.message);
-    pageErrors.push(e.message);
-  });
-  if (init) await page.addInitScript(init);
-  await page.goto(base + hash);
-  return page;
-}
-const status = (page) => page.evaluate(() => window.marginlab.status());
-async function waitFor(page, predicate, arg, timeout = 240000) {
-  await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
-}
-// Waits until the module drew `frames` frames (or the page showed an error).
-async function waitFrames(page, frames) {
-  await waitFor(page, (n) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= n), frames);
-  return page.evaluate(() => document.body.dataset.error || '');
-}
-// Runs at full speed until the app pauses (step budget) or the learner is done.
-async function runToPause(page) {
-  await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
-  await waitFor(page, () => { const s = window.marginlab.status(); return s.has_session && !s.playing; });
-  return status(page);
-}
+const openPage = (hash = '', init = null) => openIn(context, base + hash, init);
 
 try {
   // 1. The default experiment loads and trains; the hash is the canonical URL.
@@ -322,5 +291,4 @@ try {
 }
 check('no uncaught error on any page (e.g. a fullscreen request without a user gesture)', pageErrors.length === 0,
       pageErrors.join('; '));
-console.log(failures === 0 ? 'browser_test: all checks passed' : `browser_test: ${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish('browser_test');

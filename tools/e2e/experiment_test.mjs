@@ -17,7 +17,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
+         waitFor as waitForIn, waitFrames, moreFrames } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -30,11 +31,6 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const chromium = await requirePrerequisites('experiment_test', { site, cli });
 
-let failures = 0;
-function check(name, ok, detail = '') {
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
-  if (!ok) failures++;
-}
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 function cliRun(url, steps) {
   const r = spawnSync(cli, ['run', '--url', url, '--steps', String(steps), '--json'], { encoding: 'utf8' });
@@ -68,15 +64,9 @@ function desktopSweep(url) {
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const pageErrors = [];
 async function openPage(hash) {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    console.log('  page error:', e.message);
-    pageErrors.push(e.message);
-  });
   // Every frame's time stamp (the median interval says whether the page stays responsive).
-  await page.addInitScript(() => {
+  const page = await openIn(context, base + hash, () => {
     window.__frameTimes = [];
     window.__downloads = [];
     const install = () => {
@@ -96,25 +86,17 @@ async function openPage(hash) {
     };
     install();
   });
-  await page.goto(base + hash);
-  await page.waitForFunction(() => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= 2), null,
-                             { timeout: 300000 });
+  await waitFrames(page, 2, 300000);
   return page;
 }
-const status = (page) => page.evaluate(() => window.marginlab.status());
 // Clicks the widget the app drew under `name` in its last frame (status().probes).
 async function clickWidget(page, name) {
   const at = (await status(page)).probes[name];
   if (!at) throw new Error(`the app drew no widget '${name}'`);
   await page.mouse.click(at[0], at[1]);
 }
-async function waitFor(page, predicate, arg, timeout = 600000) {
-  await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
-}
-async function waitFrames(page, n) {
-  const f = await page.evaluate(() => window.marginlab.frames);
-  await waitFor(page, (m) => window.marginlab.frames >= m, f + n);
-}
+// Sweeps and full runs on 2 busy cores take minutes.
+const waitFor = (page, predicate, arg) => waitForIn(page, predicate, arg, 600000);
 // Median and 95th percentile of the intervals between frames from index `from` on.
 function frameStats(times, from) {
   const d = [];
@@ -143,7 +125,7 @@ try {
             `${c.trace_sha256.slice(0, 16)} vs ${(ref.trace_sha256 || ref.error || '').slice(0, 16)} (${c.steps} steps)`);
     }
     await page.mouse.move(1279, 799);
-    await waitFrames(page, 12);  // the boundaries of every learner are evaluated in frame slices
+    await moreFrames(page, 12);  // the boundaries of every learner are evaluated in frame slices
     const shot = path.join(outDir, 'screenshot_web_compare.png');
     await page.screenshot({ path: shot });
     check('a screenshot of Compare is saved', fs.statSync(shot).size > 40000, shot);
@@ -154,7 +136,7 @@ try {
   // 1b. The Learner panel edits the comparison (the link's x.learner).
   {
     const page = await openPage(COMPARE);
-    await waitFrames(page, 3);
+    await moreFrames(page, 3);
     await clickWidget(page, 'learner.remove.bylander');
     await waitFor(page, () => /&x\.learner=perceptron,averaging$/.test(window.marginlab.status().url), undefined, 30000);
     let s = await status(page);
@@ -168,7 +150,7 @@ try {
           'perceptron,averaging,bylander' && (await page.evaluate(() => location.hash)) === s.url, s.url);
     await page.evaluate(() => { location.hash = '#v=1&data=separable&n=400&noise=uniform&eta=0.1&seed=3&learner=perceptron&hide=data'; });
     await waitFor(page, () => window.marginlab.status().mode === 'single', undefined, 30000);
-    await waitFrames(page, 2);
+    await moreFrames(page, 2);
     await clickWidget(page, 'learner.compare');
     await waitFor(page, () => window.marginlab.status().probes['learner.compare.averaging'], undefined, 30000);
     await clickWidget(page, 'learner.compare.averaging');
@@ -229,7 +211,7 @@ try {
     else check('the page\'s rows equal the native desktop app\'s run of the same link', viaDesktop.sha256 === sw.rows_sha256,
                `${sw.rows_sha256.slice(0, 16)} vs ${(viaDesktop.sha256 || viaDesktop.error || '').slice(0, 16)}`);
     await page.mouse.move(1279, 799);
-    await waitFrames(page, 4);
+    await moreFrames(page, 4);
     const shot = path.join(outDir, 'screenshot_web_sweep.png');
     await page.screenshot({ path: shot });
     check('a screenshot of the Sweep is saved', fs.statSync(shot).size > 30000, shot);
@@ -238,7 +220,7 @@ try {
     // 3. Export: the rows as CSV and JSON lines, the plot as PNG (downloads). The sidebar scrolls to them.
     await page.mouse.move(150, 500);
     for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 100);
-    await waitFrames(page, 4);
+    await moreFrames(page, 4);
     const download = async (name) => {
       const before = await page.evaluate(() => window.__downloads.length);
       await clickWidget(page, name);
@@ -261,7 +243,7 @@ try {
     // 4. A click on a point lists its cells; one opens as a single run; Back returns to the sweep as it was.
     const [mx, my] = sweepStatus.sweep.first_marker;
     await page.mouse.move(mx, my);
-    await waitFrames(page, 2);
+    await moreFrames(page, 2);
     await page.mouse.click(mx, my);
     await waitFor(page, () => window.marginlab.status().sweep.first_cell_entry[0] >= 0, undefined, 30000);
     const [ex, ey] = (await status(page)).sweep.first_cell_entry;
@@ -288,7 +270,7 @@ try {
     // A press held over a few frames (down and up within one frame would not be seen by ImGui 1.86).
     const pressSpace = async () => {
       await page.keyboard.down('Space');
-      await waitFrames(page, 2);
+      await moreFrames(page, 2);
       await page.keyboard.up('Space');
     };
     await pressSpace();
@@ -310,5 +292,4 @@ try {
   server.close();
 }
 check('no uncaught error on any page', pageErrors.length === 0, pageErrors.join('; '));
-console.log(failures === 0 ? 'experiment_test: all checks passed' : `experiment_test: ${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish('experiment_test');

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
+         waitFor, waitFrames, moreFrames, runToPause } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -48,11 +49,6 @@ if (exported.status !== 0) {
 }
 
 const { server, base } = await serveDirectory(site);
-let failures = 0;
-function check(name, ok, detail = '') {
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
-  if (!ok) failures++;
-}
 function cliRun(url, steps, csv) {
   const r = spawnSync(cli, ['run', '--url', url, '--steps', String(steps), '--json', '--csv', csv], { encoding: 'utf8' });
   if (r.status !== 0) return { error: r.stderr };
@@ -61,34 +57,7 @@ function cliRun(url, steps, csv) {
 
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const pageErrors = [];
-async function openPage(hash) {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    console.log('  page error:', e.message);
-    pageErrors.push(e.message);
-  });
-  await page.goto(base + hash);
-  return page;
-}
-const status = (page) => page.evaluate(() => window.marginlab.status());
-async function waitFor(page, predicate, arg, timeout = 240000) {
-  await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
-}
-async function waitFrames(page, frames) {
-  await waitFor(page, (n) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= n), frames);
-  return page.evaluate(() => document.body.dataset.error || '');
-}
-// Waits `n` more frames: ImGui 1.86 reads key and button state once a frame, so a press is held across frames.
-async function frames(page, n) {
-  const s = await status(page);
-  await waitFrames(page, s.frames + n);
-}
-async function runToPause(page) {
-  await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
-  await waitFor(page, () => { const s = window.marginlab.status(); return s.has_session && !s.playing; });
-  return status(page);
-}
+const openPage = (hash) => openIn(context, base + hash);
 
 try {
   for (const d of datasets) {
@@ -119,15 +88,15 @@ try {
       if (at) {
         await page.mouse.move(at[0], at[1]);
         await page.mouse.down();
-        await frames(page, 2);
+        await moreFrames(page, 2);
         await page.mouse.up();
-        await frames(page, 2);
+        await moreFrames(page, 2);
         const open = await status(page);
         check('a click opens the combo', open.popup_open === true);
         await page.keyboard.down('Escape');
-        await frames(page, 2);
+        await moreFrames(page, 2);
         await page.keyboard.up('Escape');
-        await frames(page, 2);
+        await moreFrames(page, 2);
         const closed = await status(page);
         check('Escape closes the open combo and changes nothing else', closed.popup_open === false && closed.url === open.url,
               `popup_open ${closed.popup_open}, ${closed.url}`);
@@ -142,5 +111,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(failures === 0 ? 'newcomer_test: all checks passed' : `newcomer_test: ${failures} check(s) FAILED`);
-process.exit(failures === 0 ? 0 : 1);
+finish('newcomer_test');

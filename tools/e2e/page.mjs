@@ -59,3 +59,62 @@ export function launchChromium(chromium) {
            '--disable-sync', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
 }
+
+// --- checks and page helpers shared by the end-to-end scripts (each script is one process) ---
+
+let failed = 0;
+// Prints PASS or FAIL for one check, with its detail; a failed check makes the script fail at its end.
+export function check(name, ok, detail = '') {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
+  if (!ok) failed++;
+}
+// How many checks failed so far.
+export function failureCount() {
+  return failed;
+}
+
+// Uncaught errors of every page opened with openPage (a page must load, run and be used without any).
+export const pageErrors = [];
+// A new page of `context` at `url`, its uncaught errors collected; `init` runs before the page's own scripts.
+export async function openPage(context, url, init = null) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => {
+    console.log('  page error:', e.message);
+    pageErrors.push(e.message);
+  });
+  if (init) await page.addInitScript(init);
+  await page.goto(url);
+  return page;
+}
+
+// The app's status (window.marginlab.status(): steps, frames, url, probes, error, ...).
+export function status(page) {
+  return page.evaluate(() => window.marginlab.status());
+}
+// Waits until `predicate(arg)` holds in the page, polling every `polling` ms.
+export async function waitFor(page, predicate, arg, timeout = 240000, polling = 250) {
+  await page.waitForFunction(predicate, arg, { timeout, polling });
+}
+// Waits until the app drew `frames` frames in all, or the page showed its error screen; resolves to that
+// error ('' when none).
+export async function waitFrames(page, frames, timeout = 240000) {
+  await waitFor(page, (n) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= n), frames,
+                timeout);
+  return page.evaluate(() => document.body.dataset.error || '');
+}
+// Waits `k` more frames: ImGui 1.86 reads key and button state once a frame, so a press is held across frames.
+export async function moreFrames(page, k) {
+  const s = await status(page);
+  return waitFrames(page, s.frames + k);
+}
+// Runs at full speed until the app pauses (step budget) or the learner is done; resolves to the status then.
+export async function runToPause(page) {
+  await page.evaluate(() => Module.ccall('ml_set_speed', null, ['number'], [0]));
+  await waitFor(page, () => { const s = window.marginlab.status(); return s.has_session && !s.playing; });
+  return status(page);
+}
+// Ends the script: its verdict line, then exit status 0 when every check passed, else 1.
+export function finish(script) {
+  console.log(failed === 0 ? `${script}: all checks passed` : `${script}: ${failed} check(s) failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}

@@ -11,35 +11,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
+         waitFor, waitFrames } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 
 const chromium = await requirePrerequisites('robust_test', { site });
 
-let failures = 0;
-function check(name, ok, detail = '') {
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
-  if (!ok) failures++;
-}
 
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const pageErrors = [];
-const status = (page) => page.evaluate(() => window.marginlab.status());
-async function waitFor(page, predicate, arg, timeout = 120000) {
-  await page.waitForFunction(predicate, arg, { timeout, polling: 250 });
-}
 async function openPage(hash) {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    console.log('  page error:', e.message);
-    pageErrors.push(e.message);
-  });
-  await page.goto(base + hash);
-  await waitFor(page, () => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= 2));
+  const page = await openIn(context, base + hash);
+  await waitFrames(page, 2);
   return page;
 }
 // Frames drawn over `ms` milliseconds of wall time.
@@ -117,7 +103,6 @@ try {
   server.close();
 }
 check('no uncaught error on any page', pageErrors.length === 0, pageErrors.join('; '));
-console.log(failures === 0 ? 'robust_test: all checks passed' : `robust_test: ${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish('robust_test');
 
 function document_ok(s) { return s && s.error === ''; }

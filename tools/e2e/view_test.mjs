@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites } from './page.mjs';
+import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
+         waitFrames, moreFrames } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -19,24 +20,8 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const chromium = await requirePrerequisites('view_test', { site });
 const { server, base } = await serveDirectory(site);
-let failures = 0;
-function check(name, ok, detail = '') {
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? ': ' + detail : ''}`);
-  if (!ok) failures++;
-}
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const status = (page) => page.evaluate(() => window.marginlab.status());
-async function waitFor(page, predicate, arg, timeout = 120000) {
-  await page.waitForFunction(predicate, arg, { timeout, polling: 100 });
-}
-async function waitFrames(page, n) {
-  await waitFor(page, (k) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= k), n);
-}
-async function moreFrames(page, k) {
-  const s = await status(page);
-  await waitFrames(page, s.frames + k);
-}
 // A click held across frames (ImGui 1.86 reads the button state once a frame; see browser_test.mjs 1c).
 async function clickAt(page, x, y) {
   await page.mouse.move(x, y);
@@ -60,12 +45,9 @@ async function waitUrl(page, re) {
   return status(page);
 }
 
-const errors = [];
 try {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
   const link = '#v=1&data=separable&n=80&d=2&learner=perceptron&seed=1&steps=30';
-  await page.goto(base + link);
+  const page = await openPage(context, base + link);
   await waitFrames(page, 4);
   let s = await waitUrl(page, /seed=1/);
   const rows0 = s.train_rows;
@@ -149,12 +131,11 @@ try {
   check('panning and zooming leave the link alone', s.url === before, s.url);
   check('... and the history', (await historyLength(page)) === length4);
   await page.screenshot({ path: path.join(outDir, 'view_test.png') });
-  check('no page errors', errors.length === 0, errors.join('; '));
+  check('no page errors', pageErrors.length === 0, pageErrors.join('; '));
 } catch (e) {
   check('the test ran to the end', false, String(e && e.stack || e));
 } finally {
   await browser.close();
   server.close();
 }
-console.log(failures ? `view_test: ${failures} check(s) FAILED` : 'view_test: all checks passed');
-process.exit(failures ? 1 : 0);
+finish('view_test');
