@@ -116,8 +116,8 @@ void AppState::install(Config config, std::vector<Axis> axes, ParamValues foreig
 
 void AppState::start_after_change(bool same) {
   if (same) return;
-  rebuild();
-  playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
+  const std::optional<bool> kept = build_run();
+  playing_ = kept ? *kept : session_ != nullptr || compare_.active() || sweep_ != nullptr;
   play_after_build_ = build_pending_;
 }
 
@@ -323,7 +323,15 @@ void AppState::load_csv(const std::string& name, std::string text) {
 }
 
 void AppState::rebuild() {
-  session_.reset();
+  if (const std::optional<bool> kept = build_run()) playing_ = *kept;
+}
+
+std::optional<bool> AppState::build_run() {
+  // The run on screen, kept through a deferred build and restored when the new configuration cannot be built.
+  if (session_) {
+    shown_session_ = std::move(session_);
+    shown_was_playing_ = playing_;
+  }
   compare_.clear();
   sweep_.reset();
   compare_past_budget_ = false;
@@ -332,14 +340,17 @@ void AppState::rebuild() {
   playing_ = false;
   if (defer_builds) {
     build_pending_ = true;
-    return;
+    return std::nullopt;
   }
   build_pending_ = false;
+  std::unique_ptr<Session> shown = std::move(shown_session_);
+  const bool shown_is_restorable = shown && !shown->preparing() && previous_config_.has_value() &&
+                                   same_experiment(previous_config_->config, shown->config());
   if (config_.use_csv && !csv_) {
     build_error_ = "this link trains on the CSV file '" + config_.csv_name + "'" +
                    (config_.csv_hash.empty() ? std::string() : " (sha256 " + config_.csv_hash + "...)") +
                    ": open it to start";
-    return;
+    return std::nullopt;
   }
   const Dataset* csv = csv_ ? &csv_->data : nullptr;
   if (mode_ == RunMode::compare) {
@@ -354,7 +365,7 @@ void AppState::rebuild() {
       build_error_ = errors.empty() ? "no learner to compare" : errors.front();
       compare_.clear();
     }
-    return;
+    return std::nullopt;
   }
   if (mode_ == RunMode::sweep) {
     parked_.reset();  // a new sweep replaces the one a cell was opened from
@@ -365,24 +376,41 @@ void AppState::rebuild() {
       provider = [data](const Config&) -> Result<std::shared_ptr<const Dataset>> { return data; };
     }
     sweep_ = std::make_unique<SweepModel>(experiment(), learner_schemas(), std::move(provider));
-    return;
+    return std::nullopt;
   }
   Result<std::unique_ptr<Session>> created = Session::create(config_, csv);
+  if (!created.ok() && created.error().code == "session.out_of_memory" && shown) {
+    // The kept run may be what left too little memory: the new link comes first.
+    shown.reset();
+    created = Session::create(config_, csv);
+  }
   if (!created.ok()) {
     build_error_ = created.error().message;
+    if (shown_is_restorable) {
+      // Back to the run on screen as it was (not rebuilt: its steps so far are kept), the link with it.
+      build_error_ += " (the previous run is kept, with its link)";
+      Saved back = std::move(*previous_config_);
+      previous_config_.reset();
+      install(std::move(back.config), std::move(back.axes), std::move(back.foreign));
+      session_ = std::move(shown);
+      add_notices({build_error_}, true);
+      return shown_was_playing_;
+    }
     add_notices({build_error_}, true);
-    return;
+    return std::nullopt;
   }
   session_ = std::move(created.value());
   add_notices(session_->warnings(), false);
+  return std::nullopt;
 }
 
 bool AppState::build_pending_session() {
   if (!build_pending_) return false;
   defer_builds = false;
-  rebuild();
+  const std::optional<bool> kept = build_run();
   defer_builds = true;
-  if (play_after_build_) playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
+  if (kept) playing_ = *kept;
+  else if (play_after_build_) playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
   play_after_build_ = false;
   return true;
 }

@@ -200,6 +200,9 @@ class AppState {
   };
 
   void set_url();
+  // rebuild()'s work; when the new configuration cannot be built and the run on screen was restored, returns
+  // whether that run was playing (nullopt otherwise: the caller decides).
+  std::optional<bool> build_run();
   void add_notices(const std::vector<std::string>& texts, bool error);
   Result<CsvTable> parse_loaded_csv(const Config& config) const;  // the loaded text read with config's label column
   bool same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const;
@@ -224,6 +227,8 @@ class AppState {
   std::vector<Notice> notices_;
   std::string build_error_;
   std::optional<Saved> previous_config_;  // the run before the latest edit or link that rebuilt it
+  std::unique_ptr<Session> shown_session_;  // the run on screen while a deferred build waits for its frame
+  bool shown_was_playing_ = false;          // whether that run was playing (it plays on if it comes back)
   std::vector<Axis> axes_;                // the link's axes (empty: a single run)
   ParamValues foreign_params_;            // l.* values of compared learners other than the base's
   std::string select_;                    // the experiment's x.select protocol ("" when none)

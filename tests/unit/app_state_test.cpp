@@ -133,6 +133,46 @@ TEST(AppState, DeferredBuildsWaitForTheHost) {
   EXPECT_EQ(state.session()->steps(), 12);
 }
 
+// A link the session refuses (issue 15): the error is shown and the run on screen stays, with its steps and
+// its link — built at once (desktop) or in the host's next frame (page).
+TEST(AppState, ALinkThatCannotBeBuiltKeepsThePreviousRun) {
+  const std::string refused = "#v=1&data=separable&n=8&test=0&learner=rp&l.cv=1&l.cv_folds=10&seed=1";
+  for (const bool deferred : {false, true}) {
+    SCOPED_TRACE(deferred ? "deferred build" : "immediate build");
+    FakeClock clock;
+    AppState state(clock.fn());
+    state.defer_builds = deferred;
+    state.open_url("#v=1&data=separable&n=100&learner=perceptron&seed=1&steps=50");
+    state.build_pending_session();
+    ASSERT_NE(state.session(), nullptr) << state.build_error();
+    state.step(7);  // stepping pauses: the kept run must stay paused (not run on past its budget)
+    ASSERT_FALSE(state.playing());
+    const Session* shown = state.session();
+    const std::string url = state.url();
+    state.open_url(refused);
+    state.build_pending_session();
+    EXPECT_NE(state.build_error().find("cross-validation folds"), std::string::npos) << state.build_error();
+    EXPECT_NE(state.build_error().find("previous run is kept"), std::string::npos) << state.build_error();
+    EXPECT_EQ(state.session(), shown);  // the same run, not a rebuilt one
+    EXPECT_EQ(state.session()->steps(), 7);
+    EXPECT_EQ(state.url(), url);
+    EXPECT_EQ(state.config().learner, "perceptron");
+    EXPECT_FALSE(state.playing());
+    state.play();  // a playing run comes back playing
+    state.open_url("#v=1&data=separable&n=8&test=0&learner=rp&l.cv=1&l.cv_folds=10&seed=2");
+    state.build_pending_session();
+    EXPECT_EQ(state.session(), shown);
+    EXPECT_TRUE(state.playing());
+  }
+  // With no run to go back to, the error alone.
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url(refused);
+  EXPECT_EQ(state.session(), nullptr);
+  EXPECT_NE(state.build_error().find("cross-validation folds"), std::string::npos);
+  EXPECT_EQ(state.build_error().find("previous run"), std::string::npos);
+}
+
 TEST(AppState, BadLinksBecomeNotices) {
   FakeClock clock;
   AppState state(clock.fn());

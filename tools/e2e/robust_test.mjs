@@ -5,14 +5,14 @@
 //      prepares in slices, and Escape cancels the preparation.
 //   2. The Halving link (one step took 131-293 s) is capped: steps are taken while frames keep coming, and
 //      Space pauses the run.
-//   3. A link the session refuses shows the named error and the page keeps drawing.
+//   3. A link the session refuses shows the named error, the page keeps drawing and the run before it stays.
 //   4. No uncaught error on any page.
 // Usage: node tools/e2e/robust_test.mjs   (env WEB_SITE, CHROMIUM)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
-         waitFor, waitFrames } from './page.mjs';
+         waitFor, waitFrames, moreFrames } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -86,15 +86,32 @@ try {
     await page.close();
   }
 
-  // 3. A link the session refuses: a named error, and the page keeps drawing.
+  // 3. A link the session refuses: a named error, the page keeps drawing, and the run before it stays (its
+  //    steps and its link), as the session's error boundary promises.
   {
-    const page = await openPage('#v=1&data=separable&n=8&test=0&learner=rp&l.cv=1&l.cv_folds=10&seed=1');
+    const refused = '#v=1&data=separable&n=8&test=0&learner=rp&l.cv=1&l.cv_folds=10&seed=1';
+    const page = await openPage('#v=1&data=separable&n=100&learner=perceptron&seed=1&steps=40');
+    await waitFor(page, () => { const s = window.marginlab.status(); return s.has_session && !s.playing; });
+    const before = await status(page);
+    await page.evaluate((h) => { location.hash = h; }, refused);
     await waitFor(page, () => window.marginlab.status().error !== '');
+    await moreFrames(page, 3);
     const s = await status(page);
     check('a refused link shows its named error', /cross-validation folds/.test(s.error), s.error);
+    check('the run before it is kept, with its link', s.has_session && s.steps === before.steps && s.url === before.url &&
+          /previous run is kept/.test(s.error), `steps ${before.steps} -> ${s.steps}, url ${s.url}`);
+    const hash = await page.evaluate(() => location.hash);
+    check('the address bar shows the kept run\'s link', hash === before.url, hash);
     const frames = await framesDuring(page, 2000);
     check('after the error the page keeps drawing', frames >= 5, `${frames} frames in 2 s`);
     await page.close();
+    // With no run to keep: the error alone, and frames still come.
+    const fresh = await openPage(refused);
+    await waitFor(fresh, () => window.marginlab.status().error !== '');
+    const e = await status(fresh);
+    check('a refused first link shows its error with no run', !e.has_session && /cross-validation folds/.test(e.error), e.error);
+    check('... and the page keeps drawing', (await framesDuring(fresh, 2000)) >= 5);
+    await fresh.close();
   }
 } catch (e) {
   check('the robust test ran to the end', false, String(e && e.stack || e));
