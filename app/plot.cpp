@@ -11,7 +11,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
+#include <utility>
 
+#include "app/models/text_fit.h"
 #include "app/plot_axis.h"
 
 namespace ml::app {
@@ -74,22 +77,11 @@ Layout plot_layout(ImVec2 pos, ImVec2 size, float y_label_width, float legend_he
 
 float width_of(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
-// `text` whole when it is no wider than `width`, else its longest prefix that fits with "..." after it (cut
-// between UTF-8 characters, never inside one); *cut says which.
+// `text` fitted to `width` in the current font (app/models/text_fit: whole, or cut with "..."); *cut says which.
 std::string fit_width(const std::string& text, float width, bool* cut) {
-  *cut = false;
-  if (width_of(text) <= width) return text;
-  *cut = true;
-  size_t end = text.size();
-  while (end > 0) {
-    do --end;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80);
-    std::string candidate = text.substr(0, end);
-    while (!candidate.empty() && candidate.back() == ' ') candidate.pop_back();
-    candidate += "...";
-    if (width_of(candidate) <= width) return candidate;
-  }
-  return "...";
+  FittedText f = fit_text(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+  *cut = f.cut;
+  return std::move(f.shown);
 }
 
 // `text` cut at spaces into lines no wider than `width` (a single word wider than that stays whole).

@@ -124,7 +124,7 @@ void DataPanel::draw_label_column_choice() {
   const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
   if (ImGui::CalcTextSize(preview.c_str()).x > room && static_cast<size_t>(info.label_index) < info.column_names.size())
     preview = info.column_names[static_cast<size_t>(info.label_index)];
-  const bool open = ImGui::BeginCombo("##label_column", preview.c_str(), ImGuiComboFlags_HeightLarge);
+  const bool open = fitted_combo("##label_column", preview, ImGuiComboFlags_HeightLarge);
   probe(ctx_, "data.label_column");
   int chosen = -1;
   if (open) {

@@ -31,7 +31,7 @@ std::string LearnerPanel::learner_choice(const char* id, const char* preview, co
   const Config& config = ctx_.state.config();
   const int classes = config_classes(config, ctx_.state.has_csv() ? ctx_.state.csv_info().classes : 0);
   std::string chosen;
-  const bool open = ImGui::BeginCombo(id, preview);
+  const bool open = fitted_combo(id, preview);
   probe(ctx_, std::string("learner.") + (id + 2));  // "##add" -> learner.add
   if (open) {
     for (const LearnerEntry& e : learner_registry()) {
@@ -61,9 +61,15 @@ void LearnerPanel::draw_compare() {
     ImGui::Dummy(ImVec2(fs * 1.3f, ImGui::GetFrameHeight()));
     ImGui::SameLine();
     const LearnerEntry* entry = find_learner(r.learner);
-    const bool open = ImGui::TreeNodeEx("##params", ImGuiTreeNodeFlags_AllowItemOverlap, "%s", r.name.c_str());
-    if (!r.error.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.error.c_str());
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("remove").x - ImGui::GetStyle().FramePadding.x * 2);
+    // The name fits between the tree's arrow and the "remove" button (the whole name on hover when cut).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float remove_x = ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("remove").x - style.FramePadding.x * 2;
+    const float name_room = remove_x - style.ItemSpacing.x - ImGui::GetCursorPosX() - ImGui::GetTreeNodeToLabelSpacing();
+    const FittedText name = fit_to_width(r.name, name_room);
+    const bool open = ImGui::TreeNodeEx("##params", ImGuiTreeNodeFlags_AllowItemOverlap, "%s", name.shown.c_str());
+    if (ImGui::IsItemHovered() && (name.cut || !r.error.empty()))
+      ImGui::SetTooltip("%s", (name.cut ? r.name + (r.error.empty() ? "" : "\n") : "").append(r.error).c_str());
+    ImGui::SameLine(remove_x);
     if (ImGui::SmallButton("remove")) remove = static_cast<int>(i);
     probe(ctx_, "learner.remove." + r.learner);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(cm.size() == 2 ? "Remove it: the other learner's single run" : "Remove it from the comparison");

@@ -121,7 +121,7 @@ void NoisePanel::draw_confusion_editor() {
   // Presets.
   ImGui::SetNextItemWidth(fs * 8);
   const std::vector<std::string>& names = confusion_preset_names();
-  if (ImGui::BeginCombo("##preset", names[static_cast<size_t>(cm_preset_)].c_str())) {
+  if (fitted_combo("##preset", names[static_cast<size_t>(cm_preset_)])) {
     for (size_t i = 0; i < names.size(); ++i)
       if (ImGui::Selectable(names[i].c_str(), static_cast<int>(i) == cm_preset_)) cm_preset_ = static_cast<int>(i);
     ImGui::EndCombo();

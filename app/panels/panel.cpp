@@ -5,6 +5,8 @@
 #include <string>
 
 #include "app/plot.h"
+#include "imgui_internal.h"
+#include "imgui_stdlib.h"
 
 namespace ml::app {
 
@@ -29,16 +31,48 @@ void form_row(const std::string& label, const std::string& help) {
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label.c_str());
-  if (!help.empty() && ImGui::IsItemHovered()) {
+  const FittedText shown = fit_to_width(label, ImGui::GetContentRegionAvail().x);
+  ImGui::TextUnformatted(shown.shown.c_str());
+  if ((shown.cut || !help.empty()) && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-    ImGui::TextUnformatted(help.c_str());
+    if (shown.cut) ImGui::TextUnformatted(label.c_str());
+    if (!help.empty()) ImGui::TextUnformatted(help.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
   ImGui::TableSetColumnIndex(1);
   ImGui::SetNextItemWidth(-1);
+}
+
+FittedText fit_to_width(std::string_view text, float width) {
+  return fit_text(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+}
+
+bool fitted_combo(const char* id, const std::string& preview, ImGuiComboFlags flags) {
+  // ImGui 1.86 draws the preview from the frame's left padding up to the arrow button, clipped there.
+  const float room = ImGui::CalcItemWidth() - ImGui::GetStyle().FramePadding.x - ImGui::GetFrameHeight() - 1;
+  const FittedText shown = fit_to_width(preview, room);
+  const bool open = ImGui::BeginCombo(id, shown.shown.c_str(), flags);
+  if (!open && shown.cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview.c_str());
+  return open;
+}
+
+bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags flags) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::CalcItemWidth() - style.FramePadding.x * 2 - 1;
+  const bool editing = ImGui::GetActiveID() == ImGui::GetID(id);
+  const FittedText shown = fit_to_width(*text, room);
+  const bool cover = shown.cut && !editing;
+  // The field draws the whole text invisibly (so a click edits it as usual) and the cut text is drawn over it.
+  if (cover) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 0));
+  const bool changed = ImGui::InputText(id, text, flags);
+  if (!cover) return changed;
+  ImGui::PopStyleColor();
+  const ImVec2 at(ImGui::GetItemRectMin().x + style.FramePadding.x, ImGui::GetItemRectMin().y + style.FramePadding.y);
+  ImGui::GetWindowDrawList()->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), shown.shown.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text->c_str());
+  return changed;
 }
 
 void note(const char* fmt, ...) {
@@ -81,13 +115,17 @@ int compare_legend(const CompareModel& compare, const char* label) {
   int clicked = -1;
   for (size_t i = 0; i < compare.size(); ++i) {
     const ComparedRun& r = compare.run(i);
-    const std::string text = r.session ? r.name : r.name + " (not run)";
-    const float width = fs * 1.3f + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(text.c_str()).x;
+    const std::string full = r.session ? r.name : r.name + " (not run)";
+    const float swatch_and_radio = fs * 1.3f + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+    const float width = swatch_and_radio + ImGui::CalcTextSize(full.c_str()).x;
     if (!first) {
       ImGui::SameLine(0, fs * 0.8f);
       if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
     }
     first = false;
+    // A name wider than a whole line is cut with "..." (the whole name on hover).
+    const FittedText shown = fit_to_width(full, right - ImGui::GetCursorScreenPos().x - swatch_and_radio);
+    const std::string& text = shown.shown;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float mid = p.y + ImGui::GetFrameHeight() * 0.5f;
     ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, mid), ImVec2(p.x + fs * 1.1f, mid), learner_color(static_cast<int>(i)), 3.0f);
@@ -98,7 +136,8 @@ int compare_legend(const CompareModel& compare, const char* label) {
       clicked = static_cast<int>(i);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("%s", r.session ? "Checked: its regions are the shaded ones in the 2-D view" : r.error.c_str());
+      ImGui::SetTooltip("%s%s%s", shown.cut ? full.c_str() : "", shown.cut ? "\n" : "",
+                        r.session ? "Checked: its regions are the shaded ones in the 2-D view" : r.error.c_str());
   }
   return clicked;
 }

@@ -5,8 +5,10 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "app/app_state.h"
+#include "app/models/text_fit.h"
 #include "app/platform.h"
 #include "imgui.h"
 
@@ -30,8 +32,17 @@ bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags ex
 float label_width();
 // Starts a label/widget table; returns false when it could not begin.
 bool begin_form(const char* id);
-// One row: the label (help on hover), then the widget column is current with full width.
+// One row: the label (fitted to its column, help and the whole label on hover), then the widget column is
+// current with full width.
 void form_row(const std::string& label, const std::string& help);
+// `text` as it fits `width` pixels in the current font (app/models/text_fit): whole, or cut with "...".
+FittedText fit_to_width(std::string_view text, float width);
+// ImGui::BeginCombo with the preview fitted to the combo's width (ImGui 1.86 would cut it at the arrow with no
+// sign): the whole preview in a tooltip when it is cut. The width is the next item width, else the default.
+bool fitted_combo(const char* id, const std::string& preview, ImGuiComboFlags flags = 0);
+// ImGui::InputText whose text, while the field is not being edited and is wider than the field, is shown cut
+// with "..." (the whole text in a tooltip); a click edits the whole text as usual. Returns InputText's result.
+bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags flags = 0);
 // A dim, wrapped line of text (read-outs under the widgets).
 void note(const char* fmt, ...) IM_FMTARGS(1);
 // A dim hint after the last widget: on its line when it fits there, else on the next line (wrapped), so a

@@ -179,11 +179,13 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
       // After the title and its "(?)" (line_plot draws them there).
       const float help_w = o.help.empty() ? 0.0f : ImGui::CalcTextSize("(?)").x + 6;
       const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + help_w + 8;
-      const float w = std::min(ImGui::GetFontSize() * 9.0f, right - left);
+      // Where the title line leaves too little room for a name, the combo is its arrow alone (the choice on hover).
+      const bool roomy = right - left >= ImGui::GetFontSize() * 4.0f;
+      const float w = roomy ? std::min(ImGui::GetFontSize() * 9.0f, right - left) : ImGui::GetFrameHeight();
       ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
       ImGui::SetNextItemWidth(w);
       const std::string preview = shown.size() == 1 ? names[kTraceStandardColumns + shown[0]] : "all";
-      if (ImGui::BeginCombo("##counter", preview.c_str())) {
+      if (fitted_combo("##counter", preview, roomy ? 0 : ImGuiComboFlags_NoPreview)) {
         if (ImGui::Selectable("all", shown.size() > 1)) counter_choice_ = "all";
         for (size_t c = 0; c < counters; ++c)
           if (ImGui::Selectable(names[kTraceStandardColumns + c].c_str(), shown.size() == 1 && shown[0] == c))

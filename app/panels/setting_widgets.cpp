@@ -62,9 +62,9 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
     case SettingType::choice: {
       const std::vector<Choice> choices = setting_choices(s);
       const int index = static_cast<int>(current.number);
-      const char* preview = index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label.c_str() : "?";
+      const std::string preview = index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label : "?";
       bool changed = false;
-      if (ImGui::BeginCombo(id.c_str(), preview)) {
+      if (fitted_combo(id.c_str(), preview)) {
         for (size_t i = 0; i < choices.size(); ++i) {
           if (ImGui::Selectable(choices[i].label.c_str(), static_cast<int>(i) == index)) {
             out->number = static_cast<double>(i);
@@ -84,7 +84,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       for (const Choice& c : choices)
         if (c.id == current.text) preview = c.label;
       bool changed = false;
-      if (ImGui::BeginCombo(id.c_str(), preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+      if (fitted_combo(id.c_str(), preview, ImGuiComboFlags_HeightLarge)) {
         for (const Choice& c : choices) {
           if (ImGui::Selectable(c.label.c_str(), c.id == current.text)) {
             out->text = c.id;
@@ -117,7 +117,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
     }
     case SettingType::text: {
       std::string text = shown_value(edited_texts_, key, current.text);
-      ImGui::InputText(id.c_str(), &text);
+      fitted_text_field(id.c_str(), &text);
       return finish_edit(edited_texts_, key, text, current.text, &out->text);
     }
     case SettingType::name_list: {

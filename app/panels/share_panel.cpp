@@ -11,7 +11,7 @@ void SharePanel::draw() {
   ImGui::PushID("share");
   std::string link = ctx_.platform.share_link(ctx_.state.url());
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
-  ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
+  fitted_text_field("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();
   if (ImGui::Button("Copy link")) ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
   // The command line that reproduces this link (core/config/run_command.h quotes it for a shell).
@@ -27,7 +27,7 @@ void SharePanel::draw() {
     std::string sweep_link = ctx_.platform.share_link(ctx_.state.parked_sweep_url());
     ImGui::TextDisabled("Opened from the sweep:");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
-    ImGui::InputText("##sweep_link", &sweep_link, ImGuiInputTextFlags_ReadOnly);
+    fitted_text_field("##sweep_link", &sweep_link, ImGuiInputTextFlags_ReadOnly);
     ImGui::SameLine();
     if (ImGui::Button("Copy##sweep"))
       ctx_.message = ctx_.platform.copy_text(sweep_link) ? "sweep link copied" : "this host has no clipboard";

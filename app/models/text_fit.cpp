@@ -1,0 +1,41 @@
+// marginlab app — texts fitted to a width (see text_fit.h).
+#include "app/models/text_fit.h"
+
+#include <cmath>
+#include <vector>
+
+namespace ml::app {
+
+namespace {
+
+// The prefix of `text` ending at byte `end`, trailing spaces dropped, with kEllipsis after it.
+std::string cut_at(std::string_view text, size_t end) {
+  while (end > 0 && text[end - 1] == ' ') --end;
+  std::string s(text.substr(0, end));
+  s += kEllipsis;
+  return s;
+}
+
+}  // namespace
+
+FittedText fit_text(std::string_view text, float width, const TextMeasure& measure) {
+  const bool usable = std::isfinite(width) && width >= 0;
+  if (usable && measure(text) <= width) return {std::string(text), false};
+  // The byte offsets where a UTF-8 character starts (after the first): the places a cut may fall.
+  std::vector<size_t> ends;
+  for (size_t i = 1; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ends.push_back(i);
+  if (!usable) return {std::string(kEllipsis), true};
+  // The shown width grows with the cut's position (a longer prefix never draws narrower), so the longest prefix
+  // that fits is found by bisection: ends[0, lo) fit, ends[hi, size) do not.
+  size_t lo = 0, hi = ends.size();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (measure(cut_at(text, ends[mid])) <= width) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return {std::string(kEllipsis), true};
+  return {cut_at(text, ends[lo - 1]), true};
+}
+
+}  // namespace ml::app

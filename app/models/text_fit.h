@@ -1,0 +1,31 @@
+// marginlab app — which string to show for a text that may not fit its width: the text whole, or its longest
+// prefix that fits with "..." after it (cut between UTF-8 characters, never inside one). Plot titles, axis
+// labels, the sidebar's labels, combo previews and text fields show texts through it, so no text is ever cut
+// by a panel's edge without a sign. The width of a string is measured by the caller (the panels with ImGui's
+// font, the tests with a fixed width per character). No ImGui.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace ml::app {
+
+// What marks a cut text (ASCII: every font the app may load has its glyphs).
+inline constexpr std::string_view kEllipsis = "...";
+
+// The width of a string as it would be drawn (pixels).
+using TextMeasure = std::function<float(std::string_view)>;
+
+// A text as shown in a given width.
+struct FittedText {
+  std::string shown;  // what to draw: the text, or a prefix of it (trailing spaces dropped) and kEllipsis
+  bool cut = false;   // true when `shown` is not the whole text (then the full text belongs in a tooltip)
+};
+
+// `text` whole when measure(text) <= width; else its longest prefix (at a UTF-8 character boundary, trailing
+// spaces dropped) whose measure with kEllipsis after it is <= width; kEllipsis alone when not even one
+// character fits. A width that is not finite or is negative fits nothing but kEllipsis.
+FittedText fit_text(std::string_view text, float width, const TextMeasure& measure);
+
+}  // namespace ml::app

@@ -1,0 +1,74 @@
+// Tests of app/models/text_fit: which string a label, combo preview or title shows for a width, measured
+// here with a fixed width per character (10 px a UTF-8 character), so every expected string is counted by hand.
+#include "app/models/text_fit.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace ml::app {
+namespace {
+
+// 10 px per character (a multi-byte UTF-8 character counts once).
+float ten_per_char(std::string_view s) {
+  float w = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) w += 10;
+  return w;
+}
+
+TEST(AppTextFit, WholeWhenItFits) {
+  const FittedText f = fit_text("assumed margin gamma", 200, ten_per_char);  // 20 characters = 200 px
+  EXPECT_EQ(f.shown, "assumed margin gamma");
+  EXPECT_FALSE(f.cut);
+  EXPECT_FALSE(fit_text("", 0, ten_per_char).cut);
+}
+
+TEST(AppTextFit, LongestPrefixWithEllipsisWhenItDoesNot) {
+  // 199 px: 16 characters and "..." (190 px) fit, 17 and "..." (200 px) do not; the space before "gamma" is dropped.
+  FittedText f = fit_text("assumed margin gamma", 199, ten_per_char);
+  EXPECT_TRUE(f.cut);
+  EXPECT_EQ(f.shown, "assumed margin g...");
+  // 150 px: 12 characters "assumed marg" and "..."; 140 px: 11. At 100 px "assumed " fits with its space
+  // dropped ("assumed...", 100 px); at 99 px that is too wide, so "assume...".
+  EXPECT_EQ(fit_text("assumed margin gamma", 150, ten_per_char).shown, "assumed marg...");
+  EXPECT_EQ(fit_text("assumed margin gamma", 140, ten_per_char).shown, "assumed mar...");
+  EXPECT_EQ(fit_text("assumed margin gamma", 100, ten_per_char).shown, "assumed...");
+  EXPECT_EQ(fit_text("assumed margin gamma", 110, ten_per_char).shown, "assumed...");  // not "assumed ..."
+  EXPECT_EQ(fit_text("assumed margin gamma", 99, ten_per_char).shown, "assume...");
+  // Every cut text fits its width.
+  for (float w = 30; w < 200; w += 1) EXPECT_LE(ten_per_char(fit_text("Ultraconservative multiclass", w, ten_per_char).shown), w) << w;
+}
+
+TEST(AppTextFit, NeverCutsInsideAUtf8Character) {
+  // Measured at 4 px a byte, so a character cut after its first byte would be narrower than the whole one and
+  // would fit where the whole one does not: "Ĉ" and "γ" are two bytes, "≤" three (21 bytes in all).
+  const auto four_per_byte = [](std::string_view s) { return 4.0f * static_cast<float>(s.size()); };
+  const std::string text = "Ĉ γ ≤ 915 updates";
+  for (float w = 12; w < 84; w += 1) {  // 84 px: the whole text
+    const FittedText f = fit_text(text, w, four_per_byte);
+    ASSERT_TRUE(f.cut) << w;
+    EXPECT_LE(four_per_byte(f.shown), w);
+    const std::string prefix = f.shown.substr(0, f.shown.size() - kEllipsis.size());
+    EXPECT_EQ(text.compare(0, prefix.size(), prefix), 0) << f.shown;
+    // The byte after the prefix starts a character.
+    EXPECT_NE(static_cast<unsigned char>(text[prefix.size()]) & 0xC0, 0x80) << w << ": " << f.shown;
+  }
+  // 40 px: up to 7 bytes before "..."; byte 7 is inside "≤", so the cut falls before it ("Ĉ γ", its space dropped).
+  EXPECT_EQ(fit_text(text, 40, four_per_byte).shown, "Ĉ γ...");
+  EXPECT_EQ(fit_text(text, 60, ten_per_char).shown, "Ĉ γ...");
+}
+
+TEST(AppTextFit, EllipsisAloneWhenNothingFits) {
+  EXPECT_EQ(fit_text("UMA (confusion-aware)", 35, ten_per_char).shown, "...");
+  EXPECT_EQ(fit_text("UMA (confusion-aware)", 0, ten_per_char).shown, "...");
+  EXPECT_EQ(fit_text("UMA (confusion-aware)", -5, ten_per_char).shown, "...");
+  const FittedText nan = fit_text("UMA", NAN, ten_per_char);
+  EXPECT_TRUE(nan.cut);
+  EXPECT_EQ(nan.shown, "...");
+}
+
+}  // namespace
+}  // namespace ml::app
