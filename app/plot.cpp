@@ -14,6 +14,7 @@
 #include <string_view>
 #include <utility>
 
+#include "app/models/plot_model.h"
 #include "app/models/text_fit.h"
 #include "app/plot_axis.h"
 
@@ -255,6 +256,26 @@ void what_line(const std::string& plain, const std::string& reference) {
 
 // [SECTION] line plots ---------------------------------------------------------------------------------
 
+namespace {
+// A plot's title at the top left of its box, cut with "..." when wider than the box (the whole title is in the
+// tooltip) so "(?)" after it stays visible; hovering the title line shows the help. True when the mouse is on
+// the title line.
+bool plot_title(ImDrawList* dl, const Layout& l, const PlotOptions& options, bool hovered) {
+  const float fs = ImGui::GetFontSize();
+  const float help_w = options.help.empty() ? 0.0f : width_of("(?)") + 6;
+  bool title_cut = false;
+  const std::string title = fit_width(options.title, l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve, &title_cut);
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
+  const bool on_title = hovered && ImGui::GetIO().MousePos.y < l.box_min.y + fs * 1.35f;
+  if (!options.help.empty())
+    dl->AddText(ImVec2(l.box_min.x + 6 + width_of(title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
+  if (on_title && !options.help.empty()) help_tooltip(title_cut ? options.title + ": " + options.help : options.help, options.reference);
+  else if (on_title && title_cut) ImGui::SetTooltip("%s", options.title.c_str());
+  return on_title;
+}
+}  // namespace
+
+
 void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series) {
   ImGui::PushID(id);
   const ImVec2 pos = ImGui::GetCursorScreenPos();
@@ -298,16 +319,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   dl->PushClipRect(l.box_min, l.box_max, true);  // titles and labels never spill into a neighbour
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
-  // A title wider than the box is cut with "..." (the whole title is in the tooltip), so "(?)" stays visible.
-  const float help_w = options.help.empty() ? 0.0f : width_of("(?)") + 6;
-  bool title_cut = false;
-  const std::string title = fit_width(options.title, l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve, &title_cut);
-  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
-  const bool on_title = hovered && ImGui::GetIO().MousePos.y < l.box_min.y + fs * 1.35f;
-  if (!options.help.empty())
-    dl->AddText(ImVec2(l.box_min.x + 6 + width_of(title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
-  if (on_title && !options.help.empty()) help_tooltip(title_cut ? options.title + ": " + options.help : options.help, options.reference);
-  else if (on_title && title_cut) ImGui::SetTooltip("%s", options.title.c_str());
+  const bool on_title = plot_title(dl, l, options, hovered);
 
   bool any = false;
   for (const PlotSeries& s : series)
@@ -529,6 +541,48 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
   }
   ImGui::PopID();
   return hit;
+}
+
+void value_card(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series,
+                const std::string& sentence) {
+  ImGui::PushID(id);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float fs = ImGui::GetFontSize();
+  const Layout l = plot_layout(pos, size, 0, 0);
+  dl->PushClipRect(l.box_min, l.box_max, true);
+  dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
+  plot_title(dl, l, options, hovered);
+  const float left = l.box_min.x + 6, right = l.box_max.x - 6, row_h = fs * 1.3f;
+  float y = l.box_min.y + fs * 1.6f;
+  for (const std::string& line : wrap_words(sentence, right - left)) {
+    dl->AddText(ImVec2(left, y), kDimText, line.c_str());
+    y += fs * 1.15f;
+  }
+  y += fs * 0.5f;
+  // One row a series: its swatch and name, and its value as a number at the right.
+  for (const PlotSeries& s : series) {
+    const double v = s.y ? final_value(*s.y) : NAN;
+    const std::string value = std::isfinite(v) ? format_readout(v) : "none";
+    const float value_w = width_of(value);
+    const float cy = y + fs * 0.55f;
+    if (s.dashed) {
+      dl->AddLine(ImVec2(left, cy), ImVec2(left + 5, cy), s.color, 2.0f);
+      dl->AddLine(ImVec2(left + 8, cy), ImVec2(left + 13, cy), s.color, 2.0f);
+    } else {
+      dl->AddCircleFilled(ImVec2(left + 6.5f, cy), fs * 0.3f, s.color);
+    }
+    bool cut = false;
+    const std::string name = fit_width(s.name, right - value_w - fs - (left + 18), &cut);
+    dl->AddText(ImVec2(left + 18, y), kText, name.c_str());
+    dl->AddText(ImVec2(right - value_w, y), kText, value.c_str());
+    if (hovered && cut && ImGui::GetIO().MousePos.y >= y && ImGui::GetIO().MousePos.y < y + row_h) ImGui::SetTooltip("%s", s.name.c_str());
+    y += row_h;
+  }
+  dl->PopClipRect();
+  ImGui::PopID();
 }
 
 // [SECTION] histograms ---------------------------------------------------------------------------------

@@ -44,6 +44,11 @@ void what_line(const std::string& plain, const std::string& reference);
 // Draws a line plot in a box of `size` at the cursor (advances the cursor like a widget).
 void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series);
 
+// Draws, in a box of `size` at the cursor, what a plot of a run that took a single step shows instead of
+// lines from step 0 to step 1: the title, `sentence` (plain words) and each series' last value as a number.
+void value_card(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series,
+                const std::string& sentence);
+
 // One group of bars of a histogram (stacked in the order given).
 struct HistogramSeries {
   std::string name;            // legend text

@@ -110,4 +110,12 @@ size_t calmest_series(const std::vector<const std::vector<double>*>& series) {
   return best;
 }
 
+bool one_step_run(const std::vector<double>& steps, bool done) { return done && !steps.empty() && steps.back() == 1; }
+
+double final_value(const std::vector<double>& y) {
+  for (auto it = y.rbegin(); it != y.rend(); ++it)
+    if (std::isfinite(*it)) return *it;
+  return NAN;
+}
+
 }  // namespace ml::app

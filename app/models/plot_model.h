@@ -53,6 +53,13 @@ class PlotSeriesModel {
   std::vector<double> delta_m_, m_r2_;
 };
 
+// True when a finished run took exactly one step (`steps`, the trace's step column, ends at step 1): a
+// learner that computes its hypothesis at once (A_mu, 003 §2.1). Its plots show the values after that step
+// as numbers, not lines from step 0 (the untrained start) to step 1.
+bool one_step_run(const std::vector<double>& steps, bool done);
+// The last finite value of a series (NaN when it has none): what a one-step run's plot shows as a number.
+double final_value(const std::vector<double>& y);
+
 // The calmest informative series: among those with at least three distinct finite values, the one whose
 // direction changes least often (a count that grows or a quantity that shrinks, rather than an index that
 // jumps around); ties to the first; 0 when none qualifies.

@@ -3,13 +3,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 
 #include <cctype>
 #include <string>
 
+#include "app/models/plot_model.h"
 #include "app/models/results_line.h"
 #include "app/plot.h"
 #include "app/plot_axis.h"
+#include "core/learners/registry.h"
 #include "core/session/trace.h"
 
 namespace ml::app {
@@ -55,6 +58,19 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
   };
   ImGui::PushFont(*ctx_.font_small);
   const Learner& learner = session->learner();
+  // A learner that finds its hypothesis in one step (A_mu) has no curve: each plot shows its values after that
+  // step as numbers, with a sentence saying why, instead of lines from the untrained start to step 1.
+  const bool one_step = one_step_run(*x, session->done());
+  const LearnerEntry* entry = find_learner(ctx_.state.config().learner);
+  // The first card says why; the others only what their numbers are.
+  const std::string one_step_sentence = (entry ? entry->schema.name : std::string("The learner")) +
+                                        " finds its hypothesis in a single step, so there is no curve: the values after that step.";
+  bool first_card = true;
+  auto plot = [&](const char* id, const PlotOptions& o, const std::vector<PlotSeries>& s) {
+    if (!one_step) return line_plot(id, cell, o, s);
+    value_card(id, cell, o, s, first_card ? one_step_sentence : "After its single step:");
+    first_card = false;
+  };
   const CountedQuantity counted = counted_quantity(learner.bound_label());
   const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
 
@@ -85,7 +101,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
       s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
                    &cols[kTraceBound], series_color(6), true});
     }
-    line_plot("mistakes", cell, o, s);
+    plot("mistakes", o, s);
   }
   next();
   // 2. Margin on the training sample: every linear learner (binary halfspaces, and UMA / ultraconservative
@@ -115,7 +131,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
     } else {
       s.push_back({"min over the points", &margins.steps(), &margins.all_min(), series_color(0), false, 2.2f});
     }
-    line_plot("margin", cell, o, s);
+    plot("margin", o, s);
   }
   // 3. Errors.
   {
@@ -126,7 +142,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
              "and on held-out test points. A noise-tolerant learner keeps the true and test errors low while the "
              "noisy error stays near the noise rate.";
     o.reference = "Uniform classification noise and the PAC goal: 000 \xC2\xA7" "2; malicious noise: 003 \xC2\xA7" "1.";
-    line_plot("errors", cell, o,
+    plot("errors", o,
               {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
                {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
                {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
@@ -164,7 +180,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
     // The counters/invariants switch sits at the right end of the title line: the title leaves room for it.
     if (counters > 0 && invariants_known)
       o.title_reserve = ImGui::CalcTextSize(mode == 0 ? "invariants" : "counters").x + ImGui::GetStyle().FramePadding.x * 2 + 10;
-    line_plot("fourth", cell, o, s);
+    plot("fourth", o, s);
     // Switches on the title line: which counter (after the title), counters <-> invariants (right).
     const ImVec2 after = ImGui::GetCursorScreenPos();
     float right = p.x + cell.x - 4;
@@ -208,7 +224,35 @@ void PlotsPanel::draw_compare() {
   ImGui::PushFont(*ctx_.font_small);
   const int clicked = compare_legend(cm, "");
   if (clicked >= 0) cm.set_focus(clicked);
-  ImGui::TextDisabled("solid: mistakes or updates (what each bound counts); dashed: bound");
+  // A learner that finds its hypothesis in one step (A_mu) has no curve: its values after that step are drawn as
+  // a dashed level from step 1 to the last step of the longest run, so they can be compared with the others'.
+  std::vector<bool> one_step(cm.size(), false);
+  double last_step = 1;
+  std::string one_step_names;
+  for (size_t i = 0; i < cm.size(); ++i) {
+    const ComparedRun& r = cm.run(i);
+    if (!r.series.ready()) continue;
+    const std::vector<double>& steps = r.series.column(kTraceStep);
+    if (!steps.empty()) last_step = std::max(last_step, steps.back());
+    one_step[i] = one_step_run(steps, r.session && r.session->done());
+    if (one_step[i]) one_step_names += (one_step_names.empty() ? "" : ", ") + r.name;
+  }
+  const std::vector<double> level_x = {1, last_step};
+  std::deque<std::vector<double>> levels;  // the levels' y values (the plot series point at them)
+  auto series_of = [&](size_t i, const std::string& name, const std::vector<double>& y, float thickness) -> PlotSeries {
+    const ComparedRun& r = cm.run(i);
+    const ImU32 color = learner_color(static_cast<int>(i));
+    if (!one_step[i]) return {name, &r.series.column(kTraceStep), &y, color, false, thickness};
+    const double v = final_value(y);
+    levels.push_back({v, v});
+    return {name + " (one step)", &level_x, &levels.back(), color, true, thickness};
+  };
+  std::string caption = "solid: mistakes or updates (what each bound counts); dashed: bound";
+  if (!one_step_names.empty())
+    caption += "; " + one_step_names + " finishes in one step: its values are a dashed level from step 1";
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", caption.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::PopFont();
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -223,7 +267,7 @@ void PlotsPanel::draw_compare() {
     for (size_t i = 0; i < cm.size(); ++i) {
       const ComparedRun& r = cm.run(i);
       if (!r.series.ready()) continue;
-      s.push_back({r.name, &r.series.column(kTraceStep), &r.series.column(column), learner_color(static_cast<int>(i)), false, width(i)});
+      s.push_back(series_of(i, r.name, r.series.column(column), width(i)));
     }
     return s;
   };
@@ -241,10 +285,12 @@ void PlotsPanel::draw_compare() {
       const std::string counts = r.session->learner().bound_label();
       const size_t column = counts == "updates" ? kTraceUpdates : kTraceMistakes;
       const ImU32 color = learner_color(static_cast<int>(i));
-      s.push_back({r.name + " " + counts, &r.series.column(kTraceStep), &r.series.column(column), color, false, width(i)});
+      s.push_back(series_of(i, r.name + " " + counts, r.series.column(column), width(i)));
       const std::vector<double>& bound = r.series.column(kTraceBound);
-      if (!bound.empty() && std::isfinite(bound.back()))
-        s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
+      if (!bound.empty() && std::isfinite(bound.back())) {
+        if (one_step[i]) s.push_back(series_of(i, r.name + " bound on " + counts, bound, 1.4f));
+        else s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
+      }
     }
     line_plot("compare_mistakes", cell, o, s);
   }

@@ -2,9 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "app/models/plot_model.h"
+#include "core/config/url.h"
+#include "core/learners/registry.h"
+#include "core/session/session.h"
 #include "core/session/trace.h"
 
 namespace ml::app {
@@ -66,6 +71,38 @@ TEST(AppPlotModelTest, ShownCountersFollowTheChoice) {
   EXPECT_EQ(m.fourth_plot_mode(1), 0);
   m.set_columns(columns({0}, {0}), 0, 0);
   EXPECT_EQ(m.fourth_plot_mode(0), 1);  // no counters: invariants
+}
+
+TEST(AppPlotModelTest, AOneStepRunIsAFinishedRunEndingAtStepOne) {
+  EXPECT_TRUE(one_step_run({0, 1}, true));
+  EXPECT_FALSE(one_step_run({0, 1}, false));     // paused after one step of a longer run
+  EXPECT_FALSE(one_step_run({0, 1, 2}, true));   // two steps: a (short) curve
+  EXPECT_FALSE(one_step_run({0}, true));         // stopped before its first step
+  EXPECT_FALSE(one_step_run({}, true));
+}
+
+TEST(AppPlotModelTest, TheFinalValueIsTheLastFiniteOne) {
+  EXPECT_EQ(final_value({0.5, 0.25, NAN}), 0.25);
+  EXPECT_EQ(final_value({NAN, -3}), -3);
+  EXPECT_TRUE(std::isnan(final_value({NAN, NAN})));
+  EXPECT_TRUE(std::isnan(final_value({})));
+}
+
+// Over the registry on one small noisy problem: A_mu (PCA outlier removal + averaging) computes its hypothesis in
+// its first step, so its plots show numbers; every other learner takes more steps there and keeps its curves.
+TEST(AppPlotModelTest, OnlyAOneStepLearnerIsShownAsNumbers) {
+  for (const LearnerEntry& e : learner_registry()) {
+    SCOPED_TRACE(e.schema.id);
+    const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150&noise=malicious&eta=0.1";
+    const DecodeResult decoded = decode_url("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", learner_schemas());
+    Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    s.value()->advance(60);
+    PlotSeriesModel model;
+    model.refresh(s.value().get(), 1);
+    ASSERT_TRUE(model.ready());
+    EXPECT_EQ(one_step_run(model.column(kTraceStep), s.value()->done()), e.schema.id == "pca_outlier_removal");
+  }
 }
 
 }  // namespace
