@@ -2,7 +2,8 @@
 # Regenerates the README's pictures docs/img/screenshot_{desktop,web}_{default,confusion,compare,sweep}.png
 # and docs/img/newcomer_*_{1280x800,1024x640}.png (the page only)
 # at 1280x800. Each run is paused at a fixed step count, so the pictures are the same every time (up to
-# the renderer). Needs both builds. Usage: tools/e2e/screenshots.sh
+# the renderer). Needs both builds. Usage: tools/e2e/screenshots.sh [newcomer]
+#   newcomer   only the newcomer pictures (needs only the web build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD="${BUILD_NATIVE:-build/native}"
@@ -15,19 +16,22 @@ CONFUSION_LINK='#v=1&data=classes&n=1200&margin=0.02&q=4&noise=confusion&cm=0.7,
 # eta 0..0.4 over 5 seeds (issue 11).
 COMPARE_LINK='#v=1&data=separable&n=400&noise=uniform&eta=0.1&seed=3&steps=400&x.learner=perceptron,bylander,averaging'
 SWEEP_LINK='#v=1&data=separable&n=400&noise=uniform&steps=200&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5'
+ONLY="${1:-all}"
 shot() {  # name link steps
   xvfb-run -a -s "-screen 0 1280x800x24" "$BUILD/marginlab-app" --url "$2" --steps "$3" --frames 12 \
     --screenshot "docs/img/screenshot_desktop_$1.png" >/dev/null
   echo "docs/img/screenshot_desktop_$1.png"
 }
-shot default "$DEFAULT_LINK" 1000
-shot confusion "$CONFUSION_LINK" 150
-shot compare "$COMPARE_LINK" 400
-shot sweep "$SWEEP_LINK" 0  # --steps on a sweep link runs every cell first
-node tools/e2e/screenshots_web.mjs "$DEFAULT_LINK" docs/img/screenshot_web_default.png
-node tools/e2e/screenshots_web.mjs "$CONFUSION_LINK" docs/img/screenshot_web_confusion.png
-node tools/e2e/screenshots_web.mjs "$COMPARE_LINK" docs/img/screenshot_web_compare.png
-node tools/e2e/screenshots_web.mjs "$SWEEP_LINK" docs/img/screenshot_web_sweep.png
+if [ "$ONLY" != newcomer ]; then
+  shot default "$DEFAULT_LINK" 1000
+  shot confusion "$CONFUSION_LINK" 150
+  shot compare "$COMPARE_LINK" 400
+  shot sweep "$SWEEP_LINK" 0  # --steps on a sweep link runs every cell first
+  node tools/e2e/screenshots_web.mjs "$DEFAULT_LINK" docs/img/screenshot_web_default.png
+  node tools/e2e/screenshots_web.mjs "$CONFUSION_LINK" docs/img/screenshot_web_confusion.png
+  node tools/e2e/screenshots_web.mjs "$COMPARE_LINK" docs/img/screenshot_web_compare.png
+  node tools/e2e/screenshots_web.mjs "$SWEEP_LINK" docs/img/screenshot_web_sweep.png
+fi
 
 # Issue 12 (a newcomer's first look): the first screen, the gallery, a confusion-matrix experiment on a CSV
 # with class names (iris) and digits with 10 classes, each at 1280x800 and 1024x640. The CSVs are exported

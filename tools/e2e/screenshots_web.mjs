@@ -1,10 +1,11 @@
 // One screenshot of the page (for screenshots.sh): opens build/web with a link, trains at full speed
 // until the app pauses at the link's step budget (or the learner is done), moves the mouse out of the
 // way and saves a PNG (1280x800 unless SIZE is given).
-// Usage: node tools/e2e/screenshots_web.mjs '<link>' OUT.png [WIDTHxHEIGHT] [--csv FILE] [--first] [--gallery]
+// Usage: node tools/e2e/screenshots_web.mjs '<link>' OUT.png [WIDTHxHEIGHT] [--csv FILE] [--first] [--gallery] [--scroll N]
 //   --csv FILE   load FILE through the page's file input (the link names it: data=csv&csv=NAME)
 //   --first      the first screen: no fast-forward, the picture after about two seconds at the default speed
 //   --gallery    open the Gallery window (the toolbar's button) before the picture
+//   --scroll N   turn the mouse wheel N notches down over the sidebar first (its lower sections: Learner, Share)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -18,6 +19,7 @@ const bool = (name) => { const i = args.indexOf(name); if (i < 0) return false; 
 const csv = flag('--csv');
 const first = bool('--first');
 const gallery = bool('--gallery');
+const scroll = Number(flag('--scroll') || 0);
 const [link = '', out = 'screenshot.png', size = '1280x800'] = args;
 const [width, height] = size.split('x').map(Number);
 const { server, base } = await serveDirectory(site);
@@ -51,6 +53,12 @@ if (gallery) {
   await waitFrames(3);
   await page.mouse.up();
   await page.waitForFunction(() => window.marginlab.status().gallery_open, null, { timeout: 60000 });
+}
+for (let i = 0; i < scroll; ++i) {
+  // One notch a few frames apart (ImGui reads the wheel once a frame), over the sidebar's middle.
+  await page.mouse.move(60, height / 2);
+  await page.mouse.wheel(0, 100);
+  await waitFrames(2);
 }
 await page.mouse.move(width - 1, height - 1);
 await waitFrames(8);
