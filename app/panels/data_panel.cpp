@@ -19,7 +19,7 @@ void DataPanel::draw() {
   // next file is chosen beside it.
   std::string next_label = ctx_.state.next_csv_label();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  if (ImGui::InputTextWithHint("##nextlabel", "label: auto", &next_label)) ctx_.state.set_next_csv_label(next_label);
+  if (fitted_text_field("##nextlabel", &next_label, 0, "label: auto")) ctx_.state.set_next_csv_label(next_label);
   probe(ctx_, "data.next_label");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Label column of the next CSV you open: a header name or a 0-based index.\n"
@@ -31,7 +31,7 @@ void DataPanel::draw() {
     trailing_hint("or drop a file on the page");
   } else if (ctx_.platform.can_read_paths()) {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
-    const bool enter = ImGui::InputTextWithHint("##csvpath", "path/to/data.csv", &csv_path_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter = fitted_text_field("##csvpath", &csv_path_, ImGuiInputTextFlags_EnterReturnsTrue, "path/to/data.csv");
     ImGui::SameLine();
     if ((ImGui::Button("Load") || enter) && !csv_path_.empty()) load_path(csv_path_);
     draw_file_list();

@@ -58,7 +58,7 @@ bool fitted_combo(const char* id, const std::string& preview, ImGuiComboFlags fl
   return open;
 }
 
-bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags flags) {
+bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags flags, const char* hint) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float room = ImGui::CalcItemWidth() - style.FramePadding.x * 2 - 1;
   const bool editing = ImGui::GetActiveID() == ImGui::GetID(id);
@@ -66,7 +66,7 @@ bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags fl
   const bool cover = shown.cut && !editing;
   // The field draws the whole text invisibly (so a click edits it as usual) and the cut text is drawn over it.
   if (cover) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 0));
-  const bool changed = ImGui::InputText(id, text, flags);
+  const bool changed = hint ? ImGui::InputTextWithHint(id, hint, text, flags) : ImGui::InputText(id, text, flags);
   if (!cover) return changed;
   ImGui::PopStyleColor();
   const ImVec2 at(ImGui::GetItemRectMin().x + style.FramePadding.x, ImGui::GetItemRectMin().y + style.FramePadding.y);

@@ -40,9 +40,11 @@ FittedText fit_to_width(std::string_view text, float width);
 // ImGui::BeginCombo with the preview fitted to the combo's width (ImGui 1.86 would cut it at the arrow with no
 // sign): the whole preview in a tooltip when it is cut. The width is the next item width, else the default.
 bool fitted_combo(const char* id, const std::string& preview, ImGuiComboFlags flags = 0);
-// ImGui::InputText whose text, while the field is not being edited and is wider than the field, is shown cut
-// with "..." (the whole text in a tooltip); a click edits the whole text as usual. Returns InputText's result.
-bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags flags = 0);
+// ImGui::InputText (InputTextWithHint with a `hint`) whose text, while the field is not being edited and is wider
+// than the field, is shown cut with "..." (the whole text in a tooltip); a click edits the whole text as usual.
+// Returns InputText's result. The panels draw every combo and text field through these two helpers
+// (AppFittedWidgets checks the sources).
+bool fitted_text_field(const char* id, std::string* text, ImGuiInputTextFlags flags = 0, const char* hint = nullptr);
 // A dim, wrapped line of text (read-outs under the widgets).
 void note(const char* fmt, ...) IM_FMTARGS(1);
 // A dim hint after the last widget: on its line when it fits there, else on the next line (wrapped), so a

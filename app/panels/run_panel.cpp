@@ -87,7 +87,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<
   ImGui::TextUnformatted("speed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fs * 4.5f);
-  if (ImGui::BeginCombo("##speed", kSpeedNames[speed])) {
+  if (fitted_combo("##speed", kSpeedNames[speed])) {
     for (int i = 0; i < 8; ++i)
       if (ImGui::Selectable(kSpeedNames[i], i == speed)) ctx_.state.steps_per_tick = kSpeeds[i];
     ImGui::EndCombo();

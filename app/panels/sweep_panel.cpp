@@ -107,7 +107,7 @@ void SweepPanel::draw_header() {
     ImGui::TextUnformatted("metric");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(w);
-    if (ImGui::BeginCombo("##metric", metric_.c_str())) {
+    if (fitted_combo("##metric", metric_)) {
       // The fields of the first row that ran (a refused cell's row has none).
       const CellRow* ran = nullptr;
       for (const CellRow& r : sweep.rows())

@@ -211,7 +211,7 @@ void ViewPanel::draw_axes_choice() {
   // The combo's entries: PCA, features, and w & PCA for linear learners.
   const char* names[] = {"PCA", "w & PCA", "features"};
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
-  if (ImGui::BeginCombo("##axes", names[mode])) {
+  if (fitted_combo("##axes", names[mode])) {
     for (int m : {0, 2, 1}) {
       if (m == 1 && !linear) continue;
       if (ImGui::Selectable(names[m], m == mode)) {
@@ -242,7 +242,7 @@ void ViewPanel::draw_axes_choice() {
       if (value == *axis) shown = std::string(axis_name) + ": " + name;
     same_line_if_fits(combo_width(ImGui::GetFontSize() * 5.5f, ""));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
-    if (ImGui::BeginCombo(label, shown.c_str())) {
+    if (fitted_combo(label, shown)) {
       for (const auto& [value, name] : choices) {
         if (value == other) continue;  // the two axes differ
         if (ImGui::Selectable(name.c_str(), value == *axis)) *axis = value;
