@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "app/models/plot_model.h"
-#include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
 #include "core/session/trace.h"
+#include "tests/unit/test_session.h"
 
 namespace ml::app {
 namespace {
@@ -94,14 +94,12 @@ TEST(AppPlotModelTest, OnlyAOneStepLearnerIsShownAsNumbers) {
   for (const LearnerEntry& e : learner_registry()) {
     SCOPED_TRACE(e.schema.id);
     const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150&noise=malicious&eta=0.1";
-    const DecodeResult decoded = decode_url("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", learner_schemas());
-    Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
-    ASSERT_TRUE(s.ok()) << s.error().message;
-    s.value()->advance(60);
+    const std::unique_ptr<Session> s = test::trained("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", 60);
+    ASSERT_NE(s, nullptr);
     PlotSeriesModel model;
-    model.refresh(s.value().get(), 1);
+    model.refresh(s.get(), 1);
     ASSERT_TRUE(model.ready());
-    EXPECT_EQ(one_step_run(model.column(kTraceStep), s.value()->done()), e.schema.id == "pca_outlier_removal");
+    EXPECT_EQ(one_step_run(model.column(kTraceStep), s->done()), e.schema.id == "pca_outlier_removal");
   }
 }
 

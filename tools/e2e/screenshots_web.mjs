@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { launchChromium, moreFrames, serveDirectory } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
@@ -28,10 +28,7 @@ const browser = await launchChromium(chromium);
 const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: Number(process.env.DPR || 1) });
 await page.goto(base + link);
 await page.waitForFunction(() => window.marginlab && window.marginlab.frames >= 2, null, { timeout: 300000 });
-const waitFrames = async (n) => {
-  const f = await page.evaluate(() => window.marginlab.frames);
-  await page.waitForFunction((m) => window.marginlab.frames >= m, f + n, { timeout: 300000 });
-};
+const waitFrames = (n) => moreFrames(page, n);  // n more frames (ImGui reads input once a frame)
 if (csv) {
   await page.setInputFiles('#file', csv);
   await page.waitForFunction(() => window.marginlab.status().csv_rows > 0, null, { timeout: 300000 });
