@@ -8,6 +8,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/kernels/symmetric_eigen.h"
+
 namespace ml {
 
 namespace {
@@ -48,6 +50,11 @@ void fix_column_signs(Eigen::MatrixXd& C) {
 Error not_finite_error() {
   return make_error("projection.not_finite",
                     "projection: a kernel value is not finite (NaN or infinite feature, or kernel parameters out of range)");
+}
+
+Error not_converged_error() {
+  return make_error("projection.not_converged",
+                    "projection (kpca): the eigendecomposition did not converge (Eigen's iteration limit)");
 }
 
 Error rank_zero_error(std::string_view what) {
@@ -374,9 +381,10 @@ void ProjectionFitter::do_unit() {
       return;
     }
     case Stage::exact_eigen: {
-      eigen_.compute(K_);
+      const SymmetricEigen eigen = symmetric_eigen(K_);
       K_ = Eigen::MatrixXd();
-      const Eigen::VectorXd& evals = eigen_.eigenvalues();  // ascending
+      if (!eigen.converged) return fail(not_converged_error());
+      const Eigen::VectorXd& evals = eigen.values;  // ascending
       const double lmax = evals[n - 1];
       if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
       int kept = 0;
@@ -385,10 +393,9 @@ void ProjectionFitter::do_unit() {
       p_.spectrum_.resize(kept);
       for (int k = 0; k < kept; ++k) {
         const double lambda = evals[n - 1 - k];
-        p_.coef_.col(k) = eigen_.eigenvectors().col(n - 1 - k) / std::sqrt(lambda);
+        p_.coef_.col(k) = eigen.vectors.col(n - 1 - k) / std::sqrt(lambda);
         p_.spectrum_[k] = lambda;
       }
-      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
       fix_column_signs(p_.coef_);
       return fit_done();
     }
@@ -414,16 +421,16 @@ void ProjectionFitter::do_unit() {
         rank_ = m;
         return;
       }
-      eigen_.compute(K_);
+      const SymmetricEigen eigen = symmetric_eigen(K_);
       K_ = Eigen::MatrixXd();
-      const Eigen::VectorXd& sigma = eigen_.eigenvalues();  // ascending
+      if (!eigen.converged) return fail(not_converged_error());
+      const Eigen::VectorXd& sigma = eigen.values;  // ascending
       const double smax = sigma[m - 1];
       if (!(smax > 0)) return fail(rank_zero_error("kpca"));
       int r = 0;
       while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
       W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
-      for (int k = 0; k < r; ++k) W_.col(k) = eigen_.eigenvectors().col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
-      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
+      for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
       rank_ = r;
       return;
     }
@@ -453,8 +460,10 @@ void ProjectionFitter::do_unit() {
         const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
         S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ
       }
-      eigen_.compute(S_);  // reads the lower triangle
-      const Eigen::VectorXd& lambda = eigen_.eigenvalues();
+      const SymmetricEigen eigen = symmetric_eigen(S_);  // reads the lower triangle
+      S_ = Eigen::MatrixXd();
+      if (!eigen.converged) return fail(not_converged_error());
+      const Eigen::VectorXd& lambda = eigen.values;
       const double lmax = lambda[r - 1];
       if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
       int kept = 0;
@@ -462,10 +471,9 @@ void ProjectionFitter::do_unit() {
       Eigen::MatrixXd E(r, kept);
       p_.spectrum_.resize(kept);
       for (int k = 0; k < kept; ++k) {
-        E.col(k) = eigen_.eigenvectors().col(r - 1 - k);
+        E.col(k) = eigen.vectors.col(r - 1 - k);
         p_.spectrum_[k] = lambda[r - 1 - k];
       }
-      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
       if (cholesky) {
         L_.triangularView<Eigen::Lower>().transpose().solveInPlace(E);  // C = L⁻ᵀ E
         p_.coef_ = std::move(E);

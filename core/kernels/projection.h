@@ -98,7 +98,8 @@ class KernelProjection {
  public:
   // Learns π on the rows of X (n >= 1). Random draws (random span points, Nyström landmarks) come from
   // `rng`. Errors: "projection.empty" (no rows), "projection.bad_dims" (D < 1), "projection.not_finite"
-  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps).
+  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps),
+  // "projection.not_converged" (kpca: an eigendecomposition hit its iteration limit).
   static Result<KernelProjection> fit(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
                                       Rng& rng);
 
@@ -239,7 +240,6 @@ class ProjectionFitter {
 
   Eigen::MatrixXd K_;  // kernel matrix of the span points / the sample / the landmarks
   Eigen::MatrixXd L_;  // random, kgs: Cholesky factor of K on the chosen points, in pick order
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen_;
   // kgs
   Eigen::MatrixXd Xd_, R_;
   Eigen::VectorXd norms2_, diag_, residual_, column_;
