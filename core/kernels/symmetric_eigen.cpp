@@ -19,36 +19,79 @@ struct Givens {
   double c, s;
 };
 
-// Rows of the eigenvector matrix per strip (32 rows x 1 600 columns = 400 KB: in a core's L2).
-constexpr Eigen::Index kStripRows = 32;
+// Rows of the eigenvector matrix per strip: one 64-byte cache line of each column.
+constexpr Eigen::Index kStripRows = 8;
 // Rotations kept before they are applied (1.5 MB).
 constexpr size_t kRotationBuffer = size_t{1} << 16;
 
-// Q <- Q G_1 G_2 ... for the recorded rotations, each row of Q meeting them in order, with the operations of
-// Eigen's Q.applyOnTheRight(k, k+1, rot) on each row: x' = c x - s y, y' = s x + c y (Eigen skips identities too).
+// Applies rotations[a..b), a chain on columns k, k+1, k+2, ... (one QR sweep), to `rows` rows of Q from row r0:
+// column k+1's new value is the next rotation's x, so it stays in a register (the carry) along the chain.
+// Per entry these are the operations of Eigen's Q.applyOnTheRight(k, k+1, rot): x' = c x - s y, y' = s x + c y,
+// identity rotations skipped, in the same order.
+void apply_chain(Eigen::MatrixXd& Q, const Givens* rotations, size_t count, Eigen::Index r0, Eigen::Index rows) {
+  const Eigen::Index k0 = rotations[0].k;
+  Eigen::Index i = 0;
+#if defined(__SSE2__)
+  if (rows == 8) {
+    double* column = &Q(r0, k0);
+    const Eigen::Index stride = Q.outerStride();
+    __m128d x0 = _mm_loadu_pd(column), x1 = _mm_loadu_pd(column + 2), x2 = _mm_loadu_pd(column + 4),
+            x3 = _mm_loadu_pd(column + 6);
+    for (size_t t = 0; t < count; ++t, column += stride) {
+      const double* next = column + stride;
+      const __m128d y0 = _mm_loadu_pd(next), y1 = _mm_loadu_pd(next + 2), y2 = _mm_loadu_pd(next + 4),
+                    y3 = _mm_loadu_pd(next + 6);
+      if (rotations[t].c == 1.0 && rotations[t].s == 0.0) {
+        _mm_storeu_pd(column, x0), _mm_storeu_pd(column + 2, x1), _mm_storeu_pd(column + 4, x2),
+            _mm_storeu_pd(column + 6, x3);
+        x0 = y0, x1 = y1, x2 = y2, x3 = y3;
+        continue;
+      }
+      const __m128d c = _mm_set1_pd(rotations[t].c), s = _mm_set1_pd(rotations[t].s);
+      _mm_storeu_pd(column, _mm_sub_pd(_mm_mul_pd(c, x0), _mm_mul_pd(s, y0)));
+      _mm_storeu_pd(column + 2, _mm_sub_pd(_mm_mul_pd(c, x1), _mm_mul_pd(s, y1)));
+      _mm_storeu_pd(column + 4, _mm_sub_pd(_mm_mul_pd(c, x2), _mm_mul_pd(s, y2)));
+      _mm_storeu_pd(column + 6, _mm_sub_pd(_mm_mul_pd(c, x3), _mm_mul_pd(s, y3)));
+      x0 = _mm_add_pd(_mm_mul_pd(s, x0), _mm_mul_pd(c, y0));
+      x1 = _mm_add_pd(_mm_mul_pd(s, x1), _mm_mul_pd(c, y1));
+      x2 = _mm_add_pd(_mm_mul_pd(s, x2), _mm_mul_pd(c, y2));
+      x3 = _mm_add_pd(_mm_mul_pd(s, x3), _mm_mul_pd(c, y3));
+    }
+    _mm_storeu_pd(column, x0), _mm_storeu_pd(column + 2, x1), _mm_storeu_pd(column + 4, x2),
+        _mm_storeu_pd(column + 6, x3);
+    return;
+  }
+#endif
+  for (; i < rows; ++i) {
+    double carry = Q(r0 + i, k0);
+    for (size_t t = 0; t < count; ++t) {
+      const Givens& g = rotations[t];
+      const double y = Q(r0 + i, g.k + 1);
+      if (g.c == 1.0 && g.s == 0.0) {
+        Q(r0 + i, g.k) = carry;
+        carry = y;
+        continue;
+      }
+      Q(r0 + i, g.k) = g.c * carry - g.s * y;
+      carry = g.s * carry + g.c * y;
+    }
+    Q(r0 + i, k0 + static_cast<Eigen::Index>(count)) = carry;
+  }
+}
+
+// Q <- Q G_1 G_2 ... for the recorded rotations, each row of Q meeting them in order: strips of kStripRows rows,
+// each taking the chains (runs of rotations on consecutive columns: the QR sweeps) one after the other.
 void apply_rotations(Eigen::MatrixXd& Q, const std::vector<Givens>& rotations) {
+  if (rotations.empty()) return;
+  std::vector<size_t> chain_starts;
+  for (size_t t = 0; t < rotations.size(); ++t)
+    if (t == 0 || rotations[t].k != rotations[t - 1].k + 1) chain_starts.push_back(t);
+  chain_starts.push_back(rotations.size());
   const Eigen::Index n = Q.rows();
   for (Eigen::Index r0 = 0; r0 < n; r0 += kStripRows) {
     const Eigen::Index rows = std::min(kStripRows, n - r0);
-    for (const Givens& g : rotations) {
-      if (g.c == 1.0 && g.s == 0.0) continue;
-      double* x = &Q(r0, g.k);
-      double* y = &Q(r0, g.k + 1);
-      Eigen::Index i = 0;
-#if defined(__SSE2__)
-      const __m128d c = _mm_set1_pd(g.c), s = _mm_set1_pd(g.s);
-      for (; i + 2 <= rows; i += 2) {
-        const __m128d xi = _mm_loadu_pd(x + i), yi = _mm_loadu_pd(y + i);
-        _mm_storeu_pd(x + i, _mm_sub_pd(_mm_mul_pd(c, xi), _mm_mul_pd(s, yi)));
-        _mm_storeu_pd(y + i, _mm_add_pd(_mm_mul_pd(s, xi), _mm_mul_pd(c, yi)));
-      }
-#endif
-      for (; i < rows; ++i) {
-        const double xi = x[i], yi = y[i];
-        x[i] = g.c * xi - g.s * yi;
-        y[i] = g.s * xi + g.c * yi;
-      }
-    }
+    for (size_t c = 0; c + 1 < chain_starts.size(); ++c)
+      apply_chain(Q, rotations.data() + chain_starts[c], chain_starts[c + 1] - chain_starts[c], r0, rows);
   }
 }
 

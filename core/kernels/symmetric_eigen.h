@@ -1,11 +1,12 @@
 // marginlab — the symmetric eigendecomposition of the kernel projections (projection.h): Eigen's
 // SelfAdjointEigenSolver bit for bit (the same tridiagonalization, QR sweeps and sort), with the Givens
-// rotations of the QR sweeps applied to the eigenvector matrix a strip of rows at a time. Eigen applies each
-// rotation to all m rows at once (two columns of the m x m matrix); here the rotations are recorded and every
-// strip of kStripRows rows meets all of them in the same order while it stays in cache. Each entry sees the
-// same operations in the same order, so the bits are Eigen's (symmetric_eigen_test checks it); in wasm, where
-// Eigen's rotation loop is slow, the 1 600 x 1 600 solve of the letters-size Nyström fit took 6.8 s instead of
-// 9.5 s (a loaded machine); natively the two are level.
+// rotations of the QR sweeps applied to the eigenvector matrix differently. Eigen applies each rotation to all
+// m rows at once (two columns of the m x m matrix: two loads and two stores per entry). Here the rotations are
+// recorded, and every strip of 8 rows (one cache line per column) runs through each sweep's chain of rotations
+// on columns k, k+1, k+2, ... with the column between two rotations kept in registers (one load and one store
+// per entry). Each entry sees the same operations in the same order, so the bits are Eigen's
+// (symmetric_eigen_test checks it). 1 600 x 1 600 (the letters-size Nyström PCA), loaded machine: natively
+// 3.9 s instead of Eigen's 5.2 s, in wasm 4.5 s instead of 9.8 s.
 #pragma once
 
 #include <Eigen/Core>
