@@ -1,13 +1,13 @@
 // marginlab bench — one UMA update at the size of 004 §4.2's letter experiment (issue 5 item 4;
 // core/learners/uma.h): n = 15 000 training points, D = 1 600 projected dimensions, Q = 26 classes.
 //
-// Data: bench_util.h letters_data, generator `classes` (Q = 26 random unit w's, margin 0) in d = 16 dimensions,
-// labels corrupted by a uniform confusion matrix (eta = 0.3), then projected by a Gaussian Nyström kernel PCA onto D = 1 600
-// coordinates with m = D landmarks (its fit time is reported: the "Nyström projection time"). UMA runs on
-// the projected sample with C given; after 3 warm-up updates, each timed figure is one Uma::step() that
-// makes an update (the scores GEMM, the Gamma pass, all z_pq, the selection). In the same run, the bare
-// Eigen float GEMM of the same size (X (n x D) times W^T (D x Q)) is timed: the ratio step / GEMM is the
-// overhead of everything UMA does besides the scores.
+// Data: bench_util.h letters_data, generator `classes` (Q = 26 random unit w's, margin 0) in d = 16
+// dimensions, labels corrupted by a uniform confusion matrix (eta = 0.3), then projected by a Gaussian Nyström
+// kernel PCA onto D = 1 600 coordinates with m = D landmarks (its fit time is reported: the "Nyström
+// projection time"). UMA runs on the projected sample with C given; after 3 warm-up updates, each timed figure
+// is one Uma::step() that makes an update (the scores GEMM, the Gamma pass, all z_pq, the selection). In the
+// same run, the bare Eigen float GEMM of the same size (X (n x D) times W^T (D x Q)) is timed: the ratio
+// step / GEMM is the overhead of everything UMA does besides the scores.
 #include <string>
 #include <vector>
 
