@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/font_ranges.h"
 #include "app/gallery.h"
 #include "app/ui_model.h"
 
@@ -60,11 +61,6 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   const float ratio = std::clamp(pixel_ratio, 1.0f, 4.0f);
   io.Fonts->Clear();
   io.FontGlobalScale = 1.0f / ratio;
-  // Latin-1 and Extended-A (Ĉ), Greek (eta, delta, gamma), punctuation, super- and subscripts, arrows, maths
-  // operators, geometric shapes (▶), ⟨⟩. Every glyph is rasterized at start (the page waits for it), so no
-  // block the text never uses: not the box-drawing characters before the geometric shapes.
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF,
-                                    0x2200, 0x22FF, 0x25A0, 0x25FF, 0x27E8, 0x27E9, 0};
   // Horizontal oversampling places glyphs at sub-pixel x positions; ImGui snaps y, so vertical oversampling
   // would only double the atlas (and the time to build and upload it: half the page's first frame).
   ImFontConfig config;
@@ -74,8 +70,8 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   if (!font_path.empty()) {
     if (FILE* f = std::fopen(font_path.c_str(), "rb")) {
       std::fclose(f);
-      main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f * ratio, &config, kRanges);
-      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kRanges);
+      main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f * ratio, &config, kFontRanges);
+      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kFontRanges);
     }
   }
   if (!main) {
