@@ -43,6 +43,9 @@ done
 # The welcome page (what a visitor waits for).
 j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --frames 30 --stats 2>/dev/null | tail -1)
 native_first=$(echo "$j" | field first_frame_ms); native_run=$(echo "$j" | field first_run_frame_ms)
+# The same with the browser's GPU process already running (as in a browser that is open: WARM_GPU).
+jw=$(WARM_GPU=1 WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
+warm_first=$(echo "$jw" | field first_frame_ms); warm_run=$(echo "$jw" | field first_run_frame_ms)
 j=$(WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
 web_first=$(echo "$j" | field first_frame_ms); web_run=$(echo "$j" | field first_run_frame_ms)
 # Where the welcome page's start went: each ml:* mark's time since navigation, in the order they came.
@@ -103,9 +106,11 @@ first frame showing the built experiment: data generated, noise applied, learner
 |---|---:|---:|---:|
 | desktop | $(fmt $native_first) ($(fmt $native_run)) ms | $(fmt ${R[native_first_10000]}) ($(fmt ${R[native_run_10000]})) ms | $(fmt ${R[native_first_100000]}) ($(fmt ${R[native_run_100000]})) ms |
 | browser (served from 127.0.0.1) | $(fmt $web_first) ($(fmt $web_run)) ms | $(fmt ${R[web_first_10000]}) ($(fmt ${R[web_run_10000]})) ms | $(fmt ${R[web_first_100000]}) ($(fmt ${R[web_run_100000]})) ms |
+| browser, GPU process already running | $(fmt $warm_first) ($(fmt $warm_run)) ms | | |
 
 Each measurement opens a new headless Chromium, so its GPU process (SwiftShader) starts with the page's
-WebGL2 context; in a browser already running it is up. The first frame builds the experiment at once (the
+WebGL2 context; in a browser already running it is up (the last row: a blank page made a WebGL2 context
+first, \`WARM_GPU=1 node tools/e2e/measure_frames.mjs\`). The first frame builds the experiment at once (the
 loading screen is up until it is drawn). Where the welcome page's start went (its ml:* marks, ms since
 navigation):
 

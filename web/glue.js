@@ -1,4 +1,5 @@
-// marginlab page glue: checks the browser (WebGL2, WebAssembly SIMD), loads the module, and connects
+// marginlab page glue: checks the browser (WebAssembly SIMD, and the WebGL2 context and the module's
+// compilation that index.html started before this file loaded), loads the module's script, and connects
 // the page to the app — the URL hash (history.pushState for each deliberate edit and for a navigation such
 // as opening a sweep's cell, so that Back undoes and Forward redoes; history.replaceState for the link the
 // page opened and its canonical form; hashchange and popstate in), the file input and
@@ -14,8 +15,8 @@
   const kMaxFileBytes = 256 * 1024 * 1024;  // the CSV reader's cap (core/data/csv.h)
   let ready = false;
   let failed = false;
-  let lastOpened = null;
-  let markedFirstFrame = false, markedFirstRun = false;  // the start's last two marks were made  // the hash the module has (opened or written): Back fires popstate and hashchange
+  let lastOpened = null;  // the hash the module has (opened or written): Back fires popstate and hashchange
+  let markedFirstFrame = false, markedFirstRun = false;  // the start's last two marks were made
 
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));

@@ -6,7 +6,10 @@
 // Prints one JSON object: {"link", "frames", "median_ms", "p95_ms", "app_cpu_median_ms", "app_cpu_p95_ms",
 // "train_median_ms", "gl_median_ms", "first_frame_ms", "first_run_frame_ms" (the first frame showing the
 // built run), "start" (each mark's time since navigation, ms), "steps"}.
-// Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env WEB_SITE, CHROMIUM)
+// With WARM_GPU=1 a blank page first creates a WebGL2 context, so the measured page finds the browser's GPU
+// process running, as in a browser that is already open (a fresh headless Chromium starts it for the first
+// context, which then takes hundreds of ms of the page's start).
+// Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env WEB_SITE, CHROMIUM, WARM_GPU)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -18,6 +21,15 @@ const link = process.argv[2] || '';
 const count = Number(process.argv[3] || 120);
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
+if (process.env.WARM_GPU === '1') {
+  const blank = await browser.newPage();
+  const ok = await blank.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    return !!gl && !!gl.getParameter(gl.VERSION);
+  });
+  if (!ok) throw new Error('measure_frames: WARM_GPU: no WebGL2 context in a blank page');
+  await blank.close();
+}
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 // Record every frame's time stamp and cost from the start.
 await page.addInitScript(() => {
