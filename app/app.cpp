@@ -15,6 +15,7 @@
 #include "app/font_ranges.h"
 #include "app/gallery.h"
 #include "app/ui_model.h"
+#include "core/config/budget.h"
 
 namespace ml::app {
 
@@ -22,6 +23,8 @@ namespace ml::app {
 // whole budget, so the page opens on mistakes climbing toward the (clean-data) bound, a margin that
 // moves, regions that shift and corrupted points marked.
 const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
+// The largest data (examples x features) the first frame builds without a frame announcing it (App::frame).
+constexpr double kQuickBuildValues = 1e5;
 // Below this width (at the 15 px font) the panels are stacked in one scrolled column.
 constexpr float kNarrowWidth = 760.0f;
 
@@ -138,10 +141,12 @@ void App::frame() {
   probes_.clear();
 
   // A deferred build runs at the start of the frame after the one that announced it. The first frame builds
-  // at once: until it is drawn the host's loading screen is up (the page's overlay says the experiment is
-  // starting), so a frame saying "building" would only make the first view of the experiment a frame later.
+  // a small experiment at once: until it is drawn the host's loading screen is up (the page's overlay says
+  // the experiment is starting), so a frame saying "building" would only show it a frame later. A larger
+  // one is announced first even then: the GPU draws that frame while the next one builds (at 100 000
+  // points that overlap is worth more than the frame).
   if (state_.build_pending()) {
-    if (build_announced_ || frames_ == 1) {
+    if (build_announced_ || (frames_ == 1 && quick_build())) {
       state_.build_pending_session();
       build_announced_ = false;
     } else {
@@ -399,6 +404,13 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   sidebar_scroll_lines_ = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();
   sidebar_scroll_max_lines_ = ImGui::GetScrollMaxY() / ImGui::GetTextLineHeightWithSpacing();
   ImGui::End();
+}
+
+bool App::quick_build() const {
+  const Config& config = state_.config();
+  const DataShape shape = state_.has_csv() ? csv_shape(config, state_.csv_info().rows, state_.csv_info().cols)
+                                           : generated_shape(config);
+  return shape.examples * std::max(1.0, shape.dims) <= kQuickBuildValues;
 }
 
 // [SECTION] frame cost, capture and status --------------------------------------------------------------

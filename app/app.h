@@ -90,6 +90,7 @@ class App {
   void draw_sidebar(ImVec2 pos, ImVec2 size);
   void draw_notices();
   std::string frame_note() const;  // the toolbar status' tooltip: frame time and where it went
+  bool quick_build() const;         // the pending build is small enough for the first frame (App::frame)
   void draw_experiment_note();  // Compare or Sweep: what the link varies
   void draw_start_here();       // the first screen's "what am I looking at" and the way to the gallery
   void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area

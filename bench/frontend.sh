@@ -58,7 +58,7 @@ meaning = {"start": "index.html runs: the module starts compiling as it streams 
            "wasm-ready": "module compiled and instantiated",
            "main": "main() starts", "webgl": "GLFW window on that context",
            "fonts": "ImGui set up, fonts loaded", "started": "link handed over",
-           "first-frame": "first frame drawn (font atlas, shaders, the experiment built)",
+           "first-frame": "first frame drawn (font atlas, shaders; a small experiment built in it)",
            "first-run-frame": "first frame showing the built experiment"}
 prev = 0.0
 for name, at in sorted(marks.items(), key=lambda kv: kv[1]):
@@ -110,8 +110,9 @@ first frame showing the built experiment: data generated, noise applied, learner
 
 Each measurement opens a new headless Chromium, so its GPU process (SwiftShader) starts with the page's
 WebGL2 context; in a browser already running it is up (the last row: a blank page made a WebGL2 context
-first, \`WARM_GPU=1 node tools/e2e/measure_frames.mjs\`). The first frame builds the experiment at once (the
-loading screen is up until it is drawn). Where the welcome page's start went (its ml:* marks, ms since
+first, \`WARM_GPU=1 node tools/e2e/measure_frames.mjs\`). The first frame builds a small experiment at once (the
+loading screen is up until it is drawn); a large one (here 100 000 points) is announced by a first frame, which
+the GPU draws while the next one builds. Where the welcome page's start went (its ml:* marks, ms since
 navigation):
 
 | mark | at | since the previous | what happened |
