@@ -123,7 +123,7 @@ Download size of the page's module:
 
 | file | raw | gzip -9 |
 |---|---:|---:|
-| marginlab-app.wasm (core + ImGui + app, SIMD, DejaVu Sans embedded) | $(kb $wasm_raw) | $(kb $wasm_gz) |
+| marginlab-app.wasm (core + ImGui + app, SIMD, DejaVu Sans cut to the UI's glyphs embedded) | $(kb $wasm_raw) | $(kb $wasm_gz) |
 | marginlab-app.js (emscripten runtime) | $(kb $js_raw) | $(kb $js_gz) |
 | index.html + glue.js | | $(kb $glue_gz) |
 | **wasm + js** | $(kb $((wasm_raw + js_raw))) | **$(kb $((wasm_gz + js_gz)))** |
