@@ -12,8 +12,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/font_ranges.h"
 #include "app/gallery.h"
 #include "app/ui_model.h"
+#include "core/config/budget.h"
 
 namespace ml::app {
 
@@ -21,6 +23,8 @@ namespace ml::app {
 // whole budget, so the page opens on mistakes climbing toward the (clean-data) bound, a margin that
 // moves, regions that shift and corrupted points marked.
 const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
+// The largest data (examples x features) the first frame builds without a frame announcing it (App::frame).
+constexpr double kQuickBuildValues = 1e5;
 // Below this width (at the 15 px font) the panels are stacked in one scrolled column.
 constexpr float kNarrowWidth = 760.0f;
 
@@ -60,18 +64,17 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   const float ratio = std::clamp(pixel_ratio, 1.0f, 4.0f);
   io.Fonts->Clear();
   io.FontGlobalScale = 1.0f / ratio;
-  // Latin-1 and Extended-A (Ĉ), Greek (eta, delta, gamma), punctuation, arrows, maths operators, geometric shapes, ⟨⟩.
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF,
-                                    0x2200, 0x22FF, 0x2500, 0x25FF, 0x27E8, 0x27E9, 0};
+  // Horizontal oversampling places glyphs at sub-pixel x positions; ImGui snaps y, so vertical oversampling
+  // would only double the atlas (and the time to build and upload it: half the page's first frame).
   ImFontConfig config;
   config.OversampleH = 2;
-  config.OversampleV = 2;
+  config.OversampleV = 1;
   ImFont* main = nullptr;
   if (!font_path.empty()) {
     if (FILE* f = std::fopen(font_path.c_str(), "rb")) {
       std::fclose(f);
-      main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f * ratio, &config, kRanges);
-      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kRanges);
+      main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f * ratio, &config, kFontRanges);
+      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kFontRanges);
     }
   }
   if (!main) {
@@ -137,9 +140,13 @@ void App::frame() {
   ++frames_;
   probes_.clear();
 
-  // A deferred build runs at the start of the frame after the one that announced it.
+  // A deferred build runs at the start of the frame after the one that announced it. The first frame builds
+  // a small experiment at once: until it is drawn the host's loading screen is up (the page's overlay says
+  // the experiment is starting), so a frame saying "building" would only show it a frame later. A larger
+  // one is announced first even then: the GPU draws that frame while the next one builds (at 100 000
+  // points that overlap is worth more than the frame).
   if (state_.build_pending()) {
-    if (build_announced_) {
+    if (build_announced_ || (frames_ == 1 && quick_build())) {
       state_.build_pending_session();
       build_announced_ = false;
     } else {
@@ -157,7 +164,9 @@ void App::frame() {
   const bool escape_closed_popup = close_popup_on_escape();
   if (!escape_closed_popup && state_.preparing() && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     state_.cancel_preparation();
+  const double train_start = cost_clock();
   state_.tick();
+  train_seconds_ = cost_clock() - train_start;
   if (state_.url_version() != pushed_url_version_) {
     pushed_url_version_ = state_.url_version();
     // Opening a sweep's cell (or going back to the sweep) is a navigation: Back returns.
@@ -195,7 +204,7 @@ void App::frame() {
   }
 
   const float toolbar_h = show_run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
-  if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), frame_ms_, results_, &gallery_open_);
+  if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
   narrow_ = W < kNarrowWidth * fs / 15.0f;
   if (narrow_) {
     draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), show_side, show_view, show_plots, show_confusion);
@@ -397,7 +406,32 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   ImGui::End();
 }
 
-// [SECTION] capture and status --------------------------------------------------------------------------
+bool App::quick_build() const {
+  const Config& config = state_.config();
+  const DataShape shape = state_.has_csv() ? csv_shape(config, state_.csv_info().rows, state_.csv_info().cols)
+                                           : generated_shape(config);
+  return shape.examples * std::max(1.0, shape.dims) <= kQuickBuildValues;
+}
+
+// [SECTION] frame cost, capture and status --------------------------------------------------------------
+
+void App::finish_frame_cost(double frame_seconds, double render_gl_seconds) {
+  last_cost_.frame_ms = frame_seconds * 1000;
+  last_cost_.train_ms = train_seconds_ * 1000;
+  last_cost_.gl_ms = (render_gl_seconds + view_.take_gl_seconds()) * 1000;
+  frame_costs_.add(last_cost_);
+  train_seconds_ = 0;
+}
+
+std::string App::frame_note() const {
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "%.1f ms per frame (%s); of one frame's work: app %.1f ms, training %.1f ms, GL calls %.1f ms "
+                "(medians of the last %zu frames)",
+                frame_ms_, platform_.host_name(), frame_costs_.app().median_ms(), frame_costs_.train().median_ms(),
+                frame_costs_.gl().median_ms(), frame_costs_.app().size());
+  return text;
+}
 
 void App::after_render(int framebuffer_width, int framebuffer_height) {
   export_.after_render(framebuffer_width, framebuffer_height);
@@ -454,6 +488,11 @@ std::string App::status_json() {
   out += ",\"frame_ms\":" + std::to_string(frame_ms_);
   out += ",\"frame_median_ms\":" + std::to_string(frame_times_.median_ms());
   out += ",\"frame_samples\":" + std::to_string(frame_times_.size());
+  // Where the frames' time went (FrameCost): the app's own work, the training slice, the GL calls.
+  out += ",\"app_cpu_median_ms\":" + std::to_string(frame_costs_.app().median_ms());
+  out += ",\"app_cpu_p95_ms\":" + std::to_string(frame_costs_.app().percentile_ms(0.95));
+  out += ",\"train_median_ms\":" + std::to_string(frame_costs_.train().median_ms());
+  out += ",\"gl_median_ms\":" + std::to_string(frame_costs_.gl().median_ms());
   out += ",\"sidebar_scroll_lines\":" + std::to_string(sidebar_scroll_lines_);
   out += ",\"sidebar_scroll_max_lines\":" + std::to_string(sidebar_scroll_max_lines_);
   const RunMode mode = state_.mode();

@@ -63,6 +63,16 @@ class App {
   // "plots PNG" capture (the Export panel asks for it during frame()).
   void after_render(int framebuffer_width, int framebuffer_height);
 
+  // The clock a frame's cost is measured with, in seconds (Platform::thread_cpu_seconds).
+  double cost_clock() const { return platform_.thread_cpu_seconds(); }
+  // Completes the cost of the frame just drawn (app/frame_loop.h): the whole frame and the GL calls made
+  // outside frame(), in seconds of cost_clock(); the training slice and the view's GL calls were measured
+  // during frame().
+  void finish_frame_cost(double frame_seconds, double render_gl_seconds);
+  // The last frame's cost, and the last frames' costs part by part (status JSON, --stats).
+  const FrameCost& last_frame_cost() const { return last_cost_; }
+  const FrameCostStats& frame_costs() const { return frame_costs_; }
+
   // The state (tests, the host's --steps flag).
   AppState& state() { return state_; }
   // Frames drawn so far.
@@ -79,6 +89,8 @@ class App {
  private:
   void draw_sidebar(ImVec2 pos, ImVec2 size);
   void draw_notices();
+  std::string frame_note() const;  // the toolbar status' tooltip: frame time and where it went
+  bool quick_build() const;         // the pending build is small enough for the first frame (App::frame)
   void draw_experiment_note();  // Compare or Sweep: what the link varies
   void draw_start_here();       // the first screen's "what am I looking at" and the way to the gallery
   void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area
@@ -97,6 +109,9 @@ class App {
   double sidebar_scroll_max_lines_ = 0;  // how far it can scroll, in text lines
   double frame_ms_ = 0;            // smoothed frame time for the status line
   FrameTimes frame_times_;         // the last frames' intervals (status JSON: the median)
+  double train_seconds_ = 0;       // this frame's training slice, on cost_clock()
+  FrameCost last_cost_;            // the last finished frame's cost
+  FrameCostStats frame_costs_;     // the last frames' costs (status JSON, the toolbar's tooltip)
   std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
   MarginSeries margins_;           // the margin plot's curves (shared by the results line and the Plots panel)
   std::vector<ResultField> results_;  // the results line of this frame (toolbar, status JSON)

@@ -25,12 +25,16 @@ ImGuiBackends::~ImGuiBackends() {
 void ImGuiBackends::release_device_objects() { ImGui_ImplOpenGL3_DestroyDeviceObjects(); }
 
 FrameSize run_frame(App& app, const FrameHooks& hooks) {
+  // The frame's cost (App::finish_frame_cost): everything from here to the end of rendering, of which the
+  // GL calls below and the training slice and the view's GL calls inside frame() are not the app's own.
+  const double start = app.cost_clock();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   if (hooks.before_new_frame) hooks.before_new_frame();
   ImGui::NewFrame();
   app.frame();
   ImGui::Render();
+  const double built = app.cost_clock();
   FrameSize size;
   hooks.framebuffer_size(&size.width, &size.height);
   glViewport(0, 0, size.width, size.height);
@@ -38,6 +42,8 @@ FrameSize run_frame(App& app, const FrameHooks& hooks) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   app.after_render(size.width, size.height);
+  const double end = app.cost_clock();
+  app.finish_frame_cost(end - start, end - built);
   return size;
 }
 

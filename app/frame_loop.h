@@ -44,7 +44,8 @@ struct FrameSize {
 };
 
 // One frame of the app: the backends' NewFrame, hooks.before_new_frame, ImGui::NewFrame, App::frame,
-// ImGui::Render, clear and draw into the default framebuffer, App::after_render. The host polls events
+// ImGui::Render, clear and draw into the default framebuffer, App::after_render; then the frame's cost
+// (App::last_frame_cost: the app's own work apart from training and GL calls). The host polls events
 // before and presents (swaps buffers) after.
 FrameSize run_frame(App& app, const FrameHooks& hooks);
 

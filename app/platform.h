@@ -49,6 +49,9 @@ class Platform {
   }
   // Seconds on a monotonic clock (only differences are used: frame budgets, never results).
   virtual double now_seconds() const = 0;
+  // The calling thread's CPU time in seconds, what a frame's cost is measured with (FrameCost); a host that
+  // cannot read it (the browser) returns now_seconds(), the wall clock.
+  virtual double thread_cpu_seconds() const { return now_seconds(); }
   // Short name of the host for the status line ("desktop" or "browser").
   virtual const char* host_name() const = 0;
 };

@@ -522,7 +522,9 @@ ViewClick View::draw_scatter(ImVec2 size) {
     points_layer_dirty_ = true;
   }
   const int w = static_cast<int>(std::lround(image.x * scale)), h = static_cast<int>(std::lround(image.y * scale));
+  const double gl_start = cost_clock ? cost_clock() : 0;
   render_texture(w, h);
+  if (cost_clock) gl_seconds_ += cost_clock() - gl_start;
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   if (!gl_error_.empty()) {
     ImGui::TextWrapped("The view cannot draw: %s", gl_error_.c_str());
@@ -715,6 +717,12 @@ ViewClick View::draw_scatter(ImVec2 size) {
     ImGui::EndTooltip();
   }
   return click;
+}
+
+double View::take_gl_seconds() {
+  const double s = gl_seconds_;
+  gl_seconds_ = 0;
+  return s;
 }
 
 void View::draw_segments(const std::vector<BoundarySegment>& segments, ImU32 color, float thickness) const {

@@ -52,6 +52,11 @@ class View {
 
   // Settings shown as checkboxes in the panel.
   ViewOptions options;
+  // The clock the view's GL calls are timed with (App::cost_clock, for FrameCost); empty: not timed.
+  ClockFn cost_clock;
+  // Seconds of cost_clock spent issuing GL calls (texture uploads, draws into the view's texture) since
+  // the last call of this function.
+  double take_gl_seconds();
 
   // Brings the caches up to date with the session: points, projection, grid rows (within
   // `budget_seconds` of the clock `now`), histogram. Call once per frame before drawing.
@@ -151,6 +156,7 @@ class View {
   size_t uploaded_points_ = 0;
   bool grid_uploaded_ = false;
   std::string gl_error_;
+  double gl_seconds_ = 0;          // GL time since take_gl_seconds()
   double last_grid_start_ = -1;    // clock time the latest grid pass started
   bool texture_dirty_ = true;      // the texture must be redrawn
   bool drawn_regions_ = false, drawn_test_points_ = false, drawn_discrete_ = false;  // options of the drawn texture

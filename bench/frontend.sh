@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Front-end benchmark (issue 6): frame time (median and p95) while training runs at full speed (the
+# Front-end benchmark (issues 6 and 13): frame time (median and p95) while training runs at full speed (the
 # 8 ms per-frame budget) on 10 000 and 100 000 points, natively under Xvfb (Mesa llvmpipe) and in
-# headless Chromium (WebGL2 through SwiftShader); the gzip size of the page's wasm + js; time to first
-# frame. Writes docs/bench_frontend.md. Needs both builds and tools/setup.sh.
+# headless Chromium (WebGL2 through SwiftShader), with the app's own CPU time per frame beside it (apart from
+# the training slice and the GL calls: FrameCost, app/models/frame_times.h); the gzip size of the page's
+# wasm + js; time to first frame and to the built experiment, and where the page's start goes (the ml:*
+# Performance marks of web/index.html, glue.js and main.cpp). Writes docs/bench_frontend.md. Needs both
+# builds and tools/setup.sh.
 # Usage: bench/frontend.sh   (env BUILD_NATIVE=build/native WEB_SITE=build/web/site FRAMES=200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +20,7 @@ done
 link() { echo "#v=1&data=separable&n=$1&noise=uniform&eta=0.1&learner=perceptron&seed=1&steps=1000000000"; }
 field() { python3 -c 'import json,sys; d=json.loads(sys.stdin.read().strip().splitlines()[-1]); print(d[sys.argv[1]])' "$1"; }
 fmt() { python3 -c 'import sys; print(f"{float(sys.argv[1]):.1f}")' "$1"; }
+fmt2() { python3 -c 'import sys; print(f"{float(sys.argv[1]):.2f}")' "$1"; }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A R
@@ -26,17 +30,41 @@ for n in 10000 100000; do
   R[native_med_$n]=$(echo "$j" | field median_ms); R[native_p95_$n]=$(echo "$j" | field p95_ms)
   R[native_first_$n]=$(echo "$j" | field first_frame_ms); R[native_steps_$n]=$(echo "$j" | field steps)
   R[native_run_$n]=$(echo "$j" | field first_run_frame_ms)
+  R[native_app_$n]=$(echo "$j" | field app_cpu_median_ms); R[native_app95_$n]=$(echo "$j" | field app_cpu_p95_ms)
+  R[native_train_$n]=$(echo "$j" | field train_median_ms); R[native_gl_$n]=$(echo "$j" | field gl_median_ms)
   echo "browser, n = $n ..." >&2
   j=$(WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "$(link $n)" "$FRAMES" | tail -1)
   R[web_med_$n]=$(echo "$j" | field median_ms); R[web_p95_$n]=$(echo "$j" | field p95_ms)
   R[web_first_$n]=$(echo "$j" | field first_frame_ms); R[web_steps_$n]=$(echo "$j" | field steps)
   R[web_run_$n]=$(echo "$j" | field first_run_frame_ms)
+  R[web_app_$n]=$(echo "$j" | field app_cpu_median_ms); R[web_app95_$n]=$(echo "$j" | field app_cpu_p95_ms)
+  R[web_train_$n]=$(echo "$j" | field train_median_ms); R[web_gl_$n]=$(echo "$j" | field gl_median_ms)
 done
 # The welcome page (what a visitor waits for).
 j=$(xvfb-run -a -s "-screen 0 1280x800x24" "$APP" --frames 30 --stats 2>/dev/null | tail -1)
 native_first=$(echo "$j" | field first_frame_ms); native_run=$(echo "$j" | field first_run_frame_ms)
+# The same with the browser's GPU process already running (as in a browser that is open: WARM_GPU).
+jw=$(WARM_GPU=1 WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
+warm_first=$(echo "$jw" | field first_frame_ms); warm_run=$(echo "$jw" | field first_run_frame_ms)
 j=$(WEB_SITE="$WEB_SITE" node tools/e2e/measure_frames.mjs "" 30 | tail -1)
 web_first=$(echo "$j" | field first_frame_ms); web_run=$(echo "$j" | field first_run_frame_ms)
+# Where the welcome page's start went: each ml:* mark's time since navigation, in the order they came.
+start_rows=$(echo "$j" | python3 -c '
+import json, sys
+marks = json.loads(sys.stdin.read().strip().splitlines()[-1])["start"]
+meaning = {"start": "index.html runs: the module starts compiling as it streams in",
+           "webgl-context": "WebGL2 context created (the GPU process starts with the first one)",
+           "glue": "glue.js runs (checks, loads the module'"'"'s script)",
+           "wasm-ready": "module compiled and instantiated",
+           "main": "main() starts", "webgl": "GLFW window on that context",
+           "fonts": "ImGui set up, fonts loaded", "started": "link handed over",
+           "first-frame": "first frame drawn (font atlas, shaders; a small experiment built in it)",
+           "first-run-frame": "first frame showing the built experiment"}
+prev = 0.0
+for name, at in sorted(marks.items(), key=lambda kv: kv[1]):
+    print(f"| {name} | {at:.0f} ms | +{at - prev:.0f} ms | {meaning.get(name, str())} |")
+    prev = at
+')
 wasm_raw=$(stat -c %s "$WEB_SITE/marginlab-app.wasm"); js_raw=$(stat -c %s "$WEB_SITE/marginlab-app.js")
 wasm_gz=$(gzip -9 -c "$WEB_SITE/marginlab-app.wasm" | wc -c); js_gz=$(gzip -9 -c "$WEB_SITE/marginlab-app.js" | wc -c)
 glue_gz=$(cat "$WEB_SITE/index.html" "$WEB_SITE/glue.js" | gzip -9 | wc -c)
@@ -58,6 +86,19 @@ frames after 10 warm-up frames ($FRAMES frames measured); "steps" is how far tra
 | 10 000 | $(fmt ${R[native_med_10000]}) ms | $(fmt ${R[native_p95_10000]}) ms | ${R[native_steps_10000]} | $(fmt ${R[web_med_10000]}) ms | $(fmt ${R[web_p95_10000]}) ms | ${R[web_steps_10000]} |
 | 100 000 | $(fmt ${R[native_med_100000]}) ms | $(fmt ${R[native_p95_100000]}) ms | ${R[native_steps_100000]} | $(fmt ${R[web_med_100000]}) ms | $(fmt ${R[web_p95_100000]}) ms | ${R[web_steps_100000]} |
 
+The app's own time per frame, beside the frame times above: from ImGui's new frame to the end of rendering,
+without the training slice and without issuing GL calls (ImGui's renderer, the view's texture uploads and
+draws), so it is what the front end costs whatever the renderer and the learner (FrameCost,
+app/models/frame_times.h; \`marginlab-app --stats\`, and \`app_cpu_*\` in the page's status). The desktop
+measures the main thread's CPU time (CLOCK_THREAD_CPUTIME_ID); the browser has no such clock, so there it is
+the wall-clock time of the same parts (performance.now, 0.1 ms steps), which a loaded machine inflates.
+Training and GL are the medians of those parts (GL calls in the browser wait for SwiftShader's work).
+
+| points | desktop app median | desktop app p95 | desktop training | desktop GL | browser app median | browser app p95 | browser training | browser GL |
+|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| 10 000 | $(fmt2 ${R[native_app_10000]}) ms | $(fmt2 ${R[native_app95_10000]}) ms | $(fmt ${R[native_train_10000]}) ms | $(fmt ${R[native_gl_10000]}) ms | $(fmt2 ${R[web_app_10000]}) ms | $(fmt2 ${R[web_app95_10000]}) ms | $(fmt ${R[web_train_10000]}) ms | $(fmt ${R[web_gl_10000]}) ms |
+| 100 000 | $(fmt2 ${R[native_app_100000]}) ms | $(fmt2 ${R[native_app95_100000]}) ms | $(fmt ${R[native_train_100000]}) ms | $(fmt ${R[native_gl_100000]}) ms | $(fmt2 ${R[web_app_100000]}) ms | $(fmt2 ${R[web_app95_100000]}) ms | $(fmt ${R[web_train_100000]}) ms | $(fmt ${R[web_gl_100000]}) ms |
+
 Time to first frame (process start, or page navigation, to the first frame drawn; in parentheses the
 first frame showing the built experiment: data generated, noise applied, learner reset):
 
@@ -65,12 +106,24 @@ first frame showing the built experiment: data generated, noise applied, learner
 |---|---:|---:|---:|
 | desktop | $(fmt $native_first) ($(fmt $native_run)) ms | $(fmt ${R[native_first_10000]}) ($(fmt ${R[native_run_10000]})) ms | $(fmt ${R[native_first_100000]}) ($(fmt ${R[native_run_100000]})) ms |
 | browser (served from 127.0.0.1) | $(fmt $web_first) ($(fmt $web_run)) ms | $(fmt ${R[web_first_10000]}) ($(fmt ${R[web_run_10000]})) ms | $(fmt ${R[web_first_100000]}) ($(fmt ${R[web_run_100000]})) ms |
+| browser, GPU process already running | $(fmt $warm_first) ($(fmt $warm_run)) ms | | |
+
+Each measurement opens a new headless Chromium, so its GPU process (SwiftShader) starts with the page's
+WebGL2 context; in a browser already running it is up (the last row: a blank page made a WebGL2 context
+first, \`WARM_GPU=1 node tools/e2e/measure_frames.mjs\`). The first frame builds a small experiment at once (the
+loading screen is up until it is drawn); a large one (here 100 000 points) is announced by a first frame, which
+the GPU draws while the next one builds. Where the welcome page's start went (its ml:* marks, ms since
+navigation):
+
+| mark | at | since the previous | what happened |
+|---|---:|---:|---|
+$start_rows
 
 Download size of the page's module:
 
 | file | raw | gzip -9 |
 |---|---:|---:|
-| marginlab-app.wasm (core + ImGui + app, SIMD, DejaVu Sans embedded) | $(kb $wasm_raw) | $(kb $wasm_gz) |
+| marginlab-app.wasm (core + ImGui + app, SIMD, DejaVu Sans cut to the UI's glyphs embedded) | $(kb $wasm_raw) | $(kb $wasm_gz) |
 | marginlab-app.js (emscripten runtime) | $(kb $js_raw) | $(kb $js_gz) |
 | index.html + glue.js | | $(kb $glue_gz) |
 | **wasm + js** | $(kb $((wasm_raw + js_raw))) | **$(kb $((wasm_gz + js_gz)))** |

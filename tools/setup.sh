@@ -32,6 +32,8 @@ PACKAGES=(
   firefox-esr
   # peers for the benchmarks and plots for docs (tools/plot_sweep.py)
   python3-sklearn python3-pandas python3-matplotlib
+  # cutting the page's font down to the glyphs the UI draws (web/CMakeLists.txt)
+  python3-fonttools
   # running a sweep as shards (tools/test.sh, docs/sharding.md); reading the Kubernetes Job in its test
   parallel python3-yaml
 )

@@ -1,4 +1,5 @@
-// marginlab page glue: checks the browser (WebGL2, WebAssembly SIMD), loads the module, and connects
+// marginlab page glue: checks the browser (WebAssembly SIMD, and the WebGL2 context and the module's
+// compilation that index.html started before this file loaded), loads the module's script, and connects
 // the page to the app — the URL hash (history.pushState for each deliberate edit and for a navigation such
 // as opening a sweep's cell, so that Back undoes and Forward redoes; history.replaceState for the link the
 // page opened and its canonical form; hashchange and popstate in), the file input and
@@ -15,6 +16,7 @@
   let ready = false;
   let failed = false;
   let lastOpened = null;  // the hash the module has (opened or written): Back fires popstate and hashchange
+  let markedFirstFrame = false, markedFirstRun = false;  // the start's last two marks were made
 
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
@@ -26,16 +28,20 @@
   }
   function hideOverlay() { overlay.className = 'hidden'; }
 
+  performance.mark('ml:glue');
   const api = {
     frames: 0,
+    lastCost: null,  // the last frame's cost (frameDone)
     // A fatal problem: a readable screen instead of a blank canvas.
     fail(message) {
+      if (failed) return;  // the first failure is the cause; later ones follow from it
       failed = true;
       showBox('<h1>marginlab cannot run here</h1><p>' + escapeHtml(message) + '</p>', 'error');
       document.body.dataset.error = message;
     },
     // The module runs: hand over the page's address and its hash.
     started() {
+      performance.mark('ml:started');
       Module.ccall('ml_set_page_base', null, ['string'], [location.origin + location.pathname]);
       Module.ccall('ml_open_url', null, ['string'], [location.hash || '']);
       Module.ccall('ml_set_visible', null, ['number'], [document.hidden ? 0 : 1]);
@@ -60,8 +66,16 @@
       const short = url.replace(/^#v=1&/, '').replace(/&/g, ' ');
       document.title = 'marginlab \u2014 ' + (short.length > 80 ? short.slice(0, 77) + '...' : short);
     },
-    frameDone(n) {
+    // A frame was drawn: its number, its cost (app_ms: the app's own work, train_ms: the training slice,
+    // gl_ms: issuing GL calls; App::last_frame_cost) and whether it shows a built run. The first frame and
+    // the first one with a run are marked on the Performance timeline (ml:first-frame, ml:first-run-frame).
+    frameDone(n, cost, hasSession) {
       api.frames = n;
+      api.lastCost = cost;
+      if (!markedFirstFrame) performance.mark('ml:first-frame');
+      if (hasSession && !markedFirstRun) performance.mark('ml:first-run-frame');
+      markedFirstFrame = true;
+      markedFirstRun = markedFirstRun || hasSession;
       if (!ready && !failed) {
         ready = true;
         hideOverlay();
@@ -151,9 +165,7 @@
   }
 
   // --- what the browser must support ---
-  function hasWebGL2() {
-    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
-  }
+  const start = window.marginlabStart || {};  // what index.html started: the module's compilation, the context
   function hasWasmSimd() {
     // A module whose one function uses v128 (i8x16.splat, i8x16.popcnt): valid only with SIMD.
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
@@ -169,11 +181,42 @@
              'with (so that results match the desktop bit for bit). Chrome 91+, Firefox 89+ and Safari 16.4+ have it.');
     return;
   }
-  if (!hasWebGL2()) {
+
+  // The WebGL2 context index.html created (or why not).
+  if (!start.gl) {
     api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
              'enable hardware acceleration or try another browser.');
     return;
   }
+
+  // --- the module ---
+  // index.html began compiling it while it streams in; its script instantiates it (instantiateWasm).
+  const compiled = start.compiled || Promise.reject(new Error('index.html did not start compiling it'));
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+    onAbort: (what) => api.fail('The module stopped: ' + what),
+    setStatus: (text) => {
+      // emscripten says "Running..." just before main(): main and the first frame build the experiment.
+      const shown = text === 'Running...' ? 'Starting the experiment\u2026' : text;
+      if (!ready && !failed && shown) document.getElementById('overlay-text') &&
+        (document.getElementById('overlay-text').textContent = shown);
+    },
+    // The module compiled by index.html, instantiated with the imports of the module's script.
+    instantiateWasm: (imports, receiveInstance) => {
+      compiled.then((module) => WebAssembly.instantiate(module, imports)).then((instance) => {
+        if (!failed) receiveInstance(instance);
+      }).catch((e) => api.fail('marginlab-app.wasm could not be loaded: ' + e + ' (build the web target: cmake --build --preset web).'));
+      return {};  // the exports arrive later, through receiveInstance
+    },
+    preRun: [() => performance.mark('ml:wasm-ready')],  // compiled and instantiated; main() comes next
+  };
+  window.addEventListener('error', (e) => { if (!ready) api.fail(String(e.message || e)); });
+  const script = document.createElement('script');
+  script.src = 'marginlab-app.js';
+  script.onerror = () => api.fail('marginlab-app.js could not be loaded: build the web target (cmake --build --preset web).');
+  document.body.appendChild(script);
 
   // --- page events ---
   // A hash the user typed, or Back/Forward through the history of edits: the module opens it (once, though
@@ -225,20 +268,4 @@
     if (e.dataTransfer && e.dataTransfer.files.length) api.loadFile(e.dataTransfer.files[0]);
   });
 
-  // --- the module ---
-  window.Module = {
-    canvas: document.getElementById('canvas'),
-    print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
-    onAbort: (what) => api.fail('The module stopped: ' + what),
-    setStatus: (text) => {
-      if (!ready && !failed && text) document.getElementById('overlay-text') &&
-        (document.getElementById('overlay-text').textContent = text);
-    },
-  };
-  window.addEventListener('error', (e) => { if (!ready) api.fail(String(e.message || e)); });
-  const script = document.createElement('script');
-  script.src = 'marginlab-app.js';
-  script.onerror = () => api.fail('marginlab-app.js could not be loaded: build the web target (cmake --build --preset web).');
-  document.body.appendChild(script);
 })();

@@ -24,6 +24,8 @@ EM_JS(void, install_wheel_mode_listener, (), {
   window.addEventListener('wheel', (e) => { Module.wheelDeltaMode = e.deltaMode; }, {capture : true, passive : true});
 });
 EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
+// A named moment of the page's start on the Performance timeline (tools/e2e/measure_frames.mjs reads them).
+EM_JS(void, mark_start, (const char* name), { performance.mark(UTF8ToString(name)); });
 
 
 namespace {
@@ -151,7 +153,10 @@ void frame() {
   ml::app::run_frame(*g_app, hooks);
   if (!ImGui::GetIO().MouseDown[0]) g_pushed_this_press = false;  // the press ended: the next edit is a new step
   const double frames = static_cast<double>(g_app->frames());
-  EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0); }, frames);
+  const ml::app::FrameCost& cost = g_app->last_frame_cost();
+  const int has_session = g_app->state().session() ? 1 : 0;
+  EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0, {app_ms: $1, train_ms: $2, gl_ms: $3}, $4 != 0); }, frames,
+         cost.app_ms(), cost.train_ms, cost.gl_ms, has_session);
 }
 
 }  // namespace
@@ -217,10 +222,13 @@ EMSCRIPTEN_KEEPALIVE const char* ml_url() {
 }  // extern "C"
 
 int main() {
+  mark_start("ml:main");
   if (!glfwInit()) {
     EM_ASM({ if (window.marginlab) window.marginlab.fail('GLFW could not start.'); });
     return 1;
   }
+  // The framebuffer hints stay GLFW's defaults (alpha, depth, stencil, no multisampling): web/glue.js has
+  // already created the canvas's WebGL2 context with those attributes, and glfwCreateWindow gets it.
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
@@ -232,6 +240,7 @@ int main() {
     return 1;
   }
   glfwMakeContextCurrent(g_window);
+  mark_start("ml:webgl");
   // Static: the page's main loop outlives main().
   static ml::app::ImGuiBackends imgui(g_window, "#version 300 es");
   g_imgui = &imgui;
@@ -246,6 +255,7 @@ int main() {
   fit_canvas();
   g_font_ratio = static_cast<float>(g_ratio);
   app->setup_imgui(kFontPath, g_font_ratio);
+  mark_start("ml:fonts");
   // The page hands over its address and hash once the module runs (window.marginlab.started).
   EM_ASM({ if (window.marginlab) window.marginlab.started(); });
   emscripten_set_main_loop(frame, 0, false);

@@ -16,7 +16,8 @@ constexpr float kControlsRows = 2.7f;
 constexpr float kResultsRow = 1.6f;
 }  // namespace
 
-void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<ResultField>& results, bool* gallery_open) {
+void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note,
+                    const std::vector<ResultField>& results, bool* gallery_open) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 0));
   begin_panel("##run", pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
@@ -155,8 +156,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(status);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%.1f ms per frame (%s)", frame_ms, ctx_.platform.host_name());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", frame_note().c_str());
   rows_ = row + 1;
   draw_results(results, size.x);
   draw_gallery_button(size.x, gallery_open);

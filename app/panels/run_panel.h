@@ -3,6 +3,8 @@
 // (app/models/results_line.h): steps, what the bound counts, errors, margin as numbers.
 #pragma once
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "app/models/results_line.h"
@@ -16,10 +18,12 @@ class RunPanel {
  public:
   // The panel works on the shared context.
   explicit RunPanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
-  // Draws the toolbar as a fixed window at pos/size; frame_ms is the smoothed frame time for the tooltip.
+  // Draws the toolbar as a fixed window at pos/size; frame_note gives the status' tooltip (the frame time and
+  // where it went), asked only while the status is hovered.
   // `results` (may be empty) is the results line, drawn as a second row of labelled numbers; the Gallery
   // button toggles *gallery_open.
-  void draw(ImVec2 pos, ImVec2 size, double frame_ms, const std::vector<ResultField>& results, bool* gallery_open);
+  void draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note, const std::vector<ResultField>& results,
+            bool* gallery_open);
   // Height the toolbar needed at its last draw (rows of controls that wrapped in a narrow window, and the
   // results line's lines): the layout gives it this height from the next frame on.
   float needed_height(float font_size, bool with_results) const;

@@ -21,8 +21,14 @@ class ViewPanel {
   // class, or give the training point under the cursor the next class. Edits go into the link (`edits`).
   enum class ClickMode : int { look = 0, add = 1, flip = 2 };
 
-  // The panel works on the shared context.
-  explicit ViewPanel(PanelContext ctx) : ctx_(ctx) {}
+  // The panel works on the shared context; the view's GL calls are timed on the host's cost clock.
+  explicit ViewPanel(PanelContext ctx) : ctx_(ctx) {
+    view_.cost_clock = [this] { return ctx_.platform.thread_cpu_seconds(); };
+  }
+  ViewPanel(const ViewPanel&) = delete;  // the view's cost clock points at this panel
+  ViewPanel& operator=(const ViewPanel&) = delete;
+  // Seconds the view spent issuing GL calls since the last call (FrameCost).
+  double take_gl_seconds() { return view_.take_gl_seconds(); }
   // Brings the view's caches up to date (once per frame, within budget_seconds).
   void update(double budget_seconds);
   // Draws the panel as a fixed window at pos/size.

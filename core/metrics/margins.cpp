@@ -32,11 +32,13 @@ double multiclass_margin(const Eigen::MatrixXf& scores, Eigen::Index i, int labe
 double lower_quantile(std::vector<double> values, double q) {
   values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }), values.end());
   if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
-  std::sort(values.begin(), values.end());
   const double n = static_cast<double>(values.size());
   const double rank = std::ceil(std::clamp(q, 0.0, 1.0) * n);  // values needed at or below
-  const size_t index = rank < 1 ? 0 : static_cast<size_t>(rank) - 1;
-  return values[std::min(index, values.size() - 1)];
+  const size_t index = std::min(rank < 1 ? size_t{0} : static_cast<size_t>(rank) - 1, values.size() - 1);
+  // The index-th smallest value, found without sorting (linear time: the margin plot asks for it several
+  // times a second over up to 20 000 training points, a tenth of a page's frame when sorted).
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(index), values.end());
+  return values[index];
 }
 
 }  // namespace ml

@@ -26,7 +26,7 @@ double frobenius_norm_double(const Eigen::MatrixBase<Derived>& w) {
   return std::sqrt(sum);
 }
 // The q-quantile (0 <= q <= 1) of the finite values: the smallest value v with at least ceil(q n) values
-// <= v (q = 0: the minimum); NaN when there is none. Sorts a copy.
+// <= v (q = 0: the minimum); NaN when there is none. Selects it in a copy (linear time, no sort).
 double lower_quantile(std::vector<double> values, double q);
 
 }  // namespace ml

@@ -13,12 +13,15 @@
 //   --print-trace-hash  print {"steps":..,"trace_sha256":..,"url":..} on stdout at exit
 //   --print-status   print the app's status JSON (App::status_json: mode, sweep progress, rows_sha256, ...)
 //                    on stdout at exit; with --steps a sweep link runs every cell before the first frame
-//   --stats          print frame-time statistics as JSON on stdout at exit (bench/frontend.sh)
+//   --stats          print frame-time statistics as JSON on stdout at exit (bench/frontend.sh): the time
+//                    between frames, and the app's own CPU time per frame apart from the training slice and
+//                    the GL calls (app_cpu_*; FrameCost), with those two beside it
 //   --speed N        steps per frame (0 = as many as the 8 ms frame budget allows; default 5)
 //   --share-base URL the page's address that Copy link puts before the link (default: $MARGINLAB_SHARE_BASE,
 //                    else kDefaultShareBase, the page as tools/serve_site.sh serves it)
 // Exit codes: 0 success, 1 the window or a file failed, 2 usage error.
 #include <GLFW/glfw3.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -99,6 +102,12 @@ class DesktopPlatform : public ml::app::Platform {
     return true;
   }
   double now_seconds() const override { return glfwGetTime(); }
+  // The main thread's CPU time: Mesa's rasterizer threads and the time the thread waits are not in it.
+  double thread_cpu_seconds() const override {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+  }
   const char* host_name() const override { return "desktop"; }
 };
 
@@ -125,13 +134,8 @@ int usage() {
   return 2;
 }
 
-// Median and 95th percentile of a list (sorted copy).
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5));
-  return v[i];
-}
+// The first frames build fonts and caches: the steady-state figures of --stats leave out this many.
+constexpr long long kWarmupFrames = 10;
 
 }  // namespace
 
@@ -229,7 +233,10 @@ int main(int argc, char** argv) {
     for (const ml::app::Notice& n : app.state().notices())
       std::fprintf(stderr, "%s: %s\n", n.error ? "error" : "warning", n.text.c_str());
 
-    std::vector<double> frame_ms;
+    // Steady-state frames (after kWarmupFrames): intervals, and each frame's cost part by part.
+    const size_t measured = frames > kWarmupFrames ? static_cast<size_t>(frames - kWarmupFrames) : 1;
+    ml::app::FrameTimes frame_ms(measured);
+    ml::app::FrameCostStats costs(measured);
     double first_frame_ms = 0, first_run_frame_ms = -1;  // first frame; first frame showing the built run
     long long count = 0;
     double last = glfwGetTime();
@@ -257,10 +264,9 @@ int main(int argc, char** argv) {
       const double now = glfwGetTime();
       const double since_start =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - process_start).count();
-      if (count == 1)
-        first_frame_ms = since_start;
-      else
-        frame_ms.push_back((now - last) * 1000.0);
+      if (count == 1) first_frame_ms = since_start;
+      if (count > kWarmupFrames + 1) frame_ms.add((now - last) * 1000.0);
+      if (count > kWarmupFrames) costs.add(app.last_frame_cost());
       if (first_run_frame_ms < 0 && app.state().session()) first_run_frame_ms = since_start;
       last = now;
       if (last_frame) break;
@@ -272,12 +278,13 @@ int main(int argc, char** argv) {
     }
     if (print_status) std::printf("%s\n", app.status_json().c_str());
     if (stats) {
-      // The first frames build fonts and caches: leave out the first 10 of the steady-state figures.
-      std::vector<double> steady(frame_ms.begin() + std::min<size_t>(frame_ms.size(), 10), frame_ms.end());
+      // Medians and 95th percentiles by nearest rank, as tools/e2e/measure_frames.mjs takes them in the browser.
       std::printf("{\"frames\":%lld,\"first_frame_ms\":%.1f,\"first_run_frame_ms\":%.1f,\"median_ms\":%.2f,\"p95_ms\":%.2f,"
+                  "\"app_cpu_median_ms\":%.3f,\"app_cpu_p95_ms\":%.3f,\"train_median_ms\":%.3f,\"gl_median_ms\":%.3f,"
                   "\"steps\":%lld}\n",
-                  count, first_frame_ms, first_run_frame_ms, percentile(steady, 0.5), percentile(steady, 0.95),
-                  static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
+                  count, first_frame_ms, first_run_frame_ms, frame_ms.percentile_ms(0.5), frame_ms.percentile_ms(0.95),
+                  costs.app().percentile_ms(0.5), costs.app().percentile_ms(0.95), costs.train().percentile_ms(0.5),
+                  costs.gl().percentile_ms(0.5), static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
     }
     g_app = nullptr;
   }
