@@ -417,10 +417,13 @@ void ProjectionFitter::do_unit() {
     }
     case Stage::nystrom_whiten: {
       const int m = m_;
-      S_ = Eigen::MatrixXd::Zero(m, m);
-      block_ = rows_per_block(m);
-      start_ = 0;
-      stage_ = Stage::nystrom_covariance;
+      // What follows unless the PCA is skipped (rotation-free): the covariance pass over the sample.
+      auto start_covariance = [&] {
+        S_ = Eigen::MatrixXd::Zero(m, m);
+        block_ = rows_per_block(m);
+        start_ = 0;
+        stage_ = Stage::nystrom_covariance;
+      };
       // K_mm = L Lᵀ when every pivot clears the rank threshold (see the header): no eigendecomposition.
       const double max_diag = K_.diagonal().maxCoeff();
       if (!(max_diag > 0)) return fail(rank_zero_error("kpca"));
@@ -430,11 +433,11 @@ void ProjectionFitter::do_unit() {
         K_ = Eigen::MatrixXd();
         rank_ = m;
         if (skips_pca()) {  // rotation-free: π = φ̃' = L⁻¹ k_m, C = L⁻ᵀ
-          S_ = Eigen::MatrixXd();
           p_.rotation_free_ = true;
           stage_ = Stage::cholesky_inverse;
+          return;
         }
-        return;
+        return start_covariance();
       }
       const SymmetricEigen eigen = symmetric_eigen(K_);
       K_ = Eigen::MatrixXd();
@@ -448,7 +451,6 @@ void ProjectionFitter::do_unit() {
       for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
       rank_ = r;
       if (skips_pca()) {  // rotation-free: π = φ̃ = Wᵀ k_m, C = W = U_r Σ_r^{-1/2}
-        S_ = Eigen::MatrixXd();
         p_.rotation_free_ = true;
         p_.coef_ = std::move(W_);
         fix_column_signs(p_.coef_);
@@ -456,7 +458,7 @@ void ProjectionFitter::do_unit() {
         for (int k = 0; k < r; ++k) p_.spectrum_[k] = sigma[m - 1 - k];
         return fit_done();
       }
-      return;
+      return start_covariance();
     }
     case Stage::nystrom_covariance: {
       const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
