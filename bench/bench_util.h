@@ -17,8 +17,6 @@
 #include <vector>
 
 #include "core/data/generators.h"
-#include "core/kernels/kernel.h"
-#include "core/kernels/projection.h"
 #include "nlohmann/json.hpp"
 
 namespace ml::bench {
@@ -101,23 +99,6 @@ inline ml::Dataset letters_data(int argc, char** argv, const char* program) {
     std::exit(1);
   }
   return std::move(data.value());
-}
-
-// The letters-size kernel front end of 004 §3.6 that the kernel benches time: Nyström kernel PCA with D = m = `dims`
-// landmarks, rotation-free as UMA fits it (core/learners/uma.cpp) unless `ordered_pca`; and its Gaussian kernel
-// (width 2).
-struct LettersFrontEnd {
-  ml::ProjectionOptions options;
-  ml::Kernel kernel;
-};
-inline LettersFrontEnd letters_front_end(int dims, bool ordered_pca = false) {
-  LettersFrontEnd f{ml::ProjectionOptions{}, ml::make_kernel(ml::KernelKind::gaussian, 2, 1.0, 1.0, 0.0)};
-  f.options.kind = ml::ProjectionKind::kpca;
-  f.options.dims = dims;
-  f.options.exact_limit = 0;
-  f.options.landmarks = dims;
-  f.options.skip_nystrom_pca = !ordered_pca;
-  return f;
 }
 
 // Prints one JSON object on its own line (what report.py reads).
