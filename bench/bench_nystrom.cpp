@@ -2,16 +2,11 @@
 // n = 15 000 points, D = m = 1 600 landmarks and output coordinates, Gaussian kernel sigma = 1.
 //
 // Data: bench_util.h letters_data (as bench_uma): generator `classes` (Q = 26, d = 16, margin 0, seed 1).
-// Two configurations, each its own JSON object:
-//   "uma":     UMA's front end (core/learners/uma.cpp sets ProjectionOptions::skip_nystrom_pca): at D = m the
-//              sample's PCA is only a rotation, so it is skipped (projection.h "Rotation-free Nyström"): landmark
-//              kernel, Cholesky factor, its inverse, projecting the sample by a triangular product. --reps runs.
-//   "ordered": the ordered PCA (the RP classifier's and the pipeline's kpca): landmark kernel, Cholesky factor,
-//              covariance pass, PCA eigendecomposition, projecting the sample. --ordered-reps runs (0: skipped).
 // One figure per rep:
 //   fit + transform: what the kernel front end (core/learners/kernel_front_end.h) does before the first
 //              step of a letters run: ProjectionFitter with transform_sample, one unit at a time, the seconds
-//              of each stage summed over its units;
+//              of each stage summed over its units (landmark kernel, its Cholesky factor, the covariance
+//              pass, the PCA, projecting the sample);
 //   transform: KernelProjection::transform of all n points again (new points: a test part, the view grid).
 // Checksums of the result, to compare builds bit for bit: the spectrum's sum, the transformed sample's sum
 // of squares (double) and an FNV-1a hash of its float bits.
@@ -35,10 +30,22 @@ uint64_t fnv1a(const void* data, size_t bytes) {
   return hash;
 }
 
-// The fit + transform of one configuration, --reps times, as a JSON object (see the header).
-nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& kernel, const ml::ProjectionOptions& options,
-                                  int reps) {
+}  // namespace
+
+int main(int argc, char** argv) {
+  ml::configure_eigen();
   using namespace ml::bench;
+  const int dims = std::stoi(flag(argc, argv, "--dims", "1600"));
+  const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
+  const ml::Dataset data = letters_data(argc, argv, "bench_nystrom");
+  const int n = data.rows();
+  ml::ProjectionOptions options;
+  options.kind = ml::ProjectionKind::kpca;
+  options.dims = dims;
+  options.exact_limit = 0;
+  options.landmarks = dims;
+  const ml::Kernel kernel = ml::make_kernel(ml::KernelKind::gaussian, 2, 1.0, 1.0, 0.0);
+
   ml::KernelProjection projection;
   ml::FeatureMatrix fitted_sample;
   std::vector<std::map<std::string, double>> stage_runs;
@@ -67,11 +74,15 @@ nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& ker
   if (projected.rows() != fitted_sample.rows() || projected.cols() != fitted_sample.cols() ||
       std::memcmp(projected.data(), fitted_sample.data(), sizeof(float) * static_cast<size_t>(projected.size())) != 0) {
     std::fprintf(stderr, "bench_nystrom: the fit's projected sample differs from transform() of the sample\n");
-    std::exit(1);
+    return 1;
   }
+
   nlohmann::ordered_json j;
-  j["skip_nystrom_pca"] = options.skip_nystrom_pca;
-  j["rotation_free"] = projection.rotation_free();
+  j["bench"] = "nystrom";
+  j["build"] = build_name();
+  j["n"] = n;
+  j["input_dims"] = data.cols();
+  j["landmarks"] = dims;
   j["dims"] = projection.dims();
   j["fit_transform_seconds"] = fit_s;
   j["fit_transform_median_s"] = median(fit_s);
@@ -89,37 +100,6 @@ nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& ker
   std::snprintf(hash, sizeof hash, "%016llx",
                 static_cast<unsigned long long>(fnv1a(projected.data(), sizeof(float) * static_cast<size_t>(projected.size()))));
   j["transform_fnv1a"] = hash;
-  return j;
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-  ml::configure_eigen();
-  using namespace ml::bench;
-  const int dims = std::stoi(flag(argc, argv, "--dims", "1600"));
-  const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
-  const int ordered_reps = std::stoi(flag(argc, argv, "--ordered-reps", "1"));
-  const ml::Dataset data = letters_data(argc, argv, "bench_nystrom");
-  ml::ProjectionOptions options;
-  options.kind = ml::ProjectionKind::kpca;
-  options.dims = dims;
-  options.exact_limit = 0;
-  options.landmarks = dims;
-  const ml::Kernel kernel = ml::make_kernel(ml::KernelKind::gaussian, 2, 1.0, 1.0, 0.0);
-
-  nlohmann::ordered_json j;
-  j["bench"] = "nystrom";
-  j["build"] = build_name();
-  j["n"] = data.rows();
-  j["input_dims"] = data.cols();
-  j["landmarks"] = dims;
-  options.skip_nystrom_pca = true;  // UMA's configuration (core/learners/uma.cpp)
-  j["uma"] = run_config(data, kernel, options, reps);
-  if (ordered_reps > 0) {
-    options.skip_nystrom_pca = false;
-    j["ordered"] = run_config(data, kernel, options, ordered_reps);
-  }
   emit(j);
   return 0;
 }

@@ -90,8 +90,6 @@ double cholesky_cost(double k) { return k * k * k / 3; }
 // The Nyström PCA of m whitened landmark coordinates (rank r, D kept): with a Cholesky factor two triangular
 // solves (L⁻¹ G L⁻ᵀ, m^3) and C = L⁻ᵀ E (m^2 D / 2); with W (m x r) the products Wᵀ G W (m^2 r + m r^2) and W E.
 double nystrom_pca_cost(double m, double r, double D) { return m * m * r + eigen_cost(r) + m * r * D; }
-// Multiply-adds of K(X_block, B) · C per row: |B| D, half of it when C is upper triangular (|B| = D).
-double product_cost(double basis, double D, bool triangular) { return triangular ? basis * D / 2 : basis * D; }
 
 }  // namespace
 
@@ -153,10 +151,6 @@ void ProjectionFitter::fail(Error error) {
   L_ = Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
 }
 
-bool ProjectionFitter::skips_pca() const {
-  return p_.nystrom_ && options_.skip_nystrom_pca && dims_ >= (rank_ > 0 ? rank_ : m_);
-}
-
 void ProjectionFitter::fit_done() {
   K_ = Eigen::MatrixXd();
   L_ = Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
@@ -209,7 +203,7 @@ double ProjectionFitter::unit_cost() const {
     case Stage::transform: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
       const double b = static_cast<double>(p_.basis_.rows());
-      return rows * b * (d + 8) + rows * product_cost(b, static_cast<double>(p_.coef_.cols()), p_.triangular_);
+      return rows * b * (d + 8) + rows * b * static_cast<double>(p_.coef_.cols());
     }
     case Stage::finished: return 0;
   }
@@ -219,14 +213,14 @@ double ProjectionFitter::unit_cost() const {
 double ProjectionFitter::remaining_cost() const {
   const double n = n_, d = static_cast<double>(X_.cols()), D = dims_;
   // The sample's transform, with the basis size and D known so far (estimates before the fit ends).
-  auto transform_cost = [&](double basis, double out_dims, double rows, bool triangular = false) {
-    return transform_sample_ ? rows * basis * (d + 8) + rows * product_cost(basis, out_dims, triangular) : 0.0;
+  auto transform_cost = [&](double basis, double out_dims, double rows) {
+    return transform_sample_ ? rows * basis * (d + 8) + rows * basis * out_dims : 0.0;
   };
   switch (stage_) {
     case Stage::random_factor: return gram_cost(D, d) + 2 * cholesky_cost(D) + transform_cost(D, D, n);
     case Stage::cholesky_inverse: {
       const double k = static_cast<double>(L_.rows());
-      return cholesky_cost(k) + transform_cost(k, k, n, p_.nystrom_);  // Nyström here: rotation-free, C triangular
+      return cholesky_cost(k) + transform_cost(k, k, n);
     }
     case Stage::kgs_diagonal:
     case Stage::kgs_pivot: {
@@ -244,8 +238,6 @@ double ProjectionFitter::remaining_cost() const {
       double sum = 0;
       if (stage_ == Stage::nystrom_gram) sum += gram_cost(m, d);
       if (stage_ <= Stage::nystrom_whiten) sum += cholesky_cost(m);
-      // Rotation-free (only decided before the covariance pass): the Cholesky factor's inverse, no covariance, no PCA.
-      if (skips_pca()) return sum + cholesky_cost(m) + transform_cost(m, m, n, true);
       if (stage_ <= Stage::nystrom_covariance) {
         const double rows = stage_ == Stage::nystrom_covariance ? n - static_cast<double>(start_) : n;
         sum += rows * m * (d + 8) + rows * m * m / 2;
@@ -321,8 +313,6 @@ void ProjectionFitter::do_unit() {
       const Eigen::MatrixXd Linv = L_.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(k, k));
       p_.coef_ = Linv.transpose();
       p_.spectrum_ = L_.diagonal().array().square().matrix();
-      // Only the rotation-free Nyström map uses the triangular product: random/kgs keep the dense GEMM's bits.
-      p_.triangular_ = p_.nystrom_;
       return fit_done();
     }
     case Stage::kgs_diagonal: {
@@ -417,13 +407,10 @@ void ProjectionFitter::do_unit() {
     }
     case Stage::nystrom_whiten: {
       const int m = m_;
-      // What follows unless the PCA is skipped (rotation-free): the covariance pass over the sample.
-      auto start_covariance = [&] {
-        S_ = Eigen::MatrixXd::Zero(m, m);
-        block_ = rows_per_block(m);
-        start_ = 0;
-        stage_ = Stage::nystrom_covariance;
-      };
+      S_ = Eigen::MatrixXd::Zero(m, m);
+      block_ = rows_per_block(m);
+      start_ = 0;
+      stage_ = Stage::nystrom_covariance;
       // K_mm = L Lᵀ when every pivot clears the rank threshold (see the header): no eigendecomposition.
       const double max_diag = K_.diagonal().maxCoeff();
       if (!(max_diag > 0)) return fail(rank_zero_error("kpca"));
@@ -432,12 +419,7 @@ void ProjectionFitter::do_unit() {
         L_ = llt.matrixL();
         K_ = Eigen::MatrixXd();
         rank_ = m;
-        if (skips_pca()) {  // rotation-free: π = φ̃' = L⁻¹ k_m, C = L⁻ᵀ
-          p_.rotation_free_ = true;
-          stage_ = Stage::cholesky_inverse;
-          return;
-        }
-        return start_covariance();
+        return;
       }
       const SymmetricEigen eigen = symmetric_eigen(K_);
       K_ = Eigen::MatrixXd();
@@ -450,15 +432,7 @@ void ProjectionFitter::do_unit() {
       W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
       for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
       rank_ = r;
-      if (skips_pca()) {  // rotation-free: π = φ̃ = Wᵀ k_m, C = W = U_r Σ_r^{-1/2}
-        p_.rotation_free_ = true;
-        p_.coef_ = std::move(W_);
-        fix_column_signs(p_.coef_);
-        p_.spectrum_.resize(r);
-        for (int k = 0; k < r; ++k) p_.spectrum_[k] = sigma[m - 1 - k];
-        return fit_done();
-      }
-      return start_covariance();
+      return;
     }
     case Stage::nystrom_covariance: {
       const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
@@ -589,13 +563,7 @@ void KernelProjection::transform_block(const FeatureMatrix& X, Eigen::Index star
 }
 
 void KernelProjection::project_block(const Eigen::MatrixXd& Kb, Eigen::Index start, FeatureMatrix& out) const {
-  Eigen::MatrixXd P;
-  if (triangular_) {
-    // Half a GEMM (Eigen's triangular product; a loop of column-block GEMMs measured the same natively).
-    P.noalias() = Kb * coef_.triangularView<Eigen::Upper>();
-  } else {
-    P = Kb * coef_;
-  }
+  const Eigen::MatrixXd P = Kb * coef_;
   out.middleRows(start, Kb.rows()) = P.cast<float>();
 }
 
@@ -611,10 +579,10 @@ void KernelProjection::transform_row(const float* x, float* out) const {
 KernelProjection KernelProjection::leading(int dims) const {
   assert(dims >= 1 && dims <= this->dims());
   KernelProjection p = *this;
-  if (kind_ == ProjectionKind::kpca && !triangular_) {
+  if (kind_ == ProjectionKind::kpca) {
     p.coef_ = coef_.leftCols(dims);
   } else {
-    // C = L⁻ᵀ is upper triangular (random, kgs, rotation-free Nyström): coordinate j uses only the first j+1 points.
+    // C = L⁻ᵀ is upper triangular: coordinate j uses only the first j+1 points.
     p.basis_ = basis_.topRows(dims);
     p.basis_rows_.resize(static_cast<size_t>(dims));
     p.coef_ = coef_.topLeftCorner(dims, dims);

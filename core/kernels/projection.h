@@ -36,23 +36,10 @@
 //           Otherwise (K_mm numerically singular: many landmarks in few dimensions, a wide kernel) the
 //           eigendecomposition above drops the null directions. The sign of each coordinate is fixed: the entry of largest
 //           magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
-//           Rotation-free Nyström (ProjectionOptions::skip_nystrom_pca): when D keeps every whitened direction
-//           (D >= r, the numerical rank of K_mm; with a Cholesky factor r = m, so D = m), the PCA keeps all of
-//           E and π = Eᵀ φ̃ is only an orthogonal rotation of the whitened features: the same inner products
-//           π(x)·π(y) = φ̃(x)·φ̃(y), hence the same sums, norms and angles. A consumer that uses its features
-//           only through inner products and sums (UMA, 004 §3.6: scores ⟨w_k, x⟩, the sets A_p^α, γ sums,
-//           additive updates) sees no difference but rounding, so the option skips the covariance of the
-//           sample and the PCA's eigendecomposition (at letters size, n = 15 000 and D = m = 1 600, ~85% of the
-//           fit) and keeps C = L⁻ᵀ (Cholesky; spectrum = the pivots L_jj², like random; the transform is a
-//           triangular product, half a GEMM) or C = U_r Σ_r^{-1/2} (singular K_mm; spectrum = σ_j, signs fixed
-//           as above). The coordinates are then in landmark order, not by decreasing variance, so only UMA
-//           sets it: the RP classifier's perceptron runs and its cross-validation over D (leading()) and the
-//           pipeline's kpca features rely on the ordered PCA (the first D' coordinates = the D'-PCA).
 //
 // Nesting: for all three maps the first D' coordinates of a D-map are the D'-map fitted with the same
 // draws (leading(); for random, with the D-map's jitter, which is 0 unless K_BB was singular), so a
-// cross-validation over D fits once per fold and width. Not for a rotation-free Nyström map: its leading()
-// keeps its first D' coordinates (Cholesky path: the span of the first D' landmarks, like random), not the D'-PCA.
+// cross-validation over D fits once per fold and width.
 // Numbers: kernel values and C are double; transform() writes float features. transform() works in
 // row blocks to bound memory; a row's bits may differ in the last place between transform() and
 // transform_row() (different GEMM shapes), never between builds.
@@ -104,9 +91,6 @@ struct ProjectionOptions {
   int exact_limit = 2000;                     // kpca: exact eigendecomposition when n <= this, Nyström beyond
   int landmarks = 0;                          // kpca Nyström: m >= D landmarks (0: min(n, max(2D, 1000)))
   double tolerance = 1e-10;                   // relative numerical-rank threshold (see the header comment)
-  // kpca Nyström: when D >= the rank of K_mm, skip the sample's PCA (the consumer is rotation-invariant: UMA
-  // only; see "Rotation-free Nyström" above); false = the ordered PCA
-  bool skip_nystrom_pca = false;
 };
 
 // A fitted projection π(x) = Cᵀ k_B(x).
@@ -129,8 +113,6 @@ class KernelProjection {
   const Kernel& kernel() const { return kernel_; }
   // True when kpca used Nyström landmarks.
   bool nystrom() const { return nystrom_; }
-  // True when a Nyström fit skipped the sample's PCA (skip_nystrom_pca applied): coordinates in landmark order.
-  bool rotation_free() const { return rotation_free_; }
   // The basis points B (|B| x d): random/kgs points in pick order, kpca all points or the landmarks.
   const FeatureMatrix& basis() const { return basis_; }
   // Row indices of the basis points in the fitted X.
@@ -138,7 +120,7 @@ class KernelProjection {
   // C (|B| x D): π(x) = Cᵀ k_B(x).
   const Eigen::MatrixXd& coefficients() const { return coef_; }
   // Per coordinate: random/kgs the pivot L_jj² (squared residual norm of the point when it was added),
-  // kpca the eigenvalue λ_j (of K, or of Σ φ̃φ̃ᵀ for Nyström; rotation-free: L_jj², or σ_j of K_mm).
+  // kpca the eigenvalue λ_j (of K, or of Σ φ̃φ̃ᵀ for Nyström).
   const Eigen::VectorXd& spectrum() const { return spectrum_; }
   // random: ε added to K_BB's diagonal (0 when it was numerically positive definite); else 0.
   double jitter() const { return jitter_; }
@@ -160,8 +142,6 @@ class KernelProjection {
   ProjectionKind kind_ = ProjectionKind::random;
   Kernel kernel_;
   bool nystrom_ = false;
-  bool rotation_free_ = false;
-  bool triangular_ = false;  // C is upper triangular (rotation-free Cholesky path): transform by a triangular product
   FeatureMatrix basis_;
   std::vector<int> basis_rows_;
   Eigen::MatrixXd coef_;
@@ -246,7 +226,6 @@ class ProjectionFitter {
   double remaining_cost() const;  // estimated cost of every unit from the next one on
   void fail(Error error);
   void fit_done();                // the map is complete: transform the sample or finish
-  bool skips_pca() const;         // Nyström: skip_nystrom_pca applies (D >= the rank of K_mm, m until known)
 
   const FeatureMatrix& X_;
   ProjectionOptions options_;
