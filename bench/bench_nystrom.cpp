@@ -1,11 +1,10 @@
 // marginlab bench — the Nyström kernel PCA at 004 §4.2's letter size (issue 13 item 2; core/kernels/projection.h):
 // n = 15 000 points, D = m = 1 600 landmarks and output coordinates, Gaussian kernel sigma = 1.
 //
-// Data: bench_util.h letters_data (as bench_uma): generator `classes` (Q = 26, d = 16, margin 0, seed 1).
-// One figure per rep:
+// Data: as bench_uma — generator `classes` (Q = 26, d = 16, margin 0, seed 1). One figure per rep:
 //   fit + transform: what the kernel front end (core/learners/kernel_front_end.h) does before the first
 //              step of a letters run: ProjectionFitter with transform_sample, one unit at a time, the seconds
-//              of each stage summed over its units (landmark kernel, its Cholesky factor, the covariance
+//              of each stage summed over its units (landmark kernel, its eigendecomposition, the covariance
 //              pass, the PCA, projecting the sample);
 //   transform: KernelProjection::transform of all n points again (new points: a test part, the view grid).
 // Checksums of the result, to compare builds bit for bit: the spectrum's sum, the transformed sample's sum
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "bench/bench_util.h"
+#include "core/data/generators.h"
 #include "core/kernels/projection.h"
 #include "core/util/eigen_setup.h"
 #include "core/util/rng.h"
@@ -35,10 +35,22 @@ uint64_t fnv1a(const void* data, size_t bytes) {
 int main(int argc, char** argv) {
   ml::configure_eigen();
   using namespace ml::bench;
+  const int n = std::stoi(flag(argc, argv, "--n", "15000"));
   const int dims = std::stoi(flag(argc, argv, "--dims", "1600"));
   const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
-  const ml::Dataset data = letters_data(argc, argv, "bench_nystrom");
-  const int n = data.rows();
+  const int d = 16;
+
+  ml::GeneratorSpec spec;
+  spec.kind = ml::Generator::classes;
+  spec.n = n;
+  spec.dims = d;
+  spec.classes = 26;
+  spec.margin = 0.0;
+  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
+  if (!data.ok()) {
+    std::fprintf(stderr, "bench_nystrom: %s\n", data.error().message.c_str());
+    return 1;
+  }
   ml::ProjectionOptions options;
   options.kind = ml::ProjectionKind::kpca;
   options.dims = dims;
@@ -51,7 +63,7 @@ int main(int argc, char** argv) {
   std::vector<std::map<std::string, double>> stage_runs;
   const std::vector<double> fit_s = time_runs(reps, [&] {
     ml::Rng rng(1, ml::Stream::learner);
-    ml::ProjectionFitter fitter(data.X, kernel, options, rng, true);
+    ml::ProjectionFitter fitter(data->X, kernel, options, rng, true);
     std::map<std::string, double> stages;
     const ml::ClockFn clock = [] { return now_seconds(); };
     while (!fitter.finished()) {
@@ -70,7 +82,7 @@ int main(int argc, char** argv) {
     stage_runs.push_back(std::move(stages));
   });
   ml::FeatureMatrix projected;
-  const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data.X); });
+  const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data->X); });
   if (projected.rows() != fitted_sample.rows() || projected.cols() != fitted_sample.cols() ||
       std::memcmp(projected.data(), fitted_sample.data(), sizeof(float) * static_cast<size_t>(projected.size())) != 0) {
     std::fprintf(stderr, "bench_nystrom: the fit's projected sample differs from transform() of the sample\n");
@@ -81,7 +93,7 @@ int main(int argc, char** argv) {
   j["bench"] = "nystrom";
   j["build"] = build_name();
   j["n"] = n;
-  j["input_dims"] = data.cols();
+  j["input_dims"] = d;
   j["landmarks"] = dims;
   j["dims"] = projection.dims();
   j["fit_transform_seconds"] = fit_s;

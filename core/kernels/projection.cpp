@@ -8,8 +8,6 @@
 #include <cmath>
 #include <string>
 
-#include "core/kernels/symmetric_eigen.h"
-
 namespace ml {
 
 namespace {
@@ -52,11 +50,6 @@ Error not_finite_error() {
                     "projection: a kernel value is not finite (NaN or infinite feature, or kernel parameters out of range)");
 }
 
-Error not_converged_error() {
-  return make_error("projection.not_converged",
-                    "projection (kpca): the eigendecomposition did not converge (Eigen's iteration limit)");
-}
-
 Error rank_zero_error(std::string_view what) {
   return make_error("projection.rank_zero",
                     std::string("projection (") + std::string(what) +
@@ -87,9 +80,6 @@ namespace {
 double gram_cost(double k, double d) { return k * k * (d + 8); }
 double eigen_cost(double k) { return 9 * k * k * k; }
 double cholesky_cost(double k) { return k * k * k / 3; }
-// The Nyström PCA of m whitened landmark coordinates (rank r, D kept): with a Cholesky factor two triangular
-// solves (L⁻¹ G L⁻ᵀ, m^3) and C = L⁻ᵀ E (m^2 D / 2); with W (m x r) the products Wᵀ G W (m^2 r + m r^2) and W E.
-double nystrom_pca_cost(double m, double r, double D) { return m * m * r + eigen_cost(r) + m * r * D; }
 
 }  // namespace
 
@@ -148,7 +138,7 @@ void ProjectionFitter::fail(Error error) {
   stage_ = Stage::finished;
   progress_ = 1.0;
   K_ = Eigen::MatrixXd();
-  L_ = Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
+  Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
 }
 
 void ProjectionFitter::fit_done() {
@@ -175,7 +165,7 @@ std::string_view ProjectionFitter::stage() const {
     case Stage::exact_gram: return "kernel matrix of the sample";
     case Stage::exact_eigen: return "eigendecomposition";
     case Stage::nystrom_gram: return "kernel of the landmarks";
-    case Stage::nystrom_whiten: return "factoring the landmarks' kernel";
+    case Stage::nystrom_eigen: return "eigendecomposition of the landmarks";
     case Stage::nystrom_covariance: return "covariance of the sample";
     case Stage::nystrom_pca: return "eigendecomposition";
     case Stage::transform: return "projecting the sample";
@@ -194,12 +184,12 @@ double ProjectionFitter::unit_cost() const {
     case Stage::exact_gram: return gram_cost(n, d);
     case Stage::exact_eigen: return eigen_cost(n);
     case Stage::nystrom_gram: return gram_cost(m_, d);
-    case Stage::nystrom_whiten: return cholesky_cost(m_);  // an eigendecomposition when K_mm is singular
+    case Stage::nystrom_eigen: return eigen_cost(m_);
     case Stage::nystrom_covariance: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
       return rows * m_ * (d + 8) + rows * m_ * m_ / 2;
     }
-    case Stage::nystrom_pca: return nystrom_pca_cost(m_, rank_, D);
+    case Stage::nystrom_pca: return 2.0 * m_ * m_ * rank_ + eigen_cost(rank_) + static_cast<double>(m_) * rank_ * D;
     case Stage::transform: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
       const double b = static_cast<double>(p_.basis_.rows());
@@ -231,18 +221,18 @@ double ProjectionFitter::remaining_cost() const {
     case Stage::exact_gram: return gram_cost(n, d) + eigen_cost(n) + transform_cost(n, D, n);
     case Stage::exact_eigen: return eigen_cost(n) + transform_cost(n, D, n);
     case Stage::nystrom_gram:
-    case Stage::nystrom_whiten:
+    case Stage::nystrom_eigen:
     case Stage::nystrom_covariance:
     case Stage::nystrom_pca: {
       const double m = m_, r = rank_ > 0 ? rank_ : m_;  // r <= m: before the landmarks' eigendecomposition, m
       double sum = 0;
       if (stage_ == Stage::nystrom_gram) sum += gram_cost(m, d);
-      if (stage_ <= Stage::nystrom_whiten) sum += cholesky_cost(m);
+      if (stage_ <= Stage::nystrom_eigen) sum += eigen_cost(m);
       if (stage_ <= Stage::nystrom_covariance) {
         const double rows = stage_ == Stage::nystrom_covariance ? n - static_cast<double>(start_) : n;
         sum += rows * m * (d + 8) + rows * m * m / 2;
       }
-      return sum + nystrom_pca_cost(m, r, D) + transform_cost(m, D, n);
+      return sum + 2 * m * m * r + eigen_cost(r) + m * r * D + transform_cost(m, D, n);
     }
     case Stage::transform: {
       const double b = static_cast<double>(p_.basis_.rows());
@@ -381,10 +371,9 @@ void ProjectionFitter::do_unit() {
       return;
     }
     case Stage::exact_eigen: {
-      const SymmetricEigen eigen = symmetric_eigen(K_);
+      eigen_.compute(K_);
       K_ = Eigen::MatrixXd();
-      if (!eigen.converged) return fail(not_converged_error());
-      const Eigen::VectorXd& evals = eigen.values;  // ascending
+      const Eigen::VectorXd& evals = eigen_.eigenvalues();  // ascending
       const double lmax = evals[n - 1];
       if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
       int kept = 0;
@@ -393,45 +382,36 @@ void ProjectionFitter::do_unit() {
       p_.spectrum_.resize(kept);
       for (int k = 0; k < kept; ++k) {
         const double lambda = evals[n - 1 - k];
-        p_.coef_.col(k) = eigen.vectors.col(n - 1 - k) / std::sqrt(lambda);
+        p_.coef_.col(k) = eigen_.eigenvectors().col(n - 1 - k) / std::sqrt(lambda);
         p_.spectrum_[k] = lambda;
       }
+      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
       fix_column_signs(p_.coef_);
       return fit_done();
     }
     case Stage::nystrom_gram: {
       K_ = gram_matrix(kernel, p_.basis_);
       if (!K_.allFinite()) return fail(not_finite_error());
-      stage_ = Stage::nystrom_whiten;
+      stage_ = Stage::nystrom_eigen;
       return;
     }
-    case Stage::nystrom_whiten: {
+    case Stage::nystrom_eigen: {
       const int m = m_;
-      S_ = Eigen::MatrixXd::Zero(m, m);
-      block_ = rows_per_block(m);
-      start_ = 0;
-      stage_ = Stage::nystrom_covariance;
-      // K_mm = L Lᵀ when every pivot clears the rank threshold (see the header): no eigendecomposition.
-      const double max_diag = K_.diagonal().maxCoeff();
-      if (!(max_diag > 0)) return fail(rank_zero_error("kpca"));
-      Eigen::LLT<Eigen::MatrixXd> llt(K_);
-      if (llt.info() == Eigen::Success && llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * max_diag) {
-        L_ = llt.matrixL();
-        K_ = Eigen::MatrixXd();
-        rank_ = m;
-        return;
-      }
-      const SymmetricEigen eigen = symmetric_eigen(K_);
+      eigen_.compute(K_);
       K_ = Eigen::MatrixXd();
-      if (!eigen.converged) return fail(not_converged_error());
-      const Eigen::VectorXd& sigma = eigen.values;  // ascending
+      const Eigen::VectorXd& sigma = eigen_.eigenvalues();  // ascending
       const double smax = sigma[m - 1];
       if (!(smax > 0)) return fail(rank_zero_error("kpca"));
       int r = 0;
       while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
       W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
-      for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
+      for (int k = 0; k < r; ++k) W_.col(k) = eigen_.eigenvectors().col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
+      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
       rank_ = r;
+      S_ = Eigen::MatrixXd::Zero(m, m);
+      block_ = rows_per_block(m);
+      start_ = 0;
+      stage_ = Stage::nystrom_covariance;
       return;
     }
     case Stage::nystrom_covariance: {
@@ -449,21 +429,10 @@ void ProjectionFitter::do_unit() {
     }
     case Stage::nystrom_pca: {
       const int r = rank_;
-      const bool cholesky = W_.size() == 0;
-      if (cholesky) {
-        // L⁻¹ G L⁻ᵀ = Σ_i φ̃'(x_i) φ̃'(x_i)ᵀ by two triangular solves (G symmetric: (L⁻¹ G)ᵀ = G L⁻ᵀ).
-        S_.triangularView<Eigen::StrictlyUpper>() = S_.transpose();
-        L_.triangularView<Eigen::Lower>().solveInPlace(S_);
-        S_.transposeInPlace();
-        L_.triangularView<Eigen::Lower>().solveInPlace(S_);
-      } else {
-        const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
-        S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ
-      }
-      const SymmetricEigen eigen = symmetric_eigen(S_);  // reads the lower triangle
-      S_ = Eigen::MatrixXd();
-      if (!eigen.converged) return fail(not_converged_error());
-      const Eigen::VectorXd& lambda = eigen.values;
+      const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
+      S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ; the solver reads its lower triangle
+      eigen_.compute(S_);
+      const Eigen::VectorXd& lambda = eigen_.eigenvalues();
       const double lmax = lambda[r - 1];
       if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
       int kept = 0;
@@ -471,15 +440,11 @@ void ProjectionFitter::do_unit() {
       Eigen::MatrixXd E(r, kept);
       p_.spectrum_.resize(kept);
       for (int k = 0; k < kept; ++k) {
-        E.col(k) = eigen.vectors.col(r - 1 - k);
+        E.col(k) = eigen_.eigenvectors().col(r - 1 - k);
         p_.spectrum_[k] = lambda[r - 1 - k];
       }
-      if (cholesky) {
-        L_.triangularView<Eigen::Lower>().transpose().solveInPlace(E);  // C = L⁻ᵀ E
-        p_.coef_ = std::move(E);
-      } else {
-        p_.coef_ = W_ * E;
-      }
+      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
+      p_.coef_ = W_ * E;
       fix_column_signs(p_.coef_);
       return fit_done();
     }

@@ -28,13 +28,7 @@
 //           landmarks drawn at random: K_mm = U Σ Uᵀ, φ̃(x) = Σ^{-1/2} Uᵀ k_m(x) (eigenvalues below
 //           tolerance·σ_max dropped), then the uncentred PCA of φ̃ over the whole sample: Σ_i φ̃(x_i)φ̃(x_i)ᵀ
 //           = E Λ Eᵀ, π(x) = E_Dᵀ φ̃(x), i.e. C = U Σ^{-1/2} E_D. With m = n (landmarks = all points, in
-//           order) this is the exact map. Computed without the first eigendecomposition when K_mm is
-//           numerically positive definite (every Cholesky pivot L_jj² >= tolerance·max K_ii): K_mm = L Lᵀ,
-//           φ̃'(x) = L⁻¹ k_m(x) is φ̃(x) turned by an orthogonal matrix (L⁻¹ = Q Σ^{-1/2} Uᵀ), so the PCA of φ̃'
-//           (L⁻¹ G L⁻ᵀ = E' Λ E'ᵀ, G = Σ_i k_m(x_i) k_m(x_i)ᵀ) has the same Λ and E' = Q E, and C = L⁻ᵀ E' is the
-//           same C: the same map up to rounding (an m³/3 factorization instead of a ~9 m³ eigendecomposition).
-//           Otherwise (K_mm numerically singular: many landmarks in few dimensions, a wide kernel) the
-//           eigendecomposition above drops the null directions. The sign of each coordinate is fixed: the entry of largest
+//           order) this is the exact map. The sign of each coordinate is fixed: the entry of largest
 //           magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
 //
 // Nesting: for all three maps the first D' coordinates of a D-map are the D'-map fitted with the same
@@ -98,8 +92,7 @@ class KernelProjection {
  public:
   // Learns π on the rows of X (n >= 1). Random draws (random span points, Nyström landmarks) come from
   // `rng`. Errors: "projection.empty" (no rows), "projection.bad_dims" (D < 1), "projection.not_finite"
-  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps),
-  // "projection.not_converged" (kpca: an eigendecomposition hit its iteration limit).
+  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps).
   static Result<KernelProjection> fit(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
                                       Rng& rng);
 
@@ -219,7 +212,7 @@ class ProjectionFitter {
  private:
   enum class Stage : int {
     random_factor, cholesky_inverse, kgs_diagonal, kgs_pivot, exact_gram, exact_eigen,
-    nystrom_gram, nystrom_whiten, nystrom_covariance, nystrom_pca, transform, finished
+    nystrom_gram, nystrom_eigen, nystrom_covariance, nystrom_pca, transform, finished
   };
   void do_unit();                 // one unit of the current stage
   double unit_cost() const;       // estimated cost of the next unit
@@ -240,15 +233,15 @@ class ProjectionFitter {
 
   Eigen::MatrixXd K_;  // kernel matrix of the span points / the sample / the landmarks
   Eigen::MatrixXd L_;  // random, kgs: Cholesky factor of K on the chosen points, in pick order
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen_;
   // kgs
   Eigen::MatrixXd Xd_, R_;
   Eigen::VectorXd norms2_, diag_, residual_, column_;
   std::vector<uint8_t> picked_;
   double threshold_ = 0;
   int pivot_index_ = 0;  // j, the pivot the next unit chooses
-  // Nyström: either L_ = the Cholesky factor of K_mm (φ̃'(x) = L⁻¹ k_m(x), W_ empty) or, when K_mm is numerically
-  // singular, W = U_r Σ_r^{-1/2} (m x r, φ̃(x) = Wᵀ k_m(x)); S_ holds G = Σ_i k_m(x_i) k_m(x_i)ᵀ (m x m, lower
-  // triangle) while the covariance pass runs, the PCA's covariance of φ̃' (or φ̃) after it
+  // Nyström: W = U_r Σ_r^{-1/2} (m x r); S_ holds G = Σ_i k_m(x_i) k_m(x_i)ᵀ (m x m, lower triangle) while the
+  // covariance pass runs, the PCA's Wᵀ G W after it
   Eigen::MatrixXd W_, S_;
   // Nyström with transform_sample: the covariance pass's kernel blocks k(X_b, landmarks), kept for the
   // sample's transform (the same blocks, so the same bits, without the kernel values computed twice) when

@@ -120,11 +120,11 @@ TEST_F(ProjectionFitterTest, NystromSlicedIsBitIdenticalOverSeveralBlocks) {
   ProjectionOptions o = opts(ProjectionKind::kpca, 30);
   o.exact_limit = 0;
   o.landmarks = 600;  // blocks of 2^22 / 600 = 6990 rows: 3 covariance blocks, 3 transform blocks
-  // gram, whitening (K_mm singular here: an eigendecomposition), 3 covariance blocks, the PCA, 3 transform blocks.
+  // gram, landmark eigendecomposition, 3 covariance blocks, final eigendecomposition, 3 transform blocks.
   const Sliced s = expect_same_as_one_shot(X, gaussian(4.0), o, 5, 9);
   ASSERT_EQ(s.calls, 9);
   const std::vector<std::string> expected = {
-      "kernel of the landmarks", "factoring the landmarks' kernel", "covariance of the sample",
+      "kernel of the landmarks", "eigendecomposition of the landmarks", "covariance of the sample",
       "covariance of the sample", "covariance of the sample", "eigendecomposition", "projecting the sample",
       "projecting the sample", "projecting the sample"};
   EXPECT_EQ(s.stages, expected);

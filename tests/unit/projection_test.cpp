@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <Eigen/Cholesky>
-
 #include <cmath>
 
 #include "core/util/eigen_setup.h"
@@ -206,45 +204,6 @@ TEST_F(ProjectionTest, NystromWithFewLandmarksDiagonalizesTheSample) {
     }
     for (int j = 0; j < i; ++j) EXPECT_NEAR(M(i, j), 0.0, 1e-4 * p->spectrum()[0]);
   }
-}
-
-// When K_mm is numerically positive definite the Nyström map whitens with a Cholesky factor instead of K_mm's
-// eigendecomposition (projection.h): the same map as the header's formula C = U Σ^{-1/2} E_D, computed here
-// from the fitted landmarks with Eigen's eigensolvers, up to rounding.
-TEST_F(ProjectionTest, NystromCholeskyWhiteningEqualsTheEigenFormula) {
-  const FeatureMatrix X = random_points(400, 6, 17, 1.0);
-  const Kernel k = gaussian(0.8);
-  ProjectionOptions o = opts(ProjectionKind::kpca, 12);
-  o.exact_limit = 100;
-  o.landmarks = 60;
-  Rng rng(3, Stream::learner);
-  auto p = KernelProjection::fit(X, k, o, rng);
-  ASSERT_TRUE(p.ok());
-  ASSERT_TRUE(p->nystrom());
-  ASSERT_EQ(p->dims(), 12);
-  const Eigen::MatrixXd Kmm = gram_matrix(k, p->basis());
-  // The premise: every Cholesky pivot clears the rank threshold, so the fit took the Cholesky path.
-  Eigen::LLT<Eigen::MatrixXd> llt(Kmm);
-  ASSERT_EQ(llt.info(), Eigen::Success);
-  ASSERT_GE(llt.matrixLLT().diagonal().array().square().minCoeff(), o.tolerance * Kmm.diagonal().maxCoeff());
-  // The reference: W = U Σ^{-1/2}, the PCA of Wᵀ k_m(x) over the sample, C = W E_D with the sign rule.
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> landmarks(Kmm);
-  const Eigen::MatrixXd W = landmarks.eigenvectors() * landmarks.eigenvalues().cwiseSqrt().cwiseInverse().asDiagonal();
-  const Eigen::MatrixXd F = kernel_matrix(k, X, p->basis()) * W;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> pca(F.transpose() * F);
-  const int m = 60;
-  Eigen::MatrixXd C(m, 12);
-  for (int j = 0; j < 12; ++j) {
-    C.col(j) = W * pca.eigenvectors().col(m - 1 - j);
-    Eigen::Index top = 0;
-    C.col(j).cwiseAbs().maxCoeff(&top);
-    if (C(top, j) < 0) C.col(j) = -C.col(j);
-    EXPECT_NEAR(p->spectrum()[j], pca.eigenvalues()[m - 1 - j], 1e-9 * pca.eigenvalues()[m - 1]) << j;
-  }
-  const FeatureMatrix Q = random_points(50, 6, 18, 1.0);
-  const Eigen::MatrixXd expected = kernel_matrix(k, Q, p->basis()) * C;
-  const Eigen::MatrixXd got = p->transform(Q).cast<double>();
-  EXPECT_LT((got - expected).cwiseAbs().maxCoeff(), 1e-5 * expected.cwiseAbs().maxCoeff());
 }
 
 // All three maps are nested: the leading D' coordinates of a D-fit are the D'-fit with the same draws.
