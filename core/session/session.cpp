@@ -14,6 +14,7 @@
 #include "core/metrics/confusion_rate.h"
 #include "core/metrics/metrics.h"
 #include "core/noise/noise.h"
+#include "core/util/eigen_setup.h"
 
 namespace ml {
 
@@ -155,6 +156,10 @@ int64_t Session::advance(int64_t max_steps, double max_seconds, const ClockFn& n
 }
 
 Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config, const Dataset* csv) {
+  // Every run goes through here (CLI, sweeps, desktop app, page): Eigen's product blocking is fixed before
+  // the first matrix product, whatever the entry point did (the page never called configure_eigen() and
+  // gave another trace for a Nyström run than the command line did).
+  configure_eigen();
   const LearnerEntry* entry = find_learner(config.learner);
   if (entry == nullptr) {
     return make_error("session.unknown_learner", "field 'learner': unknown learner '" + config.learner + "'");
