@@ -1,11 +1,17 @@
 // marginlab bench — the Nyström kernel PCA at 004 §4.2's letter size (issue 13 item 2; core/kernels/projection.h):
 // n = 15 000 points, D = m = 1 600 landmarks and output coordinates, Gaussian kernel sigma = 1.
 //
-// Data: as bench_uma — generator `classes` (Q = 26, d = 16, margin 0, seed 1). One figure per rep:
+// Data: bench_util.h letters_data (as bench_uma): generator `classes` (Q = 26, d = 16, margin 0, seed 1).
+// Two configurations, each its own JSON object:
+//   "uma":     UMA's front end (core/learners/uma.cpp sets ProjectionOptions::skip_nystrom_pca): at D = m the
+//              sample's PCA is only a rotation, so it is skipped (projection.h "Rotation-free Nyström"): landmark
+//              kernel, Cholesky factor, its inverse, projecting the sample by a triangular product. --reps runs.
+//   "ordered": the ordered PCA (the RP classifier's and the pipeline's kpca): landmark kernel, Cholesky factor,
+//              covariance pass, PCA eigendecomposition, projecting the sample. --ordered-reps runs (0: skipped).
+// One figure per rep:
 //   fit + transform: what the kernel front end (core/learners/kernel_front_end.h) does before the first
 //              step of a letters run: ProjectionFitter with transform_sample, one unit at a time, the seconds
-//              of each stage summed over its units (landmark kernel, its eigendecomposition, the covariance
-//              pass, the PCA, projecting the sample);
+//              of each stage summed over its units;
 //   transform: KernelProjection::transform of all n points again (new points: a test part, the view grid).
 // Checksums of the result, to compare builds bit for bit: the spectrum's sum, the transformed sample's sum
 // of squares (double) and an FNV-1a hash of its float bits.
@@ -16,7 +22,6 @@
 #include <vector>
 
 #include "bench/bench_util.h"
-#include "core/data/generators.h"
 #include "core/kernels/projection.h"
 #include "core/util/eigen_setup.h"
 #include "core/util/rng.h"
@@ -30,40 +35,16 @@ uint64_t fnv1a(const void* data, size_t bytes) {
   return hash;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  ml::configure_eigen();
+// The fit + transform of one configuration, --reps times, as a JSON object (see the header).
+nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& kernel, const ml::ProjectionOptions& options,
+                                  int reps) {
   using namespace ml::bench;
-  const int n = std::stoi(flag(argc, argv, "--n", "15000"));
-  const int dims = std::stoi(flag(argc, argv, "--dims", "1600"));
-  const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
-  const int d = 16;
-
-  ml::GeneratorSpec spec;
-  spec.kind = ml::Generator::classes;
-  spec.n = n;
-  spec.dims = d;
-  spec.classes = 26;
-  spec.margin = 0.0;
-  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
-  if (!data.ok()) {
-    std::fprintf(stderr, "bench_nystrom: %s\n", data.error().message.c_str());
-    return 1;
-  }
-  ml::ProjectionOptions options;
-  options.kind = ml::ProjectionKind::kpca;
-  options.dims = dims;
-  options.exact_limit = 0;
-  options.landmarks = dims;
-  const ml::Kernel kernel = ml::make_kernel(ml::KernelKind::gaussian, 2, 1.0, 1.0, 0.0);
-
   ml::KernelProjection projection;
   ml::FeatureMatrix fitted_sample;
   std::vector<std::map<std::string, double>> stage_runs;
   const std::vector<double> fit_s = time_runs(reps, [&] {
     ml::Rng rng(1, ml::Stream::learner);
-    ml::ProjectionFitter fitter(data->X, kernel, options, rng, true);
+    ml::ProjectionFitter fitter(data.X, kernel, options, rng, true);
     std::map<std::string, double> stages;
     const ml::ClockFn clock = [] { return now_seconds(); };
     while (!fitter.finished()) {
@@ -82,19 +63,15 @@ int main(int argc, char** argv) {
     stage_runs.push_back(std::move(stages));
   });
   ml::FeatureMatrix projected;
-  const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data->X); });
+  const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data.X); });
   if (projected.rows() != fitted_sample.rows() || projected.cols() != fitted_sample.cols() ||
       std::memcmp(projected.data(), fitted_sample.data(), sizeof(float) * static_cast<size_t>(projected.size())) != 0) {
     std::fprintf(stderr, "bench_nystrom: the fit's projected sample differs from transform() of the sample\n");
-    return 1;
+    std::exit(1);
   }
-
   nlohmann::ordered_json j;
-  j["bench"] = "nystrom";
-  j["build"] = build_name();
-  j["n"] = n;
-  j["input_dims"] = d;
-  j["landmarks"] = dims;
+  j["skip_nystrom_pca"] = options.skip_nystrom_pca;
+  j["rotation_free"] = projection.rotation_free();
   j["dims"] = projection.dims();
   j["fit_transform_seconds"] = fit_s;
   j["fit_transform_median_s"] = median(fit_s);
@@ -112,6 +89,31 @@ int main(int argc, char** argv) {
   std::snprintf(hash, sizeof hash, "%016llx",
                 static_cast<unsigned long long>(fnv1a(projected.data(), sizeof(float) * static_cast<size_t>(projected.size()))));
   j["transform_fnv1a"] = hash;
+  return j;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ml::configure_eigen();
+  using namespace ml::bench;
+  const int dims = std::stoi(flag(argc, argv, "--dims", "1600"));
+  const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
+  const int ordered_reps = std::stoi(flag(argc, argv, "--ordered-reps", "1"));
+  const ml::Dataset data = letters_data(argc, argv, "bench_nystrom");
+  const LettersFrontEnd uma = letters_front_end(dims);
+
+  nlohmann::ordered_json j;
+  j["bench"] = "nystrom";
+  j["build"] = build_name();
+  j["n"] = data.rows();
+  j["input_dims"] = data.cols();
+  j["landmarks"] = dims;
+  j["uma"] = run_config(data, uma.kernel, uma.options, reps);
+  if (ordered_reps > 0) {
+    const LettersFrontEnd ordered = letters_front_end(dims, /*ordered_pca=*/true);
+    j["ordered"] = run_config(data, ordered.kernel, ordered.options, ordered_reps);
+  }
   emit(j);
   return 0;
 }

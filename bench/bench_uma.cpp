@@ -1,18 +1,17 @@
 // marginlab bench — one UMA update at the size of 004 §4.2's letter experiment (issue 5 item 4;
 // core/learners/uma.h): n = 15 000 training points, D = 1 600 projected dimensions, Q = 26 classes.
 //
-// Data: generator `classes` (Q = 26 random unit w's, margin 0) in d = 16 dimensions, labels corrupted by a
-// uniform confusion matrix (eta = 0.3), then projected by a Gaussian Nyström kernel PCA onto D = 1 600
-// coordinates with m = D landmarks (its fit time is reported: the "Nyström projection time"). UMA runs on
-// the projected sample with C given; after 3 warm-up updates, each timed figure is one Uma::step() that
-// makes an update (the scores GEMM, the Gamma pass, all z_pq, the selection). In the same run, the bare
-// Eigen float GEMM of the same size (X (n x D) times W^T (D x Q)) is timed: the ratio step / GEMM is the
-// overhead of everything UMA does besides the scores.
+// Data: bench_util.h letters_data, generator `classes` (Q = 26 random unit w's, margin 0) in d = 16
+// dimensions, labels corrupted by a uniform confusion matrix (eta = 0.3), then projected by a Gaussian Nyström
+// kernel PCA onto D = 1 600 coordinates with m = D landmarks (its fit time is reported: the "Nyström
+// projection time"). UMA runs on the projected sample with C given; after 3 warm-up updates, each timed figure
+// is one Uma::step() that makes an update (the scores GEMM, the Gamma pass, all z_pq, the selection). In the
+// same run, the bare Eigen float GEMM of the same size (X (n x D) times W^T (D x Q)) is timed: the ratio
+// step / GEMM is the overhead of everything UMA does besides the scores.
 #include <string>
 #include <vector>
 
 #include "bench/bench_util.h"
-#include "core/data/generators.h"
 #include "core/kernels/projection.h"
 #include "core/learners/uma.h"
 #include "core/noise/noise.h"
@@ -22,39 +21,22 @@
 int main(int argc, char** argv) {
   ml::configure_eigen();
   using namespace ml::bench;
-  const int n = std::stoi(flag(argc, argv, "--n", "15000"));
   const int dims = std::stoi(flag(argc, argv, "--dims", "1600"));
-  const int classes = std::stoi(flag(argc, argv, "--classes", "26"));
   const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
-  const int d = 16;
-
-  ml::GeneratorSpec spec;
-  spec.kind = ml::Generator::classes;
-  spec.n = n;
-  spec.dims = d;
-  spec.classes = classes;
-  spec.margin = 0.0;
-  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
-  if (!data.ok()) {
-    std::fprintf(stderr, "bench_uma: %s\n", data.error().message.c_str());
-    return 1;
-  }
+  ml::Dataset data = letters_data(argc, argv, "bench_uma");
+  const int n = data.rows();
+  const int classes = data.num_classes();
   ml::NoiseSpec noise;
   noise.model = ml::NoiseModel::uniform;
   noise.rate = 0.3;
-  if (!ml::apply_noise(noise, data.value(), 1).ok()) return 1;
+  if (!ml::apply_noise(noise, data, 1).ok()) return 1;
 
-  // The Nyström kernel PCA (the front end of 004 §3.6), timed once per rep.
-  ml::ProjectionOptions options;
-  options.kind = ml::ProjectionKind::kpca;
-  options.dims = dims;
-  options.exact_limit = 0;
-  options.landmarks = dims;
-  const ml::Kernel kernel = ml::make_kernel(ml::KernelKind::gaussian, 2, 1.0, 1.0, 0.0);
+  // The Nyström kernel PCA (the front end of 004 §3.6, as UMA fits it), timed once per rep.
+  const LettersFrontEnd front = letters_front_end(dims);
   ml::KernelProjection projection;
   const std::vector<double> fit_s = time_runs(reps, [&] {
     ml::Rng rng(1, ml::Stream::learner);
-    ml::Result<ml::KernelProjection> p = ml::KernelProjection::fit(data->X, kernel, options, rng);
+    ml::Result<ml::KernelProjection> p = ml::KernelProjection::fit(data.X, front.kernel, front.options, rng);
     if (!p.ok()) {
       std::fprintf(stderr, "bench_uma: %s\n", p.error().message.c_str());
       std::exit(1);
@@ -62,8 +44,8 @@ int main(int argc, char** argv) {
     projection = std::move(p.value());
   });
   ml::FeatureMatrix projected;
-  const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data->X); });
-  ml::Dataset train = data.value();
+  const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data.X); });
+  ml::Dataset train = data;
   train.X = projected;
 
   // UMA on the projected sample.
@@ -100,7 +82,7 @@ int main(int argc, char** argv) {
   j["n"] = n;
   j["dims"] = projection.dims();
   j["classes"] = classes;
-  j["input_dims"] = d;
+  j["input_dims"] = data.cols();
   j["nystrom_landmarks"] = dims;
   j["nystrom_fit_seconds"] = fit_s;
   j["nystrom_fit_median_s"] = median(fit_s);

@@ -16,6 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "core/data/generators.h"
+#include "core/kernels/kernel.h"
+#include "core/kernels/projection.h"
 #include "nlohmann/json.hpp"
 
 namespace ml::bench {
@@ -80,6 +83,41 @@ inline std::string flag(int argc, char** argv, const char* name, const std::stri
   for (int i = 1; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], name) == 0) return argv[i + 1];
   return fallback;
+}
+
+// The letters-size data of 004 §4.2 that the kernel benches share (bench_nystrom, bench_uma): generator `classes`
+// with Q random unit w's, margin 0, seed 1, in d = 16 dimensions; n from `--n` (15 000), Q from `--classes` (26).
+// Exits with a message naming `program` when the generator refuses.
+inline ml::Dataset letters_data(int argc, char** argv, const char* program) {
+  ml::GeneratorSpec spec;
+  spec.kind = ml::Generator::classes;
+  spec.n = std::stoi(flag(argc, argv, "--n", "15000"));
+  spec.dims = 16;
+  spec.classes = std::stoi(flag(argc, argv, "--classes", "26"));
+  spec.margin = 0.0;
+  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
+  if (!data.ok()) {
+    std::fprintf(stderr, "%s: %s\n", program, data.error().message.c_str());
+    std::exit(1);
+  }
+  return std::move(data.value());
+}
+
+// The letters-size kernel front end of 004 §3.6 that the kernel benches time: Nyström kernel PCA with D = m = `dims`
+// landmarks, rotation-free as UMA fits it (core/learners/uma.cpp) unless `ordered_pca`; and its Gaussian kernel
+// (width 2).
+struct LettersFrontEnd {
+  ml::ProjectionOptions options;
+  ml::Kernel kernel;
+};
+inline LettersFrontEnd letters_front_end(int dims, bool ordered_pca = false) {
+  LettersFrontEnd f{ml::ProjectionOptions{}, ml::make_kernel(ml::KernelKind::gaussian, 2, 1.0, 1.0, 0.0)};
+  f.options.kind = ml::ProjectionKind::kpca;
+  f.options.dims = dims;
+  f.options.exact_limit = 0;
+  f.options.landmarks = dims;
+  f.options.skip_nystrom_pca = !ordered_pca;
+  return f;
 }
 
 // Prints one JSON object on its own line (what report.py reads).

@@ -370,12 +370,14 @@ def main():
                      "yes" if a["checksum"] == b["checksum"] else "no"))
         L.append("")
     if nystrom_native and nystrom_wasm:
-        a, b = nystrom_native[0], nystrom_wasm[0]
-        L.append("## 5b. Nyström kernel PCA at the letters size (n = %s, m = D = %s)" % (fmt(a["n"]), fmt(a["landmarks"])))
+        top_a, top_b = nystrom_native[0], nystrom_wasm[0]
+        a, b = top_a["uma"], top_b["uma"]  # UMA's configuration (rotation-free); "ordered": the ordered PCA
+        L.append("## 5b. Nyström kernel PCA at the letters size (n = %s, m = D = %s)" % (fmt(top_a["n"]), fmt(top_a["landmarks"])))
         L.append("")
         L.append("`bench/bench_nystrom.cpp`: `classes` data (d = 16), Gaussian σ = 1; what the kernel front end does "
-                 "before a letters run's first step (`ProjectionFitter` with the sample's transform), stage by stage; "
-                 "native median of the reps, wasm one run.")
+                 "before a letters run's first step (`ProjectionFitter` with the sample's transform), stage by stage, in UMA's "
+                 "configuration (`skip_nystrom_pca`: at D = m the sample's PCA is only a rotation and is skipped, "
+                 "core/kernels/projection.h); native median of the reps, wasm one run.")
         L.append("")
         L.append("| stage | native s | wasm s | wasm / native |")
         L.append("|---|---:|---:|---:|")
@@ -394,6 +396,14 @@ def main():
                      "met" if a["fit_transform_median_s"] <= 5 else "not met",
                      "met" if b["fit_transform_median_s"] <= 7 else "not met", a["transform_fnv1a"],
                      "yes" if same else "NO"))
+        if "ordered" in top_a and "ordered" in top_b:
+            oa, ob = top_a["ordered"], top_b["ordered"]
+            L.append("")
+            L.append("The ordered PCA (the RP classifier's and the pipeline's kpca: covariance pass and eigendecomposition "
+                     "kept): fit + transform native %s s, wasm %s s; checksums equal: **%s**." % (
+                         fmt(oa["fit_transform_median_s"]), fmt(ob["fit_transform_median_s"]),
+                         "yes" if all(oa[k] == ob[k] for k in ("spectrum_sum", "transform_sum_sq", "transform_fnv1a"))
+                         else "NO"))
         L.append("")
     for name, a_list, b_list in others:
         L.append("## %s (bench/%s.cpp)" % (name, name))

@@ -73,6 +73,8 @@ void add_projection(CostSum& s, ProjectionKind kind, double n, double other, dou
     basis = m;
     s.add(kMemory, 3 * m * m * kDoubleBytes, "Nyström landmarks' kernel and eigenvectors (m^2)");
     s.add(work_limit, n * m * (d + m + D), "Nyström covariance over the sample (n m^2)");
+    // Worst case: K_mm numerically singular, so the whitening is an eigendecomposition too (projection.h; a
+    // positive definite K_mm takes a Cholesky factor, m^3/3, and only the PCA's eigendecomposition remains).
     s.add(kUnit, 2 * kEigenFactor * m * m * m, "eigendecompositions of the Nyström landmarks (m^3)");
   } else if (kind == ProjectionKind::random) {
     s.add(kMemory, 2 * D * D * kDoubleBytes, "random span's kernel matrix and factor");

@@ -86,10 +86,22 @@ Eigen::MatrixXd kernel_matrix(const Kernel& k, const FeatureMatrix& A, const Fea
     na = row_norms2(A);
     nb = row_norms2(B);
   }
-  for (Eigen::Index j = 0; j < K.cols(); ++j) {
-    for (Eigen::Index i = 0; i < K.rows(); ++i) {
-      K(i, j) = k.kind == KernelKind::gaussian ? k.from_products(K(i, j), na[i], nb[j]) : k.from_products(K(i, j), 0, 0);
+  if (k.kind == KernelKind::gaussian) {
+    // from_products() column by column, its exp on the whole column at once (det::exp_array: same bits).
+    const double scale = 2.0 * k.sigma * k.sigma;
+    for (Eigen::Index j = 0; j < K.cols(); ++j) {
+      double* col = K.col(j).data();
+      for (Eigen::Index i = 0; i < K.rows(); ++i) {
+        double dist2 = na[i] + nb[j] - 2.0 * col[i];
+        if (dist2 < 0) dist2 = 0;  // rounding of the expanded form
+        col[i] = -dist2 / scale;
+      }
+      det::exp_array(col, col, static_cast<long>(K.rows()));
     }
+    return K;
+  }
+  for (Eigen::Index j = 0; j < K.cols(); ++j) {
+    for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, j) = k.from_products(K(i, j), 0, 0);
   }
   return K;
 }

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/kernels/symmetric_eigen.h"
+
 namespace ml {
 
 namespace {
@@ -50,6 +52,11 @@ Error not_finite_error() {
                     "projection: a kernel value is not finite (NaN or infinite feature, or kernel parameters out of range)");
 }
 
+Error not_converged_error() {
+  return make_error("projection.not_converged",
+                    "projection (kpca): the eigendecomposition did not converge (Eigen's iteration limit)");
+}
+
 Error rank_zero_error(std::string_view what) {
   return make_error("projection.rank_zero",
                     std::string("projection (") + std::string(what) +
@@ -80,6 +87,11 @@ namespace {
 double gram_cost(double k, double d) { return k * k * (d + 8); }
 double eigen_cost(double k) { return 9 * k * k * k; }
 double cholesky_cost(double k) { return k * k * k / 3; }
+// The Nyström PCA of m whitened landmark coordinates (rank r, D kept): with a Cholesky factor two triangular
+// solves (L⁻¹ G L⁻ᵀ, m^3) and C = L⁻ᵀ E (m^2 D / 2); with W (m x r) the products Wᵀ G W (m^2 r + m r^2) and W E.
+double nystrom_pca_cost(double m, double r, double D) { return m * m * r + eigen_cost(r) + m * r * D; }
+// Multiply-adds of K(X_block, B) · C per row: |B| D, half of it when C is upper triangular (|B| = D).
+double product_cost(double basis, double D, bool triangular) { return triangular ? basis * D / 2 : basis * D; }
 
 }  // namespace
 
@@ -138,7 +150,11 @@ void ProjectionFitter::fail(Error error) {
   stage_ = Stage::finished;
   progress_ = 1.0;
   K_ = Eigen::MatrixXd();
-  Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
+  L_ = Xd_ = R_ = W_ = S_ = Eigen::MatrixXd();
+}
+
+bool ProjectionFitter::skips_pca() const {
+  return p_.nystrom_ && options_.skip_nystrom_pca && dims_ >= (rank_ > 0 ? rank_ : m_);
 }
 
 void ProjectionFitter::fit_done() {
@@ -165,7 +181,7 @@ std::string_view ProjectionFitter::stage() const {
     case Stage::exact_gram: return "kernel matrix of the sample";
     case Stage::exact_eigen: return "eigendecomposition";
     case Stage::nystrom_gram: return "kernel of the landmarks";
-    case Stage::nystrom_eigen: return "eigendecomposition of the landmarks";
+    case Stage::nystrom_whiten: return "factoring the landmarks' kernel";
     case Stage::nystrom_covariance: return "covariance of the sample";
     case Stage::nystrom_pca: return "eigendecomposition";
     case Stage::transform: return "projecting the sample";
@@ -184,16 +200,16 @@ double ProjectionFitter::unit_cost() const {
     case Stage::exact_gram: return gram_cost(n, d);
     case Stage::exact_eigen: return eigen_cost(n);
     case Stage::nystrom_gram: return gram_cost(m_, d);
-    case Stage::nystrom_eigen: return eigen_cost(m_);
+    case Stage::nystrom_whiten: return cholesky_cost(m_);  // an eigendecomposition when K_mm is singular
     case Stage::nystrom_covariance: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
       return rows * m_ * (d + 8) + rows * m_ * m_ / 2;
     }
-    case Stage::nystrom_pca: return 2.0 * m_ * m_ * rank_ + eigen_cost(rank_) + static_cast<double>(m_) * rank_ * D;
+    case Stage::nystrom_pca: return nystrom_pca_cost(m_, rank_, D);
     case Stage::transform: {
       const double rows = static_cast<double>(std::min<Eigen::Index>(block_, n_ - start_));
       const double b = static_cast<double>(p_.basis_.rows());
-      return rows * b * (d + 8) + rows * b * static_cast<double>(p_.coef_.cols());
+      return rows * b * (d + 8) + rows * product_cost(b, static_cast<double>(p_.coef_.cols()), p_.triangular_);
     }
     case Stage::finished: return 0;
   }
@@ -203,14 +219,14 @@ double ProjectionFitter::unit_cost() const {
 double ProjectionFitter::remaining_cost() const {
   const double n = n_, d = static_cast<double>(X_.cols()), D = dims_;
   // The sample's transform, with the basis size and D known so far (estimates before the fit ends).
-  auto transform_cost = [&](double basis, double out_dims, double rows) {
-    return transform_sample_ ? rows * basis * (d + 8) + rows * basis * out_dims : 0.0;
+  auto transform_cost = [&](double basis, double out_dims, double rows, bool triangular = false) {
+    return transform_sample_ ? rows * basis * (d + 8) + rows * product_cost(basis, out_dims, triangular) : 0.0;
   };
   switch (stage_) {
     case Stage::random_factor: return gram_cost(D, d) + 2 * cholesky_cost(D) + transform_cost(D, D, n);
     case Stage::cholesky_inverse: {
       const double k = static_cast<double>(L_.rows());
-      return cholesky_cost(k) + transform_cost(k, k, n);
+      return cholesky_cost(k) + transform_cost(k, k, n, p_.nystrom_);  // Nyström here: rotation-free, C triangular
     }
     case Stage::kgs_diagonal:
     case Stage::kgs_pivot: {
@@ -221,18 +237,20 @@ double ProjectionFitter::remaining_cost() const {
     case Stage::exact_gram: return gram_cost(n, d) + eigen_cost(n) + transform_cost(n, D, n);
     case Stage::exact_eigen: return eigen_cost(n) + transform_cost(n, D, n);
     case Stage::nystrom_gram:
-    case Stage::nystrom_eigen:
+    case Stage::nystrom_whiten:
     case Stage::nystrom_covariance:
     case Stage::nystrom_pca: {
       const double m = m_, r = rank_ > 0 ? rank_ : m_;  // r <= m: before the landmarks' eigendecomposition, m
       double sum = 0;
       if (stage_ == Stage::nystrom_gram) sum += gram_cost(m, d);
-      if (stage_ <= Stage::nystrom_eigen) sum += eigen_cost(m);
+      if (stage_ <= Stage::nystrom_whiten) sum += cholesky_cost(m);
+      // Rotation-free (only decided before the covariance pass): the Cholesky factor's inverse, no covariance, no PCA.
+      if (skips_pca()) return sum + cholesky_cost(m) + transform_cost(m, m, n, true);
       if (stage_ <= Stage::nystrom_covariance) {
         const double rows = stage_ == Stage::nystrom_covariance ? n - static_cast<double>(start_) : n;
         sum += rows * m * (d + 8) + rows * m * m / 2;
       }
-      return sum + 2 * m * m * r + eigen_cost(r) + m * r * D + transform_cost(m, D, n);
+      return sum + nystrom_pca_cost(m, r, D) + transform_cost(m, D, n);
     }
     case Stage::transform: {
       const double b = static_cast<double>(p_.basis_.rows());
@@ -303,6 +321,8 @@ void ProjectionFitter::do_unit() {
       const Eigen::MatrixXd Linv = L_.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(k, k));
       p_.coef_ = Linv.transpose();
       p_.spectrum_ = L_.diagonal().array().square().matrix();
+      // Only the rotation-free Nyström map uses the triangular product: random/kgs keep the dense GEMM's bits.
+      p_.triangular_ = p_.nystrom_;
       return fit_done();
     }
     case Stage::kgs_diagonal: {
@@ -371,9 +391,10 @@ void ProjectionFitter::do_unit() {
       return;
     }
     case Stage::exact_eigen: {
-      eigen_.compute(K_);
+      const SymmetricEigen eigen = symmetric_eigen(K_);
       K_ = Eigen::MatrixXd();
-      const Eigen::VectorXd& evals = eigen_.eigenvalues();  // ascending
+      if (!eigen.converged) return fail(not_converged_error());
+      const Eigen::VectorXd& evals = eigen.values;  // ascending
       const double lmax = evals[n - 1];
       if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
       int kept = 0;
@@ -382,37 +403,62 @@ void ProjectionFitter::do_unit() {
       p_.spectrum_.resize(kept);
       for (int k = 0; k < kept; ++k) {
         const double lambda = evals[n - 1 - k];
-        p_.coef_.col(k) = eigen_.eigenvectors().col(n - 1 - k) / std::sqrt(lambda);
+        p_.coef_.col(k) = eigen.vectors.col(n - 1 - k) / std::sqrt(lambda);
         p_.spectrum_[k] = lambda;
       }
-      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
       fix_column_signs(p_.coef_);
       return fit_done();
     }
     case Stage::nystrom_gram: {
       K_ = gram_matrix(kernel, p_.basis_);
       if (!K_.allFinite()) return fail(not_finite_error());
-      stage_ = Stage::nystrom_eigen;
+      stage_ = Stage::nystrom_whiten;
       return;
     }
-    case Stage::nystrom_eigen: {
+    case Stage::nystrom_whiten: {
       const int m = m_;
-      eigen_.compute(K_);
+      // What follows unless the PCA is skipped (rotation-free): the covariance pass over the sample.
+      auto start_covariance = [&] {
+        S_ = Eigen::MatrixXd::Zero(m, m);
+        block_ = rows_per_block(m);
+        start_ = 0;
+        stage_ = Stage::nystrom_covariance;
+      };
+      // K_mm = L Lᵀ when every pivot clears the rank threshold (see the header): no eigendecomposition.
+      const double max_diag = K_.diagonal().maxCoeff();
+      if (!(max_diag > 0)) return fail(rank_zero_error("kpca"));
+      Eigen::LLT<Eigen::MatrixXd> llt(K_);
+      if (llt.info() == Eigen::Success && llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * max_diag) {
+        L_ = llt.matrixL();
+        K_ = Eigen::MatrixXd();
+        rank_ = m;
+        if (skips_pca()) {  // rotation-free: π = φ̃' = L⁻¹ k_m, C = L⁻ᵀ
+          p_.rotation_free_ = true;
+          stage_ = Stage::cholesky_inverse;
+          return;
+        }
+        return start_covariance();
+      }
+      const SymmetricEigen eigen = symmetric_eigen(K_);
       K_ = Eigen::MatrixXd();
-      const Eigen::VectorXd& sigma = eigen_.eigenvalues();  // ascending
+      if (!eigen.converged) return fail(not_converged_error());
+      const Eigen::VectorXd& sigma = eigen.values;  // ascending
       const double smax = sigma[m - 1];
       if (!(smax > 0)) return fail(rank_zero_error("kpca"));
       int r = 0;
       while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
       W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
-      for (int k = 0; k < r; ++k) W_.col(k) = eigen_.eigenvectors().col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
-      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
+      for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
       rank_ = r;
-      S_ = Eigen::MatrixXd::Zero(m, m);
-      block_ = rows_per_block(m);
-      start_ = 0;
-      stage_ = Stage::nystrom_covariance;
-      return;
+      if (skips_pca()) {  // rotation-free: π = φ̃ = Wᵀ k_m, C = W = U_r Σ_r^{-1/2}
+        p_.rotation_free_ = true;
+        p_.coef_ = std::move(W_);
+        fix_column_signs(p_.coef_);
+        p_.spectrum_.resize(r);
+        for (int k = 0; k < r; ++k) p_.spectrum_[k] = sigma[m - 1 - k];
+        return fit_done();
+      }
+      return start_covariance();
     }
     case Stage::nystrom_covariance: {
       const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
@@ -429,10 +475,21 @@ void ProjectionFitter::do_unit() {
     }
     case Stage::nystrom_pca: {
       const int r = rank_;
-      const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
-      S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ; the solver reads its lower triangle
-      eigen_.compute(S_);
-      const Eigen::VectorXd& lambda = eigen_.eigenvalues();
+      const bool cholesky = W_.size() == 0;
+      if (cholesky) {
+        // L⁻¹ G L⁻ᵀ = Σ_i φ̃'(x_i) φ̃'(x_i)ᵀ by two triangular solves (G symmetric: (L⁻¹ G)ᵀ = G L⁻ᵀ).
+        S_.triangularView<Eigen::StrictlyUpper>() = S_.transpose();
+        L_.triangularView<Eigen::Lower>().solveInPlace(S_);
+        S_.transposeInPlace();
+        L_.triangularView<Eigen::Lower>().solveInPlace(S_);
+      } else {
+        const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
+        S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ
+      }
+      const SymmetricEigen eigen = symmetric_eigen(S_);  // reads the lower triangle
+      S_ = Eigen::MatrixXd();
+      if (!eigen.converged) return fail(not_converged_error());
+      const Eigen::VectorXd& lambda = eigen.values;
       const double lmax = lambda[r - 1];
       if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
       int kept = 0;
@@ -440,11 +497,15 @@ void ProjectionFitter::do_unit() {
       Eigen::MatrixXd E(r, kept);
       p_.spectrum_.resize(kept);
       for (int k = 0; k < kept; ++k) {
-        E.col(k) = eigen_.eigenvectors().col(r - 1 - k);
+        E.col(k) = eigen.vectors.col(r - 1 - k);
         p_.spectrum_[k] = lambda[r - 1 - k];
       }
-      eigen_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>();
-      p_.coef_ = W_ * E;
+      if (cholesky) {
+        L_.triangularView<Eigen::Lower>().transpose().solveInPlace(E);  // C = L⁻ᵀ E
+        p_.coef_ = std::move(E);
+      } else {
+        p_.coef_ = W_ * E;
+      }
       fix_column_signs(p_.coef_);
       return fit_done();
     }
@@ -528,7 +589,13 @@ void KernelProjection::transform_block(const FeatureMatrix& X, Eigen::Index star
 }
 
 void KernelProjection::project_block(const Eigen::MatrixXd& Kb, Eigen::Index start, FeatureMatrix& out) const {
-  const Eigen::MatrixXd P = Kb * coef_;
+  Eigen::MatrixXd P;
+  if (triangular_) {
+    // Half a GEMM (Eigen's triangular product; a loop of column-block GEMMs measured the same natively).
+    P.noalias() = Kb * coef_.triangularView<Eigen::Upper>();
+  } else {
+    P = Kb * coef_;
+  }
   out.middleRows(start, Kb.rows()) = P.cast<float>();
 }
 
@@ -544,10 +611,10 @@ void KernelProjection::transform_row(const float* x, float* out) const {
 KernelProjection KernelProjection::leading(int dims) const {
   assert(dims >= 1 && dims <= this->dims());
   KernelProjection p = *this;
-  if (kind_ == ProjectionKind::kpca) {
+  if (kind_ == ProjectionKind::kpca && !triangular_) {
     p.coef_ = coef_.leftCols(dims);
   } else {
-    // C = L⁻ᵀ is upper triangular: coordinate j uses only the first j+1 points.
+    // C = L⁻ᵀ is upper triangular (random, kgs, rotation-free Nyström): coordinate j uses only the first j+1 points.
     p.basis_ = basis_.topRows(dims);
     p.basis_rows_.resize(static_cast<size_t>(dims));
     p.coef_ = coef_.topLeftCorner(dims, dims);

@@ -28,12 +28,31 @@
 //           landmarks drawn at random: K_mm = U Σ Uᵀ, φ̃(x) = Σ^{-1/2} Uᵀ k_m(x) (eigenvalues below
 //           tolerance·σ_max dropped), then the uncentred PCA of φ̃ over the whole sample: Σ_i φ̃(x_i)φ̃(x_i)ᵀ
 //           = E Λ Eᵀ, π(x) = E_Dᵀ φ̃(x), i.e. C = U Σ^{-1/2} E_D. With m = n (landmarks = all points, in
-//           order) this is the exact map. The sign of each coordinate is fixed: the entry of largest
+//           order) this is the exact map. Computed without the first eigendecomposition when K_mm is
+//           numerically positive definite (every Cholesky pivot L_jj² >= tolerance·max K_ii): K_mm = L Lᵀ,
+//           φ̃'(x) = L⁻¹ k_m(x) is φ̃(x) turned by an orthogonal matrix (L⁻¹ = Q Σ^{-1/2} Uᵀ), so the PCA of φ̃'
+//           (L⁻¹ G L⁻ᵀ = E' Λ E'ᵀ, G = Σ_i k_m(x_i) k_m(x_i)ᵀ) has the same Λ and E' = Q E, and C = L⁻ᵀ E' is the
+//           same C: the same map up to rounding (an m³/3 factorization instead of a ~9 m³ eigendecomposition).
+//           Otherwise (K_mm numerically singular: many landmarks in few dimensions, a wide kernel) the
+//           eigendecomposition above drops the null directions. The sign of each coordinate is fixed: the entry of largest
 //           magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
+//           Rotation-free Nyström (ProjectionOptions::skip_nystrom_pca): when D keeps every whitened direction
+//           (D >= r, the numerical rank of K_mm; with a Cholesky factor r = m, so D = m), the PCA keeps all of
+//           E and π = Eᵀ φ̃ is only an orthogonal rotation of the whitened features: the same inner products
+//           π(x)·π(y) = φ̃(x)·φ̃(y), hence the same sums, norms and angles. A consumer that uses its features
+//           only through inner products and sums (UMA, 004 §3.6: scores ⟨w_k, x⟩, the sets A_p^α, γ sums,
+//           additive updates) sees no difference but rounding, so the option skips the covariance of the
+//           sample and the PCA's eigendecomposition (at letters size, n = 15 000 and D = m = 1 600, ~85% of the
+//           fit) and keeps C = L⁻ᵀ (Cholesky; spectrum = the pivots L_jj², like random; the transform is a
+//           triangular product, half a GEMM) or C = U_r Σ_r^{-1/2} (singular K_mm; spectrum = σ_j, signs fixed
+//           as above). The coordinates are then in landmark order, not by decreasing variance, so only UMA
+//           sets it: the RP classifier's perceptron runs and its cross-validation over D (leading()) and the
+//           pipeline's kpca features rely on the ordered PCA (the first D' coordinates = the D'-PCA).
 //
 // Nesting: for all three maps the first D' coordinates of a D-map are the D'-map fitted with the same
 // draws (leading(); for random, with the D-map's jitter, which is 0 unless K_BB was singular), so a
-// cross-validation over D fits once per fold and width.
+// cross-validation over D fits once per fold and width. Not for a rotation-free Nyström map: its leading()
+// keeps its first D' coordinates (Cholesky path: the span of the first D' landmarks, like random), not the D'-PCA.
 // Numbers: kernel values and C are double; transform() writes float features. transform() works in
 // row blocks to bound memory; a row's bits may differ in the last place between transform() and
 // transform_row() (different GEMM shapes), never between builds.
@@ -85,6 +104,9 @@ struct ProjectionOptions {
   int exact_limit = 2000;                     // kpca: exact eigendecomposition when n <= this, Nyström beyond
   int landmarks = 0;                          // kpca Nyström: m >= D landmarks (0: min(n, max(2D, 1000)))
   double tolerance = 1e-10;                   // relative numerical-rank threshold (see the header comment)
+  // kpca Nyström: when D >= the rank of K_mm, skip the sample's PCA (the consumer is rotation-invariant: UMA
+  // only; see "Rotation-free Nyström" above); false = the ordered PCA
+  bool skip_nystrom_pca = false;
 };
 
 // A fitted projection π(x) = Cᵀ k_B(x).
@@ -92,7 +114,8 @@ class KernelProjection {
  public:
   // Learns π on the rows of X (n >= 1). Random draws (random span points, Nyström landmarks) come from
   // `rng`. Errors: "projection.empty" (no rows), "projection.bad_dims" (D < 1), "projection.not_finite"
-  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps).
+  // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps),
+  // "projection.not_converged" (kpca: an eigendecomposition hit its iteration limit).
   static Result<KernelProjection> fit(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
                                       Rng& rng);
 
@@ -106,6 +129,8 @@ class KernelProjection {
   const Kernel& kernel() const { return kernel_; }
   // True when kpca used Nyström landmarks.
   bool nystrom() const { return nystrom_; }
+  // True when a Nyström fit skipped the sample's PCA (skip_nystrom_pca applied): coordinates in landmark order.
+  bool rotation_free() const { return rotation_free_; }
   // The basis points B (|B| x d): random/kgs points in pick order, kpca all points or the landmarks.
   const FeatureMatrix& basis() const { return basis_; }
   // Row indices of the basis points in the fitted X.
@@ -113,7 +138,7 @@ class KernelProjection {
   // C (|B| x D): π(x) = Cᵀ k_B(x).
   const Eigen::MatrixXd& coefficients() const { return coef_; }
   // Per coordinate: random/kgs the pivot L_jj² (squared residual norm of the point when it was added),
-  // kpca the eigenvalue λ_j (of K, or of Σ φ̃φ̃ᵀ for Nyström).
+  // kpca the eigenvalue λ_j (of K, or of Σ φ̃φ̃ᵀ for Nyström; rotation-free: L_jj², or σ_j of K_mm).
   const Eigen::VectorXd& spectrum() const { return spectrum_; }
   // random: ε added to K_BB's diagonal (0 when it was numerically positive definite); else 0.
   double jitter() const { return jitter_; }
@@ -135,6 +160,8 @@ class KernelProjection {
   ProjectionKind kind_ = ProjectionKind::random;
   Kernel kernel_;
   bool nystrom_ = false;
+  bool rotation_free_ = false;
+  bool triangular_ = false;  // C is upper triangular (rotation-free Cholesky path): transform by a triangular product
   FeatureMatrix basis_;
   std::vector<int> basis_rows_;
   Eigen::MatrixXd coef_;
@@ -212,13 +239,14 @@ class ProjectionFitter {
  private:
   enum class Stage : int {
     random_factor, cholesky_inverse, kgs_diagonal, kgs_pivot, exact_gram, exact_eigen,
-    nystrom_gram, nystrom_eigen, nystrom_covariance, nystrom_pca, transform, finished
+    nystrom_gram, nystrom_whiten, nystrom_covariance, nystrom_pca, transform, finished
   };
   void do_unit();                 // one unit of the current stage
   double unit_cost() const;       // estimated cost of the next unit
   double remaining_cost() const;  // estimated cost of every unit from the next one on
   void fail(Error error);
   void fit_done();                // the map is complete: transform the sample or finish
+  bool skips_pca() const;         // Nyström: skip_nystrom_pca applies (D >= the rank of K_mm, m until known)
 
   const FeatureMatrix& X_;
   ProjectionOptions options_;
@@ -233,15 +261,15 @@ class ProjectionFitter {
 
   Eigen::MatrixXd K_;  // kernel matrix of the span points / the sample / the landmarks
   Eigen::MatrixXd L_;  // random, kgs: Cholesky factor of K on the chosen points, in pick order
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen_;
   // kgs
   Eigen::MatrixXd Xd_, R_;
   Eigen::VectorXd norms2_, diag_, residual_, column_;
   std::vector<uint8_t> picked_;
   double threshold_ = 0;
   int pivot_index_ = 0;  // j, the pivot the next unit chooses
-  // Nyström: W = U_r Σ_r^{-1/2} (m x r); S_ holds G = Σ_i k_m(x_i) k_m(x_i)ᵀ (m x m, lower triangle) while the
-  // covariance pass runs, the PCA's Wᵀ G W after it
+  // Nyström: either L_ = the Cholesky factor of K_mm (φ̃'(x) = L⁻¹ k_m(x), W_ empty) or, when K_mm is numerically
+  // singular, W = U_r Σ_r^{-1/2} (m x r, φ̃(x) = Wᵀ k_m(x)); S_ holds G = Σ_i k_m(x_i) k_m(x_i)ᵀ (m x m, lower
+  // triangle) while the covariance pass runs, the PCA's covariance of φ̃' (or φ̃) after it
   Eigen::MatrixXd W_, S_;
   // Nyström with transform_sample: the covariance pass's kernel blocks k(X_b, landmarks), kept for the
   // sample's transform (the same blocks, so the same bits, without the kernel values computed twice) when

@@ -215,6 +215,9 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
   projection_options.kind = ProjectionKind::kpca;
   projection_options.dims = params.dims;
   projection_options.landmarks = params.kernel.landmarks;
+  // UMA uses its features only through inner products and sums, so at D >= the landmarks' rank the Nyström
+  // PCA's rotation changes nothing but rounding: skip it (projection.h "Rotation-free Nyström").
+  projection_options.skip_nystrom_pca = true;
   if (projection_kind_ == UmaProjection::kpca) {
     if (n > kUmaMaxExactKpca) {
       return make_error("uma.kpca_too_large", "UMA: exact kernel PCA on " + std::to_string(n) +

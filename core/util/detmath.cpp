@@ -3,6 +3,9 @@
 
 #include <cmath>
 #include <limits>
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+#endif
 
 namespace ml::det {
 namespace {
@@ -10,6 +13,11 @@ namespace {
 constexpr double kLn2Hi = 6.93147180369123816490e-01;  // high bits of ln 2 (exact in 32 bits)
 constexpr double kLn2Lo = 1.90821492927058770002e-10;  // ln 2 - kLn2Hi
 constexpr double kInvLn2 = 1.44269504088896338700e+00;
+// e^r's Taylor coefficients from 1/14! down to 1/0!, in Horner order (exp and exp_array share them).
+constexpr double kExpTaylor[] = {1.0 / 87178291200.0, 1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916800.0,
+                                 1.0 / 3628800.0,     1.0 / 362880.0,     1.0 / 40320.0,     1.0 / 5040.0,
+                                 1.0 / 720.0,         1.0 / 120.0,        1.0 / 24.0,        1.0 / 6.0,
+                                 0.5,                 1.0,                1.0};
 
 // Polynomial sine on [-pi/4, pi/4] (Taylor to x^17: error below 1e-17 on the interval).
 double sin_poly(double x) {
@@ -77,22 +85,40 @@ double exp(double x) {
   const double k = std::floor(x * kInvLn2 + 0.5);
   const double r = (x - k * kLn2Hi) - k * kLn2Lo;  // |r| <= 0.35
   // Taylor series of e^r to r^14: remainder below 2e-17 relative.
-  double p = 1.0 / 87178291200.0;  // 1/14!
-  p = p * r + 1.0 / 6227020800.0;
-  p = p * r + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
-  p = p * r + 1.0;
-  p = p * r + 1.0;
+  double p = kExpTaylor[0];
+  for (int i = 1; i < 15; ++i) p = p * r + kExpTaylor[i];
   return std::ldexp(p, static_cast<int>(k));
+}
+
+void exp_array(const double* in, double* out, long count) {
+  long i = 0;
+#if defined(__SSE4_1__)
+  // exp()'s operations on two lanes; ldexp(p, k) becomes p * 2^k, exact while the result is normal
+  // (-1021 <= k <= 1023, p in [0.70, 1.42]). Lanes outside that range (overflow, subnormal or zero results,
+  // NaN) are redone by exp() itself.
+  const __m128d inv_ln2 = _mm_set1_pd(kInvLn2), ln2_hi = _mm_set1_pd(kLn2Hi), ln2_lo = _mm_set1_pd(kLn2Lo);
+  const __m128d half = _mm_set1_pd(0.5), k_min = _mm_set1_pd(-1021.0), k_max = _mm_set1_pd(1023.0);
+  const __m128d shifter = _mm_set1_pd(6755399441055744.0);  // 1.5 * 2^52: k + shifter holds k in its low bits
+  const __m128i bias = _mm_set1_epi64x(1023);
+  for (; i + 2 <= count; i += 2) {
+    const __m128d x = _mm_loadu_pd(in + i);
+    const __m128d k = _mm_floor_pd(_mm_add_pd(_mm_mul_pd(x, inv_ln2), half));
+    const __m128d r = _mm_sub_pd(_mm_sub_pd(x, _mm_mul_pd(k, ln2_hi)), _mm_mul_pd(k, ln2_lo));
+    __m128d p = _mm_set1_pd(kExpTaylor[0]);
+    for (int t = 1; t < 15; ++t) p = _mm_add_pd(_mm_mul_pd(p, r), _mm_set1_pd(kExpTaylor[t]));
+    const __m128i bits = _mm_slli_epi64(_mm_add_epi64(_mm_castpd_si128(_mm_add_pd(k, shifter)), bias), 52);
+    _mm_storeu_pd(out + i, _mm_mul_pd(p, _mm_castsi128_pd(bits)));
+    const __m128d outside = _mm_or_pd(_mm_cmpunord_pd(x, x), _mm_or_pd(_mm_cmplt_pd(k, k_min), _mm_cmpgt_pd(k, k_max)));
+    const int mask = _mm_movemask_pd(outside);
+    if (mask != 0) {
+      double xs[2];
+      _mm_storeu_pd(xs, x);
+      if (mask & 1) out[i] = exp(xs[0]);
+      if (mask & 2) out[i + 1] = exp(xs[1]);
+    }
+  }
+#endif
+  for (; i < count; ++i) out[i] = exp(in[i]);
 }
 
 double log(double x) {

@@ -11,6 +11,9 @@ namespace ml::det {
 
 // e^x; returns +inf above ~709.78 and 0 below ~-745.
 double exp(double x);
+// out[i] = exp(in[i]) for i < count, bit for bit (the same operations, two values at a time with SSE4.1 /
+// wasm SIMD: the kernel matrices' cost); `in` may equal `out`.
+void exp_array(const double* in, double* out, long count);
 // Natural logarithm for x > 0; -inf at 0, NaN for x < 0.
 double log(double x);
 // Sine, accurate for |x| up to about 1e6 (Cody-Waite reduction).

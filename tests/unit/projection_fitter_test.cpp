@@ -120,13 +120,51 @@ TEST_F(ProjectionFitterTest, NystromSlicedIsBitIdenticalOverSeveralBlocks) {
   ProjectionOptions o = opts(ProjectionKind::kpca, 30);
   o.exact_limit = 0;
   o.landmarks = 600;  // blocks of 2^22 / 600 = 6990 rows: 3 covariance blocks, 3 transform blocks
-  // gram, landmark eigendecomposition, 3 covariance blocks, final eigendecomposition, 3 transform blocks.
+  // gram, whitening (K_mm singular here: an eigendecomposition), 3 covariance blocks, the PCA, 3 transform blocks.
   const Sliced s = expect_same_as_one_shot(X, gaussian(4.0), o, 5, 9);
   ASSERT_EQ(s.calls, 9);
   const std::vector<std::string> expected = {
-      "kernel of the landmarks", "eigendecomposition of the landmarks", "covariance of the sample",
+      "kernel of the landmarks", "factoring the landmarks' kernel", "covariance of the sample",
       "covariance of the sample", "covariance of the sample", "eigendecomposition", "projecting the sample",
       "projecting the sample", "projecting the sample"};
+  EXPECT_EQ(s.stages, expected);
+}
+
+// Rotation-free Nyström (skip_nystrom_pca at D = m): no covariance pass and no PCA. With a Cholesky factor: the
+// landmarks' kernel, its factor, the factor's inverse (C = L⁻ᵀ), the transform in 2 blocks (2^22 / 800 = 5242 rows);
+// sliced = one shot, progress monotone.
+TEST_F(ProjectionFitterTest, RotationFreeNystromSkipsTheCovarianceAndThePca) {
+  const FeatureMatrix X = random_points(6000, 4, 8, 2.0);
+  ProjectionOptions o = opts(ProjectionKind::kpca, 800);
+  o.exact_limit = 0;
+  o.landmarks = 800;
+  o.skip_nystrom_pca = true;
+  const Sliced s = expect_same_as_one_shot(X, gaussian(1.0), o, 5, 5);
+  ASSERT_TRUE(s.fit.ok());
+  EXPECT_TRUE(s.fit->rotation_free());
+  const std::vector<std::string> expected = {"kernel of the landmarks", "factoring the landmarks' kernel",
+                                             "inverting the Cholesky factor", "projecting the sample",
+                                             "projecting the sample"};
+  EXPECT_EQ(s.stages, expected);
+  // The estimate knew the PCA was skipped: after the landmarks' kernel, factor and inverse (m^3 work) the
+  // transform (n m^2 / 2) is most of what remains, not the ~9 m^3 eigendecomposition and the n m^2 / 2 covariance.
+  EXPECT_LT(s.progress[2], 0.3);
+}
+
+// The same with a singular K_mm (2-D points, a wide kernel: the whitening is an eigendecomposition of rank r < m):
+// D = m >= r, so the map is C = U_r Σ_r^{-1/2} straight after the whitening.
+TEST_F(ProjectionFitterTest, RotationFreeNystromWithSingularLandmarksSkipsThePca) {
+  const FeatureMatrix X = random_points(3000, 2, 4, 3.0);
+  ProjectionOptions o = opts(ProjectionKind::kpca, 600);
+  o.exact_limit = 0;
+  o.landmarks = 600;
+  o.skip_nystrom_pca = true;
+  const Sliced s = expect_same_as_one_shot(X, gaussian(4.0), o, 5, 3);
+  ASSERT_TRUE(s.fit.ok());
+  EXPECT_TRUE(s.fit->rotation_free());
+  EXPECT_LT(s.fit->dims(), 600) << "K_mm singular: r < m coordinates";
+  const std::vector<std::string> expected = {"kernel of the landmarks", "factoring the landmarks' kernel",
+                                             "projecting the sample"};
   EXPECT_EQ(s.stages, expected);
 }
 

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Cholesky>
+
 #include <cmath>
+#include <vector>
 
 #include "core/util/eigen_setup.h"
 #include "tests/unit/test_data.h"
@@ -206,6 +209,45 @@ TEST_F(ProjectionTest, NystromWithFewLandmarksDiagonalizesTheSample) {
   }
 }
 
+// When K_mm is numerically positive definite the Nyström map whitens with a Cholesky factor instead of K_mm's
+// eigendecomposition (projection.h): the same map as the header's formula C = U Σ^{-1/2} E_D, computed here
+// from the fitted landmarks with Eigen's eigensolvers, up to rounding.
+TEST_F(ProjectionTest, NystromCholeskyWhiteningEqualsTheEigenFormula) {
+  const FeatureMatrix X = random_points(400, 6, 17, 1.0);
+  const Kernel k = gaussian(0.8);
+  ProjectionOptions o = opts(ProjectionKind::kpca, 12);
+  o.exact_limit = 100;
+  o.landmarks = 60;
+  Rng rng(3, Stream::learner);
+  auto p = KernelProjection::fit(X, k, o, rng);
+  ASSERT_TRUE(p.ok());
+  ASSERT_TRUE(p->nystrom());
+  ASSERT_EQ(p->dims(), 12);
+  const Eigen::MatrixXd Kmm = gram_matrix(k, p->basis());
+  // The premise: every Cholesky pivot clears the rank threshold, so the fit took the Cholesky path.
+  Eigen::LLT<Eigen::MatrixXd> llt(Kmm);
+  ASSERT_EQ(llt.info(), Eigen::Success);
+  ASSERT_GE(llt.matrixLLT().diagonal().array().square().minCoeff(), o.tolerance * Kmm.diagonal().maxCoeff());
+  // The reference: W = U Σ^{-1/2}, the PCA of Wᵀ k_m(x) over the sample, C = W E_D with the sign rule.
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> landmarks(Kmm);
+  const Eigen::MatrixXd W = landmarks.eigenvectors() * landmarks.eigenvalues().cwiseSqrt().cwiseInverse().asDiagonal();
+  const Eigen::MatrixXd F = kernel_matrix(k, X, p->basis()) * W;
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> pca(F.transpose() * F);
+  const int m = 60;
+  Eigen::MatrixXd C(m, 12);
+  for (int j = 0; j < 12; ++j) {
+    C.col(j) = W * pca.eigenvectors().col(m - 1 - j);
+    Eigen::Index top = 0;
+    C.col(j).cwiseAbs().maxCoeff(&top);
+    if (C(top, j) < 0) C.col(j) = -C.col(j);
+    EXPECT_NEAR(p->spectrum()[j], pca.eigenvalues()[m - 1 - j], 1e-9 * pca.eigenvalues()[m - 1]) << j;
+  }
+  const FeatureMatrix Q = random_points(50, 6, 18, 1.0);
+  const Eigen::MatrixXd expected = kernel_matrix(k, Q, p->basis()) * C;
+  const Eigen::MatrixXd got = p->transform(Q).cast<double>();
+  EXPECT_LT((got - expected).cwiseAbs().maxCoeff(), 1e-5 * expected.cwiseAbs().maxCoeff());
+}
+
 // All three maps are nested: the leading D' coordinates of a D-fit are the D'-fit with the same draws.
 TEST_F(ProjectionTest, LeadingCoordinatesAreTheSmallerFit) {
   const FeatureMatrix X = random_points(80, 2, 9, 3.0);
@@ -224,6 +266,89 @@ TEST_F(ProjectionTest, LeadingCoordinatesAreTheSmallerFit) {
 }
 
 // Identical inputs give identical bits (what the golden hashes rely on).
+// The Gram matrix of π over the rows of X, in double (π(x_i)·π(x_j): all a rotation-invariant consumer sees).
+Eigen::MatrixXd gram_of(const KernelProjection& p, const FeatureMatrix& X) {
+  const Eigen::MatrixXd T = p.transform(X).cast<double>();
+  return T * T.transpose();
+}
+
+// Rotation-free Nyström (projection.h) with a Cholesky factor: at D = m the ordered PCA keeps every direction,
+// so it is a rotation of the whitened features φ̃' = L⁻¹ k_m; skipping it gives other coordinates (C = L⁻ᵀ, in
+// landmark order) but the same inner products, on the training rows and on new points, up to rounding.
+TEST_F(ProjectionTest, RotationFreeNystromHasTheOrderedPcasInnerProducts) {
+  const FeatureMatrix X = random_points(200, 3, 21, 2.0);
+  const Kernel k = gaussian(1.0);
+  ProjectionOptions ordered = opts(ProjectionKind::kpca, 30);
+  ordered.exact_limit = 0;
+  ordered.landmarks = 30;
+  ProjectionOptions free = ordered;
+  free.skip_nystrom_pca = true;
+  Rng r1(4, Stream::learner), r2(4, Stream::learner);
+  auto a = KernelProjection::fit(X, k, ordered, r1);
+  auto b = KernelProjection::fit(X, k, free, r2);
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  EXPECT_FALSE(a->rotation_free());
+  ASSERT_TRUE(b->rotation_free());
+  EXPECT_EQ(a->basis_rows(), b->basis_rows()) << "the same landmarks";
+  ASSERT_EQ(a->dims(), 30);
+  ASSERT_EQ(b->dims(), 30);
+  // C = L⁻ᵀ: upper triangular with the pivots' inverse square roots on the diagonal; spectrum = the pivots.
+  const Eigen::MatrixXd Kmm = gram_matrix(k, b->basis());
+  const Eigen::MatrixXd L = Eigen::LLT<Eigen::MatrixXd>(Kmm).matrixL();
+  for (int j = 0; j < 30; ++j) {
+    EXPECT_NEAR(b->spectrum()[j], L(j, j) * L(j, j), 1e-12);
+    for (int i = j + 1; i < 30; ++i) EXPECT_EQ(b->coefficients()(i, j), 0.0);
+  }
+  // The ordered PCA's eigenvalues sum to the trace of the projected sample's second moments: the same for both.
+  EXPECT_NEAR(a->spectrum().sum(), b->transform(X).cast<double>().squaredNorm(), 1e-5 * a->spectrum().sum());
+  const FeatureMatrix Q = random_points(40, 3, 22, 2.0);
+  for (const FeatureMatrix* points : {&X, &Q}) {
+    const Eigen::MatrixXd Ga = gram_of(*a, *points), Gb = gram_of(*b, *points);
+    EXPECT_LT((Ga - Gb).cwiseAbs().maxCoeff(), 1e-5 * Ga.cwiseAbs().maxCoeff());
+    // Not vacuous: the coordinates themselves differ (a real rotation).
+    EXPECT_GT((a->transform(*points) - b->transform(*points)).cwiseAbs().maxCoeff(), 0.05f);
+  }
+  // transform_row agrees with the triangular product of transform().
+  std::vector<float> row(30);
+  b->transform_row(Q.row(3).data(), row.data());
+  const FeatureMatrix TQ = b->transform(Q);
+  for (int j = 0; j < 30; ++j) EXPECT_NEAR(row[static_cast<size_t>(j)], TQ(3, j), 1e-5f);
+}
+
+// Rotation-free Nyström with a singular K_mm (linear kernel in 3-D: rank 3 among 12 landmarks): D = 6 >= r keeps
+// every whitened direction, so C = U_r Σ_r^{-1/2} (r = 3 coordinates) has the ordered PCA's inner products. With
+// D = 2 < r the option does not apply: the ordered PCA's first 2 coordinates, bit for bit.
+TEST_F(ProjectionTest, RotationFreeNystromWithASingularLandmarkKernel) {
+  const FeatureMatrix X = random_points(80, 3, 23, 1.0);
+  ProjectionOptions ordered = opts(ProjectionKind::kpca, 6);
+  ordered.exact_limit = 0;
+  ordered.landmarks = 12;
+  ProjectionOptions free = ordered;
+  free.skip_nystrom_pca = true;
+  Rng r1(6, Stream::learner), r2(6, Stream::learner);
+  auto a = KernelProjection::fit(X, linear(), ordered, r1);
+  auto b = KernelProjection::fit(X, linear(), free, r2);
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  ASSERT_TRUE(b->rotation_free());
+  ASSERT_EQ(a->dims(), 3);
+  ASSERT_EQ(b->dims(), 3);
+  const FeatureMatrix Q = random_points(20, 3, 24, 1.0);
+  const Eigen::MatrixXd Ga = gram_of(*a, Q), Gb = gram_of(*b, Q);
+  EXPECT_LT((Ga - Gb).cwiseAbs().maxCoeff(), 1e-5 * Ga.cwiseAbs().maxCoeff());
+  EXPECT_GT((a->transform(Q) - b->transform(Q)).cwiseAbs().maxCoeff(), 0.05f);
+
+  ordered.dims = free.dims = 2;
+  Rng r3(6, Stream::learner), r4(6, Stream::learner);
+  auto c = KernelProjection::fit(X, linear(), ordered, r3);
+  auto e = KernelProjection::fit(X, linear(), free, r4);
+  ASSERT_TRUE(c.ok());
+  ASSERT_TRUE(e.ok());
+  EXPECT_FALSE(e->rotation_free()) << "D < rank: the PCA chooses the directions";
+  EXPECT_TRUE(e->coefficients() == c->coefficients());
+}
+
 TEST_F(ProjectionTest, FitIsDeterministic) {
   const FeatureMatrix X = random_points(120, 4, 21, 1.0);
   for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {
