@@ -371,7 +371,10 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
         "out-of-range values, fields that have no effect, a wrong version and an unknown learner each "
         "produce a warning shown to the user, and the field keeps its default, e.g. *field 'eta': 0.7 "
         "is out of range [0, 0.5); using the default 0.1*. A binary learner on data with more than two "
-        "classes is replaced by the first multiclass learner.\n";
+        "classes is replaced by the first multiclass learner. Building the run a link describes can still be "
+        "refused (a CSV over the resource budget, a learner that cannot run on the data): the error is shown, "
+        "and the desktop app and the page keep the run that was on screen, with its own link back in the "
+        "address bar, paused or playing as it was.\n";
   md += "- Accepted input: a full address (the part after `#`, else after `?`), `#...`, `?...` or bare "
         "`key=value&...`; `%XX` escapes are decoded; `+` is not a space.\n";
   md += "- A CSV is referenced by name and content hash only; the user is told when the loaded file does "
