@@ -449,6 +449,10 @@ void AppState::play() {
 
 void AppState::pause() {
   playing_ = false;
+  // A timed slice may have left the traces' tails behind (Session::kTailRefreshSeconds): a paused run
+  // shows, and hashes, its current step.
+  if (session_) session_->refresh_tail();
+  compare_.refresh_tails();
   if (sweep_) sweep_->set_paused(true);
 }
 

@@ -101,6 +101,11 @@ int64_t CompareModel::advance(int64_t max_steps, double budget_seconds, int64_t 
   return taken;
 }
 
+void CompareModel::refresh_tails() {
+  for (ComparedRun& r : runs_)
+    if (r.session) r.session->refresh_tail();
+}
+
 int64_t CompareModel::step_each(int64_t n) {
   int64_t taken = 0;
   if (n <= 0) return 0;

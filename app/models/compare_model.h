@@ -70,6 +70,8 @@ class CompareModel {
   // `budget_seconds` of `now` is shared with share_slice, the first learner served rotating every call.
   // Without a clock each learner just takes its steps. Returns the steps taken by all learners.
   int64_t advance(int64_t max_steps, double budget_seconds, int64_t step_cap, const ClockFn& now);
+  // Brings every session's trace tail to its current step (Session::refresh_tail: on pause).
+  void refresh_tails();
   // Takes n steps with every learner (paused stepping); returns the steps taken by all learners.
   int64_t step_each(int64_t n);
   // True when every built learner is done, or has at least `step_cap` steps (step_cap > 0).

@@ -307,8 +307,24 @@ int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const 
       else if (dt > max_seconds / 8 && check_interval_ > 1) check_interval_ /= 2;
     }
   }
-  record_tail();
+  // A slice the clock ended mid-run sets the tail only every kTailRefreshSeconds (see the header).
+  const bool clock_stopped = timed && taken < max_steps && !learner_->done();
+  if (!clock_stopped) {
+    record_tail();
+  } else if (const double t = now(); t - tail_time_ >= kTailRefreshSeconds) {
+    record_tail();
+    tail_time_ = t;
+  }
   return taken;
+}
+
+void Session::refresh_tail() {
+  if (failure_) return;
+  try {
+    record_tail();
+  } catch (...) {
+    failure_ = exception_error("after step " + std::to_string(steps_));
+  }
 }
 
 void Session::record_tail() {

@@ -13,7 +13,11 @@
 // spaced geometrically (gap = step k / kRecordGeometricDivisor) but at most gap_cap apart, where gap_cap =
 // max(kRecordMaxGap, N) doubled at every trace decimation. So small problems get dense traces and large
 // ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the
-// trace's tail (Trace, "tail") so the UI always shows the current point.
+// trace's tail (Trace, "tail") so the UI shows the current point — except that a timed advance() the
+// clock stopped (neither max_steps taken nor the learner done) refreshes the tail at most every
+// kTailRefreshSeconds: the tail is a full evaluation (at 100 000 points ~6 ms of an 8 ms browser slice),
+// and a live display needs it a few times a second, not every frame. Its row names its own step. A caller
+// that stops there (a pause) calls refresh_tail() so the trace, and its hash, end at the current step.
 //
 // Removals: for a learner that sets training examples aside (Learner::removed_examples, e.g. PCA outlier
 // removal), the session appends two counters after the learner's own, removed_clean and
@@ -60,6 +64,8 @@ inline constexpr double kRecordRowBudget = 200000;
 inline constexpr int64_t kRecordGeometricDivisor = 32;
 // ... capped at max(this, n_train + n_test), the cap doubling with every trace decimation.
 inline constexpr int64_t kRecordMaxGap = 1024;
+// A timed advance() that the clock stopped mid-run refreshes the trace's tail at most this often (seconds).
+inline constexpr double kTailRefreshSeconds = 0.1;
 
 // The session's state as numbers, computed on demand (the trace's columns, by name).
 struct SessionMetrics {
@@ -107,6 +113,9 @@ class Session {
   // from then on, and this call returns 0.
   int64_t advance(int64_t max_steps, double max_seconds = std::numeric_limits<double>::infinity(),
                   const ClockFn& now = nullptr);
+  // Brings the trace's tail to the current step when a timed advance() left it behind (see the header);
+  // the same exception boundary as advance().
+  void refresh_tail();
   // The error that stopped the session (see advance), or nullptr.
   const Error* failure() const { return failure_ ? &*failure_ : nullptr; }
   // True while the learner prepares its next step (Learner::prepare, e.g. a kernel projection fit): a
@@ -172,6 +181,7 @@ class Session {
   std::vector<uint8_t> labelled_;  // adaptive stream: example already labelled
   int64_t labelled_count_ = 0;
   double check_interval_ = 1;      // clock reads: steps between two reads (adapted, never affects results)
+  double tail_time_ = -std::numeric_limits<double>::infinity();  // clock time of the last tail a timed advance() set
   std::optional<Error> failure_;   // what stopped the session (advance's exception boundary)
 };
 

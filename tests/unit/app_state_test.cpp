@@ -54,6 +54,23 @@ TEST(AppState, SlicedTrainingMatchesOneRun) {
   EXPECT_EQ(state.session()->trace().sha256(), reference_hash(url, 700));
 }
 
+// Pausing mid-run brings the trace to the current step: a timed slice may have left its tail behind
+// (Session::kTailRefreshSeconds), and the paused run's hash must be `marginlab run --steps <shown steps>`'s.
+TEST(AppState, APausedRunsTraceEndsAtItsCurrentStep) {
+  const std::string url = "#v=1&data=separable&n=300&noise=uniform&eta=0.1&learner=perceptron&seed=7&steps=100000";
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.steps_per_tick = 0;
+  state.open_url(url);
+  ASSERT_NE(state.session(), nullptr) << state.build_error();
+  for (int tick = 0; tick < 300 && state.session()->steps() < 2000; ++tick) state.tick();
+  ASSERT_TRUE(state.playing());
+  state.pause();
+  const int64_t steps = state.session()->steps();
+  EXPECT_EQ(state.session()->trace().last_step(), steps);
+  EXPECT_EQ(state.session()->trace().sha256(), reference_hash(url, steps));
+}
+
 TEST(AppState, StepsPerTickAndPlayPastTheBudget) {
   FakeClock clock;
   AppState state(clock.fn());

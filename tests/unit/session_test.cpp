@@ -62,6 +62,43 @@ TEST(SessionTest, ChunkingDoesNotChangeTheTrace) {
   }
 }
 
+// A slice the clock stops mid-run sets the trace's tail only every kTailRefreshSeconds of the caller's clock
+// (the tail is a whole evaluation); a slice that takes all its steps always does, and refresh_tail() brings
+// a lagging tail to the current step, giving the untimed run's trace.
+TEST(SessionTest, ClockStoppedSlicesRefreshTheTailAtMostEveryTenthOfASecond) {
+  const Config config = noisy_config("perceptron");
+  std::unique_ptr<Session> timed = make(config);
+  ASSERT_NE(timed, nullptr);
+  double fake_now = 0;
+  const ClockFn clock = [&fake_now] { return fake_now += 0.001; };  // 1 ms per read
+  timed->advance(400);  // past the dense start: rows are committed far apart from here on
+  int lagging = 0, refreshed = 0;
+  int64_t last_tail_step = timed->trace().last_step();
+  double last_refresh = -1;
+  for (int call = 0; call < 400; ++call) {
+    timed->advance(1'000'000, 0.0015, clock);  // stopped by the clock after a step or two
+    const int64_t tail_step = timed->trace().last_step();
+    if (tail_step < timed->steps()) ++lagging;
+    if (tail_step != last_tail_step && timed->trace().has_tail()) {
+      // Two refreshes by the clock are at least kTailRefreshSeconds apart.
+      if (last_refresh >= 0) EXPECT_GE(fake_now - last_refresh, kTailRefreshSeconds - 0.003) << "call " << call;
+      last_refresh = fake_now;
+      ++refreshed;
+    }
+    last_tail_step = tail_step;
+  }
+  EXPECT_GT(lagging, 300);   // most slices left the tail behind ...
+  EXPECT_GE(refreshed, 3);   // ... but it still moved, a few times a second of clock
+  timed->refresh_tail();
+  EXPECT_EQ(timed->trace().last_step(), timed->steps());
+  std::unique_ptr<Session> whole = make(config);
+  whole->advance(timed->steps());
+  EXPECT_EQ(timed->trace().sha256(), whole->trace().sha256());
+  // A slice that takes all the steps it was given sets the tail whatever the clock says.
+  timed->advance(3, 1e9, clock);
+  EXPECT_EQ(timed->trace().last_step(), timed->steps());
+}
+
 TEST(SessionTest, ScheduleRecordsEveryEarlyStepAndTheEnd) {
   std::unique_ptr<Session> s = make(noisy_config("perceptron"));
   ASSERT_NE(s, nullptr);
