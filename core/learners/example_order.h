@@ -42,6 +42,9 @@ class ExampleOrder {
   }
   // Completed epochs.
   int64_t epoch() const { return epoch_; }
+  // True for a shuffled order; a cyclic one's upcoming() is always consecutive examples (a loop may count
+  // them from upcoming().front() instead of loading each index).
+  bool shuffled() const { return shuffled_; }
   // True when the last advance() finished an epoch.
   bool epoch_ended() const { return pos_ == 0 && epoch_ > 0; }
   // The examples the next advance() calls return up to the end of the current epoch, at most max_count of
