@@ -27,7 +27,8 @@ Status Perceptron::reset(const Problem& problem, const PerceptronParams& params)
   const int n = data_->rows();
   const int d = data_->cols();
   w_float_ = Vector::Zero(d);
-  scale_ = update_scales(data_->X, params.normalize);
+  normalize_ = params.normalize;
+  scale_ = normalize_ ? update_scales(data_->X, true) : std::vector<float>{};
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   done_ = n == 0;
   bound_ = online_perceptron_bound(problem, params.normalize);
@@ -47,7 +48,8 @@ namespace {
 // The rule over `count` examples, the k-th being example_at(k); returns the mistakes. The rows and w are
 // Maps of their storage (no Block bookkeeping per example) and y is converted without a branch (the labels
 // are a coin flip to the branch predictor). The dot and the axpy are Eigen's as in single steps: same bits.
-template <class ExampleAt>
+// kScaled: w += (y/||x||) x (normalize); otherwise w += y x, without a scale to load.
+template <bool kScaled, class ExampleAt>
 inline int64_t perceptron_run(const FeatureMatrix& X, const std::vector<int>& label, const std::vector<float>& scale,
                               Vector& w, int64_t count, ExampleAt example_at) {
   const Eigen::Index d = w.size();
@@ -62,7 +64,11 @@ inline int64_t perceptron_run(const FeatureMatrix& X, const std::vector<int>& la
     const Eigen::Map<const Vector> x(rows + i * d, d);
     const float y = kSign[labels[i] == 1 ? 1 : 0];
     if (y * x.dot(w_map) <= 0.0f) {  // y <w, x> <= 0: a mistake, w += y x / ||x|| (or y x)
-      w_map.noalias() += (y * scales[i]) * x;
+      if constexpr (kScaled) {
+        w_map.noalias() += (y * scales[i]) * x;
+      } else {
+        w_map.noalias() += y * x;
+      }
       ++mistakes;
     }
   }
@@ -79,14 +85,16 @@ ML_STEP_LOOP StepCounts Perceptron::step_many(int64_t max_steps) {
     // The rest of the epoch (at most what is left of max_steps), without the order's per-example bookkeeping.
     const std::span<const int> run = order_.upcoming(max_steps - c.steps);
     const int64_t count = static_cast<int64_t>(run.size());
+    const auto run_with = [&](auto example_at) {
+      return normalize_ ? perceptron_run<true>(data_->X, data_->label, scale_, w_float_, count, example_at)
+                        : perceptron_run<false>(data_->X, data_->label, scale_, w_float_, count, example_at);
+    };
     int64_t mistakes = 0;
     if (order_.shuffled()) {
-      mistakes = perceptron_run(data_->X, data_->label, scale_, w_float_, count,
-                                [run](int64_t k) { return static_cast<Eigen::Index>(run[static_cast<size_t>(k)]); });
+      mistakes = run_with([run](int64_t k) { return static_cast<Eigen::Index>(run[static_cast<size_t>(k)]); });
     } else {  // cyclic: the run is the consecutive examples from run.front(), counted instead of loaded
       const Eigen::Index first = run.front();
-      mistakes = perceptron_run(data_->X, data_->label, scale_, w_float_, count,
-                                [first](int64_t k) { return first + static_cast<Eigen::Index>(k); });
+      mistakes = run_with([first](int64_t k) { return first + static_cast<Eigen::Index>(k); });
     }
     c.steps += count;
     c.mistakes += mistakes;

@@ -57,7 +57,8 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
 
  private:
   const Dataset* data_ = nullptr;
-  std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
+  bool normalize_ = true;     // the update is y x/||x|| (else y x)
+  std::vector<float> scale_;  // 1/||x_i|| when normalize_ (empty otherwise)
   ExampleOrder order_;
   bool done_ = false;
   double bound_ = 0;

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/data/generators.h"
@@ -117,6 +119,100 @@ TEST(PerceptronTest, RejectsMulticlassData) {
   const Status s = p.reset(problem_for(ds), {.normalize = true, .order = VisitOrder::cyclic});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "learner.needs_binary");
+}
+
+// The rule as the bare loop writes it (bench/bench_perceptron.cpp's reference), on `steps` examples in the
+// order an ExampleOrder with the same seed gives: Eigen's dot and axpy on the row blocks, w += y x (or
+// (y/||x||) x). Returns the mistakes and leaves the weights in *w.
+int64_t reference_run(const Dataset& ds, bool normalize, bool shuffled, uint64_t seed, int64_t steps, Vector* w) {
+  ExampleOrder order;
+  order.reset(ds.rows(), shuffled, seed);
+  const std::vector<float> scale = update_scales(ds.X, true);
+  *w = Vector::Zero(ds.cols());
+  int64_t mistakes = 0;
+  for (int64_t s = 0; s < steps; ++s) {
+    const int i = order.advance();
+    const auto x = ds.X.row(i).transpose();
+    const float y = static_cast<float>(ds.sign(i));
+    if (y * w->dot(x) <= 0.0f) {
+      if (normalize) {
+        *w += (y * scale[static_cast<size_t>(i)]) * x;
+      } else {
+        *w += y * x;
+      }
+      ++mistakes;
+    }
+  }
+  return mistakes;
+}
+
+// step_many has a path per order (cyclic: rows counted; shuffled: indices loaded) and per update (scaled or
+// not). Each, in runs that cross epoch ends, ends with the reference loop's mistakes and weights to the bit,
+// on random labels (n > 2d: not separable, so every step is taken) and widths that exercise Eigen's packet tails.
+TEST(PerceptronTest, EveryStepManyPathEqualsTheReferenceLoopBitForBit) {
+  for (const int d : {1, 7, 64}) {
+    Dataset ds = tiny_dataset({{0.0f}}, {1});
+    ds.X = test::random_points(157, d, 7 + static_cast<uint64_t>(d), 2.0);
+    Rng coin(11, Stream::noise);
+    ds.label.clear();
+    for (int i = 0; i < ds.rows(); ++i) ds.label.push_back(coin.bernoulli(0.5) ? 1 : 0);
+    ds.true_label = ds.label;
+    ds.corruption.assign(static_cast<size_t>(ds.rows()), Corruption::none);
+    ds.feature_names = default_feature_names(d);
+    for (const bool normalize : {false, true}) {
+      for (const VisitOrder order : {VisitOrder::cyclic, VisitOrder::shuffled}) {
+        SCOPED_TRACE("d " + std::to_string(d) + (normalize ? " normalized " : " raw ") +
+                     (order == VisitOrder::shuffled ? "shuffled" : "cyclic"));
+        const int64_t steps = 7 * static_cast<int64_t>(ds.rows()) + 5;
+        Perceptron p;
+        ASSERT_TRUE(p.reset(problem_for(ds, 0.0, 3), {.normalize = normalize, .order = order}).ok());
+        int64_t taken = 0, mistakes = 0;
+        for (int64_t run = 1; taken < steps; run = run * 3 + 1) {
+          ASSERT_FALSE(p.done());
+          const StepCounts c = p.step_many(std::min(run, steps - taken));
+          taken += c.steps;
+          mistakes += c.mistakes;
+        }
+        Vector w;
+        const int64_t expected = reference_run(ds, normalize, order == VisitOrder::shuffled, 3, steps, &w);
+        EXPECT_GT(expected, steps / 4);  // random labels: many updates
+        EXPECT_EQ(mistakes, expected);
+        ASSERT_EQ(p.weights()->size(), w.size());
+        EXPECT_EQ(std::memcmp(p.weights()->data(), w.data(), sizeof(float) * static_cast<size_t>(d)), 0);
+      }
+    }
+  }
+}
+
+// Labels are read when the step is taken (the session's adaptive stream sets one just before its step), in
+// step() and in step_many alike: nothing is cached at reset.
+TEST(PerceptronTest, ReadsEachLabelWhenItsStepIsTaken) {
+  for (const VisitOrder order : {VisitOrder::cyclic, VisitOrder::shuffled}) {
+    // x1 = (1,2) y=+1, x2 = (2,-1) y=-1, x3 = (-1,1) y=+1; cyclic: after x1, x2, w = (-1,3) (HandComputed above).
+    Dataset ds = tiny_dataset({{1, 2}, {2, -1}, {-1, 1}}, {+1, -1, +1});
+    Perceptron p;
+    ASSERT_TRUE(p.reset(problem_for(ds), {.normalize = false, .order = order}).ok());
+    Perceptron q;  // the same run, stepped one at a time
+    ASSERT_TRUE(q.reset(problem_for(ds), {.normalize = false, .order = order}).ok());
+    EXPECT_EQ(p.step_many(2).steps, 2);
+    q.step();
+    q.step();
+    // The third example's label flips now, between two steps.
+    const int third = p.next_example();
+    ds.label[static_cast<size_t>(third)] = 1 - ds.label[static_cast<size_t>(third)];
+    const StepCounts c = p.step_many(4);
+    int64_t q_mistakes = 0;
+    for (int k = 0; k < 4; ++k) q_mistakes += q.step().mistake ? 1 : 0;
+    EXPECT_EQ(c.mistakes, q_mistakes);
+    EXPECT_EQ(std::memcmp(p.weights()->data(), q.weights()->data(), sizeof(float) * 2), 0);
+    if (order == VisitOrder::cyclic) {
+      // Step 3 with y = -1: <w,x3> = 4, a mistake, w = (-1,3) - (-1,1) = (0,2); then x1 (4 > 0), x2 (-2, y=-1)
+      // and x3 (<w,x3> = 2, y = -1: a mistake, w = (1,1)).
+      EXPECT_EQ(c.mistakes, 2);
+      EXPECT_FLOAT_EQ((*p.weights())[0], 1.0f);
+      EXPECT_FLOAT_EQ((*p.weights())[1], 1.0f);
+    }
+  }
 }
 
 // One random separable set: d in 2..20, margin in [0.05, 0.3], sphere or ball.
