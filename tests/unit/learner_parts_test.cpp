@@ -1,8 +1,11 @@
 // Tests of the pieces every learner shares (core/learners/learner.h, linear_learner.h, example_order.h):
 // the binary-data check, the schema helper, the normalized update's step sizes, the "epoch without a
-// mistake" rule, the linear binary base's scores, and parsing an enum by name (settings/setting.h).
+// mistake" rule, cyclic runs of the example order, the linear binary base's scores, and parsing an enum by
+// name (settings/setting.h).
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/kernels/kernel.h"
@@ -62,6 +65,25 @@ TEST(LearnerParts, EndStepIsTrueOnlyAfterAnEpochWithoutMistakes) {
   order.reset(1, false, 1);
   order.advance();
   EXPECT_TRUE(order.end_step(false));
+}
+
+// A cyclic order's upcoming() is always the consecutive examples from its front (the Perceptron's cyclic
+// loop counts them instead of loading them), across epoch ends and partial runs; shuffled() says which.
+TEST(LearnerParts, CyclicUpcomingRunsAreConsecutiveExamples) {
+  ExampleOrder order;
+  order.reset(5, false, 1);
+  EXPECT_FALSE(order.shuffled());
+  int64_t seen = 0;
+  for (const int64_t want : {3, 4, 1, 7, 2, 5}) {
+    const std::span<const int> run = order.upcoming(want);
+    ASSERT_FALSE(run.empty());
+    for (size_t k = 0; k < run.size(); ++k) EXPECT_EQ(run[k], run.front() + static_cast<int>(k));
+    EXPECT_EQ(run.front(), static_cast<int>(seen % 5));
+    order.skip(static_cast<int64_t>(run.size()), 1);
+    seen += static_cast<int64_t>(run.size());
+  }
+  order.reset(5, true, 1);
+  EXPECT_TRUE(order.shuffled());
 }
 
 // The smallest learner on the linear base: w is set by hand.
