@@ -17,6 +17,13 @@
   let failed = false;
   let lastOpened = null;  // the hash the module has (opened or written): Back fires popstate and hashchange
   let markedFirstFrame = false, markedFirstRun = false;  // the start's last two marks were made
+  // Address bar and title changes wait for the first frame: each makes the browser redraw its own toolbar,
+  // which under a software renderer competes with the page's first frame for the GPU process.
+  const addressWrites = [];
+  function toAddressBar(write) {
+    if (markedFirstFrame) write();
+    else addressWrites.push(write);
+  }
 
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
@@ -49,18 +56,22 @@
     // The app's canonical URL changed: a deliberate edit adds a history entry (`push`, decided by the
     // module: web/main.cpp push_this_change), anything else replaces the current one.
     urlChanged(url, push) {
-      if (location.hash !== url) {
-        if (push) history.pushState(null, '', url);
-        else history.replaceState(null, '', url);
-      }
       lastOpened = url;
-      api.setTitle(url);
+      toAddressBar(() => {
+        if (location.hash !== url) {
+          if (push) history.pushState(null, '', url);
+          else history.replaceState(null, '', url);
+        }
+        api.setTitle(url);
+      });
     },
     // A navigation (a sweep's cell opened as a single run): a new history entry, so Back returns.
     pushUrl(url) {
-      if (location.hash !== url) history.pushState(null, '', url);
       lastOpened = url;
-      api.setTitle(url);
+      toAddressBar(() => {
+        if (location.hash !== url) history.pushState(null, '', url);
+        api.setTitle(url);
+      });
     },
     setTitle(url) {
       const short = url.replace(/^#v=1&/, '').replace(/&/g, ' ');
@@ -72,10 +83,17 @@
     frameDone(n, cost, hasSession) {
       api.frames = n;
       api.lastCost = cost;
+      // The two marks stand for a frame drawn, not merely issued: a one-pixel read waits until the GPU
+      // process has run the frame's commands (compiles, draws), where WebGL's finish() only flushes in
+      // Chromium. Two reads in the whole life of the page.
+      if ((!markedFirstFrame || (hasSession && !markedFirstRun)) && start.gl) {
+        start.gl.readPixels(0, 0, 1, 1, start.gl.RGBA, start.gl.UNSIGNED_BYTE, new Uint8Array(4));
+      }
       if (!markedFirstFrame) performance.mark('ml:first-frame');
       if (hasSession && !markedFirstRun) performance.mark('ml:first-run-frame');
       markedFirstFrame = true;
       markedFirstRun = markedFirstRun || hasSession;
+      for (const write of addressWrites.splice(0)) write();
       if (!ready && !failed) {
         ready = true;
         hideOverlay();
@@ -110,7 +128,7 @@
         return;
       }
       const megabytes = (file.size / 1048576).toFixed(1) + ' MB';
-      showBox('<h1><span class="spinner"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
+      showBox('<h1><span class="spinner turning"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
               ', read in this browser, never uploaded.</p><p><progress id="file-progress" max="1" value="0"></progress> ' +
               '<span id="file-percent">0 %</span></p><p><button id="file-cancel">Cancel</button> (Esc)</p>', 'busy');
       const reader = new FileReader();
@@ -131,7 +149,7 @@
       reader.onerror = () => { done(); hideOverlay(); alert('Could not read ' + file.name + ': ' + reader.error); };
       reader.onload = () => {
         done();
-        showBox('<h1><span class="spinner"></span>Parsing ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
+        showBox('<h1><span class="spinner turning"></span>Parsing ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
                 '</p>', 'busy');
         // Let the notice paint before the synchronous parse.
         setTimeout(() => {
@@ -198,10 +216,10 @@
     printErr: (text) => console.warn(text),
     onAbort: (what) => api.fail('The module stopped: ' + what),
     setStatus: (text) => {
-      // emscripten says "Running..." just before main(): main and the first frame build the experiment.
-      const shown = text === 'Running...' ? 'Starting the experiment\u2026' : text;
-      if (!ready && !failed && shown) document.getElementById('overlay-text') &&
-        (document.getElementById('overlay-text').textContent = shown);
+      // Not emscripten's "Running..." just before main(): the loading screen already says the experiment is
+      // being started, and every change of it costs the browser a frame while the module starts.
+      if (!ready && !failed && text && text !== 'Running...') document.getElementById('overlay-text') &&
+        (document.getElementById('overlay-text').textContent = text);
     },
     // The module compiled by index.html, instantiated with the imports of the module's script.
     instantiateWasm: (imports, receiveInstance) => {
