@@ -1,5 +1,5 @@
-// marginlab page glue: checks the browser (WebAssembly SIMD, and the WebGL2 context and the module's
-// compilation that index.html started before this file loaded), loads the module's script, and connects
+// marginlab page glue: checks the browser (WebAssembly SIMD, the module's compilation that index.html started
+// before this file loaded, and the WebGL2 context it makes just before main()), loads the module's script, and connects
 // the page to the app — the URL hash (history.pushState for each deliberate edit and for a navigation such
 // as opening a sweep's cell, so that Back undoes and Forward redoes; history.replaceState for the link the
 // page opened and its canonical form; hashchange and popstate in), the file input and
@@ -183,7 +183,7 @@
   }
 
   // --- what the browser must support ---
-  const start = window.marginlabStart || {};  // what index.html started: the module's compilation, the context
+  const start = window.marginlabStart || {};  // what index.html started: the module's compilation; the context
   function hasWasmSimd() {
     // A module whose one function uses v128 (i8x16.splat, i8x16.popcnt): valid only with SIMD.
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
@@ -197,13 +197,6 @@
   if (!hasWasmSimd()) {
     api.fail('This browser does not support WebAssembly SIMD, which marginlab\'s numerical core is compiled ' +
              'with (so that results match the desktop bit for bit). Chrome 91+, Firefox 89+ and Safari 16.4+ have it.');
-    return;
-  }
-
-  // The WebGL2 context index.html created (or why not).
-  if (!start.gl) {
-    api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
-             'enable hardware acceleration or try another browser.');
     return;
   }
 
@@ -228,7 +221,15 @@
       }).catch((e) => api.fail('marginlab-app.wasm could not be loaded: ' + e + ' (build the web target: cmake --build --preset web).'));
       return {};  // the exports arrive later, through receiveInstance
     },
-    preRun: [() => performance.mark('ml:wasm-ready')],  // compiled and instantiated; main() comes next
+    // Compiled and instantiated; main() comes next, and its window takes the page's WebGL2 context, made here.
+    preRun: [() => {
+      performance.mark('ml:wasm-ready');
+      if (!start.createContext || !start.createContext()) {
+        // main() sees no context either and stops; this explanation is the one shown (the first failure's).
+        api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
+                 'enable hardware acceleration or try another browser.');
+      }
+    }],
   };
   window.addEventListener('error', (e) => { if (!ready) api.fail(String(e.message || e)); });
   const script = document.createElement('script');
