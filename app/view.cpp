@@ -50,44 +50,64 @@ ImU32 class_color(int q, int num_classes) {
 
 namespace {
 
-GLuint compile(GLenum stage, const char* body, std::string* error) {
+GLuint start_shader(GLenum stage, const char* body) {
   const char* sources[2] = {glsl_preamble(), body};
   GLuint s = glCreateShader(stage);
   glShaderSource(s, 2, sources, nullptr);
   glCompileShader(s);
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {0};
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    *error += std::string(stage == GL_VERTEX_SHADER ? "vertex" : "fragment") + " shader: " + log;
-    glDeleteShader(s);
-    return 0;
-  }
   return s;
 }
 
-GLuint link(const char* vert, const char* frag, std::string* error) {
-  GLuint vs = compile(GL_VERTEX_SHADER, vert, error);
-  GLuint fs = compile(GL_FRAGMENT_SHADER, frag, error);
-  if (!vs || !fs) return 0;
-  GLuint p = glCreateProgram();
-  glAttachShader(p, vs);
-  glAttachShader(p, fs);
-  glLinkProgram(p);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
+}  // namespace
+
+// [SECTION] GL programs compiled in the background ------------------------------------------------------
+
+void View::PendingProgram::start(const char* vert, const char* frag) {
+  vs = start_shader(GL_VERTEX_SHADER, vert);
+  fs = start_shader(GL_FRAGMENT_SHADER, frag);
+  program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+}
+
+bool View::PendingProgram::finish(std::string* error) {
+  if (checked) return program != 0;
+  checked = true;
   GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);  // the one query: it waits for the compiles and the link
   if (!ok) {
     char log[2048] = {0};
-    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    for (GLuint s : {vs, fs}) {
+      GLint compiled = 0;
+      glGetShaderiv(s, GL_COMPILE_STATUS, &compiled);
+      if (compiled) continue;
+      glGetShaderInfoLog(s, sizeof log, nullptr, log);
+      *error += std::string(s == vs ? "vertex" : "fragment") + " shader: " + log;
+    }
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
     *error += std::string("link: ") + log;
-    glDeleteProgram(p);
-    return 0;
   }
-  return p;
+  glDetachShader(program, vs);
+  glDetachShader(program, fs);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  vs = fs = 0;
+  if (!ok) {
+    glDeleteProgram(program);
+    program = 0;
+  }
+  return ok != 0;
 }
+
+void View::PendingProgram::release() {
+  if (vs) glDeleteShader(vs);
+  if (fs) glDeleteShader(fs);
+  if (program) glDeleteProgram(program);
+  *this = PendingProgram{};
+}
+
+namespace {
 
 void set_palette(GLuint program, int num_classes) {
   float values[16 * 3];
@@ -102,13 +122,20 @@ void set_palette(GLuint program, int num_classes) {
 
 }  // namespace
 
-View::View() = default;
+View::View() {
+  // The programs the view's first drawing needs: their compiles and links are only issued here. The browser
+  // compiles them in its GPU process while the app builds fonts, the experiment and its first frame; the
+  // first status query (ensure_gl) waits for what is left. The regions program follows after the first
+  // drawing (start_regions_program): the first frame has no decision grid yet.
+  points_program_.start(shaders::kShader_points_vert, shaders::kShader_points_frag);
+  composite_program_.start(shaders::kShader_regions_vert, shaders::kShader_composite_frag);
+}
 
 View::~View() {
+  points_program_.release();
+  composite_program_.release();
+  regions_program_.release();
   if (!gl_ready_) return;
-  glDeleteProgram(program_regions_);
-  glDeleteProgram(program_points_);
-  glDeleteProgram(program_composite_);
   const GLuint buffers[3] = {vbo_quad_, vbo_points_xy_, vbo_points_kind_};
   glDeleteBuffers(3, buffers);
   const GLuint arrays[2] = {vao_quad_, vao_points_};
@@ -122,10 +149,9 @@ View::~View() {
 bool View::ensure_gl() {
   if (gl_ready_) return true;
   if (!gl_error_.empty()) return false;
-  program_regions_ = link(shaders::kShader_regions_vert, shaders::kShader_regions_frag, &gl_error_);
-  program_points_ = link(shaders::kShader_points_vert, shaders::kShader_points_frag, &gl_error_);
-  program_composite_ = link(shaders::kShader_regions_vert, shaders::kShader_composite_frag, &gl_error_);
-  if (!program_regions_ || !program_points_ || !program_composite_) return false;
+  const bool points_ok = points_program_.finish(&gl_error_);
+  const bool composite_ok = composite_program_.finish(&gl_error_);
+  if (!points_ok || !composite_ok) return false;
   // Two triangles covering the viewport.
   static const float kCorners[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
   glGenVertexArrays(1, &vao_quad_);
@@ -264,6 +290,10 @@ void View::reset_zoom() {
 }
 
 void View::update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds) {
+  if (renders_ > 0 && regions_started_at_ < 0) {
+    regions_program_.start(shaders::kShader_regions_vert, shaders::kShader_regions_frag);
+    regions_started_at_ = renders_;
+  }
   if (!session) {
     session_ = nullptr;
     return;
@@ -336,8 +366,27 @@ void View::update(const Session* session, uint64_t session_version, const ClockF
 
 // [SECTION] drawing -------------------------------------------------------------------------------------
 
+bool View::regions_program_ready() {
+  // Used from the second drawing after its start, so the status query (finish) finds it compiled: a frame
+  // whose grid is ready earlier draws the points alone and asks for the next frame (render_texture).
+  if (regions_started_at_ < 0 || renders_ < regions_started_at_ + 2) return false;
+  return regions_program_.finish(&gl_error_);
+}
+
 void View::render_texture(int width, int height) {
   if (!ensure_gl()) return;
+  if (framebuffers_unchecked_) {
+    // Checked in the frame after they were made, not at once: a status query waits for the GPU process (in
+    // the browser also for the compositor frames it is busy with), and RGBA8 colour attachments are always
+    // complete in GL 3.3 and ES 3.0, so only a size the driver refused makes them incomplete.
+    framebuffers_unchecked_ = false;
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the view's framebuffer is incomplete";
+    glBindFramebuffer(GL_FRAMEBUFFER, points_fbo_);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the points' framebuffer is incomplete";
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (!gl_error_.empty()) return;
+  }
   // Redraw only what changed (software renderers pay for every pixel): the points layer when the
   // points, the rectangle, the size or the test-point option changed; the view when anything did.
   const bool options_changed = options.regions != drawn_regions_ || options.test_points != drawn_test_points_ ||
@@ -348,6 +397,7 @@ void View::render_texture(int width, int height) {
   if (!points_dirty_ && grid_uploaded_ == grid_.ready() && !options_changed && !rect_changed && !texture_dirty_ && !size_changed)
     return;
   if (points_dirty_ || rect_changed || size_changed || options.test_points != drawn_test_points_) points_layer_dirty_ = true;
+  ++renders_;
   texture_dirty_ = false;
   if (!grid_.ready()) grid_uploaded_ = false;
   drawn_regions_ = options.regions;
@@ -368,12 +418,11 @@ void View::render_texture(int width, int height) {
     }
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_texture_, 0);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the view's framebuffer is incomplete";
     glBindFramebuffer(GL_FRAMEBUFFER, points_fbo_);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, points_texture_, 0);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the points' framebuffer is incomplete";
     fbo_w_ = width;
     fbo_h_ = height;
+    framebuffers_unchecked_ = true;
   }
   if (points_dirty_) {
     glBindBuffer(GL_ARRAY_BUFFER, vbo_points_xy_);
@@ -407,17 +456,17 @@ void View::render_texture(int width, int height) {
 #if !defined(__EMSCRIPTEN__)
       glEnable(GL_PROGRAM_POINT_SIZE);
 #endif
-      glUseProgram(program_points_);
+      glUseProgram(points_program_.program);
       const float sx = static_cast<float>(2.0 / (view_hi_[0] - view_lo_[0]));
       const float sy = static_cast<float>(2.0 / (view_hi_[1] - view_lo_[1]));
-      glUniform2f(glGetUniformLocation(program_points_, "u_scale"), sx, sy);
-      glUniform2f(glGetUniformLocation(program_points_, "u_offset"), static_cast<float>(-view_lo_[0] * sx - 1),
+      glUniform2f(glGetUniformLocation(points_program_.program, "u_scale"), sx, sy);
+      glUniform2f(glGetUniformLocation(points_program_.program, "u_offset"), static_cast<float>(-view_lo_[0] * sx - 1),
                   static_cast<float>(-view_lo_[1] * sy - 1));
       const size_t n = uploaded_points_;
       const float size = (n <= 600 ? 9.0f : n <= 5000 ? 6.0f : n <= 50000 ? 4.0f : 3.0f) * pixel_scale_;
-      glUniform1f(glGetUniformLocation(program_points_, "u_point_size"), size);
-      glUniform1f(glGetUniformLocation(program_points_, "u_corrupt_scale"), n <= 50000 ? 1.9f : 1.2f);
-      set_palette(program_points_, num_classes_);
+      glUniform1f(glGetUniformLocation(points_program_.program, "u_point_size"), size);
+      glUniform1f(glGetUniformLocation(points_program_.program, "u_corrupt_scale"), n <= 50000 ? 1.9f : 1.2f);
+      set_palette(points_program_.program, num_classes_);
       glBindVertexArray(vao_points_);
       const int n_test = session_ ? session_->data().test.rows() : 0;
       const int first = options.test_points ? 0 : n_test;
@@ -431,37 +480,40 @@ void View::render_texture(int width, int height) {
   glClear(GL_COLOR_BUFFER_BIT);
   glActiveTexture(GL_TEXTURE0);
   glBindVertexArray(vao_quad_);
-  if (options.regions && grid_.ready() && grid_uploaded_) {
+  const bool regions_wanted = options.regions && grid_.ready() && grid_uploaded_;
+  const bool regions_drawn = regions_wanted && regions_program_ready();
+  if (regions_wanted && !regions_drawn && gl_error_.empty()) texture_dirty_ = true;  // the program comes next frame
+  if (regions_drawn) {
     const double* grid_lo_ = grid_.lo();
     const double* grid_hi_ = grid_.hi();
     glDisable(GL_BLEND);
-    glUseProgram(program_regions_);
+    glUseProgram(regions_program_.program);
     glBindTexture(GL_TEXTURE_2D, grid_texture_);
-    glUniform1i(glGetUniformLocation(program_regions_, "u_grid"), 0);
-    glUniform2i(glGetUniformLocation(program_regions_, "u_grid_size"), grid_.width(), grid_.height());
-    glUniform1i(glGetUniformLocation(program_regions_, "u_classes"), grid_.classes());
+    glUniform1i(glGetUniformLocation(regions_program_.program, "u_grid"), 0);
+    glUniform2i(glGetUniformLocation(regions_program_.program, "u_grid_size"), grid_.width(), grid_.height());
+    glUniform1i(glGetUniformLocation(regions_program_.program, "u_classes"), grid_.classes());
     // v_uv spans the view rectangle; the grid may have been computed for an older one.
     const float sx = static_cast<float>((view_hi_[0] - view_lo_[0]) / (grid_hi_[0] - grid_lo_[0]));
     const float sy = static_cast<float>((view_hi_[1] - view_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
     const float ox = static_cast<float>((view_lo_[0] - grid_lo_[0]) / (grid_hi_[0] - grid_lo_[0]));
     const float oy = static_cast<float>((view_lo_[1] - grid_lo_[1]) / (grid_hi_[1] - grid_lo_[1]));
-    glUniform2f(glGetUniformLocation(program_regions_, "u_uv_scale"), sx, sy);
-    glUniform2f(glGetUniformLocation(program_regions_, "u_uv_offset"), ox, oy);
+    glUniform2f(glGetUniformLocation(regions_program_.program, "u_uv_scale"), sx, sy);
+    glUniform2f(glGetUniformLocation(regions_program_.program, "u_uv_offset"), ox, oy);
     // In layout pixels: the boundary line keeps its width on high-DPI screens.
-    glUniform2f(glGetUniformLocation(program_regions_, "u_view_px"), static_cast<float>(width) / pixel_scale_,
+    glUniform2f(glGetUniformLocation(regions_program_.program, "u_view_px"), static_cast<float>(width) / pixel_scale_,
                 static_cast<float>(height) / pixel_scale_);
-    glUniform3f(glGetUniformLocation(program_regions_, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
-    glUniform1f(glGetUniformLocation(program_regions_, "u_strength"), 0.42f);
-    glUniform1i(glGetUniformLocation(program_regions_, "u_discrete"), options.discrete ? 1 : 0);
-    set_palette(program_regions_, num_classes_);
+    glUniform3f(glGetUniformLocation(regions_program_.program, "u_background"), kCanvas.r, kCanvas.g, kCanvas.b);
+    glUniform1f(glGetUniformLocation(regions_program_.program, "u_strength"), 0.42f);
+    glUniform1i(glGetUniformLocation(regions_program_.program, "u_discrete"), options.discrete ? 1 : 0);
+    set_palette(regions_program_.program, num_classes_);
     glDrawArrays(GL_TRIANGLES, 0, 6);
   }
   if (uploaded_points_ > 0) {
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glUseProgram(program_composite_);
+    glUseProgram(composite_program_.program);
     glBindTexture(GL_TEXTURE_2D, points_texture_);
-    glUniform1i(glGetUniformLocation(program_composite_, "u_layer"), 0);
+    glUniform1i(glGetUniformLocation(composite_program_.program, "u_layer"), 0);
     glDrawArrays(GL_TRIANGLES, 0, 6);
     glDisable(GL_BLEND);
   }

@@ -42,7 +42,8 @@ struct ViewClick {
 // Colour of class q in the view (binary: class 0 = y -1 blue, class 1 = y +1 orange).
 ImU32 class_color(int q, int num_classes);
 
-// The 2-D view (owns GL objects; create and use it only while a GL context is current).
+// The 2-D view (owns GL objects; create and use it only while a GL context is current: the constructor
+// starts compiling its shader programs).
 class View {
  public:
   View();
@@ -99,7 +100,19 @@ class View {
   void fit_rect(float width, float height);
   void apply_zoom();  // view_lo_/hi_ from the fitted rectangle and zoom_
   bool ensure_gl();
+  bool regions_program_ready();  // true once the regions program can be used without waiting for its compile
   void render_texture(int width, int height);
+
+  // A shader program whose compiles and link were issued and not yet checked: the browser's GPU process works
+  // on them while the app goes on, and the first status query waits for what is left (WebGL has no way to
+  // ask without waiting: Chromium does not expose KHR_parallel_shader_compile on SwiftShader).
+  struct PendingProgram {
+    unsigned program = 0, vs = 0, fs = 0;
+    bool checked = false;
+    void start(const char* vert, const char* frag);  // issues the two compiles and the link
+    bool finish(std::string* error);                 // true when it linked; else appends the logs to *error
+    void release();                                  // deletes what is left of it
+  };
 
   const Session* session_ = nullptr;
   uint64_t session_version_ = 0;
@@ -146,11 +159,15 @@ class View {
 
   // GL objects.
   bool gl_ready_ = false;
-  unsigned program_regions_ = 0, program_points_ = 0;
+  PendingProgram points_program_, composite_program_;  // started by the constructor
+  PendingProgram regions_program_;                      // started after the first drawing (update)
+  int64_t renders_ = 0;                 // drawings of the texture so far
+  int64_t regions_started_at_ = -1;     // renders_ when the regions program was started (-1: not yet)
   unsigned vao_quad_ = 0, vbo_quad_ = 0, vao_points_ = 0, vbo_points_xy_ = 0, vbo_points_kind_ = 0;
   unsigned grid_texture_ = 0, fbo_ = 0, color_texture_ = 0;
-  unsigned program_composite_ = 0, points_fbo_ = 0, points_texture_ = 0;  // the points layer
+  unsigned points_fbo_ = 0, points_texture_ = 0;  // the points layer
   int fbo_w_ = 0, fbo_h_ = 0;
+  bool framebuffers_unchecked_ = false;  // resized since their completeness was last checked
   float pixel_scale_ = 1;  // device pixels per layout pixel (high-DPI screens): the view texture has that many
   bool points_layer_dirty_ = true;  // the points layer must be redrawn
   size_t uploaded_points_ = 0;

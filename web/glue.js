@@ -1,5 +1,5 @@
-// marginlab page glue: checks the browser (WebAssembly SIMD, and the WebGL2 context and the module's
-// compilation that index.html started before this file loaded), loads the module's script, and connects
+// marginlab page glue: checks the browser (WebAssembly SIMD, the module's compilation that index.html started
+// before this file loaded, and the WebGL2 context it makes just before main()), loads the module's script, and connects
 // the page to the app — the URL hash (history.pushState for each deliberate edit and for a navigation such
 // as opening a sweep's cell, so that Back undoes and Forward redoes; history.replaceState for the link the
 // page opened and its canonical form; hashchange and popstate in), the file input and
@@ -17,6 +17,13 @@
   let failed = false;
   let lastOpened = null;  // the hash the module has (opened or written): Back fires popstate and hashchange
   let markedFirstFrame = false, markedFirstRun = false;  // the start's last two marks were made
+  // Address bar and title changes wait for the first frame: each makes the browser redraw its own toolbar,
+  // which under a software renderer competes with the page's first frame for the GPU process.
+  const addressWrites = [];
+  function toAddressBar(write) {
+    if (markedFirstFrame) write();
+    else addressWrites.push(write);
+  }
 
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
@@ -49,18 +56,22 @@
     // The app's canonical URL changed: a deliberate edit adds a history entry (`push`, decided by the
     // module: web/main.cpp push_this_change), anything else replaces the current one.
     urlChanged(url, push) {
-      if (location.hash !== url) {
-        if (push) history.pushState(null, '', url);
-        else history.replaceState(null, '', url);
-      }
       lastOpened = url;
-      api.setTitle(url);
+      toAddressBar(() => {
+        if (location.hash !== url) {
+          if (push) history.pushState(null, '', url);
+          else history.replaceState(null, '', url);
+        }
+        api.setTitle(url);
+      });
     },
     // A navigation (a sweep's cell opened as a single run): a new history entry, so Back returns.
     pushUrl(url) {
-      if (location.hash !== url) history.pushState(null, '', url);
       lastOpened = url;
-      api.setTitle(url);
+      toAddressBar(() => {
+        if (location.hash !== url) history.pushState(null, '', url);
+        api.setTitle(url);
+      });
     },
     setTitle(url) {
       const short = url.replace(/^#v=1&/, '').replace(/&/g, ' ');
@@ -72,10 +83,17 @@
     frameDone(n, cost, hasSession) {
       api.frames = n;
       api.lastCost = cost;
+      // The two marks stand for a frame drawn, not merely issued: a one-pixel read waits until the GPU
+      // process has run the frame's commands (compiles, draws), where WebGL's finish() only flushes in
+      // Chromium. Two reads in the whole life of the page.
+      if ((!markedFirstFrame || (hasSession && !markedFirstRun)) && start.gl) {
+        start.gl.readPixels(0, 0, 1, 1, start.gl.RGBA, start.gl.UNSIGNED_BYTE, new Uint8Array(4));
+      }
       if (!markedFirstFrame) performance.mark('ml:first-frame');
       if (hasSession && !markedFirstRun) performance.mark('ml:first-run-frame');
       markedFirstFrame = true;
       markedFirstRun = markedFirstRun || hasSession;
+      for (const write of addressWrites.splice(0)) write();
       if (!ready && !failed) {
         ready = true;
         hideOverlay();
@@ -110,7 +128,7 @@
         return;
       }
       const megabytes = (file.size / 1048576).toFixed(1) + ' MB';
-      showBox('<h1><span class="spinner"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
+      showBox('<h1><span class="spinner turning"></span>Reading ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
               ', read in this browser, never uploaded.</p><p><progress id="file-progress" max="1" value="0"></progress> ' +
               '<span id="file-percent">0 %</span></p><p><button id="file-cancel">Cancel</button> (Esc)</p>', 'busy');
       const reader = new FileReader();
@@ -131,7 +149,7 @@
       reader.onerror = () => { done(); hideOverlay(); alert('Could not read ' + file.name + ': ' + reader.error); };
       reader.onload = () => {
         done();
-        showBox('<h1><span class="spinner"></span>Parsing ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
+        showBox('<h1><span class="spinner turning"></span>Parsing ' + escapeHtml(file.name) + '</h1><p>' + megabytes +
                 '</p>', 'busy');
         // Let the notice paint before the synchronous parse.
         setTimeout(() => {
@@ -165,7 +183,7 @@
   }
 
   // --- what the browser must support ---
-  const start = window.marginlabStart || {};  // what index.html started: the module's compilation, the context
+  const start = window.marginlabStart || {};  // what index.html started: the module's compilation; the context
   function hasWasmSimd() {
     // A module whose one function uses v128 (i8x16.splat, i8x16.popcnt): valid only with SIMD.
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
@@ -182,13 +200,6 @@
     return;
   }
 
-  // The WebGL2 context index.html created (or why not).
-  if (!start.gl) {
-    api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
-             'enable hardware acceleration or try another browser.');
-    return;
-  }
-
   // --- the module ---
   // index.html began compiling it while it streams in; its script instantiates it (instantiateWasm).
   const compiled = start.compiled || Promise.reject(new Error('index.html did not start compiling it'));
@@ -198,10 +209,10 @@
     printErr: (text) => console.warn(text),
     onAbort: (what) => api.fail('The module stopped: ' + what),
     setStatus: (text) => {
-      // emscripten says "Running..." just before main(): main and the first frame build the experiment.
-      const shown = text === 'Running...' ? 'Starting the experiment\u2026' : text;
-      if (!ready && !failed && shown) document.getElementById('overlay-text') &&
-        (document.getElementById('overlay-text').textContent = shown);
+      // Not emscripten's "Running..." just before main(): the loading screen already says the experiment is
+      // being started, and every change of it costs the browser a frame while the module starts.
+      if (!ready && !failed && text && text !== 'Running...') document.getElementById('overlay-text') &&
+        (document.getElementById('overlay-text').textContent = text);
     },
     // The module compiled by index.html, instantiated with the imports of the module's script.
     instantiateWasm: (imports, receiveInstance) => {
@@ -210,7 +221,15 @@
       }).catch((e) => api.fail('marginlab-app.wasm could not be loaded: ' + e + ' (build the web target: cmake --build --preset web).'));
       return {};  // the exports arrive later, through receiveInstance
     },
-    preRun: [() => performance.mark('ml:wasm-ready')],  // compiled and instantiated; main() comes next
+    // Compiled and instantiated; main() comes next, and its window takes the page's WebGL2 context, made here.
+    preRun: [() => {
+      performance.mark('ml:wasm-ready');
+      if (!start.createContext || !start.createContext()) {
+        // main() sees no context either and stops; this explanation is the one shown (the first failure's).
+        api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
+                 'enable hardware acceleration or try another browser.');
+      }
+    }],
   };
   window.addEventListener('error', (e) => { if (!ready) api.fail(String(e.message || e)); });
   const script = document.createElement('script');

@@ -259,5 +259,9 @@ int main() {
   // The page hands over its address and hash once the module runs (window.marginlab.started).
   EM_ASM({ if (window.marginlab) window.marginlab.started(); });
   emscripten_set_main_loop(frame, 0, false);
+  // The first frame now rather than at the next animation frame: the browser schedules that one after its
+  // compositor's next frame, which under a software renderer can be hundreds of ms away while it composites
+  // the loading screen; this one is on screen with the compositor's next frame. The loop draws the rest.
+  frame();
   return 0;
 }

@@ -9,7 +9,12 @@
 // With WARM_GPU=1 a blank page first creates a WebGL2 context, so the measured page finds the browser's GPU
 // process running, as in a browser that is already open (a fresh headless Chromium starts it for the first
 // context, which then takes hundreds of ms of the page's start).
-// Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env WEB_SITE, CHROMIUM, WARM_GPU)
+// With STARTS=N (N > 1) it measures only the start, N times, each in a new browser, and prints
+// {"link", "starts", "first_frame_ms", "first_run_frame_ms" (medians), "first_run_frame_all" (every start, in
+// order), "start" (each mark's median), "loads" (the 1-minute load average after each start)}: one start
+// varies by hundreds of ms on a machine that other work shares, the median of several much less.
+// Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env WEB_SITE, CHROMIUM, WARM_GPU, STARTS)
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -19,7 +24,36 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
 const link = process.argv[2] || '';
 const count = Number(process.argv[3] || 120);
+const starts = Number(process.env.STARTS || 1);
 const { server, base } = await serveDirectory(site);
+// The median by nearest rank, as FrameTimes::percentile_ms (app/models/frame_times.h).
+const pick = (values, p) => {
+  const d = [...values].sort((a, b) => a - b);
+  return d[Math.min(d.length - 1, Math.round(p * (d.length - 1)))];
+};
+if (starts > 1) {
+  const runs = [];
+  for (let i = 0; i < starts; i++) {
+    const browser = await launchChromium(chromium);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(base + link);
+    await page.waitForFunction(() => performance.getEntriesByName('ml:first-run-frame').length > 0, null, { timeout: 300000 });
+    runs.push(await page.evaluate(() => {
+      const start = {};
+      for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('ml:')) start[m.name.slice(3)] = m.startTime;
+      return start;
+    }));
+    runs[runs.length - 1].load = Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+    await browser.close();
+  }
+  const start = {};
+  for (const name of Object.keys(runs[0])) if (name !== 'load') start[name] = pick(runs.map((r) => r[name]), 0.5);
+  console.log(JSON.stringify({ link, starts, first_frame_ms: start['first-frame'], first_run_frame_ms: start['first-run-frame'],
+                               first_run_frame_all: runs.map((r) => Math.round(r['first-run-frame'])), start,
+                               loads: runs.map((r) => r.load) }));
+  server.close();
+  process.exit(0);
+}
 const browser = await launchChromium(chromium);
 if (process.env.WARM_GPU === '1') {
   const blank = await browser.newPage();

@@ -6,6 +6,8 @@
 //      previous seed, a second back() the link without the edit, forward() the edit again
 //   3. "flip label" mode: a click on a training point relabels it (edits=y<row>_<class>)
 //   4. a drag over the view pans and the wheel zooms: view-only, so neither changes the link or the history
+//   0. first of all, the decision regions are drawn: a line of the canvas through the view's centre has
+//      pixels of both classes' light region tints (the regions program is compiled after the first frame)
 // Usage: node tools/e2e/view_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,6 +55,31 @@ try {
   const rows0 = s.train_rows;
   const length0 = await historyLength(page);
   check('the page opens the link without adding history', !s.url.includes('edits='), s.url);
+
+  // 0. The regions are drawn: one frame's row of pixels through the image's centre (read in the frame, as the
+  // drawing buffer is not kept), counted by tint: light (every channel > 120) and clearly orange (r - b > 40) or
+  // blue (b - r > 40). The canvas without regions is grey, the points are saturated.
+  const middle = await probe(page, 'view.image');
+  const tints = await page.evaluate((y) => new Promise((resolve) => {
+    const done = window.marginlab.frameDone;
+    window.marginlab.frameDone = (...args) => {
+      done(...args);
+      window.marginlab.frameDone = done;
+      const gl = window.marginlabStart.gl;
+      const row = new Uint8Array(gl.drawingBufferWidth * 4);
+      gl.readPixels(0, gl.drawingBufferHeight - 1 - Math.round(y), gl.drawingBufferWidth, 1, gl.RGBA, gl.UNSIGNED_BYTE, row);
+      let orange = 0, blue = 0;
+      for (let i = 0; i < row.length; i += 4) {
+        const [r, g, b] = [row[i], row[i + 1], row[i + 2]];
+        if (Math.min(r, g, b) <= 120) continue;
+        if (r - b > 40) orange++;
+        if (b - r > 40) blue++;
+      }
+      resolve({ orange, blue });
+    };
+  }), middle[1]);
+  check('the decision regions are drawn in the view (pixels of both tints across its middle)',
+        tints.orange > 20 && tints.blue > 20, JSON.stringify(tints));
 
   // 1. Add a point: the mode, then a click in the middle of the view.
   const add = await probe(page, 'view.mode.add');
