@@ -145,9 +145,11 @@ The page keeps out of that queue where it can: no animation on the loading scree
 first frame drawn at once in main(), shader programs compiled while the first frame is built and checked once,
 the decision-region program after the first frame, the address bar written after it. The first-frame marks
 follow a one-pixel read, so they count the frame as run by the GPU process, not merely issued. The first
-frame builds a small experiment at once (the loading screen is up until it is drawn); a large one (here
-100 000 points) is announced by a first frame, which the GPU draws while the next one builds. Where the
-welcome page's start went (its ml:* marks, medians over the starts above, ms since navigation):
+frame builds the experiment at once up to 10^6 data values (100 000 2-D points included; the loading screen
+is up until it is drawn); a larger one is announced by a first frame, which the GPU draws while the next one
+builds. What 100 000 points add to the welcome page's start is their build (25-70 ms in wasm) and the first
+frame's work on them (point buffers, the margin summary, their drawing under SwiftShader). Where the welcome page's start went (its ml:* marks, medians over the starts
+above, ms since navigation):
 
 | mark | at | since the previous | what happened |
 |---|---:|---:|---|
