@@ -8,6 +8,7 @@
 #include <Eigen/Cholesky>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "core/util/eigen_setup.h"
@@ -37,6 +38,14 @@ ProjectionOptions opts(ProjectionKind kind, int dims) {
   o.kind = kind;
   o.dims = dims;
   return o;
+}
+
+// Two fits of X under the same draws (each from Rng(seed, Stream::learner)): the tests compare option against option.
+std::pair<Result<KernelProjection>, Result<KernelProjection>> fit_twice(const FeatureMatrix& X, const Kernel& k,
+                                                                        const ProjectionOptions& a,
+                                                                        const ProjectionOptions& b, uint64_t seed) {
+  Rng ra(seed, Stream::learner), rb(seed, Stream::learner);
+  return {KernelProjection::fit(X, k, a, ra), KernelProjection::fit(X, k, b, rb)};
 }
 
 class ProjectionTest : public ::testing::Test {
@@ -170,9 +179,7 @@ TEST_F(ProjectionTest, NystromEqualsExactWithAllLandmarks) {
   ProjectionOptions nys = exact;
   nys.exact_limit = 0;
   nys.landmarks = 40;
-  Rng r1(1, Stream::learner), r2(1, Stream::learner);
-  auto a = KernelProjection::fit(X, k, exact, r1);
-  auto b = KernelProjection::fit(X, k, nys, r2);
+  auto [a, b] = fit_twice(X, k, exact, nys, 1);
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(b.ok());
   EXPECT_FALSE(a->nystrom());
@@ -253,9 +260,7 @@ TEST_F(ProjectionTest, LeadingCoordinatesAreTheSmallerFit) {
   const FeatureMatrix X = random_points(80, 2, 9, 3.0);
   const Kernel k = gaussian(1.0);
   for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {
-    Rng r1(4, Stream::learner), r2(4, Stream::learner);
-    auto big = KernelProjection::fit(X, k, opts(kind, 20), r1);
-    auto small = KernelProjection::fit(X, k, opts(kind, 7), r2);
+    auto [big, small] = fit_twice(X, k, opts(kind, 20), opts(kind, 7), 4);
     ASSERT_TRUE(big.ok());
     ASSERT_TRUE(small.ok());
     const KernelProjection lead = big->leading(7);
@@ -283,9 +288,7 @@ TEST_F(ProjectionTest, RotationFreeNystromHasTheOrderedPcasInnerProducts) {
   ordered.landmarks = 30;
   ProjectionOptions free = ordered;
   free.skip_nystrom_pca = true;
-  Rng r1(4, Stream::learner), r2(4, Stream::learner);
-  auto a = KernelProjection::fit(X, k, ordered, r1);
-  auto b = KernelProjection::fit(X, k, free, r2);
+  auto [a, b] = fit_twice(X, k, ordered, free, 4);
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(b.ok());
   EXPECT_FALSE(a->rotation_free());
@@ -326,9 +329,7 @@ TEST_F(ProjectionTest, RotationFreeNystromWithASingularLandmarkKernel) {
   ordered.landmarks = 12;
   ProjectionOptions free = ordered;
   free.skip_nystrom_pca = true;
-  Rng r1(6, Stream::learner), r2(6, Stream::learner);
-  auto a = KernelProjection::fit(X, linear(), ordered, r1);
-  auto b = KernelProjection::fit(X, linear(), free, r2);
+  auto [a, b] = fit_twice(X, linear(), ordered, free, 6);
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(b.ok());
   ASSERT_TRUE(b->rotation_free());
@@ -340,9 +341,7 @@ TEST_F(ProjectionTest, RotationFreeNystromWithASingularLandmarkKernel) {
   EXPECT_GT((a->transform(Q) - b->transform(Q)).cwiseAbs().maxCoeff(), 0.05f);
 
   ordered.dims = free.dims = 2;
-  Rng r3(6, Stream::learner), r4(6, Stream::learner);
-  auto c = KernelProjection::fit(X, linear(), ordered, r3);
-  auto e = KernelProjection::fit(X, linear(), free, r4);
+  auto [c, e] = fit_twice(X, linear(), ordered, free, 6);
   ASSERT_TRUE(c.ok());
   ASSERT_TRUE(e.ok());
   EXPECT_FALSE(e->rotation_free()) << "D < rank: the PCA chooses the directions";
@@ -352,9 +351,7 @@ TEST_F(ProjectionTest, RotationFreeNystromWithASingularLandmarkKernel) {
 TEST_F(ProjectionTest, FitIsDeterministic) {
   const FeatureMatrix X = random_points(120, 4, 21, 1.0);
   for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {
-    Rng r1(8, Stream::learner), r2(8, Stream::learner);
-    auto a = KernelProjection::fit(X, gaussian(0.7), opts(kind, 15), r1);
-    auto b = KernelProjection::fit(X, gaussian(0.7), opts(kind, 15), r2);
+    auto [a, b] = fit_twice(X, gaussian(0.7), opts(kind, 15), opts(kind, 15), 8);
     ASSERT_TRUE(a.ok() && b.ok());
     EXPECT_TRUE(a->coefficients() == b->coefficients());
     EXPECT_TRUE(a->transform(X) == b->transform(X));
