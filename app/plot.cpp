@@ -61,6 +61,22 @@ const ImU32 kText = IM_COL32(215, 218, 224, 255);
 const ImU32 kDimText = IM_COL32(160, 165, 175, 255);
 
 // Margins of the plot area inside its box, from the current font size.
+// A plot's canvas: its ID scope pushed (the caller pops it), an invisible button over `size` at the cursor,
+// and what the plot draws with.
+struct Canvas {
+  ImVec2 pos;       // top-left corner, screen coordinates
+  bool clicked;     // the button was clicked this frame
+  bool hovered;     // the mouse is over it
+  ImDrawList* dl;   // the window's draw list
+  float fs;         // font size
+};
+Canvas begin_canvas(const char* id, const char* button, ImVec2 size) {
+  ImGui::PushID(id);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const bool clicked = ImGui::InvisibleButton(button, size);
+  return {pos, clicked, ImGui::IsItemHovered(), ImGui::GetWindowDrawList(), ImGui::GetFontSize()};
+}
+
 struct Layout {
   ImVec2 box_min, box_max;    // the whole widget
   ImVec2 area_min, area_max;  // the data area
@@ -277,12 +293,7 @@ bool plot_title(ImDrawList* dl, const Layout& l, const PlotOptions& options, boo
 
 
 void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series) {
-  ImGui::PushID(id);
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##plot", size);
-  const bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float fs = ImGui::GetFontSize();
+  const auto [pos, clicked, hovered, dl, fs] = begin_canvas(id, "##plot", size);
 
   // Ranges: x over every series; y over every series, capped when asked.
   std::vector<const std::vector<double>*> xs, ys;
@@ -399,12 +410,7 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
                      const std::vector<std::string>& x_labels, ImVec2* first_marker) {
   PointHit hit;
   if (first_marker) *first_marker = ImVec2(-1, -1);
-  ImGui::PushID(id);
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
-  const bool clicked = ImGui::InvisibleButton("##points", size);
-  const bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float fs = ImGui::GetFontSize();
+  const auto [pos, clicked, hovered, dl, fs] = begin_canvas(id, "##points", size);
   const bool categorical = !x_labels.empty();
 
   // Ranges: x over the positions (padded so end markers sit inside), y over y ± err.
@@ -545,12 +551,7 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
 
 void value_card(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PlotSeries>& series,
                 const std::string& sentence) {
-  ImGui::PushID(id);
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##plot", size);
-  const bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float fs = ImGui::GetFontSize();
+  const auto [pos, clicked, hovered, dl, fs] = begin_canvas(id, "##plot", size);
   const Layout l = plot_layout(pos, size, 0, 0);
   dl->PushClipRect(l.box_min, l.box_max, true);
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
@@ -589,12 +590,7 @@ void value_card(const char* id, ImVec2 size, const PlotOptions& options, const s
 
 void histogram_plot(const char* id, ImVec2 size, const std::string& title, const std::string& x_label, double lo,
                     double hi, const std::vector<HistogramSeries>& series) {
-  ImGui::PushID(id);
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##hist", size);
-  const bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float fs = ImGui::GetFontSize();
+  const auto [pos, clicked, hovered, dl, fs] = begin_canvas(id, "##hist", size);
   size_t bins = 0;
   for (const HistogramSeries& s : series) bins = std::max(bins, s.counts.size());
   std::vector<double> totals(bins, 0.0);
