@@ -23,8 +23,9 @@ namespace ml::app {
 // whole budget, so the page opens on mistakes climbing toward the (clean-data) bound, a margin that
 // moves, regions that shift and corrupted points marked.
 const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
-// The largest data (examples x features) the first frame builds without a frame announcing it (App::frame):
-// 100 000 2-D points build in 25-70 ms in wasm, less than the announcing frame costs (measured below).
+// The largest data (examples x features) the first frame, or prepare_first_frame ahead of it, builds without a
+// frame announcing it (App::frame): 100 000 2-D points build in 0.1-0.2 s in wasm, less than an announcing
+// frame costs the page's start (measured below).
 constexpr double kQuickBuildValues = 1e6;
 // Below this width (at the 15 px font) the panels are stacked in one scrolled column.
 constexpr float kNarrowWidth = 760.0f;
@@ -85,6 +86,11 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
     font_small_ = main;
   }
   io.FontDefault = main;
+  // Rasterized here rather than by the renderer's first NewFrame, which only uploads it: the page does this
+  // before its WebGL2 context exists (the renderer reads the RGBA form).
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
 
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
@@ -120,6 +126,17 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   c[ImGuiCol_TextDisabled] = ImVec4(0.55f, 0.58f, 0.63f, 1);
 }
 
+void App::start_gl() { view_.start_gl(); }
+
+void App::prepare_first_frame() {
+  if (frames_ == 0 && state_.build_pending() && quick_build()) state_.build_pending_session();
+  update_view();
+}
+
+void App::update_view() {
+  if (panel_visible(state_.config(), "view") && state_.mode() != RunMode::sweep) view_.update(0.004);
+}
+
 void App::open_url(const std::string& url) {
   welcome_ = url.empty() || url == "#" || url == kWelcomeLink;
   welcome_url_.clear();
@@ -142,12 +159,13 @@ void App::frame() {
   probes_.clear();
 
   // A deferred build runs at the start of the frame after the one that announced it. The first frame builds
-  // a small experiment at once: until it is drawn the host's loading screen is up (the page's overlay says
-  // the experiment is starting), so a frame saying "building" would only show it a frame later. A larger
-  // one is announced first even then, so the page never sits on its loading screen through a long build.
-  // Up to kQuickBuildValues the extra frame costs more than it overlaps: at 100 000 points, built in the
-  // first frame the page shows the experiment at 1031-1096 ms (median of 5 fresh Chromium starts, three
-  // runs), announced first at 1131-1156 ms (two runs; tools/e2e/measure_frames.mjs with STARTS=5).
+  // a small experiment at once (if prepare_first_frame has not): until it is drawn the host's loading screen
+  // is up (the page's overlay says the experiment is starting), so a frame saying "building" would only show
+  // it a frame later. A larger one is announced first even then, so the page never sits on its loading
+  // screen through a long build. Up to kQuickBuildValues the extra frame costs more than it overlaps: at
+  // 100 000 points, built in the first frame the page showed the experiment at 1031-1096 ms (median of 5
+  // fresh Chromium starts, three runs), announced first at 1131-1156 ms (two runs;
+  // tools/e2e/measure_frames.mjs with STARTS=5; both before the page built it ahead of its WebGL2 context).
   if (state_.build_pending()) {
     if (build_announced_ || (frames_ == 1 && quick_build())) {
       state_.build_pending_session();
@@ -183,7 +201,7 @@ void App::frame() {
   }
   const Config& config = state_.config();
   const bool sweep_mode = state_.mode() == RunMode::sweep;
-  if (panel_visible(config, "view") && !sweep_mode) view_.update(0.004);
+  update_view();
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float W = vp->Size.x, H = vp->Size.y;

@@ -41,16 +41,26 @@ extern const char* const kWelcomeLink;
 // The playground.
 class App {
  public:
-  // The host must outlive the app. Create the app after the GL context and ImGui's context.
+  // The host must outlive the app. Create the app after ImGui's context; it needs a GL context from
+  // start_gl on.
   explicit App(Platform& platform);
   ~App();
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  // Loads the UI fonts from a TTF file (ImGui's built-in font when it cannot be read) and the style.
-  // Call before the first frame, and again (outside a frame, GL font texture released) when the
-  // screen's pixel ratio changes: the atlas is rasterized at `pixel_ratio` times the layout size.
+  // Loads the UI fonts from a TTF file (ImGui's built-in font when it cannot be read), rasterizes the
+  // atlas and sets the style; needs no GL context. Call before the first frame, and again (outside a
+  // frame, GL font texture released) when the screen's pixel ratio changes: the atlas is rasterized at
+  // `pixel_ratio` times the layout size.
   void setup_imgui(const std::string& font_path, float pixel_ratio = 1.0f);
+  // Starts the GL work the first frame needs (the view's shader programs). Call once the GL context is
+  // current, before the first frame.
+  void start_gl();
+  // Does the first frame's work that needs no GL context ahead of it: builds the opened experiment if the
+  // first frame would build it at once (App::frame) and brings the view's caches up to date. The page
+  // calls it while the browser is still making its WebGL2 context. Call after open_url, before the first
+  // frame.
+  void prepare_first_frame();
   // Opens a link ("" opens kWelcomeLink).
   void open_url(const std::string& url);
   // A CSV file's content from the host (file picker, drag-and-drop, --csv).
@@ -91,6 +101,7 @@ class App {
   void draw_notices();
   std::string frame_note() const;  // the toolbar status' tooltip: frame time and where it went
   bool quick_build() const;         // the pending build is small enough for the first frame (App::frame)
+  void update_view();               // the View panel's caches, when it is shown (a single run or Compare)
   void draw_experiment_note();  // Compare or Sweep: what the link varies
   void draw_start_here();       // the first screen's "what am I looking at" and the way to the gallery
   void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area

@@ -9,16 +9,23 @@
 
 namespace ml::app {
 
-ImGuiBackends::ImGuiBackends(GLFWwindow* window, const char* glsl_version) {
+ImGuiBackends::ImGuiBackends() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+}
+
+void ImGuiBackends::attach(GLFWwindow* window, const char* glsl_version) {
+  IM_ASSERT(!attached_ && "the backends are attached once");
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(glsl_version);
+  attached_ = true;
 }
 
 ImGuiBackends::~ImGuiBackends() {
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
+  if (attached_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+  }
   ImGui::DestroyContext();
 }
 

@@ -14,18 +14,28 @@ namespace ml::app {
 
 class App;
 
-// The ImGui context and its GLFW + OpenGL 3 backends for one window (create after the GL context).
+// The ImGui context and its GLFW + OpenGL 3 backends for one window. The context can come first, the
+// backends once the window and its GL context exist (attach): the page builds its fonts and experiment in
+// between, while the browser makes its WebGL2 context.
 class ImGuiBackends {
  public:
-  // Creates the context and initializes both backends; `glsl_version` is the renderer's "#version ..." line.
-  ImGuiBackends(GLFWwindow* window, const char* glsl_version);
-  // Shuts the backends down and destroys the context.
+  // Creates the ImGui context only (no GL context needed).
+  ImGuiBackends();
+  // Creates the context and attaches both backends to `window` (its GL context current).
+  ImGuiBackends(GLFWwindow* window, const char* glsl_version) : ImGuiBackends() { attach(window, glsl_version); }
+  // Initializes both backends for `window`, whose GL context is current; `glsl_version` is the renderer's
+  // "#version ..." line. Once, before the first frame.
+  void attach(GLFWwindow* window, const char* glsl_version);
+  // Shuts the backends down (if attached) and destroys the context.
   ~ImGuiBackends();
   ImGuiBackends(const ImGuiBackends&) = delete;
   ImGuiBackends& operator=(const ImGuiBackends&) = delete;
   // Releases the renderer's GL objects (the font texture): call before rebuilding the font atlas outside
   // a frame; the next frame recreates them.
   void release_device_objects();
+
+ private:
+  bool attached_ = false;  // attach ran
 };
 
 // What a host adds to the shared frame.

@@ -122,11 +122,13 @@ void set_palette(GLuint program, int num_classes) {
 
 }  // namespace
 
-View::View() {
+void View::start_gl() {
   // The programs the view's first drawing needs: their compiles and links are only issued here. The browser
-  // compiles them in its GPU process while the app builds fonts, the experiment and its first frame; the
-  // first status query (ensure_gl) waits for what is left. The regions program follows after the first
-  // drawing (start_regions_program): the first frame has no decision grid yet.
+  // compiles them in its GPU process while the app builds its first frame; the first status query
+  // (ensure_gl) waits for what is left. The regions program follows after the first drawing (update): the
+  // first frame has no decision grid yet.
+  if (programs_started_) return;
+  programs_started_ = true;
   points_program_.start(shaders::kShader_points_vert, shaders::kShader_points_frag);
   composite_program_.start(shaders::kShader_regions_vert, shaders::kShader_composite_frag);
 }
@@ -149,6 +151,7 @@ View::~View() {
 bool View::ensure_gl() {
   if (gl_ready_) return true;
   if (!gl_error_.empty()) return false;
+  start_gl();
   const bool points_ok = points_program_.finish(&gl_error_);
   const bool composite_ok = composite_program_.finish(&gl_error_);
   if (!points_ok || !composite_ok) return false;

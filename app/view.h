@@ -42,11 +42,11 @@ struct ViewClick {
 // Colour of class q in the view (binary: class 0 = y -1 blue, class 1 = y +1 orange).
 ImU32 class_color(int q, int num_classes);
 
-// The 2-D view (owns GL objects; create and use it only while a GL context is current: the constructor
-// starts compiling its shader programs).
+// The 2-D view (owns GL objects). It can be created and brought up to date (update) before a GL context
+// exists; start_gl and drawing need the context current.
 class View {
  public:
-  View();
+  View() = default;
   ~View();
   View(const View&) = delete;
   View& operator=(const View&) = delete;
@@ -59,6 +59,9 @@ class View {
   // the last call of this function.
   double take_gl_seconds();
 
+  // Issues the compiles and links of the programs the first drawing needs; the first drawing checks them
+  // (and issues them itself if this was not called). Call once the GL context is current.
+  void start_gl();
   // Brings the caches up to date with the session: points, projection, grid rows (within
   // `budget_seconds` of the clock `now`), histogram. Call once per frame before drawing.
   void update(const Session* session, uint64_t session_version, const ClockFn& now, double budget_seconds);
@@ -159,7 +162,8 @@ class View {
 
   // GL objects.
   bool gl_ready_ = false;
-  PendingProgram points_program_, composite_program_;  // started by the constructor
+  PendingProgram points_program_, composite_program_;  // started by start_gl
+  bool programs_started_ = false;                       // start_gl ran
   PendingProgram regions_program_;                      // started after the first drawing (update)
   int64_t renders_ = 0;                 // drawings of the texture so far
   int64_t regions_started_at_ = -1;     // renders_ when the regions program was started (-1: not yet)

@@ -1,5 +1,5 @@
 // marginlab page glue: checks the browser (WebAssembly SIMD, the module's compilation that index.html started
-// before this file loaded, and the WebGL2 context it makes just before main()), loads the module's script, and connects
+// before this file loaded; main() makes the WebGL2 context through index.html's createContext), loads the module's script, and connects
 // the page to the app — the URL hash (history.pushState for each deliberate edit and for a navigation such
 // as opening a sweep's cell, so that Back undoes and Forward redoes; history.replaceState for the link the
 // page opened and its canonical form; hashchange and popstate in), the file input and
@@ -221,15 +221,9 @@
       }).catch((e) => api.fail('marginlab-app.wasm could not be loaded: ' + e + ' (build the web target: cmake --build --preset web).'));
       return {};  // the exports arrive later, through receiveInstance
     },
-    // Compiled and instantiated; main() comes next, and its window takes the page's WebGL2 context, made here.
-    preRun: [() => {
-      performance.mark('ml:wasm-ready');
-      if (!start.createContext || !start.createContext()) {
-        // main() sees no context either and stops; this explanation is the one shown (the first failure's).
-        api.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). The playground draws with WebGL2: ' +
-                 'enable hardware acceleration or try another browser.');
-      }
-    }],
+    // Compiled and instantiated; main() comes next and makes the page's WebGL2 context (start.createContext)
+    // once it has built what needs no GL.
+    preRun: [() => performance.mark('ml:wasm-ready')],
   };
   window.addEventListener('error', (e) => { if (!ready) api.fail(String(e.message || e)); });
   const script = document.createElement('script');

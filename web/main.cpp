@@ -26,6 +26,11 @@ EM_JS(void, install_wheel_mode_listener, (), {
 EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
 // A named moment of the page's start on the Performance timeline (tools/e2e/measure_frames.mjs reads them).
 EM_JS(void, mark_start, (const char* name), { performance.mark(UTF8ToString(name)); });
+// Makes the canvas's WebGL2 context (index.html, window.marginlabStart.createContext): 1 when it exists.
+EM_JS(int, create_page_context, (), {
+  const start = window.marginlabStart;
+  return start && start.createContext && start.createContext() ? 1 : 0;
+});
 
 
 namespace {
@@ -90,18 +95,22 @@ double g_ratio = 1;               // device pixels per CSS pixel (window.deviceP
 float g_font_ratio = 1;           // the ratio the font atlas was built for
 const char* const kFontPath = "/fonts/DejaVuSans.ttf";
 
-// The canvas follows the window: its CSS size is the viewport, its drawing buffer that many device
-// pixels (devicePixelRatio x CSS size), so text and lines are sharp on high-DPI screens.
-void fit_canvas() {
+// The canvas's size on the page and the screen's pixel ratio (g_css_w, g_css_h, g_ratio).
+void read_canvas_size() {
   double w = 0, h = 0;
   emscripten_get_element_css_size("#canvas", &w, &h);
-  const double ratio = std::clamp(emscripten_get_device_pixel_ratio(), 1.0, 4.0);
-  const int iw = static_cast<int>(std::lround(w * ratio)), ih = static_cast<int>(std::lround(h * ratio));
   if (w > 0 && h > 0) {
     g_css_w = w;
     g_css_h = h;
-    g_ratio = ratio;
+    g_ratio = std::clamp(emscripten_get_device_pixel_ratio(), 1.0, 4.0);
   }
+}
+
+// The canvas follows the window: its CSS size is the viewport, its drawing buffer that many device
+// pixels (devicePixelRatio x CSS size), so text and lines are sharp on high-DPI screens.
+void fit_canvas() {
+  read_canvas_size();
+  const int iw = static_cast<int>(std::lround(g_css_w * g_ratio)), ih = static_cast<int>(std::lround(g_css_h * g_ratio));
   if (iw > 0 && ih > 0 && (iw != g_width || ih != g_height)) {
     g_width = iw;
     g_height = ih;
@@ -223,12 +232,37 @@ EMSCRIPTEN_KEEPALIVE const char* ml_url() {
 
 int main() {
   mark_start("ml:main");
+  // Making the WebGL2 context blocks this thread until the browser's GPU process answers; in a browser
+  // that has just started that is hundreds of ms away (it draws the browser's own first frames first).
+  // So everything that needs no GL comes first: ImGui's context, the font atlas, the experiment and the
+  // view's caches; then the context, the window on it and the first frame.
   if (!glfwInit()) {
     EM_ASM({ if (window.marginlab) window.marginlab.fail('GLFW could not start.'); });
     return 1;
   }
-  // The framebuffer hints stay GLFW's defaults (alpha, depth, stencil, no multisampling): web/glue.js has
-  // already created the canvas's WebGL2 context with those attributes, and glfwCreateWindow gets it.
+  static ml::app::ImGuiBackends imgui;  // static: the page's main loop outlives main()
+  g_imgui = &imgui;
+  static WebPlatform platform;
+  g_platform = &platform;
+  static std::unique_ptr<ml::app::App> app;
+  app = std::make_unique<ml::app::App>(platform);
+  g_app = app.get();
+  read_canvas_size();  // the drawing buffer is sized once the window exists (glfwCreateWindow sets it)
+  g_font_ratio = static_cast<float>(g_ratio);
+  app->setup_imgui(kFontPath, g_font_ratio);
+  mark_start("ml:fonts");
+  // The page hands over its address and hash (window.marginlab.started), which opens the link.
+  EM_ASM({ if (window.marginlab) window.marginlab.started(); });
+  app->prepare_first_frame();
+  mark_start("ml:prepared");
+
+  if (!create_page_context()) {
+    EM_ASM({ if (window.marginlab) window.marginlab.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). ' +
+                                                         'The playground draws with WebGL2: enable hardware acceleration or try another browser.'); });
+    return 1;
+  }
+  // The framebuffer hints stay GLFW's defaults (alpha, depth, stencil, no multisampling): index.html made
+  // the canvas's WebGL2 context with those attributes, and glfwCreateWindow gets it.
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
@@ -240,24 +274,12 @@ int main() {
     return 1;
   }
   glfwMakeContextCurrent(g_window);
+  fit_canvas();
   mark_start("ml:webgl");
-  // Static: the page's main loop outlives main().
-  static ml::app::ImGuiBackends imgui(g_window, "#version 300 es");
-  g_imgui = &imgui;
+  imgui.attach(g_window, "#version 300 es");
   install_wheel_mode_listener();
   glfwSetScrollCallback(g_window, on_scroll);  // replaces the backend's: the deltas need converting first
-
-  static WebPlatform platform;
-  g_platform = &platform;
-  static std::unique_ptr<ml::app::App> app;
-  app = std::make_unique<ml::app::App>(platform);
-  g_app = app.get();
-  fit_canvas();
-  g_font_ratio = static_cast<float>(g_ratio);
-  app->setup_imgui(kFontPath, g_font_ratio);
-  mark_start("ml:fonts");
-  // The page hands over its address and hash once the module runs (window.marginlab.started).
-  EM_ASM({ if (window.marginlab) window.marginlab.started(); });
+  app->start_gl();
   emscripten_set_main_loop(frame, 0, false);
   // The first frame now rather than at the next animation frame: the browser schedules that one after its
   // compositor's next frame, which under a software renderer can be hundreds of ms away while it composites

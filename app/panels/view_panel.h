@@ -14,7 +14,7 @@
 
 namespace ml::app {
 
-// The View panel (main area, top left). Create it while a GL context is current (it owns GL objects).
+// The View panel (main area, top left). It owns GL objects: start_gl and draw need the GL context current.
 class ViewPanel {
  public:
   // What a click in the view does: nothing (hover read-outs only), add a training point of the chosen
@@ -29,7 +29,9 @@ class ViewPanel {
   ViewPanel& operator=(const ViewPanel&) = delete;
   // Seconds the view spent issuing GL calls since the last call (FrameCost).
   double take_gl_seconds() { return view_.take_gl_seconds(); }
-  // Brings the view's caches up to date (once per frame, within budget_seconds).
+  // Starts the GL work the view's first drawing needs (View::start_gl).
+  void start_gl() { view_.start_gl(); }
+  // Brings the view's caches up to date (once per frame, within budget_seconds); needs no GL context.
   void update(double budget_seconds);
   // Draws the panel as a fixed window at pos/size.
   void draw(ImVec2 pos, ImVec2 size);

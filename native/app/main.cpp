@@ -201,6 +201,7 @@ int main(int argc, char** argv) {
   {
     ml::app::ImGuiBackends imgui(window, "#version 330 core");
     ml::app::App app(platform);
+    app.start_gl();
     g_app = &app;
     glfwSetDropCallback(window, on_drop);
     const char* fonts[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",

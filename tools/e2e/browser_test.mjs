@@ -1,6 +1,7 @@
 // Browser end-to-end test of the playground (issue 6): playwright-core drives Debian's chromium
 // (headless, WebGL2 through SwiftShader) against build/web served on 127.0.0.1.
-//   1. the page loads and trains the default experiment; the hash follows the app's canonical URL
+//   1. the page loads and trains the default experiment; the hash follows the app's canonical URL; it
+//      builds the experiment before it makes its WebGL2 context (the wait for the GPU process overlaps it)
 //   2. a link with a chosen config reproduces the native `marginlab run --url U --steps N` trace hash
 //   3. a CSV loaded through the file input trains, and matches `marginlab run --csv` too; reading a file
 //      shows progress and Esc cancels it
@@ -47,11 +48,23 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
 const openPage = (hash = '', init = null) => openIn(context, base + hash, init);
 
 try {
-  // 1. The default experiment loads and trains; the hash is the canonical URL.
+  // 1. The default experiment loads and trains; the hash is the canonical URL. When main() marks ml:prepared
+  //    the experiment is built and no WebGL2 context exists yet (web/main.cpp).
   {
-    const page = await openPage();
+    const page = await openPage('', () => {
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name, ...rest) => {
+        if (name === 'ml:prepared') {
+          window.__atPrepared = { has_session: window.marginlab.status().has_session, context: !!window.marginlabStart.gl };
+        }
+        return mark(name, ...rest);
+      };
+    });
     const error = await waitFrames(page, 3);
     check('the page loads without an error screen', !error, error);
+    const prepared = await page.evaluate(() => window.__atPrepared || null);
+    check('the experiment is built before the WebGL2 context is made', prepared && prepared.has_session && !prepared.context,
+          JSON.stringify(prepared));
     await waitFor(page, () => window.marginlab.status().steps >= 20);
     const s = await status(page);
     check('the default experiment trains', s.has_session && s.steps >= 20, `steps ${s.steps}, frames ${s.frames}`);
