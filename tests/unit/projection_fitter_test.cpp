@@ -26,6 +26,15 @@ ProjectionOptions opts(ProjectionKind kind, int dims) {
   return o;
 }
 
+// Rotation-free Nyström at D = m: m landmarks, never the exact path, the PCA skipped.
+ProjectionOptions rotation_free_options(int m) {
+  ProjectionOptions o = opts(ProjectionKind::kpca, m);
+  o.exact_limit = 0;
+  o.landmarks = m;
+  o.skip_nystrom_pca = true;
+  return o;
+}
+
 // Bitwise equality (Eigen's == compares coefficients exactly).
 template <typename A, typename B>
 bool same_bits(const A& a, const B& b) {
@@ -135,10 +144,7 @@ TEST_F(ProjectionFitterTest, NystromSlicedIsBitIdenticalOverSeveralBlocks) {
 // sliced = one shot, progress monotone.
 TEST_F(ProjectionFitterTest, RotationFreeNystromSkipsTheCovarianceAndThePca) {
   const FeatureMatrix X = random_points(6000, 4, 8, 2.0);
-  ProjectionOptions o = opts(ProjectionKind::kpca, 800);
-  o.exact_limit = 0;
-  o.landmarks = 800;
-  o.skip_nystrom_pca = true;
+  const ProjectionOptions o = rotation_free_options(800);
   const Sliced s = expect_same_as_one_shot(X, gaussian(1.0), o, 5, 5);
   ASSERT_TRUE(s.fit.ok());
   EXPECT_TRUE(s.fit->rotation_free());
@@ -155,10 +161,7 @@ TEST_F(ProjectionFitterTest, RotationFreeNystromSkipsTheCovarianceAndThePca) {
 // D = m >= r, so the map is C = U_r Σ_r^{-1/2} straight after the whitening.
 TEST_F(ProjectionFitterTest, RotationFreeNystromWithSingularLandmarksSkipsThePca) {
   const FeatureMatrix X = random_points(3000, 2, 4, 3.0);
-  ProjectionOptions o = opts(ProjectionKind::kpca, 600);
-  o.exact_limit = 0;
-  o.landmarks = 600;
-  o.skip_nystrom_pca = true;
+  const ProjectionOptions o = rotation_free_options(600);
   const Sliced s = expect_same_as_one_shot(X, gaussian(4.0), o, 5, 3);
   ASSERT_TRUE(s.fit.ok());
   EXPECT_TRUE(s.fit->rotation_free());
