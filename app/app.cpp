@@ -218,10 +218,7 @@ void App::frame() {
   results_.clear();
   const Session* session = state_.session();
   if (state_.mode() == RunMode::single && session) {
-    margins_.refresh(session, state_.session_version(), now);
-    results_ = results_line(results_input(*session, config.steps, margins_.linear(), margins_.last()));
-  } else {
-    margins_.refresh(nullptr, 0, now);
+    results_ = results_line(results_input(*session, config.steps));
   }
 
   const float toolbar_h = show_run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
@@ -247,7 +244,7 @@ void App::frame() {
         else if (show_view) view_w = mw;
         if (show_view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
         export_.set_view_rect(show_view ? view_.image_min() : ImVec2(), show_view ? view_.image_max() : ImVec2());  // "View PNG"
-        if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h), margins_);
+        if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
       }
       if (show_confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
       if (!show_run && !show_side && !top_row && !show_confusion) {
@@ -293,7 +290,7 @@ void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, 
     y += side_h;
   }
   if (!sweep_mode && show_plots) {
-    plots_.draw(ImVec2(pos.x, y), ImVec2(w, plots_h), margins_);
+    plots_.draw(ImVec2(pos.x, y), ImVec2(w, plots_h));
     y += plots_h;
   }
   if (!sweep_mode && show_confusion) {

@@ -18,7 +18,6 @@
 
 #include "app/app_state.h"
 #include "app/models/frame_times.h"
-#include "app/models/margin_series.h"
 #include "app/models/results_line.h"
 #include "app/panels/confusion_panel.h"
 #include "app/panels/data_panel.h"
@@ -124,7 +123,6 @@ class App {
   FrameCost last_cost_;            // the last finished frame's cost
   FrameCostStats frame_costs_;     // the last frames' costs (status JSON, the toolbar's tooltip)
   std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
-  MarginSeries margins_;           // the margin plot's curves (shared by the results line and the Plots panel)
   std::vector<ResultField> results_;  // the results line of this frame (toolbar, status JSON)
   bool welcome_ = false;           // the app opened without a link: the first screen explains itself
   std::string welcome_url_;        // the welcome experiment's canonical link (a different link ends welcome_)

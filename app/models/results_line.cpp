@@ -25,12 +25,11 @@ CountedQuantity counted_quantity(std::string_view bound_label) {
   return q;
 }
 
-ResultsInput results_input(const Session& session, int64_t step_budget, bool linear, const MarginSummary& margin) {
+ResultsInput results_input(const Session& session, int64_t step_budget) {
   ResultsInput in;
   in.step_budget = step_budget;
   in.bound_label = session.learner().bound_label();
-  in.linear = linear;
-  in.margin = margin;
+  in.linear = !std::isnan(session.learner().hypothesis_norm());
   in.noisy = session.data().train.corrupted_count() > 0;
   const Trace& trace = session.trace();
   if (trace.size() == 0) {
@@ -46,6 +45,8 @@ ResultsInput results_input(const Session& session, int64_t step_budget, bool lin
   in.train_error_noisy = row[kTraceTrainErrorNoisy];
   in.train_error_true = row[kTraceTrainErrorTrue];
   in.test_error = row[kTraceTestError];
+  in.margin = row[kTraceMargin];
+  in.margin_clean = row[kTraceMarginClean];
   const std::vector<std::string>& names = trace.columns();
   for (size_t c = kTraceStandardColumns; c < names.size(); ++c) in.counters.push_back({names[c], row[c]});
   return in;
@@ -104,10 +105,10 @@ std::vector<ResultField> results_line(const ResultsInput& in) {
   if (!in.linear) {
     out.push_back({"margin", "—", "No margin: this learner's hypothesis is not a linear classifier."});
   } else if (in.noisy) {
-    out.push_back({"margin (clean)", margin_text(in.margin.clean_min),
+    out.push_back({"margin (clean)", margin_text(in.margin_clean),
                    "Smallest margin over the training points noise left alone (a corrupted point would set the plain minimum)."});
   } else {
-    out.push_back({"margin", margin_text(in.margin.all_min), "Smallest margin over the training points, normalized by the weights' norm."});
+    out.push_back({"margin", margin_text(in.margin), "Smallest margin over the training points, normalized by the weights' norm."});
   }
   return out;
 }

@@ -11,7 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "app/models/margin_series.h"
 #include "core/learners/learner.h"
 
 namespace ml {
@@ -54,13 +53,14 @@ struct ResultsInput {
   double train_error_true = NAN;
   double test_error = NAN;
   bool noisy = false;                    // some training label or point was corrupted
-  bool linear = false;                   // the learner has a margin
-  MarginSummary margin;                  // the margin plot's latest summary
+  bool linear = false;                   // the learner has a margin (a linear classifier: hypothesis_norm not NaN)
+  double margin = NAN;                   // the trace's margin: min over every training point
+  double margin_clean = NAN;             // the trace's margin over the points noise left alone
 };
 
 // The session's numbers at its current state: counts and errors from the trace's last row (the state
-// after the latest advance), the learner's bound label and counters, and `margin` (from MarginSeries).
-ResultsInput results_input(const Session& session, int64_t step_budget, bool linear, const MarginSummary& margin);
+// after the latest advance, margins included), the learner's bound label and counters.
+ResultsInput results_input(const Session& session, int64_t step_budget);
 // The labelled fields: step, the counted quantity (≤ bound when there is one), train err (noisy), train err
 // (true), test err, margin (clean points under noise, else all points; "—" when the learner has none).
 std::vector<ResultField> results_line(const ResultsInput& in);

@@ -13,6 +13,7 @@
 #include "app/plot.h"
 #include "app/plot_axis.h"
 #include "core/learners/registry.h"
+#include "core/metrics/metrics.h"
 #include "core/session/trace.h"
 
 namespace ml::app {
@@ -32,7 +33,7 @@ ImVec2 PlotsPanel::cell_size(ImVec2 avail) const {
   return ImVec2(std::floor((avail.x - gap_x) * 0.5f), std::floor((avail.y - gap_y) * 0.5f));
 }
 
-void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
+void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
   begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
   // One column only where it leaves each plot as tall as the grid would (the stacked phone layout).
   one_column_ = size.x < ImGui::GetFontSize() * kOneColumnWidth && size.y > ImGui::GetFontSize() * 48.0f;
@@ -106,7 +107,7 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
   next();
   // 2. Margin on the training sample: every linear learner (binary halfspaces, and UMA / ultraconservative
   // by 004 Def. 2); under noise the clean points' minimum and a quantile, since one corrupted point sets
-  // the plain minimum (app/models/margin_series.h).
+  // the plain minimum (the trace's margin columns, core/session/trace.h).
   {
     PlotOptions o;
     const bool noisy = session->data().train.corrupted_count() > 0;
@@ -114,7 +115,8 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
     o.title = noisy ? "Margin of the clean points" : "Margin on the training sample";
     o.x_label = "step";
     o.include_zero = true;
-    o.empty_text = margins.linear() ? "no margin yet (W = 0)" : "no margin: the hypothesis is not a linear classifier";
+    o.empty_text = std::isnan(learner.hypothesis_norm()) ? "no margin: the hypothesis is not a linear classifier"
+                                                         : "no margin yet (W = 0)";
     o.help = std::string("How far the training points sit on the right side of the learner's boundary, relative to the "
                          "weights' size (positive: correct with room to spare). ") +
              (noisy ? "Under noise the plain minimum is set by a corrupted point, so the solid line is the minimum over the "
@@ -125,11 +127,11 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins) {
                              : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is the target's margin (001 Thm 1.1).";
     std::vector<PlotSeries> s;
     if (noisy) {
-      s.push_back({"clean, min", &margins.steps(), &margins.clean_min(), series_color(0), false, 2.2f});
-      s.push_back({quantile_name(), &margins.steps(), &margins.quantile(), series_color(1)});
-      s.push_back({"all, min", &margins.steps(), &margins.all_min(), series_color(7), true, 1.2f});
+      s.push_back({"clean, min", x, &cols[kTraceMarginClean], series_color(0), false, 2.2f});
+      s.push_back({quantile_name(), x, &cols[kTraceMarginQuantile], series_color(1)});
+      s.push_back({"all, min", x, &cols[kTraceMargin], series_color(7), true, 1.2f});
     } else {
-      s.push_back({"min over the points", &margins.steps(), &margins.all_min(), series_color(0), false, 2.2f});
+      s.push_back({"min over the points", x, &cols[kTraceMargin], series_color(0), false, 2.2f});
     }
     plot("margin", o, s);
   }

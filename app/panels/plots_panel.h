@@ -5,7 +5,6 @@
 
 #include <string>
 
-#include "app/models/margin_series.h"
 #include "app/models/plot_model.h"
 #include "app/panels/panel.h"
 
@@ -16,9 +15,9 @@ class PlotsPanel {
  public:
   // The panel works on the shared context.
   explicit PlotsPanel(PanelContext ctx) : ctx_(ctx) {}
-  // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed); the
-  // margin plot shows `margins` (refreshed by the App, which also reads them for the results line).
-  void draw(ImVec2 pos, ImVec2 size, const MarginSeries& margins);
+  // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed); every
+  // curve, the margins included, is a column of the session's trace.
+  void draw(ImVec2 pos, ImVec2 size);
   // Screen rectangle of the four plots at the last draw (what "Plots PNG" captures).
   ImVec2 plots_min() const { return plots_min_; }
   ImVec2 plots_max() const { return plots_max_; }

@@ -4,11 +4,17 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "core/metrics/metrics.h"
 
 namespace ml {
+
+double Learner::hypothesis_norm() const {
+  const Vector* w = weights();
+  return w != nullptr ? std::sqrt(norm2_double(*w)) : std::numeric_limits<double>::quiet_NaN();
+}
 
 int Learner::predict(const float* x) const {
   const int q_count = num_classes();

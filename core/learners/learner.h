@@ -221,6 +221,10 @@ class Learner {
   virtual void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const;
   // The hypothesis as a halfspace in input space when it is one (binary linear learners), else nullptr.
   virtual const Vector* weights() const { return nullptr; }
+  // The norm that turns class scores into geometric margins when the hypothesis is a linear classifier of
+  // the features it scores: ||w|| of a binary halfspace (default: from weights()), ||W||_F of Q weight rows
+  // scoring W phi(x) (004 Def. 2); 0 while W = 0; NaN when the hypothesis is not linear (no margin defined).
+  virtual double hypothesis_norm() const;
   // Why the learner stopped by its own rule once done(), StopReason::none before (docs/learners.md "Stop
   // reasons"). The default serves learners with a single rule.
   virtual StopReason stop_reason() const { return done() ? StopReason::finished : StopReason::none; }

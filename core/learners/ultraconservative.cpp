@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/data/generators.h"
+#include "core/metrics/margins.h"
 #include "core/metrics/metrics.h"
 
 namespace ml {
@@ -119,6 +120,8 @@ StepResult Ultraconservative::step() {
   if (order_.end_step(r.mistake)) done_ = true;
   return r;
 }
+
+double Ultraconservative::hypothesis_norm() const { return frobenius_norm_double(w_); }
 
 void Ultraconservative::scores(const float* x, float* out) const {
   const Eigen::Map<const Eigen::VectorXf> v(x, w_.cols());

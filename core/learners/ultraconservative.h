@@ -86,6 +86,8 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
   // The scores of every row of X at once, bit-identical to scores().
   void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_, out); }
+  // ||W||_F of the weight rows.
+  double hypothesis_norm() const override;
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/metrics/confusion_rate.h"
+#include "core/metrics/margins.h"
 #include "core/noise/noise.h"
 
 namespace ml {
@@ -542,6 +543,8 @@ void Uma::scores(const float* x, float* out) const {
   front_.transform_row(x, projected.data());
   s.noalias() = w_float_ * projected;
 }
+
+double Uma::hypothesis_norm() const { return built_ ? frobenius_norm_double(w_) : 0.0; }
 
 void Uma::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
   if (built_ && projection_kind_ == UmaProjection::none) {

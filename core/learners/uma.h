@@ -153,6 +153,8 @@ class Uma final : public LearnerWith<UmaParams> {
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
   // The scores of every row of X at once, bit-identical to scores() (without a projection: W x per row).
   void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override;
+  // ||W||_F of the weight rows in UMA's feature space (0 before the first build).
+  double hypothesis_norm() const override;
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;

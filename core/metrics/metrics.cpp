@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/metrics/margins.h"
 #include "core/util/detmath.h"
 
 namespace ml {
@@ -42,6 +43,60 @@ double sample_margin(const Vector& w, const Dataset& data, LabelSet labels) {
     if (m < lowest) lowest = m;
   }
   return lowest / norm;
+}
+
+namespace {
+
+// True when noise left example i of `data` alone (every example is, when no corruption is recorded).
+bool is_clean(const Dataset& data, size_t i) {
+  return data.corruption.size() != data.label.size() || data.corruption[i] == Corruption::none;
+}
+
+// The four summaries of per-point margins m_i (observed and true labels), each divided by `norm` at the end:
+// dividing by a positive norm keeps the order, so the quantile of m_i / norm is the quantile of m_i / norm.
+SampleMargins summarize_margins(const std::vector<double>& observed, const std::vector<double>& truth,
+                                const Dataset& data, double norm) {
+  SampleMargins out;
+  if (observed.empty()) return out;
+  double lowest = INFINITY, lowest_true = INFINITY, lowest_clean = INFINITY;
+  for (size_t i = 0; i < observed.size(); ++i) {
+    if (observed[i] < lowest) lowest = observed[i];
+    if (truth[i] < lowest_true) lowest_true = truth[i];
+    if (is_clean(data, i) && observed[i] < lowest_clean) lowest_clean = observed[i];
+  }
+  out.observed = lowest / norm;
+  out.truth = lowest_true / norm;
+  if (std::isfinite(lowest_clean)) out.clean = lowest_clean / norm;
+  out.quantile = lower_quantile(observed, kMarginQuantile) / norm;
+  return out;
+}
+
+}  // namespace
+
+SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
+  if (data.rows() == 0 || w.size() != data.cols()) return {};
+  const double norm = std::sqrt(norm2_double(w));
+  if (!(norm > 0)) return {};
+  const int d = data.cols();
+  std::vector<double> observed(static_cast<size_t>(data.rows())), truth(observed.size());
+  for (int i = 0; i < data.rows(); ++i) {
+    const double dot = dot_double(w.data(), data.X.row(i).data(), d);
+    observed[static_cast<size_t>(i)] = data.sign(i) * dot;
+    truth[static_cast<size_t>(i)] = data.true_sign(i) * dot;
+  }
+  return summarize_margins(observed, truth, data, norm);
+}
+
+SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm) {
+  if (!(norm > 0) || data.rows() == 0 || scores.rows() != data.rows()) return {};
+  std::vector<double> observed(static_cast<size_t>(data.rows())), truth(observed.size());
+  for (Eigen::Index i = 0; i < scores.rows(); ++i) {
+    const size_t k = static_cast<size_t>(i);
+    // Unscaled (norm 1): summarize_margins divides once, as for halfspaces.
+    observed[k] = multiclass_margin(scores, i, data.label[k], 1.0);
+    truth[k] = multiclass_margin(scores, i, data.true_label[k], 1.0);
+  }
+  return summarize_margins(observed, truth, data, norm);
 }
 
 double max_radius(const FeatureMatrix& X) {

@@ -5,6 +5,7 @@
 // identical natively and in wasm.
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "core/data/dataset.h"
@@ -24,6 +25,24 @@ double dot_double(const float* a, const float* b, int d);
 double norm2_double(const Vector& w);
 // min_i y_i <w,x_i> / ||w|| over a binary dataset; NaN when w = 0, the set is empty or sizes differ.
 double sample_margin(const Vector& w, const Dataset& data, LabelSet labels);
+// The lower quantile of the training margins the trace records beside the minimum (kTraceMarginQuantile):
+// 10 % of the training points have a smaller margin.
+inline constexpr double kMarginQuantile = 0.10;
+// The margins of a linear hypothesis on a training sample, as the trace records them (NaN where undefined:
+// W = 0, an empty sample, no point left clean). Under noise one corrupted point sets the plain minimum, so
+// the trace also keeps the minimum over the points noise left alone (the sample the papers assume
+// separable with margin gamma or theta) and the kMarginQuantile quantile over every point.
+struct SampleMargins {
+  double observed = std::numeric_limits<double>::quiet_NaN();  // min over every point, observed labels
+  double truth = std::numeric_limits<double>::quiet_NaN();     // min over every point, true labels
+  double clean = std::numeric_limits<double>::quiet_NaN();     // min over the uncorrupted points
+  double quantile = std::numeric_limits<double>::quiet_NaN();  // kMarginQuantile quantile, observed labels
+};
+// The margins y<w,x>/||w|| of a binary halfspace, in double (observed and truth are sample_margin's values).
+SampleMargins halfspace_margins(const Vector& w, const Dataset& data);
+// The multiclass margins (004 Def. 2, (s_y - max_{k != y} s_k) / ||W||_F) from class scores whose row i
+// is example i of `data`, and norm = ||W||_F; all NaN unless norm > 0.
+SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm);
 // R = max_i ||x_i|| (0 for an empty set).
 double max_radius(const FeatureMatrix& X);
 // min_i y_i <v,x_i> / ||v|| with the true labels: the target's margin on these points (NaN if unknown).

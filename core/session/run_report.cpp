@@ -48,6 +48,8 @@ std::string run_report_json(const Session& session, const std::string& canonical
   j["bound_label"] = session.learner().bound_label();
   j["margin"] = number(m.margin);
   j["margin_true"] = number(m.margin_true);
+  j["margin_clean"] = number(m.margin_clean);
+  j["margin_q10"] = number(m.margin_quantile);
   j["train_error_noisy"] = number(m.train_error_noisy);
   j["train_error_true"] = number(m.train_error_true);
   j["test_error"] = number(m.test_error);

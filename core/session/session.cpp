@@ -135,6 +135,18 @@ Error exception_error(std::string_view where) {
     return make_error("session.exception", "internal error " + std::string(where) + ": an unknown exception");
   }
 }
+
+// The margins of the learner's hypothesis on the training part: a halfspace over the input features in
+// double (halfspace_margins), any other linear classifier from its class scores and hypothesis_norm().
+SampleMargins training_margins(const Learner& learner, const Dataset& train) {
+  const Vector* w = learner.weights();
+  if (w != nullptr && w->size() == train.cols()) return halfspace_margins(*w, train);
+  const double norm = learner.hypothesis_norm();
+  if (!(norm > 0) || train.rows() == 0) return {};
+  Eigen::MatrixXf scores;
+  learner.scores_batch(train.X, &scores);
+  return score_margins(scores, train, norm);
+}
 }  // namespace
 
 Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
@@ -350,14 +362,17 @@ SessionMetrics Session::metrics() const {
   std::vector<int> test_predicted;
   if (test.rows() > 0) learner_->predict_batch(test.X, &test_predicted);
   m.test_error = test.rows() > 0 ? error_rate(test_predicted, test.true_label) : kNaN;
+  const SampleMargins margins = training_margins(*learner_, train);
+  m.margin = margins.observed;
+  m.margin_true = margins.truth;
+  m.margin_clean = margins.clean;
+  m.margin_quantile = margins.quantile;
   const Vector* w = learner_->weights();
   if (w != nullptr && w->size() == train.cols()) {
-    m.margin = sample_margin(*w, train, LabelSet::observed);
-    m.margin_true = sample_margin(*w, train, LabelSet::truth);
     m.w_norm2 = norm2_double(*w);
     m.w_dot_v = train.target.size() == train.cols() ? dot_double(w->data(), train.target.data(), train.cols()) : kNaN;
   } else {
-    m.margin = m.margin_true = m.w_norm2 = m.w_dot_v = kNaN;
+    m.w_norm2 = m.w_dot_v = kNaN;
   }
   m.counters = session_counters(*learner_, train);
   if (reports_confusion_rate(*learner_)) {
@@ -378,6 +393,8 @@ std::vector<double> Session::current_row() const {
   row[kTraceBound] = m.bound;
   row[kTraceMargin] = m.margin;
   row[kTraceMarginTrue] = m.margin_true;
+  row[kTraceMarginClean] = m.margin_clean;
+  row[kTraceMarginQuantile] = m.margin_quantile;
   row[kTraceTrainErrorNoisy] = m.train_error_noisy;
   row[kTraceTrainErrorTrue] = m.train_error_true;
   row[kTraceTestError] = m.test_error;

@@ -73,8 +73,11 @@ struct SessionMetrics {
   int64_t mistakes = 0;            // online mistakes
   int64_t updates = 0;             // hypothesis changes
   double bound = 0;                // the learner's bound (NaN when none applies)
-  double margin = 0;               // margin on the training sample, observed labels (NaN: non-linear or w = 0)
+  double margin = 0;               // margin on the training sample, observed labels (NaN: non-linear or W = 0);
+                                   // binary halfspaces y<w,x>/||w||, multiclass 004 Def. 2 with ||W||_F
   double margin_true = 0;          // margin on the training sample, true labels
+  double margin_clean = 0;         // margin on the points noise left alone (NaN when none or non-linear)
+  double margin_quantile = 0;      // the kMarginQuantile quantile of the training margins, observed labels
   double train_error_noisy = 0;    // training error against observed labels
   double train_error_true = 0;     // training error against true labels
   double test_error = 0;           // test error (NaN without a test part)

@@ -32,7 +32,7 @@ TEST(AppResultsLineTest, EveryLearnerNamesWhatItsBoundCounts) {
     const auto s = trained("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", 60);
     ASSERT_NE(s, nullptr);
     const std::string bound_label = s->learner().bound_label();
-    const std::vector<ResultField> line = results_line(results_input(*s, 5000, false, {}));
+    const std::vector<ResultField> line = results_line(results_input(*s, 5000));
     ASSERT_GE(line.size(), 2u);
     const ResultField& count = line[1];
     EXPECT_EQ(count.label, bound_label);  // the word is the learner's own
@@ -67,7 +67,7 @@ TEST(AppResultsLineTest, UpdateCountersAreNotCalledMistakes) {
     SCOPED_TRACE(id);
     const auto s = trained(std::string("#v=1&data=separable&d=3&n=150&noise=uniform&eta=0.1&seed=3&learner=") + id, 40);
     ASSERT_NE(s, nullptr);
-    const std::vector<ResultField> line = results_line(results_input(*s, 5000, false, {}));
+    const std::vector<ResultField> line = results_line(results_input(*s, 5000));
     EXPECT_EQ(line[1].label, "updates");
     EXPECT_EQ(results_text(line).find("mistakes"), std::string::npos);
   }
@@ -86,7 +86,8 @@ TEST(AppResultsLineTest, FieldsOnAHandMadeInput) {
   in.test_error = 0.0625;
   in.noisy = true;
   in.linear = true;
-  in.margin = {-0.9, 0.0123, -0.1};
+  in.margin = -0.9;
+  in.margin_clean = 0.0123;
   const std::vector<ResultField> line = results_line(in);
   ASSERT_EQ(line.size(), 6u);
   EXPECT_EQ(line[0].value, "120 / 5000");

@@ -32,9 +32,9 @@ TEST(TraceTest, CsvTextAndHash) {
   t.commit(r);
   const std::string csv = t.to_csv();
   EXPECT_EQ(csv,
-            "step,mistakes,updates,bound,margin,margin_true,train_error_noisy,train_error_true,test_error,w_dot_v,"
-            "w_norm2,z_norm\n"
-            "0,1000,0,nan,0.1,0,0,0,0,0,0,-2.5\n");
+            "step,mistakes,updates,bound,margin,margin_true,margin_clean,margin_q10,train_error_noisy,train_error_true,"
+            "test_error,w_dot_v,w_norm2,z_norm\n"
+            "0,1000,0,nan,0.1,0,0,0,0,0,0,0,0,-2.5\n");
   EXPECT_EQ(t.sha256(), sha256_hex(csv));
 }
 
