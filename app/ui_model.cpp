@@ -6,7 +6,6 @@
 
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
-#include "core/learners/uma.h"
 #include "core/noise/noise.h"
 
 namespace ml::app {
@@ -121,8 +120,14 @@ double learner_param_value(const Config& config, const Setting& spec) {
   return spec.default_value.number;
 }
 
-double uma_max_condition(const Config& config) {
-  return config.learner == "uma" ? UmaParams::table().decode(config.params).max_cond : UmaParams{}.max_cond;
+std::vector<std::string> learners_refusing_condition(const Config& config, double condition) {
+  std::vector<std::string> out;
+  for (const LearnerEntry& row : learner_registry()) {
+    if (row.max_confusion_condition == nullptr) continue;
+    const ParamValues values = row.schema.id == config.learner ? config.params : ParamValues{};
+    if (condition > row.max_confusion_condition(values)) out.push_back(row.schema.name);
+  }
+  return out;
 }
 
 const std::vector<std::string>& confusion_preset_names() {

@@ -43,9 +43,9 @@ Config apply_field_edit(Config config, const Field& field, const SettingValue& v
 Config set_learner_param(Config config, const std::string& name, double value);
 // The value of a learner parameter under this config (the default when not listed).
 double learner_param_value(const Config& config, const Setting& spec);
-// The condition number above which UMA refuses a confusion matrix under this config: its l.max_cond when
-// the learner is UMA, else UMA's default (decoded through UMA's parameter table).
-double uma_max_condition(const Config& config);
+// The display names of the learners that refuse a confusion matrix of this condition number (their registry
+// rows' max_confusion_condition): the configured learner with the link's values, the others at their defaults.
+std::vector<std::string> learners_refusing_condition(const Config& config, double condition);
 
 // Number of classes of the data the config asks for: the loaded CSV's (csv_classes, 0 = none loaded)
 // or the generator's.

@@ -150,8 +150,11 @@ void NoisePanel::draw_confusion_editor() {
     ctx_.state.apply(std::move(next));
   }
   const double cond = condition_number(confusion_matrix_of(cm_draft_, q));
-  const double refused_above = uma_max_condition(config);
-  note("condition number %s%s", format_readout(cond).c_str(), cond > refused_above ? " (near singular: UMA refuses it)" : "");
+  const std::vector<std::string> refusing = learners_refusing_condition(config, cond);
+  std::string refused;
+  for (const std::string& name : refusing) refused += (refused.empty() ? " (near singular: " : ", ") + name;
+  if (!refused.empty()) refused += refusing.size() == 1 ? " refuses it)" : " refuse it)";
+  note("condition number %s%s", format_readout(cond).c_str(), refused.c_str());
 }
 
 }  // namespace ml::app

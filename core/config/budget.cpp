@@ -6,35 +6,12 @@
 #include <cstdio>
 
 #include "core/config/fields.h"
-#include "core/kernels/projection.h"
-#include "core/learners/halving.h"
-#include "core/learners/uma.h"
+#include "core/learners/registry.h"
 
 namespace ml {
 namespace {
 
-enum Limit { kMemory = 0, kPrepare = 1, kUnit = 2, kStep = 3 };
-
-constexpr double kFloatBytes = 4, kDoubleBytes = 8;
-// Multiply-adds of a symmetric eigendecomposition with eigenvectors, per n^3 (tridiagonalization + QR sweeps).
-constexpr double kEigenFactor = 9;
-// The RP classifier's exact kernel PCA limit (projection.h ProjectionOptions::exact_limit's default).
-constexpr double kRpExactKpcaLimit = ProjectionOptions{}.exact_limit;
-// Cnoise updates assumed for l.updates = 0 (16/(eps gamma)^2 at the defaults eps' = 0.5, eta = 0.1, gamma = 0.1).
-constexpr double kDefaultCnoiseUpdates = 10000;
-
-// Accumulates amounts, remembering the largest term of each as its part.
-struct CostSum {
-  ResourceCost cost;
-  double largest[kBudgetLimitCount] = {};
-  void add(Limit limit, double amount, std::string_view part) {
-    cost.amount[limit] += amount;
-    if (amount > largest[limit]) {
-      largest[limit] = amount;
-      cost.part[limit] = part;
-    }
-  }
-};
+constexpr double kFloatBytes = 4;
 
 // A learner parameter's value: config.params, else the schema's default (0 when unknown).
 double param(const Config& c, const std::vector<LearnerSchema>& learners, std::string_view key) {
@@ -46,53 +23,31 @@ double param(const Config& c, const std::vector<LearnerSchema>& learners, std::s
   return 0;
 }
 
-bool is_halving(const Config& c) { return c.learner == "halving" || c.learner == "randomized_halving"; }
-// Halving's |C|: the generator's when the class follows it, else the parameter (halving.h).
-bool halving_uses_generator_class(const Config& c, const std::vector<LearnerSchema>& learners) {
-  const auto kind = static_cast<FiniteClassKind>(static_cast<int>(param(c, learners, "class")));
-  return kind == FiniteClassKind::automatic && !c.use_csv &&
-         (c.generator.kind == Generator::finite || c.generator.kind == Generator::thresholds);
+// The problem's sizes as a learner's cost function sees them.
+ProblemShape problem_shape(const Config& c, const DataShape& shape) {
+  ProblemShape p;
+  p.examples = shape.examples;
+  p.train = shape.train;
+  p.dims = shape.dims;
+  p.classes = generator_is_multiclass(c.generator.kind) && !c.use_csv ? c.generator.classes : 2;
+  const bool finite_class = c.generator.kind == Generator::finite || c.generator.kind == Generator::thresholds;
+  p.generator_concepts = finite_class && !c.use_csv ? c.generator.concepts : 0;
+  return p;
 }
 
-// One kernel projection (projection.h): fitted on n rows of d features with D directions, applied to `other`
-// more rows. kind: ProjectionKind. When `sliced` is false (the pipeline's features, an RP cross-validation
-// step) its work counts against `unsliced_limit` instead of `prepare`.
-void add_projection(CostSum& s, ProjectionKind kind, double n, double other, double d, double D, double landmarks,
-                    double exact_limit, Limit work_limit) {
-  if (n < 1) return;
-  D = std::min(D, n);
-  double basis = D;
-  if (kind == ProjectionKind::kpca && n <= exact_limit) {
-    basis = n;
-    s.add(kMemory, 3 * n * n * kDoubleBytes, "exact kernel PCA's kernel matrix and eigenvectors");
-    s.add(work_limit, n * n * (d + D), "exact kernel PCA's kernel matrix");
-    s.add(kUnit, kEigenFactor * n * n * n, "exact kernel PCA's eigendecomposition (n^3)");
-  } else if (kind == ProjectionKind::kpca) {
-    double m = landmarks > 0 ? landmarks : std::min(n, std::max(2 * D, 1000.0));
-    m = std::min(std::max(m, D), n);
-    basis = m;
-    s.add(kMemory, 3 * m * m * kDoubleBytes, "Nyström landmarks' kernel and eigenvectors (m^2)");
-    s.add(work_limit, n * m * (d + m + D), "Nyström covariance over the sample (n m^2)");
-    // Worst case: K_mm numerically singular, so the whitening is an eigendecomposition too (projection.h; a
-    // positive definite K_mm takes a Cholesky factor, m^3/3, and only the PCA's eigendecomposition remains).
-    s.add(kUnit, 2 * kEigenFactor * m * m * m, "eigendecompositions of the Nyström landmarks (m^3)");
-  } else if (kind == ProjectionKind::random) {
-    s.add(kMemory, 2 * D * D * kDoubleBytes, "random span's kernel matrix and factor");
-    s.add(work_limit, n * D * (d + D), "random span's projection of the sample");
-    s.add(kUnit, D * D * D / 3, "random span's Cholesky factorization");
-  } else {
-    s.add(kMemory, n * D * kDoubleBytes, "kernel Gram-Schmidt's factor (n D)");
-    s.add(work_limit, n * D * (d + D), "kernel Gram-Schmidt pivots (n D^2)");
-  }
-  s.add(kMemory, (n + other) * D * kFloatBytes, "projected sample (n D)");
-  s.add(work_limit, other * basis * (d + D), "projection of the test part");
+// The cost the learner's registry row declares (its terms added to `sum`); the online pass when the id is
+// unknown (validation replaces an unknown learner before any cost is asked).
+LearnerCost learner_cost(const Config& c, const DataShape& shape, CostSum& sum) {
+  const ProblemShape p = problem_shape(c, shape);
+  if (const LearnerEntry* row = find_learner(c.learner)) return row->cost(p, c.params, sum);
+  return online_pass_cost(p, sum);
 }
 
-// The URL keys a fit may lower, with their smallest useful value.
-double smallest_value(std::string_view key, const Setting& spec) {
-  if (key == "l.landmarks") return std::max(spec.min, 1.0);  // 0 means "automatic", not "fewest"
-  return spec.min;
-}
+// A field the fit may lower: its key, its effective value and its smallest useful value.
+struct SizeField {
+  std::string key;
+  double value = 0, smallest = 0;
+};
 
 const Setting* setting_of(const Config& c, const std::vector<LearnerSchema>& learners, std::string_view key) {
   if (key.substr(0, 2) == "l.") {
@@ -175,47 +130,67 @@ struct Lowering {
   double from = 0, to = 0;
 };
 
+// The fields the fit may lower for `c` on data of `shape`, in the order of budget_fields: the generator's sizes,
+// the pipeline's kernel features, the generator's |C| and the parameters the learner's cost declares.
+std::vector<SizeField> size_fields(const Config& c, const DataShape& shape, const std::vector<LearnerSchema>& learners) {
+  std::vector<SizeField> out;
+  auto config_field = [&](const char* key) { out.push_back({key, get_value(c, learners, key), find_field(key)->min}); };
+  if (!c.use_csv) {
+    if (generator_reads(c.generator.kind, GeneratorParam::n)) config_field("n");
+    if (generator_reads(c.generator.kind, GeneratorParam::dims)) config_field("d");
+  }
+  if (c.kpca_dims > 0) config_field("kpca");
+  CostSum unused;
+  const LearnerCost cost = learner_cost(c, shape, unused);
+  if (cost.lower_generator_concepts) config_field("concepts");
+  for (const SizeParam& size : cost.sizes) {
+    const std::string key = "l." + std::string(size.key);
+    const Setting* spec = setting_of(c, learners, key);
+    out.push_back({key, size.value, std::max(size.smallest, spec ? spec->min : size.smallest)});
+  }
+  return out;
+}
+
+// The field of `fields` named `key` (its value 0 when it is not there).
+SizeField field_named(const std::vector<SizeField>& fields, const std::string& key) {
+  for (const SizeField& f : fields)
+    if (f.key == key) return f;
+  return {key, 0, 0};
+}
+
 // The fit of budget.h: the lowered fields in order (empty when the config fits or nothing helps).
 std::vector<Lowering> plan_fit(const Config& config, const std::vector<LearnerSchema>& learners,
                                const DataShape* fixed_shape) {
   std::vector<Lowering> out;
   Config current = config;
-  auto cost_of = [&](const Config& c) {
-    return estimate_resources(c, fixed_shape ? *fixed_shape : generated_shape(c), learners);
-  };
+  auto shape_of = [&](const Config& c) { return fixed_shape ? *fixed_shape : generated_shape(c); };
+  auto cost_of = [&](const Config& c) { return estimate_resources(c, shape_of(c), learners); };
   if (fits(cost_of(current))) return out;
-  const std::vector<std::string> keys = budget_fields(config);
-  for (size_t i = 0; i < keys.size(); ++i) {
+  const std::vector<SizeField> fields = size_fields(config, shape_of(config), learners);
+  for (size_t i = 0; i < fields.size(); ++i) {
     if (fits(cost_of(current))) break;
-    const Setting* spec = setting_of(current, learners, keys[i]);
-    if (spec == nullptr) continue;
+    const std::string& key = fields[i].key;
+    if (setting_of(current, learners, key) == nullptr) continue;
     // The later fields at their smallest: the most this field may keep.
     Config probe = current;
-    for (size_t j = i + 1; j < keys.size(); ++j)
-      if (const Setting* later = setting_of(probe, learners, keys[j]))
-        set_value(probe, learners, keys[j], std::min(get_value(probe, learners, keys[j]), smallest_value(keys[j], *later)));
-    double from = get_value(current, learners, keys[i]);
-    const DataShape probe_shape = fixed_shape ? *fixed_shape : generated_shape(probe);
-    if (keys[i] == "l.landmarks" && from == 0) {  // automatic: the count the projection would draw
-      const double D = get_value(current, learners, "l.dims");
-      from = std::min(probe_shape.train, std::max(2 * D, 1000.0));
-    }
-    const double lo = smallest_value(keys[i], *spec);
+    for (size_t j = i + 1; j < fields.size(); ++j)
+      if (setting_of(probe, learners, fields[j].key) != nullptr)
+        set_value(probe, learners, fields[j].key,
+                  std::min(get_value(probe, learners, fields[j].key), fields[j].smallest));
+    const double from = field_named(size_fields(current, shape_of(current), learners), key).value;
+    const double lo = fields[i].smallest;
     if (from <= lo) continue;
     // A field whose lowering changes nothing is left alone.
     Config at_lo = probe;
-    set_value(at_lo, learners, keys[i], lo);
+    set_value(at_lo, learners, key, lo);
     Config at_from = probe;
-    set_value(at_from, learners, keys[i], from);
-    const double e_lo = excess(estimate_resources(at_lo, fixed_shape ? *fixed_shape : generated_shape(at_lo), learners));
-    const double e_from =
-        excess(estimate_resources(at_from, fixed_shape ? *fixed_shape : generated_shape(at_from), learners));
-    if (!(e_lo < e_from)) continue;
-    double to = largest_fitting(probe, learners, keys[i], lo, from, fixed_shape);
+    set_value(at_from, learners, key, from);
+    if (!(excess(cost_of(at_lo)) < excess(cost_of(at_from)))) continue;
+    double to = largest_fitting(probe, learners, key, lo, from, fixed_shape);
     if (to < lo) to = lo;  // nothing fits with this field alone: its smallest, and the next field goes on
     if (to >= from) continue;
-    set_value(current, learners, keys[i], to);
-    out.push_back({keys[i], get_value(config, learners, keys[i]), to});
+    set_value(current, learners, key, to);
+    out.push_back({key, get_value(config, learners, key), to});
   }
   return out;
 }
@@ -251,53 +226,18 @@ ResourceCost estimate_resources(const Config& c, const DataShape& shape, const s
   CostSum s;
   const double N = shape.examples, n = shape.train, test = std::max(0.0, N - n), d = shape.dims;
   // --- the data: generated or read, split, normalized (three float copies), labels and flags ---
-  s.add(kMemory, 3 * N * shape.input_dims * kFloatBytes + 32 * N, "the data (generated, split and normalized)");
+  s.add(Resource::memory, 3 * N * shape.input_dims * kFloatBytes + 32 * N, "the data (generated, split and normalized)");
   if (!c.use_csv && c.generator.kind == Generator::finite)
-    s.add(kMemory, static_cast<double>(c.generator.concepts) * shape.input_dims * kFloatBytes, "the generator's concept class");
+    s.add(Resource::memory, static_cast<double>(c.generator.concepts) * shape.input_dims * kFloatBytes,
+          "the generator's concept class");
   if (c.kpca_dims > 0)  // Nyström with D landmarks, in prepare_data: not sliced
-    add_projection(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims, c.kpca_dims, 0, kUnit);
-  // --- the learner ---
-  double row_per_example = d + 1;  // a recorded row scores every example (Session::current_row)
-  if (c.learner == "rp") {
-    const auto kind = static_cast<ProjectionKind>(static_cast<int>(param(c, learners, "projection")));
-    const double landmarks = param(c, learners, "landmarks");
-    const double updates = param(c, learners, "updates") > 0 ? param(c, learners, "updates") : kDefaultCnoiseUpdates;
-    double D = param(c, learners, "dims");
-    if (param(c, learners, "cv") != 0) {
-      // One CV step fits a projection with the grid's largest D on k-1 folds and trains Cnoise on it.
-      const double folds = std::max(2.0, param(c, learners, "cv_folds"));
-      const double fit_rows = n - std::floor(n / folds);
-      const double Dcv = std::min(param(c, learners, "cv_max_dim"), fit_rows);
-      add_projection(s, kind, fit_rows, n - fit_rows, d, Dcv, landmarks, kRpExactKpcaLimit, kStep);
-      s.add(kStep, 2 * updates * fit_rows * Dcv, "cross-validation's Cnoise runs (updates x n x D)");
-      D = std::max(D, Dcv);
-    }
-    add_projection(s, kind, n, test, d, D, landmarks, kRpExactKpcaLimit, kPrepare);
-    s.add(kStep, 2 * n * std::min(D, n), "one Cnoise update (n x D)");
-    row_per_example = std::min(D, n) + 1;
-  } else if (c.learner == "uma") {
-    const auto front = static_cast<UmaProjection>(static_cast<int>(param(c, learners, "projection")));
-    const double q = generator_is_multiclass(c.generator.kind) && !c.use_csv ? c.generator.classes : 2;
-    double D = d;
-    if (front != UmaProjection::none) {
-      D = std::min(param(c, learners, "dims"), n);
-      add_projection(s, ProjectionKind::kpca, n, test, d, D, param(c, learners, "landmarks"),
-                     front == UmaProjection::kpca ? n : 0, kPrepare);
-    }
-    s.add(kStep, 2 * n * (D + 1) * q, "one UMA step (a pass over the sample per class)");
-    row_per_example = (D + 1) * q;
-  } else if (is_halving(c)) {
-    const double concepts =
-        halving_uses_generator_class(c, learners) ? c.generator.concepts : param(c, learners, "concepts");
-    s.add(kMemory, concepts * (d * kFloatBytes + 1), "Halving's concept class (|C| x d)");
-    s.add(kStep, concepts * d, "one Halving step (every concept scores the example)");
-    row_per_example = concepts * d;
-  } else {
-    s.add(kStep, n * (d + 1), "one pass over the sample");
-  }
-  s.add(kStep, N * row_per_example, is_halving(c) ? "one recorded row (Halving scores every concept on every example)"
-                                                  : "one recorded row (every example scored)");
-  return s.cost;
+    add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims, c.kpca_dims, 0, Resource::unit);
+  // The learner's own terms, from the cost function of its registry row.
+  const LearnerCost learner = learner_cost(c, shape, s);
+  const double row_per_example = learner.row_per_example > 0 ? learner.row_per_example : d + 1;
+  s.add(Resource::step, N * row_per_example,
+        learner.row_part.empty() ? "one recorded row (every example scored)" : learner.row_part);
+  return s.cost();
 }
 
 std::string budget_excess(const ResourceCost& cost) {
@@ -312,21 +252,7 @@ std::string budget_excess(const ResourceCost& cost) {
 
 std::vector<std::string> budget_fields(const Config& c) {
   std::vector<std::string> keys;
-  if (!c.use_csv) {
-    if (generator_reads(c.generator.kind, GeneratorParam::n)) keys.emplace_back("n");
-    if (generator_reads(c.generator.kind, GeneratorParam::dims)) keys.emplace_back("d");
-  }
-  if (c.kpca_dims > 0) keys.emplace_back("kpca");
-  if (c.learner == "rp") {
-    keys.insert(keys.end(), {"l.cv_max_dim", "l.dims", "l.landmarks"});
-  } else if (c.learner == "uma") {
-    keys.insert(keys.end(), {"l.dims", "l.landmarks"});
-  } else if (is_halving(c)) {
-    // The generator's |C| when Halving follows it (its l.concepts is then unused), else l.concepts.
-    if (!c.use_csv && (c.generator.kind == Generator::finite || c.generator.kind == Generator::thresholds))
-      keys.emplace_back("concepts");
-    keys.emplace_back("l.concepts");
-  }
+  for (const SizeField& f : size_fields(c, generated_shape(c), learner_schemas())) keys.push_back(f.key);
   return keys;
 }
 
@@ -362,6 +288,48 @@ std::string over_budget_message(const Config& config, const DataShape& shape,
   return msg;
 }
 
+namespace {
+
+// The registry rows' cost notes, in display order, each once ("; "-joined).
+std::string learner_cost_notes() {
+  std::string out;
+  std::string_view last;
+  for (const LearnerEntry& row : learner_registry()) {
+    if (row.cost_note.empty() || row.cost_note == last) continue;
+    out += (out.empty() ? "" : "; ") + std::string(row.cost_note);
+    last = row.cost_note;
+  }
+  return out;
+}
+
+// The fields each learner's cost lowers, as its cost function declares them for a problem whose data come
+// from a finite class (so a learner that follows the generator's |C| says so); learners in a row with the
+// same fields share one entry ("`halving` and `randomized_halving` ...").
+std::string learner_size_fields() {
+  ProblemShape shape;
+  shape.examples = 1000;
+  shape.train = 800;
+  shape.dims = 10;
+  shape.classes = 3;
+  shape.generator_concepts = 1024;
+  std::vector<std::pair<std::string, std::string>> entries;  // ids, fields
+  for (const LearnerEntry& row : learner_registry()) {
+    CostSum unused;
+    const LearnerCost cost = row.cost(shape, {}, unused);
+    std::string fields = cost.lower_generator_concepts ? "`concepts` (the generator's |C|)" : "";
+    for (const SizeParam& size : cost.sizes) fields += (fields.empty() ? "`l." : ", `l.") + std::string(size.key) + "`";
+    if (fields.empty()) continue;
+    const std::string id = "`" + row.schema.id + "`";
+    if (!entries.empty() && entries.back().second == fields) entries.back().first += " and " + id;
+    else entries.push_back({id, fields});
+  }
+  std::string out;
+  for (const auto& [ids, fields] : entries) out += (out.empty() ? "" : "; ") + ids + " " + fields;
+  return out;
+}
+
+}  // namespace
+
 std::string render_budget_reference() {
   std::string md = "## Resource budget\n\n";
   md += "Every configuration's cost is estimated from the sizes in its link before anything is allocated "
@@ -375,17 +343,14 @@ std::string render_budget_reference() {
         "exact kernel PCA 24 n^2 bytes, n^2 (d + D) work and a 9 n^3 eigendecomposition; Nyström 24 m^2 bytes, "
         "n m (d + m + D) work and two 9 m^3 eigendecompositions; kernel Gram-Schmidt 8 n D bytes and n D (d + D) "
         "work; random span n D (d + D) work and a D^3/3 factorization; the pipeline's `kpca` features are a "
-        "Nyström fit with m = D that is not sliced; an RP cross-validation step fits on k-1 folds with D = "
-        "`l.cv_max_dim` and runs 2 x `l.updates` x n x D of Cnoise inside one step; Halving keeps |C| x d "
-        "floats and a recorded row scores every concept on every example (|C| N d); every recorded row scores "
-        "the N examples.\n\n";
+        "Nyström fit with m = D that is not sliced; " +
+        learner_cost_notes() + "; every recorded row scores the N examples.\n\n";
   md += "A generated link above a limit is **capped**: the fields that drive the cost are lowered in this order, "
         "each to the largest value that fits when the fields after it are at their smallest, with a warning "
-        "naming the field and the value used — `n`, `d`, `kpca`, then the learner's: `rp` `l.cv_max_dim`, "
-        "`l.dims`, `l.landmarks`; `uma` `l.dims`, `l.landmarks`; `halving` and `randomized_halving` `concepts` "
-        "(when the class follows the generator) or `l.concepts`. A CSV's size is known only once it is loaded: "
-        "an over-budget configuration on a CSV is refused (`session.over_budget`), naming the field value that "
-        "would fit.\n\n";
+        "naming the field and the value used — `n`, `d`, `kpca`, then the learner's: " +
+        learner_size_fields() +
+        ". A CSV's size is known only once it is loaded: an over-budget configuration on a CSV is refused "
+        "(`session.over_budget`), naming the field value that would fit.\n\n";
   return md;
 }
 

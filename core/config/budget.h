@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/config/config.h"
+#include "core/learners/cost.h"
 #include "core/settings/params.h"
 
 namespace ml {
@@ -43,8 +44,9 @@ inline constexpr BudgetLimit kBudgetLimits[] = {
      "pipeline's kernel features (`kpca`)"},
     {"step", 2e9, "multiply-adds", "one learner step, or one recorded trace row (a row scores every example)"},
 };
-// Number of limits (the size of kBudgetLimits).
+// Number of limits (the size of kBudgetLimits): one per Resource, in its order.
 inline constexpr int kBudgetLimitCount = static_cast<int>(sizeof(kBudgetLimits) / sizeof(kBudgetLimits[0]));
+static_assert(kBudgetLimitCount == kResourceCount, "one limit per Resource (core/learners/cost.h)");
 
 // The sizes of the data a learner gets, as the budget sees them.
 struct DataShape {
@@ -52,12 +54,6 @@ struct DataShape {
   double train = 0;     // training rows
   double input_dims = 0;  // features before the pipeline's kernel features and bias
   double dims = 0;      // features the learner sees (kernel features, bias included)
-};
-
-// What one configuration costs, per limit (kBudgetLimits order), with the stage that dominates each.
-struct ResourceCost {
-  double amount[kBudgetLimitCount] = {};          // bytes or multiply-adds
-  std::string_view part[kBudgetLimitCount] = {};  // the largest term ("Nyström landmarks' kernel", ...)
 };
 
 // The data's shape for a generated config (n, d, test fraction, basis stream, kernel features, bias).
@@ -71,7 +67,8 @@ ResourceCost estimate_resources(const Config& config, const DataShape& shape, co
 // "memory 242 GiB > 1 GiB: Nyström landmarks' kernel and eigenvectors (m^2)".
 std::string budget_excess(const ResourceCost& cost);
 // The URL keys that drive the cost of `config` (config fields and l.<name> parameters), in the order
-// fit_to_budget lowers them: the sizes a user most likely means to keep come first.
+// fit_to_budget lowers them: the sizes a user most likely means to keep come first, then the generator's
+// |C| and the parameters the learner's cost declares (its registry row).
 std::vector<std::string> budget_fields(const Config& config);
 
 // Lowers the fields of budget_fields until the generated config fits the budget, appending one warning per

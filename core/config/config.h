@@ -11,6 +11,7 @@
 
 #include "core/data/generators.h"
 #include "core/data/transform.h"
+#include "core/learners/registry.h"
 #include "core/noise/noise.h"
 #include "core/settings/params.h"
 
@@ -38,7 +39,7 @@ struct Config {
   // --- edits ---
   std::vector<std::string> point_edits;  // examples added or relabelled in the View (config/point_edits.h), after the noise
   // --- learner ---
-  std::string learner = "perceptron";   // registry id
+  std::string learner = std::string(default_learner_id());  // registry id
   ParamValues params;                    // the learner's parameters that differ from their defaults, sorted by name
   // --- run ---
   uint64_t seed = 1;                    // master seed; streams data/noise/split/learner derive from it

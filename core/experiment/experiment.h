@@ -350,15 +350,15 @@ int64_t cell_group(const Experiment& experiment, int64_t index);
 int64_t group_first_cell(const Experiment& experiment, int64_t index);
 // What a shard takes: the cell's index, or with a selection protocol its group (in_shard(shard_unit(...))).
 int64_t shard_unit(const Experiment& experiment, int64_t index);
-// One warning per axis whose values a selection protocol overrides (x.l.dims, x.l.sigma, x.l.width_c,
-// x.l.cv with x.select=first): such an axis does not change what the rp cells run.
+// One warning per axis whose values a selection protocol overrides (the parameters a learner's registry row
+// says its selection clears or chooses, e.g. x.l.dims with x.select=first): such an axis does not change what
+// that learner's cells run.
 std::vector<std::string> protocol_warnings(const Experiment& experiment);
 
 // What the selection chose for one group.
 struct Selection {
-  int dims = 0;          // D
-  double sigma = 0;      // Gaussian width σ
-  double cv_error = 0;   // mean validation error of the chosen pair (noisy labels)
+  ParamValues values;    // the chosen parameter values (the RP classifier's dims and sigma)
+  double cv_error = 0;   // mean validation error of the chosen values (noisy labels)
 };
 
 // The model selection protocol of one runner: selections computed once per group, in time slices.

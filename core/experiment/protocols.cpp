@@ -5,16 +5,25 @@
 #include "core/config/fields.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
-#include "core/learners/rp_classifier.h"
+#include "core/learners/registry.h"
 #include "core/session/pipeline.h"
 
 namespace ml {
 
 namespace {
 
-// The learner whose own cross-validation the selection protocol runs, and the parameters it sets.
-constexpr std::string_view kSelectingLearner = "rp";
-constexpr std::string_view kSelectedParams[] = {"cv", "dims", "sigma", "width_c"};
+// How the learner of `config` chooses its own parameters (its registry row), nullptr when it never does.
+const SelfSelection* selection_of(const Config& config) {
+  const LearnerEntry* row = find_learner(config.learner);
+  return row != nullptr ? row->selection : nullptr;
+}
+
+// "l.a, l.b" for parameter names.
+std::string param_list(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view n : names) out += (out.empty() ? "l." : ", l.") + std::string(n);
+  return out;
+}
 
 // Each axis' position of cell `index` (first axis slowest).
 std::vector<int64_t> positions(const Experiment& e, int64_t index) {
@@ -47,7 +56,7 @@ struct CellProtocol::Running {
   Cell cell;                               // the group's first replicate (with l.cv=1)
   std::shared_ptr<const Dataset> csv;      // its CSV data, if it reads one
   PreparedData data;                       // its training part (the learner points into it)
-  RpClassifier learner;
+  std::unique_ptr<Learner> learner;        // made by the cell's registry row
 };
 
 std::string check_select(std::string_view value) {
@@ -81,11 +90,17 @@ int64_t shard_unit(const Experiment& experiment, int64_t index) {
 std::vector<std::string> protocol_warnings(const Experiment& experiment) {
   std::vector<std::string> warnings;
   if (experiment.select.empty()) return warnings;
-  for (const Axis& axis : experiment.axes)
-    for (std::string_view name : kSelectedParams)
-      if (axis.key == "l." + std::string(name))
-        warnings.push_back("axis 'x." + axis.key + "': x.select=" + experiment.select +
-                           " chooses l.dims and the width of the rp cells (l.cv=0), so this axis does not change what they run");
+  for (const LearnerEntry& row : learner_registry()) {
+    if (row.selection == nullptr) continue;
+    std::vector<std::string_view> overridden = row.selection->cleared;
+    overridden.insert(overridden.end(), row.selection->chosen.begin(), row.selection->chosen.end());
+    for (const Axis& axis : experiment.axes)
+      for (std::string_view name : overridden)
+        if (axis.key == "l." + std::string(name))
+          warnings.push_back("axis 'x." + axis.key + "': x.select=" + experiment.select + " chooses " +
+                             param_list(row.selection->chosen) + " of the " + row.schema.id + " cells (" +
+                             param_list(row.selection->cleared) + " removed), so this axis does not change what they run");
+  }
   return warnings;
 }
 
@@ -97,7 +112,7 @@ Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& c
   run->group = group;
   run->cell = experiment_cell(experiment_, group_first_cell(experiment_, cell.index), learners_);
   Config& config = run->cell.config;
-  set_param(config.params, "cv", 1);
+  for (const ParamValue& v : selection_of(config)->start) set_param(config.params, v.name, v.value);
   validate(config, learners_);
   run->cell.url = encode_url(config, learners_);
   const Dataset* loaded = nullptr;
@@ -111,8 +126,8 @@ Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& c
   Result<PreparedData> data = prepare_data(config, loaded);
   if (!data.ok()) return Error{data.error().code, cell_place(cell) + data.error().message};
   run->data = std::move(data).value();
-  Learner& learner = run->learner;  // the base decodes the link's l.* values
-  Status reset = learner.reset(resolve_problem(config, run->data.train), config.params);
+  run->learner = find_learner(config.learner)->make();
+  Status reset = run->learner->reset(resolve_problem(config, run->data.train), config.params);
   if (!reset.ok()) return Error{reset.error().code, cell_place(cell) + reset.error().message};
   running_ = std::move(run);
   return Status::Ok();
@@ -120,15 +135,17 @@ Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& c
 
 void CellProtocol::apply(Cell& cell, const Selection& s) const {
   Config& config = cell.config;
-  std::erase_if(config.params, [](const ParamValue& p) { return p.name == "cv" || p.name == "width_c"; });
-  set_param(config.params, "dims", s.dims);
-  set_param(config.params, "sigma", s.sigma);
+  const SelfSelection* selection = selection_of(config);
+  std::erase_if(config.params, [&](const ParamValue& p) {
+    return std::find(selection->cleared.begin(), selection->cleared.end(), p.name) != selection->cleared.end();
+  });
+  for (const ParamValue& v : s.values) set_param(config.params, v.name, v.value);
   validate(config, learners_);
   cell.run_url = encode_url(config, learners_);
 }
 
 Result<bool> CellProtocol::prepare(Cell& cell, const CsvProvider& csv, double max_seconds, const ClockFn& now) {
-  if (!select_first_ || cell.config.learner != kSelectingLearner) return true;
+  if (!select_first_ || selection_of(cell.config) == nullptr) return true;
   const int64_t group = cell_group(experiment_, cell.index);
   if (const auto it = chosen_.find(group); it != chosen_.end()) {
     apply(cell, it->second);
@@ -145,13 +162,13 @@ Result<bool> CellProtocol::prepare(Cell& cell, const CsvProvider& csv, double ma
     if (!started.ok()) return refuse(started.error());
   }
   const double t0 = now ? now() : 0;
-  RpClassifier& rp = running_->learner;
-  while (std::isnan(rp.cv_error())) {
-    if (rp.done()) return refuse(make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice"));
+  Learner& learner = *running_->learner;
+  Selection s;
+  while (!learner.selected_params(&s.values, &s.cv_error)) {
+    if (learner.done()) return refuse(make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice"));
     if (now && now() - t0 >= max_seconds) return false;
-    rp.step();
+    learner.step();
   }
-  const Selection s{rp.chosen_dims(), rp.chosen_sigma(), rp.cv_error()};
   chosen_[group] = s;
   running_.reset();
   apply(cell, s);

@@ -403,4 +403,19 @@ LearnerSchema randomized_halving_schema() {
 
 std::unique_ptr<Learner> make_randomized_halving() { return std::make_unique<RandomizedHalvingLearner>(); }
 
+LearnerCost halving_cost(const ProblemShape& shape, const HalvingParams& params, CostSum& sum) {
+  const bool follows_generator = params.concept_class == FiniteClassKind::automatic && shape.generator_concepts > 0;
+  const double concepts = follows_generator ? shape.generator_concepts : params.concepts;
+  const double d = shape.dims;
+  sum.add(Resource::memory, concepts * (d * sizeof(float) + 1), "Halving's concept class (|C| x d)");
+  sum.add(Resource::step, concepts * d, "one Halving step (every concept scores the example)");
+  LearnerCost out;
+  out.row_per_example = concepts * d;
+  out.row_part = "one recorded row (Halving scores every concept on every example)";
+  // The generator's |C| first: it is the class when Halving follows it (its `concepts` is then unused).
+  out.lower_generator_concepts = shape.generator_concepts > 0;
+  out.sizes = {{"concepts", static_cast<double>(params.concepts), 1}};
+  return out;
+}
+
 }  // namespace ml

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "core/settings/params.h"
+#include "core/learners/cost.h"
 #include "core/learners/learner.h"
 #include "core/util/rng.h"
 
@@ -189,6 +190,10 @@ class RandomizedHalvingLearner final : public FiniteClassLearner {
   Vector current_direction_;
 };
 
+// The resource cost of Halving and Randomized Halving (core/learners/cost.h): |C| x d floats for the class (|C|
+// the generator's when the class follows it), a step in which every concept scores the example, and rows
+// that score every concept on every example.
+LearnerCost halving_cost(const ProblemShape& shape, const HalvingParams& params, CostSum& sum);
 // Registry schema and factory of Halving (id "halving").
 LearnerSchema halving_schema();
 std::unique_ptr<Learner> make_halving();

@@ -248,6 +248,14 @@ class Learner {
   // rule, e.g. outlier removal; nullptr for learners that never remove any. The learner chooses them
   // without reading Dataset::corruption; the session splits them into clean / corrupted for the trace.
   virtual const std::vector<int>* removed_examples() const { return nullptr; }
+  // The parameter values the learner's own cross-validation chose (the experiments' x.select=first protocol
+  // applies them to every replicate of a group), with the chosen pair's validation error; false while it
+  // has not chosen, or when the learner never chooses its own parameters (default).
+  virtual bool selected_params(ParamValues* values, double* cv_error) const {
+    (void)values;
+    (void)cv_error;
+    return false;
+  }
   // The confusion matrix the learner corrects for (column convention, Q x Q; UMA), or nullptr. `estimated`
   // is set when the learner estimated it itself from oracle labels (their number in *oracle_labels).
   virtual const Eigen::MatrixXd* confusion_in_use(bool* estimated, int* oracle_labels) const {

@@ -1,6 +1,10 @@
 // marginlab — the learner registry table (see registry.h). One row per learner, in display order.
 #include "core/learners/registry.h"
 
+#include <cassert>
+#include <deque>
+#include <iterator>
+
 #include "core/learners/active_coreset_svm.h"
 #include "core/learners/averaging.h"
 #include "core/learners/bylander.h"
@@ -19,6 +23,13 @@ namespace ml {
 
 namespace {
 
+// Halving's cost model in one phrase (docs/url.md).
+constexpr std::string_view kHalvingCostNote =
+    "Halving keeps |C| x d floats and a recorded row scores every concept on every example (|C| N d)";
+
+// The RP classifier cross-validates D and the Gaussian width with l.cv = 1 (000 §5).
+const SelfSelection kRpSelection{{{"cv", 1}}, {"cv", "width_c"}, {"dims", "sigma"}};
+
 template <class T>
 std::unique_ptr<Learner> make() {
   return std::make_unique<T>();
@@ -30,9 +41,11 @@ std::vector<LearnerEntry> build_registry() {
                   "Rosenblatt 1958; 000 §2.1 Fig. 1 (normalized update); bound: 001 Thm 1.1, Claims 1.2-1.4"});
   rows.push_back({KernelPerceptron::schema(), &make<KernelPerceptron>,
                   "001 §2 (dual perceptron); kernels: ALGORITHMS.md §1, widths as in 000 §5 (Rätsch c = 2 sigma^2)"});
-  rows.push_back({halving_schema(), &make_halving, "001 §3 (Halving, mistakes <= log2 |C|)"});
+  rows.push_back({halving_schema(), &make_halving, "001 §3 (Halving, mistakes <= log2 |C|)",
+                  &cost_from<HalvingParams, &halving_cost>, kHalvingCostNote});
   rows.push_back({randomized_halving_schema(), &make_randomized_halving,
-                  "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)"});
+                  "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)", &cost_from<HalvingParams, &halving_cost>,
+                  kHalvingCostNote});
   rows.push_back({Averaging::schema(), &make<Averaging>, "Servedio; 003 §1.3 (averaging algorithm)"});
   rows.push_back({PcaOutlierRemoval::schema(), &make<PcaOutlierRemoval>,
                   "003 §2.1 (A_mu: PCA outlier removal + averaging, Lemma 1, Thm 1)"});
@@ -43,7 +56,8 @@ std::vector<LearnerEntry> build_registry() {
   rows.push_back({BylanderPerceptron::schema(), &make<BylanderPerceptron>,
                   "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
   rows.push_back({RpClassifier::schema(), &make<RpClassifier>,
-                  "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)"});
+                  "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)",
+                  &cost_from<RpClassifierParams, &RpClassifier::cost>, RpClassifier::kCostNote, &kRpSelection});
   rows.push_back({CoresetSvm::schema(), &make<CoresetSvm>, "002 §3 Fig. 1, Lemma 3.1 (CORESET SVM); SVM black box: Wolfe 1976"});
   rows.push_back({ActiveCoresetSvm::schema(), &make<ActiveCoresetSvm>,
                   "002 §4 Fig. 2, Lemmas 4.1-4.2 (ACTIVE CORESET SVM with VERIFY, counting oracle)"});
@@ -54,31 +68,65 @@ std::vector<LearnerEntry> build_registry() {
   rows.push_back({Ultraconservative::schema(), &make<Ultraconservative>,
                   "Crammer & Singer, JMLR 3 (2003); 004 §3.1 Alg. 1, Thm 1 (ultraconservative additive, 2/theta^2)"});
   rows.push_back({Uma::schema(), &make<Uma>,
-                  "004 Alg. 2, §3.2-3.6 (UMA: unconfused ultraconservative multiclass), §4 protocols"});
+                  "004 Alg. 2, §3.2-3.6 (UMA: unconfused ultraconservative multiclass), §4 protocols",
+                  &cost_from<UmaParams, &Uma::cost>, "a UMA step passes over the sample once per class (2 n (D + 1) Q)",
+                  nullptr, &Uma::max_condition});
   return rows;
+}
+
+// The rows: the built-in ones, then the registered ones. A deque, so registering never moves a row.
+std::deque<LearnerEntry>& rows() {
+  static std::deque<LearnerEntry> all = [] {
+    std::vector<LearnerEntry> built_in = build_registry();
+    return std::deque<LearnerEntry>(std::make_move_iterator(built_in.begin()), std::make_move_iterator(built_in.end()));
+  }();
+  return all;
+}
+
+// The schemas of rows(), rebuilt when a row was registered since.
+std::vector<LearnerSchema>& schemas() {
+  static std::vector<LearnerSchema> all;
+  return all;
 }
 
 }  // namespace
 
-const std::vector<LearnerEntry>& learner_registry() {
-  static const std::vector<LearnerEntry> rows = build_registry();
-  return rows;
+LearnerCost online_pass_cost_of(const ProblemShape& shape, const ParamValues& values, CostSum& sum) {
+  (void)values;
+  return online_pass_cost(shape, sum);
 }
 
+const std::deque<LearnerEntry>& learner_registry() { return rows(); }
+
 const std::vector<LearnerSchema>& learner_schemas() {
-  static const std::vector<LearnerSchema> schemas = [] {
-    std::vector<LearnerSchema> out;
-    for (const LearnerEntry& e : learner_registry()) out.push_back(e.schema);
-    return out;
-  }();
-  return schemas;
+  std::vector<LearnerSchema>& out = schemas();
+  if (out.size() != rows().size()) {
+    out.clear();
+    for (const LearnerEntry& e : rows()) out.push_back(e.schema);
+  }
+  return out;
 }
 
 const LearnerEntry* find_learner(std::string_view id) {
-  for (const LearnerEntry& e : learner_registry()) {
+  for (const LearnerEntry& e : rows()) {
     if (e.schema.id == id) return &e;
   }
   return nullptr;
+}
+
+void register_learner(LearnerEntry row) {
+  assert(find_learner(row.schema.id) == nullptr && "a learner id is registered once");
+  rows().push_back(std::move(row));
+}
+
+std::string_view default_learner_id() { return "perceptron"; }
+
+ToolLearner rough_labeller(int64_t updates) {
+  UmaParams params;
+  params.tol = 0;
+  params.max_updates = updates;
+  params.confusion = UmaConfusionSource::identity;
+  return {std::make_unique<Uma>(), UmaParams::table().encode(params)};
 }
 
 }  // namespace ml

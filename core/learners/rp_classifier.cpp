@@ -342,4 +342,41 @@ std::vector<Counter> RpClassifier::counters() const {
   return c;
 }
 
+namespace {
+// Cnoise updates assumed for updates = 0 (16/(eps gamma)^2 at the defaults eps' = 0.5, eta = 0.1, gamma = 0.1).
+constexpr double kDefaultCnoiseUpdates = 10000;
+}  // namespace
+
+bool RpClassifier::selected_params(ParamValues* values, double* cv_error) const {
+  if (std::isnan(cv_error_)) return false;
+  *values = {{"dims", static_cast<double>(dims_)}, {"sigma", kernel_.sigma}};
+  *cv_error = cv_error_;
+  return true;
+}
+
+LearnerCost RpClassifier::cost(const ProblemShape& shape, const RpClassifierParams& params, CostSum& sum) {
+  const double n = shape.train, d = shape.dims;
+  const double exact_limit = ProjectionOptions{}.exact_limit;
+  const double landmarks = params.kernel.landmarks;
+  const double updates = params.cnoise.updates > 0 ? static_cast<double>(params.cnoise.updates) : kDefaultCnoiseUpdates;
+  double D = params.dims;
+  if (params.cv) {
+    const double folds = std::max(2.0, static_cast<double>(params.cv_folds));
+    const double fit_rows = n - std::floor(n / folds);
+    const double cv_dims = std::min(static_cast<double>(params.cv_max_dim), fit_rows);
+    add_projection_cost(sum, params.projection, fit_rows, n - fit_rows, d, cv_dims, landmarks, exact_limit,
+                        Resource::step);
+    sum.add(Resource::step, 2 * updates * fit_rows * cv_dims, "cross-validation's Cnoise runs (updates x n x D)");
+    D = std::max(D, cv_dims);
+  }
+  add_projection_cost(sum, params.projection, n, shape.test(), d, D, landmarks, exact_limit, Resource::prepare);
+  sum.add(Resource::step, 2 * n * std::min(D, n), "one Cnoise update (n x D)");
+  LearnerCost out;
+  out.row_per_example = std::min(D, n) + 1;
+  out.sizes = {{"cv_max_dim", static_cast<double>(params.cv_max_dim), 1},
+               {"dims", static_cast<double>(params.dims), 1},
+               {"landmarks", nystrom_landmarks(landmarks, n, params.dims), 1}};
+  return out;
+}
+
 }  // namespace ml

@@ -40,6 +40,7 @@
 #include "core/kernels/projection.h"
 #include "core/learners/bylander.h"
 #include "core/learners/kernel_front_end.h"
+#include "core/learners/cost.h"
 #include "core/learners/learner.h"
 #include "core/util/rng.h"
 
@@ -77,6 +78,13 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
  public:
   // Registry schema.
   static LearnerSchema schema();
+  // The resource cost (core/learners/cost.h): the projection fit (and, with cv, one cross-validation step's
+  // fit on k-1 folds at D = cv_max_dim plus its Cnoise runs), a Cnoise update of n x D, rows of D + 1.
+  static LearnerCost cost(const ProblemShape& shape, const RpClassifierParams& params, CostSum& sum);
+  // cost() in one phrase (docs/url.md).
+  static constexpr std::string_view kCostNote =
+      "an RP cross-validation step fits on k-1 folds with D = `l.cv_max_dim` and runs 2 x `l.updates` x n x D of "
+      "Cnoise inside one step";
 
   Status reset(const Problem& problem, const RpClassifierParams& params) override;
   StepResult step() override;
@@ -112,6 +120,8 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
   double chosen_sigma() const { return kernel_.sigma; }
   // Mean validation error of the chosen pair (NaN without CV).
   double cv_error() const { return cv_error_; }
+  // With cv = 1, once cross-validation has chosen: dims and sigma (the registry row's selection).
+  bool selected_params(ParamValues* values, double* cv_error) const override;
 
  private:
   StepResult cv_step();

@@ -595,4 +595,23 @@ std::vector<Counter> Uma::counters() const {
           {"build_failed", build_failed_ ? 1.0 : 0.0}};
 }
 
+double Uma::max_condition(const ParamValues& values) { return UmaParams::table().decode(values).max_cond; }
+
+LearnerCost Uma::cost(const ProblemShape& shape, const UmaParams& params, CostSum& sum) {
+  const double n = shape.train;
+  double D = shape.dims;
+  if (params.projection != UmaProjection::none) {
+    D = std::min(static_cast<double>(params.dims), n);
+    const double exact_limit = params.projection == UmaProjection::kpca ? n : 0;
+    add_projection_cost(sum, ProjectionKind::kpca, n, shape.test(), shape.dims, D, params.kernel.landmarks, exact_limit,
+                        Resource::prepare);
+  }
+  sum.add(Resource::step, 2 * n * (D + 1) * shape.classes, "one UMA step (a pass over the sample per class)");
+  LearnerCost out;
+  out.row_per_example = (D + 1) * shape.classes;
+  out.sizes = {{"dims", static_cast<double>(params.dims), 1},
+               {"landmarks", nystrom_landmarks(params.kernel.landmarks, n, params.dims), 1}};
+  return out;
+}
+
 }  // namespace ml

@@ -66,6 +66,7 @@
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
 #include "core/learners/kernel_front_end.h"
+#include "core/learners/cost.h"
 #include "core/learners/learner.h"
 #include "core/learners/ultraconservative.h"
 #include "core/util/rng.h"
@@ -134,6 +135,11 @@ class Uma final : public LearnerWith<UmaParams> {
  public:
   // Registry schema.
   static LearnerSchema schema();
+  // The resource cost (core/learners/cost.h): the kernel front end's fit when it projects, a step that passes
+  // over the sample once per class (2 n (D + 1) Q), rows of (D + 1) Q.
+  static LearnerCost cost(const ProblemShape& shape, const UmaParams& params, CostSum& sum);
+  // The largest condition number of C UMA accepts with these parameter values (l.max_cond).
+  static double max_condition(const ParamValues& values);
 
   // Uses `c` (Q x Q, column convention) as the confusion matrix of source `given` at the next reset(),
   // instead of the config's noise; experiments feed estimated or deliberately wrong matrices this way.

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "core/data/transform.h"
-#include "core/learners/uma.h"
+#include "core/learners/registry.h"
 #include "core/noise/noise.h"
 #include "core/session/pipeline.h"
 
@@ -31,19 +31,15 @@ Result<RoughLabels> rough_labels(const Dataset& train, int m, int64_t updates, u
   problem.train = &small;
   problem.num_classes = q_count;
   problem.seed = seed;
-  Uma g;
-  UmaParams params;
-  params.tol = 0;
-  params.max_updates = updates;
-  params.confusion = UmaConfusionSource::identity;
-  if (Status s = g.reset(problem, params); !s.ok()) {
+  ToolLearner g = rough_labeller(updates);
+  if (Status s = g.learner->reset(problem, g.params); !s.ok()) {
     Error e = s.error();
     e.message = "field 'rough': the rough classifier g: " + e.message;
     return e;
   }
-  while (!g.done()) g.step();
-  out.updates = g.updates();
-  g.predict_batch(train.X, &out.labels);
+  out.updates = 0;
+  while (!g.learner->done()) out.updates += g.learner->step().updated ? 1 : 0;
+  g.learner->predict_batch(train.X, &out.labels);
   return out;
 }
 

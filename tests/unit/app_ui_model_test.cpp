@@ -213,10 +213,12 @@ TEST(AppUiModel, ConfusionPanelAndUmaShareTheNoiseMatrix) {
   EXPECT_EQ(noise_confusion_matrix(c.noise, 3).error().code, "noise.not_a_matrix");
   // The refusal threshold: UMA's default max_cond (1e6), or the link's l.max_cond for UMA.
   c.learner = "perceptron";
-  EXPECT_EQ(uma_max_condition(c), 1e6);
+  EXPECT_TRUE(learners_refusing_condition(c, 1e6).empty());
+  EXPECT_EQ(learners_refusing_condition(c, 2e6), std::vector<std::string>{find_learner("uma")->schema.name});
   c.learner = "uma";
   c.params = {{"max_cond", 100}};
-  EXPECT_EQ(uma_max_condition(c), 100);
+  EXPECT_TRUE(learners_refusing_condition(c, 100).empty());
+  EXPECT_EQ(learners_refusing_condition(c, 101), std::vector<std::string>{find_learner("uma")->schema.name});
 }
 
 TEST(AppUiModel, SameExperimentIgnoresViewOnlyFields) {
