@@ -224,13 +224,8 @@ std::vector<Lowering> plan_fit(const Config& config, const std::vector<LearnerSc
 
 DataShape generated_shape(const Config& c) {
   DataShape s;
-  const GeneratorSpec& g = c.generator;
-  double n = g.n, d = generator_is_2d(g.kind) ? 2 : g.dims;
-  if (g.kind == Generator::basis) {
-    n = std::ceil(1.0 / (g.margin * g.margin));
-    d = n;
-  }
-  if (g.kind == Generator::thresholds) d = 2;
+  const GeneratedSize size = generated_size(c.generator);  // the generator's row says
+  const double n = size.examples, d = size.dims;
   s.examples = n;
   s.train = n - std::floor(c.test_fraction * n);
   s.input_dims = d;
@@ -323,8 +318,7 @@ std::vector<std::string> budget_fields(const Config& c) {
     keys.insert(keys.end(), {"l.dims", "l.landmarks"});
   } else if (is_halving(c)) {
     // The generator's |C| when Halving follows it (its l.concepts is then unused), else l.concepts.
-    if (!c.use_csv && (c.generator.kind == Generator::finite || c.generator.kind == Generator::thresholds))
-      keys.emplace_back("concepts");
+    if (!c.use_csv && generator_row(c.generator.kind).concepts != GeneratedConcepts::none) keys.emplace_back("concepts");
     keys.emplace_back("l.concepts");
   }
   return keys;
