@@ -161,5 +161,34 @@ TEST(RowRegistration, DuplicateOrMalformedIdsAreRefused) {
   EXPECT_EQ(noise_rows().size(), static_cast<size_t>(kBuiltinNoiseModelCount + 1));
 }
 
+TEST(RowRegistration, BuiltinRowsAreCompleteAndNumberedByTheirEnums) {
+  std::vector<std::string> ids;
+  ASSERT_EQ(generator_rows().size(), static_cast<size_t>(kBuiltinGeneratorCount));
+  for (size_t i = 0; i < generator_rows().size(); ++i) {
+    const GeneratorRow& row = generator_rows()[i];
+    EXPECT_FALSE(contains(ids, row.id)) << row.id;
+    ids.push_back(row.id);
+    EXPECT_FALSE(row.name.empty() || row.description.empty() || row.citation.empty()) << row.id;
+    EXPECT_NE(row.make, nullptr) << row.id;
+    EXPECT_EQ(&generator_row(generator_at(i)), &row);
+  }
+  EXPECT_EQ(generator_row(Generator::spiral).id, "spiral");  // the last enumerator is the last built-in row
+  ids.clear();
+  ASSERT_EQ(noise_rows().size(), static_cast<size_t>(kBuiltinNoiseModelCount));
+  for (const NoiseRow& row : noise_rows()) {
+    EXPECT_FALSE(contains(ids, row.id)) << row.id;
+    ids.push_back(row.id);
+    EXPECT_FALSE(row.name.empty() || row.description.empty()) << row.id;
+    EXPECT_EQ(row.apply == nullptr, row.id == "none") << row.id;  // only `none` changes nothing
+  }
+  EXPECT_EQ(noise_row(NoiseModel::mixed).id, "mixed");
+  // The rows' properties that replaced comparisons with particular generators.
+  EXPECT_EQ(generator_row(Generator::finite).concepts, GeneratedConcepts::sphere);
+  EXPECT_EQ(generator_row(Generator::thresholds).concepts, GeneratedConcepts::thresholds);
+  EXPECT_TRUE(generator_row(Generator::basis).adaptive_labels);
+  for (const GeneratorRow& row : generator_rows())
+    EXPECT_EQ(row.adaptive_labels, row.id == "basis") << row.id;
+}
+
 }  // namespace
 }  // namespace ml
