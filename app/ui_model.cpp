@@ -7,6 +7,7 @@
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_registry.h"
 
 namespace ml::app {
 
@@ -37,10 +38,13 @@ std::vector<Choice> setting_choices(const Setting& field) {
   std::vector<Choice> out;
   if (field.type == SettingType::learner) {
     for (const LearnerEntry& e : learner_registry())
-      out.push_back({e.schema.id, e.schema.name + (e.schema.multiclass ? "  (multiclass)" : "")});
+      out.push_back({e.schema.id, e.schema.name + (e.schema.multiclass ? "  (multiclass)" : ""), ""});
     return out;
   }
-  for (const std::string& c : field.choices) out.push_back({c, c});
+  for (size_t i = 0; i < field.choices.size(); ++i) {
+    const std::string& label = i < field.choice_labels.size() ? field.choice_labels[i] : field.choices[i];
+    out.push_back({field.choices[i], label, i < field.choice_help.size() ? field.choice_help[i] : std::string()});
+  }
   return out;
 }
 
@@ -89,7 +93,7 @@ Config apply_field_edit(Config config, const Field& field, const SettingValue& v
     }
   }
   // Confusion noise needs a Q x Q matrix of the data's classes: start from the uniform one.
-  if (config.noise.model == NoiseModel::confusion && !config.use_csv) {
+  if (noise_reads(config.noise.model, NoiseParam::confusion) && !config.use_csv) {
     const int q = config_classes(config, 0);
     if (config.noise.confusion.size() != static_cast<size_t>(q * q)) {
       config.noise.confusion = confusion_to_list(uniform_confusion(q, config.noise.rate));

@@ -29,9 +29,11 @@ bool same_experiment(const Config& a, const Config& b);
 struct Choice {
   std::string id;     // URL spelling
   std::string label;  // what the widget shows
+  std::string help;   // its tooltip ("" for none)
 };
-// The choices of a setting's widget: its choices for choice and name_list settings, every registry
-// learner (display name, "(multiclass)" marked) for the learner field.
+// The choices of a setting's widget: its choices for choice and name_list settings (with the setting's
+// choice labels and help: a generator's or noise model's row name, description and citation), every
+// registry learner (display name, "(multiclass)" marked) for the learner field.
 std::vector<Choice> setting_choices(const Setting& setting);
 
 // Applies one widget edit: writes `value` with the field's setter, then keeps the experiment runnable

@@ -6,7 +6,6 @@
 
 #include "app/panels/panel.h"
 #include "app/ui_model.h"
-#include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -70,9 +69,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
             out->number = static_cast<double>(i);
             changed = static_cast<int>(i) != index;
           }
-          Generator g;
-          if (key == "data" && ImGui::IsItemHovered() && parse_generator(choices[i].id, &g))
-            ImGui::SetTooltip("%s", std::string(generator_description(g)).c_str());
+          if (!choices[i].help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", choices[i].help.c_str());
         }
         ImGui::EndCombo();
       }

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/config/fields.h"
+#include "core/data/generator_registry.h"
 #include "core/learners/registry.h"
 
 namespace ml {
@@ -30,7 +31,7 @@ ProblemShape problem_shape(const Config& c, const DataShape& shape) {
   p.train = shape.train;
   p.dims = shape.dims;
   p.classes = generator_is_multiclass(c.generator.kind) && !c.use_csv ? c.generator.classes : 2;
-  const bool finite_class = c.generator.kind == Generator::finite || c.generator.kind == Generator::thresholds;
+  const bool finite_class = generator_row(c.generator.kind).concepts != GeneratedConcepts::none;
   p.generator_concepts = finite_class && !c.use_csv ? c.generator.concepts : 0;
   return p;
 }
@@ -199,13 +200,8 @@ std::vector<Lowering> plan_fit(const Config& config, const std::vector<LearnerSc
 
 DataShape generated_shape(const Config& c) {
   DataShape s;
-  const GeneratorSpec& g = c.generator;
-  double n = g.n, d = generator_is_2d(g.kind) ? 2 : g.dims;
-  if (g.kind == Generator::basis) {
-    n = std::ceil(1.0 / (g.margin * g.margin));
-    d = n;
-  }
-  if (g.kind == Generator::thresholds) d = 2;
+  const GeneratedSize size = generated_size(c.generator);  // the generator's row says
+  const double n = size.examples, d = size.dims;
   s.examples = n;
   s.train = n - std::floor(c.test_fraction * n);
   s.input_dims = d;
@@ -227,7 +223,7 @@ ResourceCost estimate_resources(const Config& c, const DataShape& shape, const s
   const double N = shape.examples, n = shape.train, test = std::max(0.0, N - n), d = shape.dims;
   // --- the data: generated or read, split, normalized (three float copies), labels and flags ---
   s.add(Resource::memory, 3 * N * shape.input_dims * kFloatBytes + 32 * N, "the data (generated, split and normalized)");
-  if (!c.use_csv && c.generator.kind == Generator::finite)
+  if (!c.use_csv && generator_row(c.generator.kind).concepts == GeneratedConcepts::sphere)
     s.add(Resource::memory, static_cast<double>(c.generator.concepts) * shape.input_dims * kFloatBytes,
           "the generator's concept class");
   if (c.kpca_dims > 0)  // Nyström with D landmarks, in prepare_data: not sliced

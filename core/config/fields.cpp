@@ -2,6 +2,7 @@
 #include "core/config/fields.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
@@ -9,6 +10,7 @@
 
 #include "core/config/budget.h"
 #include "core/config/point_edits.h"
+#include "core/data/generator_registry.h"
 #include "core/util/format.h"
 
 namespace ml {
@@ -69,36 +71,59 @@ std::string shown_default(const Field& field) {
 }
 
 
-bool is_generated(const Config& c) { return !c.use_csv; }
-bool is_csv(const Config& c) { return c.use_csv; }
-// A benchmark's given split: the test part is its own file, so nothing is cut or hashed here.
-bool is_given_split(const Config& c) { return c.use_csv && c.split > 0; }
-bool is_cut_here(const Config& c) { return !is_given_split(c); }
-bool is_one_csv_file(const Config& c) { return c.use_csv && c.split == 0; }
-constexpr const char* kGenerated = "data is a generator";
+using Cond = FieldCondition;
+
+// The ids of rows as choices, with their display names and "description (citation)" tooltips.
+template <class Rows>
+void set_row_choices(Setting& s, const Rows& rows) {
+  s.choices.clear();
+  s.choice_labels.clear();
+  s.choice_help.clear();
+  for (const auto& row : rows) {
+    s.choices.push_back(row.id);
+    s.choice_labels.push_back(row.name);
+    s.choice_help.push_back(row.citation.empty() ? row.description : row.description + " (" + row.citation + ")");
+  }
+}
+
+// The data field's choices: every generator row, then csv.
+void set_data_choices(Field& f) {
+  set_row_choices(f, generator_rows());
+  f.choices.emplace_back("csv");
+  f.choice_labels.emplace_back("CSV file");
+  f.choice_help.emplace_back("A file you load; the link holds only its name and hash");
+  f.max = static_cast<double>(generator_rows().size());
+}
+
+// The noise field's choices: every noise row.
+void set_noise_choices(Field& f) {
+  set_row_choices(f, noise_rows());
+  f.max = static_cast<double>(noise_rows().size()) - 1;
+}
 
 // Appends the field bound to the Config member `access` returns (a callable Config& -> T&): its type,
 // enum choices, get and set follow from T; the default is read from Config{} once the table is built.
 template <class Access>
-Field& bind(std::vector<Field>& t, std::string_view panel, bool (*applies)(const Config&), Setting setting,
+Field& bind(std::vector<Field>& t, std::string_view panel, FieldCondition applies, Setting setting,
             Access access) {
   using T = std::remove_cvref_t<decltype(access(std::declval<Config&>()))>;
   complete_setting<T>(setting);
   Field f;
   static_cast<Setting&>(f) = std::move(setting);
   f.panel = panel;
-  f.applies = applies;
+  f.applies = std::move(applies);
   f.get = [access](const Config& c) { return to_setting_value(access(const_cast<Config&>(c))); };
   f.set = [access](Config& c, const SettingValue& v) { from_setting_value(v, access(c)); };
   t.push_back(std::move(f));
   return t.back();
 }
 
-std::vector<Field> build_fields() {
-  std::vector<Field> t;
-  using T = SettingType;
+void assert_conditions_look_back(const std::vector<Field>& t);
 
-  // --- the version: a constant, bound to no member ---
+// The URL version and the data source (the generator rows, then csv).
+void add_version_and_source(std::vector<Field>& t) {
+  using T = SettingType;
+  // The version: a constant, bound to no member.
   {
     Field f;
     static_cast<Setting&>(f) = {.key = "v", .label = "URL version", .type = T::integer, .min = 1, .max = 1,
@@ -108,199 +133,185 @@ std::vector<Field> build_fields() {
     f.set = [](Config&, const SettingValue&) {};
     t.push_back(std::move(f));
   }
-  // --- data ---
-  {  // one choice spelling two members: the generator, or csv after the generators
+  {  // one choice spelling two members: the generator, or csv after the generators (the rows' count)
     Field f;
     static_cast<Setting&>(f) = {
-        .key = "data", .label = "Data", .type = T::choice, .min = 0, .max = kGeneratorCount,
-        .choices = enum_choices<Generator>(),
+        .key = "data", .label = "Data", .type = T::choice, .min = 0,
         .help = "Where the examples come from: a generator (docs/generators.md) or csv, a file the user "
                 "loads in the app (never uploaded: the link holds only its name and hash)."};
-    f.choices.emplace_back("csv");
+    set_data_choices(f);
     f.panel = "data";
     f.always_written = true;
-    f.get = [](const Config& c) { return number_value(c.use_csv ? kGeneratorCount : static_cast<int>(c.generator.kind)); };
+    f.get = [](const Config& c) {
+      return number_value(c.use_csv ? static_cast<int>(generator_rows().size()) : static_cast<int>(c.generator.kind));
+    };
     f.set = [](Config& c, const SettingValue& v) {
-      const int index = static_cast<int>(v.number);
-      c.use_csv = index == kGeneratorCount;
-      if (!c.use_csv) c.generator.kind = static_cast<Generator>(index);
+      const size_t index = static_cast<size_t>(v.number);
+      c.use_csv = index == generator_rows().size();
+      if (!c.use_csv) c.generator.kind = generator_at(index);
     };
     t.push_back(std::move(f));
   }
-  bind(t, "data", is_generated,
+}
+
+// The data fields after the source: the generator's parameters, the CSV's, the split and the pipeline.
+void add_data_fields(std::vector<Field>& t) {
+  const Cond generated = Cond::data_is_generator();
+  const Cond from_csv = Cond::equals("data", "csv");
+  // Not a benchmark's given split (whose test part is its own file): the examples are cut here.
+  const Cond cut_here = Cond::equals("split", "0") || generated;
+  bind(t, "data", generated,
        {.key = "n", .label = "Examples", .min = 1, .max = kMaxExamples, .log_scale = true,
-        .help = "Number of examples generated (train + test).", .applies_when = kGenerated},
+        .help = "Number of examples generated (train + test)."},
        [](Config& c) -> auto& { return c.generator.n; }).generator_param = GeneratorParam::n;
-  bind(t, "data", is_generated,
+  bind(t, "data", generated,
        {.key = "d", .label = "Dimension", .min = 1, .max = kMaxDims, .log_scale = true,
-        .help = "Dimension d of the generated points (the 2-D generators ignore it).", .applies_when = kGenerated},
+        .help = "Dimension d of the generated points (the 2-D generators ignore it)."},
        [](Config& c) -> auto& { return c.generator.dims; }).generator_param = GeneratorParam::dims;
-  bind(t, "data", is_generated,
+  bind(t, "data", generated,
        {.key = "margin", .label = "Margin", .min = 0, .max = 0.99,
         .help = "Rejection margin: points closer than this to the target's boundary are redrawn "
                 "(gamma for separable, theta for classes); basis: delta, the stream has ceil(1/delta^2) "
-                "examples, so delta >= 1/64.",
-        .applies_when = kGenerated},
+                "examples, so delta >= 1/64."},
        [](Config& c) -> auto& { return c.generator.margin; }).generator_param = GeneratorParam::margin;
-  bind(t, "data", is_generated,
+  bind(t, "data", generated,
        {.key = "q", .label = "Classes", .min = 2, .max = kMaxClasses,
-        .help = "Number of classes Q of the classes and blobs generators.", .applies_when = kGenerated},
+        .help = "Number of classes Q of the classes and blobs generators."},
        [](Config& c) -> auto& { return c.generator.classes; }).generator_param = GeneratorParam::classes;
-  bind(t, "data", is_generated,
+  bind(t, "data", generated,
        {.key = "spread", .label = "Spread", .min = 0, .max = 10,
-        .help = "Jitter of the 2-D sets (blob standard deviation, spiral noise).", .applies_when = kGenerated},
+        .help = "Jitter of the 2-D sets (blob standard deviation, spiral noise)."},
        [](Config& c) -> auto& { return c.generator.spread; }).generator_param = GeneratorParam::spread;
-  bind(t, "data", is_generated,
+  bind(t, "data", generated,
        {.key = "concepts", .label = "Concepts", .min = 2, .max = kMaxConcepts, .log_scale = true,
-        .help = "|C|, the size of the finite concept class (generators finite and thresholds; Halving).",
-        .applies_when = kGenerated},
+        .help = "|C|, the size of the finite concept class (generators finite and thresholds; Halving)."},
        [](Config& c) -> auto& { return c.generator.concepts; }).generator_param = GeneratorParam::concepts;
-  bind(t, "data", is_generated,
+  bind(t, "data", generated,
        {.key = "ball", .label = "In the ball",
-        .help = "separable: points uniform in the unit ball instead of on the unit sphere.", .applies_when = kGenerated},
+        .help = "separable: points uniform in the unit ball instead of on the unit sphere."},
        [](Config& c) -> auto& { return c.generator.ball; }).generator_param = GeneratorParam::ball;
-  bind(t, "data", is_csv,
+  bind(t, "data", from_csv,
        {.key = "csv", .label = "CSV file",
-        .help = "Name of the CSV file the link expects; its content never travels in the link.",
-        .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
+        .help = "Name of the CSV file the link expects; its content never travels in the link.", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
        [](Config& c) -> auto& { return c.csv_name; });
-  bind(t, "data", is_csv,
+  bind(t, "data", from_csv,
        {.key = "split", .label = "Benchmark split", .min = 0, .max = kMaxBenchmarkSplit,
         .help = "0: the CSV file is cut into training and test parts by 'test'. k >= 1: 'csv' names a benchmark "
                 "NAME whose split k is two files, NAME_train_k.csv and NAME_test_k.csv (Rätsch's IDA layout), "
-                "the test part given by its file.",
-        .applies_when = "data=csv"},
+                "the test part given by its file."},
        [](Config& c) -> auto& { return c.split; }).caps = false;  // an index names files, not a size
-  bind(t, "data", is_one_csv_file,
+  bind(t, "data", from_csv && Cond::equals("split", "0"),
        {.key = "csvhash", .label = "CSV hash",
         .help = "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
-                "when the loaded file does not match. Empty: not recorded.",
-        .applies_when = "data=csv and split=0", .check_text = check_hash_text, .text_format = "16 lowercase hex digits, or empty"},
+                "when the loaded file does not match. Empty: not recorded.", .check_text = check_hash_text, .text_format = "16 lowercase hex digits, or empty"},
        [](Config& c) -> auto& { return c.csv_hash; });
-  bind(t, "data", is_csv,
+  bind(t, "data", from_csv,
        {.key = "label", .label = "Label column",
         .help = "Label column of the CSV: a header name or a 0-based index; empty: a column named label, class, "
-                "target or y (ignoring case, in that order; y only without a column x), else the last column.",
-        .applies_when = "data=csv", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
+                "target or y (ignoring case, in that order; y only without a column x), else the last column.", .check_text = check_name_text, .text_format = "printable UTF-8, at most 255 bytes"},
        [](Config& c) -> auto& { return c.csv_label; });
-  bind(t, "data", is_cut_here,
+  bind(t, "data", cut_here,
        {.key = "test", .label = "Test fraction", .min = 0, .max = 0.9,
-        .help = "Fraction of the examples held out to measure test error against the true labels.",
-        .applies_when = "not a benchmark split (split=0 or generated data)"},
+        .help = "Fraction of the examples held out to measure test error against the true labels."},
        [](Config& c) -> auto& { return c.test_fraction; });
-  bind(t, "data", is_cut_here,
+  bind(t, "data", cut_here,
        {.key = "strat", .label = "Stratified split",
-        .help = "Split per class so that train and test keep the class proportions.",
-        .applies_when = "not a benchmark split (split=0 or generated data)"},
+        .help = "Split per class so that train and test keep the class proportions."},
        [](Config& c) -> auto& { return c.stratified; });
-  bind(t, "data", nullptr,
+  bind(t, "data", {},
        {.key = "norm", .label = "Normalization",
         .help = "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
                 "standardize (every feature mean 0, sd 1)."},
        [](Config& c) -> auto& { return c.normalization; });
-  bind(t, "data", nullptr,
+  bind(t, "data", {},
        {.key = "bias", .label = "Bias coordinate",
         .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
        [](Config& c) -> auto& { return c.bias; });
-  bind(t, "data", nullptr,
+  bind(t, "data", {},
        {.key = "kpca", .label = "Kernel features D", .min = 0, .max = 2000, .log_scale = true,
         .help = "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
                 "fitted on the training part's features only, after normalization and before the bias "
                 "(004 §3.6, §4.2); 0 = the features as they are."},
        [](Config& c) -> auto& { return c.kpca_dims; });
-  bind(t, "data", [](const Config& c) { return c.kpca_dims > 0; },
+  bind(t, "data", Cond::positive("kpca"),
        {.key = "ksigma", .label = "Kernel width sigma", .min = 0, .max = 1e6, .log_scale = true,
         .help = "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
-                "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows).",
-        .applies_when = "kpca > 0"},
+                "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows)."},
        [](Config& c) -> auto& { return c.kpca_sigma; });
-  // --- noise ---
-  bind(t, "noise", nullptr,
-       {.key = "noise", .label = "Noise model",
-        .help = "Noise applied to the training part only (docs/noise.md); the test part keeps true labels."},
-       [](Config& c) -> auto& { return c.noise.model; });
-  bind(t, "noise",
-       [](const Config& c) {
-         return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::malicious ||
-                c.noise.model == NoiseModel::adversarial || c.noise.model == NoiseModel::mixed;
-       },
+}
+
+// The noise fields: each setting applies when the chosen noise model's row reads it.
+void add_noise_fields(std::vector<Field>& t) {
+  set_noise_choices(bind(t, "noise", {},
+                         {.key = "noise", .label = "Noise model",
+                          .help = "Noise applied to the training part only (docs/noise.md); the test part keeps true "
+                                  "labels."},
+                         [](Config& c) -> auto& { return c.noise.model; }));
+  bind(t, "noise", Cond::noise_reads(NoiseParam::rate),
        {.key = "eta", .label = "Noise rate", .min = 0, .max = 0.5, .max_exclusive = true,
         .help = "Noise rate eta: flip probability (uniform, and the classification part of mixed), fraction of "
-                "examples replaced (malicious) or mislabelled (adversarial).",
-        .applies_when = "noise=uniform, malicious, adversarial or mixed"},
+                "examples replaced (malicious) or mislabelled (adversarial)."},
        [](Config& c) -> auto& { return c.noise.rate; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::mixed; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::malicious_rate),
        {.key = "theta", .label = "Malicious part theta", .min = 0, .max = 1, .max_exclusive = true,
         .help = "Mixed noise U^{gamma,eta,theta} (000 Def. 5): after the eta flips, each example is replaced by "
                 "the malicious adversary with probability theta. 000 Thm 4 learns while theta < theta_max = "
-                "gamma (1 - 2 eta) / 8.",
-        .applies_when = "noise=mixed"},
+                "gamma (1 - 2 eta) / 8."},
        [](Config& c) -> auto& { return c.noise.malicious_rate; });
-  bind(t, "noise",
-       [](const Config& c) {
-         return c.noise.model == NoiseModel::uniform || c.noise.model == NoiseModel::confusion ||
-                c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::family ||
-                c.noise.model == NoiseModel::mixed;
-       },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::sampling),
        {.key = "sampling", .label = "Sampling",
         .help = "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
-                "largest remainder; malicious: exactly round(eta n) examples replaced; mixed: both parts).",
-        .applies_when = "noise=uniform, confusion, malicious, family or mixed"},
+                "largest remainder; malicious: exactly round(eta n) examples replaced; mixed: both parts)."},
        [](Config& c) -> auto& { return c.noise.sampling; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::confusion; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::confusion),
        {.key = "cm", .label = "Confusion matrix", .min = 0, .max = 1,
         .help = "Confusion matrix, Q*Q values row by row: C_00,C_01,...,C_{Q-1,Q-1}, with the convention "
-                "C_pq = P(noisy label = p | true class = q): every column sums to 1.",
-        .applies_when = "noise=confusion", .max_items = kMaxClasses * kMaxClasses},
+                "C_pq = P(noisy label = p | true class = q): every column sums to 1.", .max_items = kMaxClasses * kMaxClasses},
        [](Config& c) -> auto& { return c.noise.confusion; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::family; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::family),
        {.key = "fam", .label = "Family index i", .min = 0, .max = 100,
         .help = "The confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to our "
-                "column convention (0: I, 10: M; the paper uses 1..20).",
-        .applies_when = "noise=family"},
+                "column convention (0: I, 10: M; the paper uses 1..20)."},
        [](Config& c) -> auto& { return c.noise.family; }).caps = false;  // an index names a matrix, not a size
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::family; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::family_seed),
        {.key = "famseed", .label = "Family matrix seed", .min = 0, .max = static_cast<double>(kMaxSeed),
         .help = "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
-                "well conditioned); independent of the run's seed, so every run shares one family.",
-        .applies_when = "noise=family"},
+                "well conditioned); independent of the run's seed, so every run shares one family."},
        [](Config& c) -> auto& { return c.noise.family_seed; }).caps = false;  // a seed is a name, not a size
-  bind(t, "noise",
-       [](const Config& c) { return c.noise.model == NoiseModel::malicious || c.noise.model == NoiseModel::mixed; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::adversary),
        {.key = "adv", .label = "Malicious adversary",
         .help = "What replaces a corrupted example: pull (coordinated, drags the average away from the "
-                "target), boundary (near the boundary, wrong label) or random.",
-        .applies_when = "noise=malicious or mixed"},
+                "target), boundary (near the boundary, wrong label) or random."},
        [](Config& c) -> auto& { return c.noise.adversary; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::adversarial; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::strategy),
        {.key = "strategy", .label = "Label adversary",
         .help = "Which eta-fraction adversarial label noise mislabels: nearest to the boundary, farthest "
-                "from it, or one angular region.",
-        .applies_when = "noise=adversarial"},
+                "from it, or one angular region."},
        [](Config& c) -> auto& { return c.noise.strategy; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::outliers; },
+  bind(t, "noise", Cond::noise_reads(NoiseParam::outliers),
        {.key = "k", .label = "Outliers", .min = 0, .max = kMaxExamples,
-        .help = "Number k of outliers (at most the training part's size, checked when the data is built).",
-        .applies_when = "noise=outliers"},
+        .help = "Number k of outliers (at most the training part's size, checked when the data is built)."},
        [](Config& c) -> auto& { return c.noise.outliers; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::outliers; },
-       {.key = "omode", .label = "Outlier mode", .help = "flip relabels the k outliers; move moves them (labels kept).",
-        .applies_when = "noise=outliers"},
+  bind(t, "noise", Cond::noise_reads(NoiseParam::outlier_mode),
+       {.key = "omode", .label = "Outlier mode", .help = "flip relabels the k outliers; move moves them (labels kept)."},
        [](Config& c) -> auto& { return c.noise.outlier_mode; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::none; },
+  bind(t, "noise", Cond::equals("noise", "none"),
        {.key = "rough", .label = "Rough labels m",
         .min = 0, .max = 100000,
         .help = "004 §4.2: the training labels become y = g(x), g = UMA with C = I trained on m true-labelled "
-                "examples per class (drawn at random); the test part keeps true labels. 0 = off.",
-        .applies_when = "noise=none"},
+                "examples per class (drawn at random); the test part keeps true labels. 0 = off."},
        [](Config& c) -> auto& { return c.rough_m; });
-  bind(t, "noise", [](const Config& c) { return c.noise.model == NoiseModel::none && c.rough_m > 0; },
+  bind(t, "noise", Cond::positive("rough"),
        {.key = "rupd", .label = "Rough classifier updates", .min = 1, .max = 1e9, .log_scale = true,
-        .help = "Update cap of the rough classifier g (it also stops when no pair has a mistake left).",
-        .applies_when = "rough > 0"},
+        .help = "Update cap of the rough classifier g (it also stops when no pair has a mistake left)."},
        [](Config& c) -> auto& { return c.rough_updates; });
+}
+
+// The View's point edits, the learner, the run and the sharing fields.
+void add_edit_learner_run_fields(std::vector<Field>& t) {
+  using T = SettingType;
   // --- edits made in the View ---
-  bind(t, "view", nullptr,
+  bind(t, "view", {},
        {.key = "edits", .label = "Point edits",
         .help = "Training examples added (p<class>_<x1>_<x2>...) or relabelled (y<row>_<class>) by clicking in "
                 "the View, applied in order after the noise: an added point keeps the class it was given and a "
@@ -310,33 +321,64 @@ std::vector<Field> build_fields() {
                        "most " + std::to_string(kMaxPointEditCoords) + " coordinates)"},
        [](Config& c) -> auto& { return c.point_edits; });
   // --- learner ---
-  bind(t, "learner", nullptr,
+  bind(t, "learner", {},
        {.key = "learner", .label = "Learner", .type = T::learner,
         .help = "Learner id from the registry; its parameters follow as l.<name> (tables below)."},
        [](Config& c) -> auto& { return c.learner; }).always_written = true;
   // --- run ---
-  bind(t, "run", nullptr,
+  bind(t, "run", {},
        {.key = "seed", .label = "Seed", .min = 0, .max = static_cast<double>(kMaxSeed),
         .help = "Master seed: the data, noise, split and learner streams derive from it, so a link "
                 "reproduces the run bit for bit."},
        [](Config& c) -> auto& { return c.seed; });
   t.back().always_written = true;
   t.back().caps = false;  // a seed is a name, not a size: out of range falls back to the default
-  bind(t, "run", nullptr,
+  bind(t, "run", {},
        {.key = "steps", .label = "Step budget", .min = 1, .max = static_cast<double>(kMaxSteps), .log_scale = true,
         .help = "Steps of a run: where the command line stops and the app pauses.", .view_only = true},
        [](Config& c) -> auto& { return c.steps; });
   // --- view ---
-  bind(t, "share", nullptr,
+  bind(t, "share", {},
        {.key = "hide", .label = "Hidden panels", .choices = {kPanelNames.begin(), kPanelNames.end()},
         .help = "Panels a teaching link hides, comma list in panel order.", .view_only = true,
         .max_items = static_cast<int>(kPanelNames.size())},
        [](Config& c) -> auto& { return c.hidden_panels; });
+}
+
+std::vector<Field> build_fields() {
+  std::vector<Field> t;
+  add_version_and_source(t);
+  add_data_fields(t);
+  add_noise_fields(t);
+  add_edit_learner_run_fields(t);
 
   // Defaults come from Config{}: one source of truth.
   const Config defaults;
   for (Field& f : t) f.default_value = f.get(defaults);
+  assert_conditions_look_back(t);
   return t;
+}
+
+// A condition may name only fields earlier in the table (decoding decides applicability in table order).
+void assert_conditions_look_back(const std::vector<Field>& t) {
+  for (size_t i = 0; i < t.size(); ++i) {
+    t[i].applies.for_each_key([&](const std::string& key) {
+      bool earlier = false;
+      for (size_t j = 0; j < i; ++j) earlier = earlier || t[j].key == key;
+      assert(earlier && "a field's condition names a field that does not come before it");
+      (void)earlier;
+    });
+  }
+}
+
+// Brings the registry-dependent parts of the table up to date: the data and noise choices and every
+// condition's prose (a noise condition lists the rows that read its setting).
+void refresh_from_registries(std::vector<Field>& t) {
+  for (Field& f : t) {
+    if (f.key == "data") set_data_choices(f);
+    if (f.key == "noise") set_noise_choices(f);
+    f.applies_when = f.applies.text();
+  }
 }
 
 // The schema's first multiclass learner, or nullptr.
@@ -383,8 +425,97 @@ std::string confusion_problem(const std::vector<double>& m, int classes) {
 
 }  // namespace
 
+FieldCondition FieldCondition::data_is_generator() {
+  FieldCondition c;
+  c.kind_ = Kind::generated;
+  return c;
+}
+
+FieldCondition FieldCondition::equals(std::string key, std::string value) {
+  FieldCondition c;
+  c.kind_ = Kind::equals;
+  c.key_ = std::move(key);
+  c.value_ = std::move(value);
+  return c;
+}
+
+FieldCondition FieldCondition::positive(std::string key) {
+  FieldCondition c;
+  c.kind_ = Kind::positive;
+  c.key_ = std::move(key);
+  return c;
+}
+
+FieldCondition FieldCondition::noise_reads(NoiseParam param) {
+  FieldCondition c;
+  c.kind_ = Kind::noise_reads;
+  c.param_ = param;
+  return c;
+}
+
+FieldCondition FieldCondition::combined(Kind kind, const FieldCondition& other) const {
+  FieldCondition c;
+  c.kind_ = kind;
+  c.parts_ = {*this, other};
+  return c;
+}
+
+FieldCondition FieldCondition::operator&&(const FieldCondition& other) const { return combined(Kind::all, other); }
+
+FieldCondition FieldCondition::operator||(const FieldCondition& other) const { return combined(Kind::any, other); }
+
+bool FieldCondition::holds(const Config& config) const {
+  const Field* named = key_.empty() ? nullptr : find_field(key_);
+  assert((key_.empty() || named) && "a condition names an unknown field");
+  switch (kind_) {
+    case Kind::always: return true;
+    case Kind::generated: return !config.use_csv;
+    case Kind::equals:
+      return field_applies(*named, config) && format_setting_value(*named, named->get(config)) == value_;
+    case Kind::positive: return field_applies(*named, config) && named->get(config).number > 0;
+    case Kind::noise_reads: {
+      const int model = static_cast<int>(config.noise.model);
+      return model >= 0 && static_cast<size_t>(model) < noise_rows().size() && ml::noise_reads(config.noise.model, param_);
+    }
+    case Kind::all: return std::all_of(parts_.begin(), parts_.end(), [&](const FieldCondition& p) { return p.holds(config); });
+    case Kind::any: return std::any_of(parts_.begin(), parts_.end(), [&](const FieldCondition& p) { return p.holds(config); });
+  }
+  return false;
+}
+
+std::string FieldCondition::text() const {
+  switch (kind_) {
+    case Kind::always: return "";
+    case Kind::generated: return "data is a generator";
+    case Kind::equals: return key_ + "=" + value_;
+    case Kind::positive: return key_ + " > 0";
+    case Kind::noise_reads: {
+      std::vector<std::string> ids;
+      for (size_t i = 0; i < noise_rows().size(); ++i)
+        if (ml::noise_reads(noise_model_at(i), param_)) ids.push_back(noise_rows()[i].id);
+      if (ids.empty()) return "no noise model reads it";
+      const std::string last = ids.back();
+      ids.pop_back();
+      return "noise=" + (ids.empty() ? last : join_names(ids, ", ") + " or " + last);
+    }
+    case Kind::all:
+    case Kind::any: {
+      std::vector<std::string> texts;
+      for (const FieldCondition& p : parts_) texts.push_back(p.text());
+      return join_names(texts, kind_ == Kind::all ? " and " : " or ");
+    }
+  }
+  return "";
+}
+
 const std::vector<Field>& config_fields() {
-  static const std::vector<Field> table = build_fields();
+  static std::vector<Field> table = build_fields();
+  static int generators_seen = -1, noise_seen = -1;
+  if (generators_seen != generator_registry_version() || noise_seen != noise_registry_version()) {
+    generators_seen = generator_registry_version();
+    noise_seen = noise_registry_version();
+    refresh_from_registries(table);
+  }
   return table;
 }
 
@@ -394,9 +525,7 @@ const Field* find_field(std::string_view key) {
   return nullptr;
 }
 
-bool field_applies(const Field& field, const Config& config) {
-  return field.applies == nullptr || field.applies(config);
-}
+bool field_applies(const Field& field, const Config& config) { return field.applies.holds(config); }
 
 bool field_in_effect(const Field& field, const Config& config) {
   if (!field_applies(field, config)) return false;
@@ -476,7 +605,8 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
   // Size caps of generated data.
   if (!config.use_csv) {
     GeneratorSpec& g = config.generator;
-    const int64_t dims = generator_is_2d(g.kind) ? 2 : g.dims;
+    const GeneratorRow& row = generator_row(g.kind);
+    const int64_t dims = row.is_2d ? 2 : g.dims;
     if (static_cast<int64_t>(g.n) * dims > kMaxCells) {
       const int capped = static_cast<int>(kMaxCells / dims);
       warnings.push_back("fields 'n' and 'd': " + std::to_string(g.n) + " examples x " + std::to_string(dims) +
@@ -484,7 +614,7 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
                          std::to_string(capped));
       g.n = capped;
     }
-    if (g.kind == Generator::finite && static_cast<int64_t>(g.concepts) * dims > kMaxCells) {
+    if (row.concepts == GeneratedConcepts::sphere && static_cast<int64_t>(g.concepts) * dims > kMaxCells) {
       const int capped = static_cast<int>(kMaxCells / dims);
       warnings.push_back("fields 'concepts' and 'd': " + std::to_string(g.concepts) + " concepts x " +
                          std::to_string(dims) + " dimensions exceed the cap of " + std::to_string(kMaxCells) +
@@ -493,7 +623,7 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
     }
     // The basis stream has k = ceil(1/margin^2) examples in k dimensions (generators.h kMaxBasisSize).
     const double min_basis_margin = 1.0 / std::sqrt(static_cast<double>(kMaxBasisSize));
-    if (g.kind == Generator::basis && g.margin < min_basis_margin) {
+    if (row.adaptive_labels && g.margin < min_basis_margin) {
       const Field& margin = *find_field("margin");
       warnings.push_back("field 'margin': " + format_url_number(g.margin) + " is below " +
                          format_url_number(min_basis_margin) + ", the smallest margin of the basis stream (k = "
@@ -503,7 +633,7 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
     }
   }
   // The confusion matrix must match the classes and be column-stochastic.
-  if (config.noise.model == NoiseModel::confusion) {
+  if (noise_reads(config.noise.model, NoiseParam::confusion)) {
     const int classes = expected_classes(config);
     const std::string problem = confusion_problem(config.noise.confusion, classes);
     if (!problem.empty()) {

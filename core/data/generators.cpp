@@ -18,69 +18,13 @@
 #include <limits>
 #include <string>
 
+#include "core/data/generator_registry.h"
 #include "core/util/detmath.h"
 #include "core/util/format.h"
 #include "core/util/rng.h"
 
 namespace ml {
 namespace {
-
-// ---------------------------------------------------------------------------------------------------
-// Names and capabilities.
-
-struct GeneratorInfo {
-  Generator kind;
-  std::string_view description;
-  bool is_2d;
-  bool multiclass;
-};
-
-constexpr GeneratorInfo kGenerators[] = {
-    {Generator::separable,
-     "Unit sphere (or ball) in d dims, labels sign<v,x> for a random unit v, |<v,x>| >= margin by rejection",
-     false, false},
-    {Generator::gaussian,
-     "Isotropic Gaussian N(0, I_d) (log-concave), labels sign<v,x> for a random unit v", false, false},
-    {Generator::classes,
-     "Q classes on the unit sphere: argmax of Q random unit w_q, top-two score gap >= margin (004 4.1)",
-     false, true},
-    {Generator::double_ellipse,
-     "Uniform on [-10,10]^2, +1 inside either of two tilted ellipses (000 5.2)", true, false},
-    {Generator::ring, "Uniform on [-10,10]^2, +1 in the annulus 4 <= |x| <= 8.93 (000 5.2)", true,
-     false},
-    {Generator::chess_board, "Uniform on [-10,10]^2, 4x4 chess board of 5x5 squares (000 5.2)",
-     true, false},
-    {Generator::dart_board,
-     "Uniform on [-10,10]^2, dart board: rings 3 wide times 8 sectors, alternating (000 5.2)", true, false},
-    {Generator::hyper,
-     "Uniform on [-10,10]^2, hyperbolic bands: +1 iff floor(x1*x2/25) is even (000 5.2)", true, false},
-    {Generator::basis,
-     "Adversarial stream e_1..e_k, k = ceil(1/margin^2); the session labels each against the learner "
-     "(001 Claim 1.4)",
-     false, false},
-    {Generator::finite,
-     "Unit sphere labelled by one of |C| = concepts halfspaces (2-D angular grid or random directions)",
-     false, false},
-    {Generator::thresholds,
-     "x = (u, 1), u uniform in [0,1], +1 iff u >= t for t from a grid of |C| = concepts thresholds", true,
-     false},
-    {Generator::circle, "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3", true,
-     false},
-    {Generator::xor_, "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
-     true, false},
-    {Generator::blobs, "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
-     false, true},
-    {Generator::spiral, "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread", true,
-     false},
-};
-static_assert(sizeof(kGenerators) / sizeof(kGenerators[0]) == kGeneratorCount, "one row per generator");
-
-const GeneratorInfo& info(Generator g) {
-  const int i = static_cast<int>(g);
-  assert(i >= 0 && i < kGeneratorCount);
-  assert(kGenerators[i].kind == g);
-  return kGenerators[i];
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Validation.
@@ -676,110 +620,149 @@ bool in_left_ellipse(double x1, double x2) {
   return (minor / 3.5) * (minor / 3.5) + (major / 9.0) * (major / 9.0) <= 1.0;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Row functions: each built-in row's make, check and size.
+
+// A make function that receives Rng(seed, Stream::data) untouched.
+template <Result<Dataset> (*Make)(const GeneratorSpec&, Rng&)>
+Result<Dataset> with_data_stream(const GeneratorSpec& s, uint64_t seed) {
+  Rng rng(seed, Stream::data);
+  return Make(s, rng);
+}
+
+Result<Dataset> make_finite_row(const GeneratorSpec& s, uint64_t seed) {
+  Rng rng(seed, Stream::data);
+  return make_finite(s, seed, rng);
+}
+
+// finite stores its class: |C| * d values under the same cap as the data.
+Status check_finite(const GeneratorSpec& s) { return check_value_count("concepts", s.concepts, s.dims); }
+
+// k = ceil(1/margin^2) must fit; compared in double first so that a tiny margin cannot overflow.
+Status check_basis(const GeneratorSpec& s) {
+  if (s.margin > 0.0 && 1.0 / (s.margin * s.margin) - 1e-9 <= static_cast<double>(kMaxBasisSize)) return Status::Ok();
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "the basis stream needs k = ceil(1/margin^2) examples in k dimensions; margin %s gives %s > %d; "
+                "use margin >= 1/64 = 0.015625",
+                format_double(s.margin).c_str(),
+                s.margin <= 0.0 ? "infinity" : format_double(std::ceil(1.0 / (s.margin * s.margin) - 1e-9)).c_str(),
+                kMaxBasisSize);
+  return field_error("gen.basis_too_large", "margin", text);
+}
+
+// The basis stream: k = ceil(1/margin^2) examples in k dims (infinite for margin 0: the budget refuses it).
+GeneratedSize basis_stream_size(const GeneratorSpec& s) {
+  const double k = std::ceil(1.0 / (s.margin * s.margin));
+  return {k, k};
+}
+
 }  // namespace
 
 // -----------------------------------------------------------------------------------------------------
 // Public API.
 
-std::string_view generator_name(Generator g) { return kGeneratorNames[static_cast<int>(info(g).kind)]; }
-
-std::string_view generator_description(Generator g) { return info(g).description; }
-
-bool parse_generator(std::string_view name, Generator* out) {
-  for (size_t i = 0; i < std::size(kGeneratorNames); ++i) {
-    if (kGeneratorNames[i] == name) {
-      *out = static_cast<Generator>(i);
-      return true;
-    }
-  }
-  return false;
-}
-
-bool generator_is_2d(Generator g) { return info(g).is_2d; }
-
-bool generator_is_multiclass(Generator g) { return info(g).multiclass; }
-
-bool generator_reads(Generator g, GeneratorParam p) {
-  switch (p) {
-    case GeneratorParam::n: return g != Generator::basis;
-    case GeneratorParam::dims: return !info(g).is_2d && g != Generator::basis;
-    case GeneratorParam::margin: return g == Generator::separable || g == Generator::classes || g == Generator::basis;
-    case GeneratorParam::classes: return info(g).multiclass;
-    case GeneratorParam::spread:
-      return g == Generator::circle || g == Generator::xor_ || g == Generator::blobs || g == Generator::spiral;
-    case GeneratorParam::concepts: return g == Generator::finite || g == Generator::thresholds;
-    case GeneratorParam::ball: return g == Generator::separable;
-  }
-  return false;
+std::deque<GeneratorRow> builtin_generator_rows() {
+  using P = GeneratorParam;
+  const GeneratorParams toy = reads_params({P::n});
+  const GeneratorParams playground = reads_params({P::n, P::spread});
+  std::deque<GeneratorRow> rows;
+  rows.push_back({.id = "separable", .name = "Separable (sphere)",
+                  .description = "Unit sphere (or ball) in d dims, labels sign<v,x> for a random unit v, |<v,x>| >= "
+                                 "margin by rejection",
+                  .citation = "001 §1", .reads = reads_params({P::n, P::dims, P::margin, P::ball}),
+                  .make = with_data_stream<make_separable>});
+  rows.push_back({.id = "gaussian", .name = "Gaussian",
+                  .description = "Isotropic Gaussian N(0, I_d) (log-concave), labels sign<v,x> for a random unit v",
+                  .citation = "003 §3", .reads = reads_params({P::n, P::dims}), .make = with_data_stream<make_gaussian>});
+  rows.push_back({.id = "classes", .name = "Q classes (sphere)",
+                  .description = "Q classes on the unit sphere: argmax of Q random unit w_q, top-two score gap >= margin "
+                                 "(004 4.1)",
+                  .citation = "004 §4.1", .reads = reads_params({P::n, P::dims, P::margin, P::classes}),
+                  .multiclass = true, .make = with_data_stream<make_classes>});
+  rows.push_back({.id = "double_ellipse", .name = "Double ellipse",
+                  .description = "Uniform on [-10,10]^2, +1 inside either of two tilted ellipses (000 5.2)",
+                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "ring", .name = "Ring",
+                  .description = "Uniform on [-10,10]^2, +1 in the annulus 4 <= |x| <= 8.93 (000 5.2)",
+                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "chess_board", .name = "Chess board",
+                  .description = "Uniform on [-10,10]^2, 4x4 chess board of 5x5 squares (000 5.2)",
+                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "dart_board", .name = "Dart board",
+                  .description = "Uniform on [-10,10]^2, dart board: rings 3 wide times 8 sectors, alternating (000 5.2)",
+                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "hyper", .name = "Hyperbolic bands",
+                  .description = "Uniform on [-10,10]^2, hyperbolic bands: +1 iff floor(x1*x2/25) is even (000 5.2)",
+                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "basis", .name = "Adversarial basis stream",
+                  .description = "Adversarial stream e_1..e_k, k = ceil(1/margin^2); the session labels each against "
+                                 "the learner (001 Claim 1.4)",
+                  .citation = "001 Claim 1.4", .reads = reads_params({P::margin}), .adaptive_labels = true,
+                  .make = with_data_stream<make_basis>, .check = check_basis, .size = basis_stream_size});
+  rows.push_back({.id = "finite", .name = "Finite class of halfspaces",
+                  .description = "Unit sphere labelled by one of |C| = concepts halfspaces (2-D angular grid or random "
+                                 "directions)",
+                  .citation = "001 §3–§4", .reads = reads_params({P::n, P::dims, P::concepts}),
+                  .concepts = GeneratedConcepts::sphere, .make = make_finite_row, .check = check_finite});
+  rows.push_back({.id = "thresholds", .name = "Thresholds on a line",
+                  .description = "x = (u, 1), u uniform in [0,1], +1 iff u >= t for t from a grid of |C| = concepts "
+                                 "thresholds",
+                  .citation = "001 §3", .reads = reads_params({P::n, P::concepts}), .is_2d = true,
+                  .concepts = GeneratedConcepts::thresholds, .make = with_data_stream<make_thresholds>});
+  rows.push_back({.id = "circle", .name = "Circle (playground)",
+                  .description = "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3",
+                  .citation = "TensorFlow Playground", .reads = playground, .is_2d = true,
+                  .make = with_data_stream<make_circle>});
+  rows.push_back({.id = "xor", .name = "XOR (playground)",
+                  .description = "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
+                  .citation = "TensorFlow Playground", .reads = playground, .is_2d = true,
+                  .make = with_data_stream<make_xor>});
+  rows.push_back({.id = "blobs", .name = "Gaussian blobs",
+                  .description = "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
+                  .citation = "TensorFlow Playground", .reads = reads_params({P::n, P::dims, P::classes, P::spread}),
+                  .multiclass = true, .make = with_data_stream<make_blobs>});
+  rows.push_back({.id = "spiral", .name = "Two spirals (playground)",
+                  .description = "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread",
+                  .citation = "TensorFlow Playground", .reads = playground, .is_2d = true,
+                  .make = with_data_stream<make_spiral>});
+  assert(rows.size() == static_cast<size_t>(kBuiltinGeneratorCount) && "one row per Generator enumerator");
+  return rows;
 }
 
 Status validate_generator_spec(const GeneratorSpec& s) {
-  const Generator g = s.kind;
-  const int gi = static_cast<int>(g);
-  if (gi < 0 || gi >= kGeneratorCount)
+  const int gi = static_cast<int>(s.kind);
+  if (gi < 0 || static_cast<size_t>(gi) >= generator_rows().size())
     return field_error("gen.out_of_range", "kind", "unknown generator " + std::to_string(gi));
-  if (generator_reads(g, GeneratorParam::n)) {
+  const GeneratorRow& row = generator_row(s.kind);
+  const auto reads = [&row](GeneratorParam p) { return (row.reads & reads_param(p)) != 0; };
+  if (reads(GeneratorParam::n)) {
     if (Status st = check_int_range("n", s.n, 1, kMaxExamples); !st.ok()) return st;
   }
-  if (generator_reads(g, GeneratorParam::dims)) {
+  if (reads(GeneratorParam::dims)) {
     if (Status st = check_int_range("dims", s.dims, 1, kMaxDims); !st.ok()) return st;
   }
-  if (generator_reads(g, GeneratorParam::classes)) {
+  if (reads(GeneratorParam::classes)) {
     if (Status st = check_int_range("classes", s.classes, kMinClasses, kMaxClasses); !st.ok()) return st;
   }
-  if (generator_reads(g, GeneratorParam::concepts)) {
+  if (reads(GeneratorParam::concepts)) {
     if (Status st = check_int_range("concepts", s.concepts, 2, kMaxConcepts); !st.ok()) return st;
   }
-  if (generator_reads(g, GeneratorParam::margin) && !(s.margin >= 0.0 && s.margin < 1.0)) {
+  if (reads(GeneratorParam::margin) && !(s.margin >= 0.0 && s.margin < 1.0)) {
     return field_error("gen.out_of_range", "margin", format_double(s.margin) + " is outside [0, 1)");
   }
-  if (generator_reads(g, GeneratorParam::spread) && !(s.spread >= 0.0 && std::isfinite(s.spread))) {
+  if (reads(GeneratorParam::spread) && !(s.spread >= 0.0 && std::isfinite(s.spread))) {
     return field_error("gen.out_of_range", "spread", format_double(s.spread) + " must be a finite number >= 0");
   }
-  if (generator_reads(g, GeneratorParam::dims)) {
+  if (reads(GeneratorParam::dims)) {
     if (Status st = check_value_count("n", s.n, s.dims); !st.ok()) return st;
   }
-  if (g == Generator::finite) {
-    if (Status st = check_value_count("concepts", s.concepts, s.dims); !st.ok()) return st;
-  }
-  if (g == Generator::basis) {
-    // k = ceil(1/margin^2) must fit; compare in double first so that a tiny margin cannot overflow.
-    if (s.margin <= 0.0 || 1.0 / (s.margin * s.margin) - 1e-9 > static_cast<double>(kMaxBasisSize)) {
-      char text[256];
-      std::snprintf(text, sizeof text,
-                    "the basis stream needs k = ceil(1/margin^2) examples in k dimensions; margin %s gives %s > %d; "
-                    "use margin >= 1/64 = 0.015625",
-                    format_double(s.margin).c_str(),
-                    s.margin <= 0.0 ? "infinity" : format_double(std::ceil(1.0 / (s.margin * s.margin) - 1e-9)).c_str(),
-                    kMaxBasisSize);
-      return field_error("gen.basis_too_large", "margin", text);
-    }
-  }
-  return Status::Ok();
+  return row.check ? row.check(s) : Status::Ok();
 }
 
 Result<Dataset> generate(const GeneratorSpec& spec, uint64_t seed) {
   if (Status st = validate_generator_spec(spec); !st.ok()) return st.error();
-  Rng rng(seed, Stream::data);
-  switch (spec.kind) {
-    case Generator::separable: return make_separable(spec, rng);
-    case Generator::gaussian: return make_gaussian(spec, rng);
-    case Generator::classes: return make_classes(spec, rng);
-    case Generator::double_ellipse:
-    case Generator::ring:
-    case Generator::chess_board:
-    case Generator::dart_board:
-    case Generator::hyper: return make_planar_toy(spec, rng);
-    case Generator::basis: return make_basis(spec, rng);
-    case Generator::finite: return make_finite(spec, seed, rng);
-    case Generator::thresholds: return make_thresholds(spec, rng);
-    case Generator::circle: return make_circle(spec, rng);
-    case Generator::xor_: return make_xor(spec, rng);
-    case Generator::blobs: return make_blobs(spec, rng);
-    case Generator::spiral: return make_spiral(spec, rng);
-  }
-  assert(false && "unhandled generator");
-  return make_error("gen.out_of_range", "field 'kind': unknown generator");
+  return generator_row(spec.kind).make(spec, seed);
 }
 
 FeatureMatrix finite_class_directions(int count, int dims, uint64_t seed) {

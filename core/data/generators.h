@@ -11,8 +11,6 @@
 #pragma once
 
 #include <cstdint>
-#include <iterator>
-#include <span>
 #include <string_view>
 #include <vector>
 
@@ -21,7 +19,8 @@
 
 namespace ml {
 
-// The generators; the URL spells them by generator_name().
+// The built-in generators, numbered as their rows in generator_rows() (generator_registry.h), which also
+// holds registered ones: a Generator value is a row's position. The URL spells them by generator_name().
 enum class Generator : int {
   separable,       // d-dim unit sphere (or ball), labels sign<v,x>, rejection of |<v,x>| < margin
   gaussian,        // isotropic N(0, I_d) (log-concave), labels sign<v,x>
@@ -55,14 +54,9 @@ struct GeneratorSpec {
   bool operator==(const GeneratorSpec&) const = default;
 };
 
-// URL / CLI names of the generators, in value order (generator_name reads them).
-inline constexpr std::string_view kGeneratorNames[] = {
-    "separable", "gaussian", "classes", "double_ellipse", "ring", "chess_board", "dart_board", "hyper",
-    "basis", "finite", "thresholds", "circle", "xor", "blobs", "spiral"};
-// Number of generators.
-inline constexpr int kGeneratorCount = static_cast<int>(std::size(kGeneratorNames));
-// The names of Generator as a span (settings/setting.h NamedEnum).
-constexpr std::span<const std::string_view> enum_names(Generator) { return kGeneratorNames; }
+// Number of built-in generators (the enumerators of Generator). generator_rows() (generator_registry.h)
+// holds one row each, in this order, then any registered rows; their ids, names and properties live there.
+inline constexpr int kBuiltinGeneratorCount = static_cast<int>(Generator::spiral) + 1;
 // Largest n*dims (and concepts*dims for finite) a generator accepts: 2^26 floats = 256 MB, a guard
 // for the browser's memory, returned as "gen.too_large".
 inline constexpr long long kMaxGeneratedValues = 1LL << 26;
@@ -75,27 +69,28 @@ double finite_label_guard(int dims);
 
 // The parameters of GeneratorSpec a generator may read (besides kind).
 enum class GeneratorParam : int { n, dims, margin, classes, spread, concepts, ball };
-// True when generator g reads parameter p: the one table behind validate_generator_spec's checks and the
-// config fields' "in effect" test (a widget the chosen generator ignores is hidden).
+// True when generator g reads parameter p (its row's `reads`): the one table behind
+// validate_generator_spec's checks and the config fields' "in effect" test (a widget the chosen generator
+// ignores is hidden).
 bool generator_reads(Generator g, GeneratorParam p);
 
-// URL / CLI spelling of a generator ("separable", "double_ellipse", "xor", ...).
+// URL / CLI spelling of a generator ("separable", "double_ellipse", "xor", ...): its row's id.
 std::string_view generator_name(Generator g);
-// One-line description for the UI and docs.
+// One-line description for the UI and docs: its row's.
 std::string_view generator_description(Generator g);
-// Parses a generator name; false when unknown.
+// Parses a generator id of any row; false when unknown.
 bool parse_generator(std::string_view name, Generator* out);
-// True when the generator always produces 2-D data (dims ignored).
+// True when the generator always produces 2-D data (dims ignored): its row's is_2d.
 bool generator_is_2d(Generator g);
-// True when the generator produces more than two classes (uses spec.classes).
+// True when the generator produces more than two classes (uses spec.classes): its row's multiclass.
 bool generator_is_multiclass(Generator g);
 
-// Checks the fields this generator uses (n in [1, 1e6], dims in [1, 4096], classes in [2, 64], margin in
-// [0, 1), concepts in [2, 1e6], spread >= 0, size caps); "gen.out_of_range" / "gen.too_large" /
-// "gen.basis_too_large", the message naming the field.
+// Checks the fields this generator uses (its row's `reads`: n in [1, 1e6], dims in [1, 4096], classes in
+// [2, 64], margin in [0, 1), concepts in [2, 1e6], spread >= 0, n*dims cap), then the row's own check;
+// "gen.out_of_range" / "gen.too_large" / "gen.basis_too_large", the message naming the field.
 Status validate_generator_spec(const GeneratorSpec& spec);
 
-// Generates a dataset; the same (spec, seed) always gives the same bits. Fails with a clear error
+// Generates a dataset with the row's make function; the same (spec, seed) always gives the same bits. Fails with a clear error
 // for impossible specs (e.g. a margin no point can satisfy, rejection budget exhausted:
 // "gen.margin_unreachable" naming 'margin' and the acceptance rate).
 Result<Dataset> generate(const GeneratorSpec& spec, uint64_t seed);

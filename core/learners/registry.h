@@ -40,7 +40,7 @@ struct LearnerEntry {
   std::unique_ptr<Learner> (*make)();    // factory
   std::string_view citation;             // paper and section the implementation follows
   LearnerCostFn cost = &online_pass_cost_of;  // what it costs before it runs (core/learners/cost.h)
-  std::string_view cost_note;            // the cost model in one phrase, for docs/url.md ("" : one pass)
+  std::string_view cost_note{};          // the cost model in one phrase, for docs/url.md ("" : one pass)
   const SelfSelection* selection = nullptr;  // how it chooses its own parameters, nullptr when it never does
   // The largest condition number of the confusion matrix C it accepts with these values (a learner that
   // inverts C); nullptr when it never inverts one.

@@ -11,6 +11,7 @@
 
 #include "core/noise/noise.h"
 #include "core/noise/noise_models.h"
+#include "core/noise/noise_registry.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -107,31 +108,9 @@ std::vector<double> confusion_to_list(const Eigen::MatrixXd& c) {
 }
 
 Result<Eigen::MatrixXd> noise_confusion_matrix(const NoiseSpec& spec, int num_classes) {
-  switch (spec.model) {
-    case NoiseModel::none:
-      return Eigen::MatrixXd(Eigen::MatrixXd::Identity(num_classes, num_classes));
-    case NoiseModel::uniform:
-      return uniform_confusion(num_classes, spec.rate);
-    case NoiseModel::confusion: {
-      Result<Eigen::MatrixXd> m = confusion_from_list(spec.confusion, num_classes);
-      if (!m.ok())
-        return make_error("noise.bad_confusion", "field 'cm' does not give a " + std::to_string(num_classes) + "x" +
-                                                     std::to_string(num_classes) + " matrix: " + m.error().message);
-      return m;
-    }
-    case NoiseModel::family:
-      return confusion_family(family_base_matrix(num_classes, spec.family_seed), spec.family);
-    case NoiseModel::mixed:
-      // The matrix of the classification-noise part, which carries weight 1 - theta (000 Remark 3); the
-      // malicious part has no matrix.
-      return uniform_confusion(num_classes, spec.rate);
-    case NoiseModel::malicious:
-    case NoiseModel::adversarial:
-    case NoiseModel::outliers:
-      break;
-  }
-  return make_error("noise.not_a_matrix",
-                    "the noise model '" + std::string(noise_model_name(spec.model)) + "' has no confusion matrix");
+  const NoiseRow& row = noise_row(spec.model);
+  if (row.matrix) return row.matrix(spec, num_classes);
+  return make_error("noise.not_a_matrix", "the noise model '" + row.id + "' has no confusion matrix");
 }
 
 Eigen::MatrixXd uniform_confusion(int num_classes, double eta) {

@@ -1,5 +1,6 @@
-// marginlab — noise models: URL spellings, parameter validation, dispatch and the achieved-noise report
-// (ALGORITHMS.md §5). The models themselves live in label_noise.cpp and adversaries.cpp.
+// marginlab — noise models: the built-in rows (noise_registry.h), URL spellings, parameter validation,
+// dispatch through the rows and the achieved-noise report (ALGORITHMS.md §5). The models themselves live in
+// label_noise.cpp and adversaries.cpp.
 #include "core/noise/noise.h"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "core/noise/noise_models.h"
+#include "core/noise/noise_registry.h"
 #include "core/settings/setting.h"
 
 namespace ml {
@@ -73,8 +75,17 @@ void prepare_clean(Dataset& data) {
 
 }  // namespace
 
-std::string_view noise_model_name(NoiseModel m) { return kNoiseModelNames[static_cast<int>(m)]; }
-bool parse_noise_model(std::string_view s, NoiseModel* out) { return parse_enum_name(s, out); }
+std::string_view noise_model_name(NoiseModel m) { return noise_row(m).id; }
+bool parse_noise_model(std::string_view s, NoiseModel* out) {
+  const std::deque<NoiseRow>& rows = noise_rows();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].id == s) {
+      *out = noise_model_at(i);
+      return true;
+    }
+  }
+  return false;
+}
 std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
 bool parse_sampling(std::string_view s, Sampling* out) { return parse_enum_name(s, out); }
 std::string_view malicious_adversary_name(MaliciousAdversary a) { return kMaliciousAdversaryNames[static_cast<int>(a)]; }
@@ -91,79 +102,172 @@ int rounded_count(double eta, int n) {
   return k >= static_cast<double>(n) ? n : static_cast<int>(k);
 }
 
-Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data) {
-  const int num_classes = data.num_classes();
-  switch (spec.model) {
-    case NoiseModel::none:
-      return Status::Ok();
-    case NoiseModel::uniform: {
-      if (Status s = check_rate(spec.rate); !s) return s;
-      if (num_classes < 2) {
-        return make_error("noise.too_few_classes", "field 'noise': uniform noise needs at least 2 classes; "
-                                                   "the data has " + std::to_string(num_classes));
-      }
-      return Status::Ok();
-    }
-    case NoiseModel::confusion: {
-      Result<Eigen::MatrixXd> c = confusion_from_list(spec.confusion, num_classes);
-      if (!c) return c.status();
-      if (Status s = validate_confusion(*c); !s) {
-        Error e = s.error();
-        e.message = "field 'cm': " + e.message;
-        return e;
-      }
-      return Status::Ok();
-    }
-    case NoiseModel::family: {
-      if (spec.family < 0) {
-        return make_error("noise.bad_family", "field 'fam': the family index " + std::to_string(spec.family) +
-                                                  " is negative (C_0 = I, C_10 = M, 004 §4.1)");
-      }
-      if (num_classes < 2) {
-        return make_error("noise.too_few_classes", "field 'noise': family noise needs at least 2 classes; "
-                                                   "the data has " + std::to_string(num_classes));
-      }
-      return Status::Ok();
-    }
-    case NoiseModel::malicious: {
-      if (Status s = check_rate(spec.rate); !s) return s;
-      if (Status s = check_binary(data, "malicious noise"); !s) return s;
-      return check_geometry(data);
-    }
-    case NoiseModel::mixed: {
-      if (Status s = check_rate(spec.rate); !s) return s;
-      if (!(spec.malicious_rate >= 0.0 && spec.malicious_rate < 1.0)) {
-        return make_error("noise.bad_theta", "field 'theta': the malicious part " +
-                                                 noise_detail::number_text(spec.malicious_rate) +
-                                                 " is outside [0, 1) (000 Def. 5)");
-      }
-      if (Status s = check_binary(data, "mixed noise"); !s) return s;
-      return check_geometry(data);
-    }
-    case NoiseModel::adversarial: {
-      if (Status s = check_rate(spec.rate); !s) return s;
-      if (Status s = check_binary(data, "adversarial label noise"); !s) return s;
-      return check_geometry(data);
-    }
-    case NoiseModel::outliers: {
-      if (spec.outliers < 0 || spec.outliers > data.rows()) {
-        return make_error("noise.bad_k", "field 'k': " + std::to_string(spec.outliers) +
-                                             " outliers requested but the training set has " +
-                                             std::to_string(data.rows()) + " examples (k must be in [0, n])");
-      }
-      if (spec.outlier_mode == OutlierMode::move) {
-        if (Status s = check_binary(data, "outlier noise 'move'"); !s) return s;
-        return check_geometry(data);
-      }
-      if (num_classes < 2) {
-        return make_error("noise.too_few_classes", "field 'noise': outlier relabelling needs at least 2 "
-                                                   "classes; the data has " + std::to_string(num_classes));
-      }
-      return Status::Ok();
-    }
+namespace {
+
+// ---------------------------------------------------------------------------------------------------
+// Each built-in row's functions, in row order.
+
+Status too_few_classes(const Dataset& data, std::string_view what) {
+  return make_error("noise.too_few_classes", "field 'noise': " + std::string(what) + " needs at least 2 classes; "
+                                             "the data has " + std::to_string(data.num_classes()));
+}
+
+// Label noise by the row's matrix (uniform, confusion, family): the matrix of a validated spec exists.
+void apply_matrix_noise(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
+  noise_detail::apply_label_noise(*noise_row(spec.model).matrix(spec, data.num_classes()), spec.sampling, data,
+                                  in.noise_rng);
+}
+
+bool always(const NoiseSpec&) { return true; }
+
+Result<Eigen::MatrixXd> identity_matrix(const NoiseSpec&, int q) {
+  return Eigen::MatrixXd(Eigen::MatrixXd::Identity(q, q));
+}
+
+Status validate_uniform(const NoiseSpec& spec, const Dataset& data) {
+  if (Status s = check_rate(spec.rate); !s) return s;
+  return data.num_classes() < 2 ? too_few_classes(data, "uniform noise") : Status::Ok();
+}
+
+// Uniform noise's matrix; also mixed noise's classification part, which carries weight 1 - theta
+// (000 Remark 3): the malicious part has no matrix.
+Result<Eigen::MatrixXd> uniform_matrix(const NoiseSpec& spec, int q) { return uniform_confusion(q, spec.rate); }
+
+Status validate_confusion_list(const NoiseSpec& spec, const Dataset& data) {
+  Result<Eigen::MatrixXd> c = confusion_from_list(spec.confusion, data.num_classes());
+  if (!c) return c.status();
+  if (Status s = validate_confusion(*c); !s) {
+    Error e = s.error();
+    e.message = "field 'cm': " + e.message;
+    return e;
   }
-  return make_error("noise.unknown_model", "field 'noise': unknown model " +
-                                               std::to_string(static_cast<int>(spec.model)));
+  return Status::Ok();
+}
+
+Result<Eigen::MatrixXd> listed_matrix(const NoiseSpec& spec, int q) {
+  Result<Eigen::MatrixXd> m = confusion_from_list(spec.confusion, q);
+  if (!m.ok())
+    return make_error("noise.bad_confusion", "field 'cm' does not give a " + std::to_string(q) + "x" +
+                                                 std::to_string(q) + " matrix: " + m.error().message);
+  return m;
+}
+
+Status validate_malicious(const NoiseSpec& spec, const Dataset& data) {
+  if (Status s = check_rate(spec.rate); !s) return s;
+  if (Status s = check_binary(data, "malicious noise"); !s) return s;
+  return check_geometry(data);
+}
+
+void apply_malicious_row(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
+  noise_detail::apply_malicious(spec, spec.rate, in.noise_rng, in.direction, !in.proxy, data, in.seed);
+}
+
+Status validate_adversarial(const NoiseSpec& spec, const Dataset& data) {
+  if (Status s = check_rate(spec.rate); !s) return s;
+  if (Status s = check_binary(data, "adversarial label noise"); !s) return s;
+  return check_geometry(data);
+}
+
+void apply_adversarial_row(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
+  noise_detail::apply_adversarial_labels(spec, in.direction, data, in.seed);
+}
+
+Status validate_outliers(const NoiseSpec& spec, const Dataset& data) {
+  if (spec.outliers < 0 || spec.outliers > data.rows()) {
+    return make_error("noise.bad_k", "field 'k': " + std::to_string(spec.outliers) +
+                                         " outliers requested but the training set has " +
+                                         std::to_string(data.rows()) + " examples (k must be in [0, n])");
+  }
+  if (spec.outlier_mode == OutlierMode::move) {
+    if (Status s = check_binary(data, "outlier noise 'move'"); !s) return s;
+    return check_geometry(data);
+  }
+  return data.num_classes() < 2 ? too_few_classes(data, "outlier relabelling") : Status::Ok();
+}
+
+bool outliers_move(const NoiseSpec& spec) { return spec.outlier_mode == OutlierMode::move; }
+
+void apply_outliers_row(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
+  noise_detail::apply_outliers(spec, in.direction, data, in.seed);
+}
+
+Status validate_family(const NoiseSpec& spec, const Dataset& data) {
+  if (spec.family < 0) {
+    return make_error("noise.bad_family", "field 'fam': the family index " + std::to_string(spec.family) +
+                                              " is negative (C_0 = I, C_10 = M, 004 §4.1)");
+  }
+  return data.num_classes() < 2 ? too_few_classes(data, "family noise") : Status::Ok();
+}
+
+Result<Eigen::MatrixXd> family_matrix(const NoiseSpec& spec, int q) {
+  return confusion_family(family_base_matrix(q, spec.family_seed), spec.family);
+}
+
+Status validate_mixed(const NoiseSpec& spec, const Dataset& data) {
+  if (Status s = check_rate(spec.rate); !s) return s;
+  if (!(spec.malicious_rate >= 0.0 && spec.malicious_rate < 1.0)) {
+    return make_error("noise.bad_theta", "field 'theta': the malicious part " +
+                                             noise_detail::number_text(spec.malicious_rate) +
+                                             " is outside [0, 1) (000 Def. 5)");
+  }
+  if (Status s = check_binary(data, "mixed noise"); !s) return s;
+  return check_geometry(data);
+}
+
+// U^theta(U^eta(D)) (000 Def. 5): the flips first, then the replacements, from independent streams.
+void apply_mixed(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
+  noise_detail::apply_label_noise(uniform_confusion(data.num_classes(), spec.rate), spec.sampling, data, in.noise_rng);
+  Rng chooser(in.seed, Stream::malicious_part);
+  noise_detail::apply_malicious(spec, spec.malicious_rate, chooser, in.direction, !in.proxy, data, in.seed);
+}
+
+}  // namespace
+
+std::deque<NoiseRow> builtin_noise_rows() {
+  using P = NoiseParam;
+  std::deque<NoiseRow> rows;
+  rows.push_back({.id = "none", .name = "None", .description = "The training labels stay the true ones",
+                  .citation = "", .reads = 0, .matrix = identity_matrix});
+  rows.push_back({.id = "uniform", .name = "Uniform classification noise",
+                  .description = "Each label flips with probability eta (on Q > 2 classes to one of the others, uniformly)",
+                  .citation = "000 Def. 2", .reads = noise_params({P::rate, P::sampling}), .validate = validate_uniform,
+                  .apply = apply_matrix_noise, .matrix = uniform_matrix});
+  rows.push_back({.id = "confusion", .name = "Confusion-matrix noise",
+                  .description = "Class q becomes p with probability C_pq of the given matrix (columns sum to 1)",
+                  .citation = "004 eq. 4", .reads = noise_params({P::sampling, P::confusion}),
+                  .validate = validate_confusion_list, .apply = apply_matrix_noise, .matrix = listed_matrix});
+  rows.push_back({.id = "malicious", .name = "Malicious noise",
+                  .description = "Each example replaced with probability eta by the adversary's point and label (pull, boundary or random)",
+                  .citation = "003 (Valiant)", .reads = noise_params({P::rate, P::sampling, P::adversary}),
+                  .validate = validate_malicious, .needs_direction = always, .apply = apply_malicious_row});
+  rows.push_back({.id = "adversarial", .name = "Adversarial label noise",
+                  .description = "The eta-fraction the strategy picks is mislabelled; the points stay",
+                  .citation = "003 Thm 3", .reads = noise_params({P::rate, P::strategy}),
+                  .validate = validate_adversarial, .needs_direction = always, .apply = apply_adversarial_row});
+  rows.push_back({.id = "outliers", .name = "Outlier noise",
+                  .description = "Exactly k examples relabelled (flip) or moved 3R past the boundary on the wrong side (move)",
+                  .citation = "002 §5", .reads = noise_params({P::outliers, P::outlier_mode}),
+                  .validate = validate_outliers, .needs_direction = outliers_move, .apply = apply_outliers_row});
+  rows.push_back({.id = "family", .name = "Confusion family C_i",
+                  .description = "Confusion-matrix noise with C_i of the 004 family (index i, base matrix M from its seed)",
+                  .citation = "004 §4.1", .reads = noise_params({P::sampling, P::family, P::family_seed}),
+                  .validate = validate_family, .apply = apply_matrix_noise, .matrix = family_matrix});
+  rows.push_back({.id = "mixed", .name = "Mixed noise",
+                  .description = "Uniform classification noise eta, then each example replaced by the malicious "
+                                 "adversary with probability theta",
+                  .citation = "000 Def. 5, Remark 3",
+                  .reads = noise_params({P::rate, P::malicious_rate, P::sampling, P::adversary}),
+                  .validate = validate_mixed, .needs_direction = always, .apply = apply_mixed, .matrix = uniform_matrix});
+  assert(rows.size() == static_cast<size_t>(kBuiltinNoiseModelCount) && "one row per NoiseModel enumerator");
+  return rows;
+}
+
+Status validate_noise_spec(const NoiseSpec& spec, const Dataset& data) {
+  const int mi = static_cast<int>(spec.model);
+  if (mi < 0 || static_cast<size_t>(mi) >= noise_rows().size())
+    return make_error("noise.unknown_model", "field 'noise': unknown model " + std::to_string(mi));
+  const NoiseRow& row = noise_row(spec.model);
+  return row.validate ? row.validate(spec, data) : Status::Ok();
 }
 
 Result<Eigen::VectorXd> adversary_direction(const Dataset& data, bool* is_proxy) {
@@ -242,50 +346,16 @@ double mixed_noise_eps_min(double gamma, double eta, double theta) {
 Result<NoiseReport> apply_noise(const NoiseSpec& spec, Dataset& data, uint64_t seed) {
   if (Status s = validate_noise_spec(spec, data); !s) return s.error();
   prepare_clean(data);
+  const NoiseRow& row = noise_row(spec.model);
   bool proxy = false;
   Eigen::VectorXd direction;
-  const bool needs_direction =
-      spec.model == NoiseModel::malicious || spec.model == NoiseModel::mixed || spec.model == NoiseModel::adversarial ||
-      (spec.model == NoiseModel::outliers && spec.outlier_mode == OutlierMode::move);
-  if (needs_direction) {
+  if (row.needs_direction && row.needs_direction(spec)) {
     Result<Eigen::VectorXd> v = adversary_direction(data, &proxy);
     if (!v) return v.error();  // unreachable after validation; kept so a refactor cannot crash
     direction = std::move(*v);
   }
   Rng noise_rng(seed, Stream::noise);
-  switch (spec.model) {
-    case NoiseModel::none:
-      break;
-    case NoiseModel::uniform:
-      noise_detail::apply_label_noise(uniform_confusion(data.num_classes(), spec.rate), spec.sampling, data,
-                                      noise_rng);
-      break;
-    case NoiseModel::confusion:
-      noise_detail::apply_label_noise(*confusion_from_list(spec.confusion, data.num_classes()), spec.sampling,
-                                      data, noise_rng);
-      break;
-    case NoiseModel::family:
-      noise_detail::apply_label_noise(*noise_confusion_matrix(spec, data.num_classes()), spec.sampling, data,
-                                      noise_rng);
-      break;
-    case NoiseModel::malicious:
-      noise_detail::apply_malicious(spec, spec.rate, noise_rng, direction, !proxy, data, seed);
-      break;
-    case NoiseModel::mixed: {
-      // U^theta(U^eta(D)) (000 Def. 5): the flips first, then the replacements, from independent streams.
-      noise_detail::apply_label_noise(uniform_confusion(data.num_classes(), spec.rate), spec.sampling, data,
-                                      noise_rng);
-      Rng chooser(seed, Stream::malicious_part);
-      noise_detail::apply_malicious(spec, spec.malicious_rate, chooser, direction, !proxy, data, seed);
-      break;
-    }
-    case NoiseModel::adversarial:
-      noise_detail::apply_adversarial_labels(spec, direction, data, seed);
-      break;
-    case NoiseModel::outliers:
-      noise_detail::apply_outliers(spec, direction, data, seed);
-      break;
-  }
+  if (row.apply) row.apply(spec, NoiseInput{noise_rng, direction, proxy, seed}, data);
   NoiseReport report = measure_noise(data);
   report.proxy_target = proxy;
   return report;

@@ -24,7 +24,8 @@
 
 namespace ml {
 
-// Which noise model corrupts the training set.
+// Which noise model corrupts the training set: the built-in models, numbered as their rows in noise_rows()
+// (noise_registry.h), which also holds registered ones: a NoiseModel value is a row's position.
 enum class NoiseModel : int {
   none,
   uniform,
@@ -56,16 +57,14 @@ enum class LabelAdversary : int {
 // What outlier noise does to its k points (002 §5).
 enum class OutlierMode : int { flip, move };
 
-// URL names of each enum, in value order (the *_name functions and the settings' choices read them).
-inline constexpr std::string_view kNoiseModelNames[] = {"none",        "uniform",  "confusion", "malicious",
-                                                        "adversarial", "outliers", "family", "mixed"};
+// Number of built-in noise models (the enumerators of NoiseModel); their ids and names are their rows'.
+inline constexpr int kBuiltinNoiseModelCount = static_cast<int>(NoiseModel::mixed) + 1;
+// URL names of each settings enum, in value order (the *_name functions and the settings' choices read them).
 inline constexpr std::string_view kSamplingNames[] = {"independent", "exact"};
 inline constexpr std::string_view kMaliciousAdversaryNames[] = {"pull", "boundary", "random"};
 inline constexpr std::string_view kLabelAdversaryNames[] = {"nearest", "farthest", "region"};
 inline constexpr std::string_view kOutlierModeNames[] = {"flip", "move"};
-// The names of each enum as a span (found by argument-dependent lookup: settings/setting.h NamedEnum).
-constexpr std::span<const std::string_view> enum_names(NoiseModel) { return kNoiseModelNames; }
-// The names of Sampling.
+// The names of Sampling as a span (found by argument-dependent lookup: settings/setting.h NamedEnum).
 constexpr std::span<const std::string_view> enum_names(Sampling) { return kSamplingNames; }
 // The names of MaliciousAdversary.
 constexpr std::span<const std::string_view> enum_names(MaliciousAdversary) { return kMaliciousAdversaryNames; }
@@ -102,7 +101,7 @@ struct NoiseReport {
   bool proxy_target = false;          // adversary used the class-mean proxy because data.target was empty
 };
 
-// URL spellings.
+// URL spellings (a noise model's is its row's id).
 std::string_view noise_model_name(NoiseModel m);
 bool parse_noise_model(std::string_view s, NoiseModel* out);
 std::string_view sampling_name(Sampling s);

@@ -48,6 +48,8 @@ struct Setting {
   bool max_exclusive = false;            // real: the range is [min, max)
   bool log_scale = false;                // UI hint: drag on a log scale
   std::vector<std::string> choices{};      // names of choice / name_list values
+  std::vector<std::string> choice_labels{};  // display names of the choices, one each (empty: the names)
+  std::vector<std::string> choice_help{};    // one line per choice for its tooltip (empty: none)
   std::string help{};                      // one sentence for tooltips and docs
   std::string applies_when{};              // doc of when the setting has an effect ("" = always)
   bool view_only = false;                // changes what is shown, never a result (hidden panels, step budget)

@@ -115,7 +115,7 @@ TEST(AppUiModel, EveryGeneratorIsOfferedAndRuns) {
       EXPECT_TRUE(e->schema.multiclass || !notes.empty());
     }
   }
-  EXPECT_EQ(generators, kGeneratorCount);
+  EXPECT_EQ(generators, kBuiltinGeneratorCount);
 }
 
 TEST(AppUiModel, BinaryLearnerOnMulticlassDataSwitchesTheData) {

@@ -44,7 +44,8 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
     EXPECT_FALSE(f.label.empty()) << f.key;
     EXPECT_FALSE(f.help.empty()) << f.key;
     EXPECT_TRUE(f.get != nullptr && f.set != nullptr) << f.key;
-    EXPECT_EQ(f.applies == nullptr, f.applies_when.empty()) << f.key;
+    EXPECT_EQ(f.applies.always(), f.applies_when.empty()) << f.key;
+    EXPECT_EQ(f.applies_when, f.applies.text()) << f.key;  // the prose is the condition's own
     if (f.type == SettingType::text) {
       EXPECT_FALSE(f.text_format.empty()) << f.key;
     }
@@ -82,9 +83,9 @@ TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
 
 TEST(ConfigFields, ChoicesSpellTheEnums) {
   const Field* data = find_field("data");
-  ASSERT_EQ(data->choices.size(), static_cast<size_t>(kGeneratorCount + 1));
+  ASSERT_EQ(data->choices.size(), static_cast<size_t>(kBuiltinGeneratorCount + 1));
   EXPECT_EQ(data->choices.back(), "csv");
-  for (int i = 0; i < kGeneratorCount; ++i)
+  for (int i = 0; i < kBuiltinGeneratorCount; ++i)
     EXPECT_EQ(data->choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
   EXPECT_EQ(find_field("norm")->choices, (std::vector<std::string>{"none", "unit", "standardize"}));
   EXPECT_EQ(find_field("noise")->choices,
@@ -389,7 +390,7 @@ TEST(ConfigFields, GeneratorReadsDrivesValidationAndPanels) {
       {GeneratorParam::spread, "spread", [](GeneratorSpec& s) { s.spread = -1; }},
       {GeneratorParam::concepts, "concepts", [](GeneratorSpec& s) { s.concepts = 1; }},
   };
-  for (int gi = 0; gi < kGeneratorCount; ++gi) {
+  for (int gi = 0; gi < kBuiltinGeneratorCount; ++gi) {
     const auto g = static_cast<Generator>(gi);
     for (const Probe& p : probes) {
       GeneratorSpec spec;

@@ -69,8 +69,8 @@ TEST(Generators, NamesRoundTripAndMatchTheUrlSpellings) {
   const char* expected[] = {"separable", "gaussian",   "classes", "double_ellipse", "ring",
                             "chess_board", "dart_board", "hyper", "basis",          "finite",
                             "thresholds", "circle",     "xor",     "blobs",          "spiral"};
-  ASSERT_EQ(sizeof(kAll) / sizeof(kAll[0]), static_cast<size_t>(kGeneratorCount));
-  for (int i = 0; i < kGeneratorCount; ++i) {
+  ASSERT_EQ(sizeof(kAll) / sizeof(kAll[0]), static_cast<size_t>(kBuiltinGeneratorCount));
+  for (int i = 0; i < kBuiltinGeneratorCount; ++i) {
     EXPECT_EQ(generator_name(kAll[i]), expected[i]);
     EXPECT_FALSE(generator_description(kAll[i]).empty());
     Generator parsed = Generator::separable;

@@ -56,7 +56,7 @@ Config context_for(const Field& field) {
   Config csv;
   csv.use_csv = true;
   contexts.push_back(csv);
-  for (int m = 0; m < static_cast<int>(std::size(kNoiseModelNames)); ++m) {
+  for (int m = 0; m < static_cast<int>(noise_rows().size()); ++m) {
     Config noisy;
     noisy.noise.model = static_cast<NoiseModel>(m);
     if (noisy.noise.model == NoiseModel::confusion) noisy.noise.confusion = {0.9, 0.2, 0.1, 0.8};
