@@ -151,29 +151,70 @@ void App::set_visible(bool visible) { state_.visible = visible; }
 
 void App::frame() {
   const double now = platform_.now_seconds();
+  count_frame(now);
+  run_deferred_build();
+  handle_keys();
+  tick_and_sync_url();
+  const Config& config = state_.config();
+  const bool sweep_mode = state_.mode() == RunMode::sweep;
+  update_view();
+
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float W = vp->Size.x, H = vp->Size.y;
+  const float fs = ImGui::GetFontSize();
+  PanelsShown shown;
+  shown.run = panel_visible(config, "run");
+  shown.side = panel_visible(config, "data") || panel_visible(config, "noise") || panel_visible(config, "learner") ||
+               panel_visible(config, "share") || panel_visible(config, "export");
+  shown.view = panel_visible(config, "view");
+  shown.plots = panel_visible(config, "plots");
+  shown.confusion = panel_visible(config, "confusion");
+  refresh_results_line();
+
+  const float toolbar_h = shown.run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
+  if (shown.run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
+  narrow_ = W < kNarrowWidth * fs / 15.0f;
+  if (narrow_) {
+    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
+  } else {
+    const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
+    if (shown.side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
+    draw_main_area(ImVec2(side_w, toolbar_h), ImVec2(W - side_w, H - toolbar_h), shown, sweep_mode);
+  }
+  if (gallery_open_) {
+    const float gw = std::min(W - 20, fs * 44.0f);
+    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10), ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+  }
+}
+
+void App::count_frame(double now) {
   const double dt = now - last_frame_time_;
   last_frame_time_ = now;
   frame_ms_ = frames_ == 0 ? dt * 1000 : frame_ms_ * 0.9 + dt * 1000 * 0.1;
   if (frames_ > 0) frame_times_.add(dt * 1000);
   ++frames_;
   probes_.clear();
+}
 
-  // A deferred build runs at the start of the frame after the one that announced it. The first frame builds
-  // a small experiment at once (if prepare_first_frame has not): until it is drawn the host's loading screen
-  // is up (the page's overlay says the experiment is starting), so a frame saying "building" would only show
-  // it a frame later. A larger one is announced first even then, so the page never sits on its loading
-  // screen through a long build. Up to kQuickBuildValues the extra frame costs more than it overlaps: at
-  // 100 000 points, built in the first frame the page showed the experiment at 1031-1096 ms (median of 5
-  // fresh Chromium starts, three runs), announced first at 1131-1156 ms (two runs;
-  // tools/e2e/measure_frames.mjs with STARTS=5; both before the page built it ahead of its WebGL2 context).
-  if (state_.build_pending()) {
-    if (build_announced_ || (frames_ == 1 && quick_build())) {
-      state_.build_pending_session();
-      build_announced_ = false;
-    } else {
-      build_announced_ = true;
-    }
+// A deferred build runs at the start of the frame after the one that announced it. The first frame builds
+// a small experiment at once (if prepare_first_frame has not): until it is drawn the host's loading screen
+// is up (the page's overlay says the experiment is starting), so a frame saying "building" would only show
+// it a frame later. A larger one is announced first even then, so the page never sits on its loading
+// screen through a long build. Up to kQuickBuildValues the extra frame costs more than it overlaps: at
+// 100 000 points, built in the first frame the page showed the experiment at 1031-1096 ms (median of 5
+// fresh Chromium starts, three runs), announced first at 1131-1156 ms (two runs;
+// tools/e2e/measure_frames.mjs with STARTS=5; both before the page built it ahead of its WebGL2 context).
+void App::run_deferred_build() {
+  if (!state_.build_pending()) return;
+  if (build_announced_ || (frames_ == 1 && quick_build())) {
+    state_.build_pending_session();
+    build_announced_ = false;
+  } else {
+    build_announced_ = true;
   }
+}
+
+void App::handle_keys() {
   // Space plays or pauses (unless a text field or a widget has the keyboard).
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
@@ -185,6 +226,9 @@ void App::frame() {
   const bool escape_closed_popup = close_popup_on_escape();
   if (!escape_closed_popup && state_.preparing() && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     state_.cancel_preparation();
+}
+
+void App::tick_and_sync_url() {
   const double train_start = cost_clock();
   state_.tick();
   train_seconds_ = cost_clock() - train_start;
@@ -199,66 +243,43 @@ void App::frame() {
     if (welcome_url_.empty()) welcome_url_ = state_.url();
     else if (state_.url() != welcome_url_) welcome_ = false;
   }
-  const Config& config = state_.config();
-  const bool sweep_mode = state_.mode() == RunMode::sweep;
-  update_view();
+}
 
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float W = vp->Size.x, H = vp->Size.y;
-  const float fs = ImGui::GetFontSize();
-  const bool show_run = panel_visible(config, "run");
-  const bool show_side = panel_visible(config, "data") || panel_visible(config, "noise") ||
-                         panel_visible(config, "learner") || panel_visible(config, "share") ||
-                         panel_visible(config, "export");
-  const bool show_view = panel_visible(config, "view");
-  const bool show_plots = panel_visible(config, "plots");
-  const bool show_confusion = panel_visible(config, "confusion");
-
-  // The results line (a single run): the numbers the toolbar shows under its controls.
+// The results line (a single run): the numbers the toolbar shows under its controls.
+void App::refresh_results_line() {
   results_.clear();
   const Session* session = state_.session();
-  if (state_.mode() == RunMode::single && session) {
-    results_ = results_line(results_input(*session, config.steps));
-  }
+  if (state_.mode() == RunMode::single && session) results_ = results_line(results_input(*session, state_.config().steps));
+}
 
-  const float toolbar_h = show_run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
-  if (show_run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
-  narrow_ = W < kNarrowWidth * fs / 15.0f;
-  if (narrow_) {
-    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), show_side, show_view, show_plots, show_confusion);
-  } else {
-    const float side_w = show_side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
-    if (show_side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
-    const float mx = side_w, my = toolbar_h, mw = W - side_w, mh = H - toolbar_h;
-    if (sweep_mode) {
-      // The sweep's plot takes the whole main area (there is no single run to show).
-      sweep_.draw(ImVec2(mx, my), ImVec2(mw, mh));
-    } else {
-      const bool top_row = show_view || show_plots;
-      float bottom_h = 0;
-      if (show_confusion) bottom_h = top_row ? std::round(std::clamp(mh * 0.33f, 200.0f, 330.0f)) : mh;
-      const float top_h = mh - bottom_h;
-      if (top_row) {
-        float view_w = 0;
-        if (show_view && show_plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
-        else if (show_view) view_w = mw;
-        if (show_view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
-        export_.set_view_rect(show_view ? view_.image_min() : ImVec2(), show_view ? view_.image_max() : ImVec2());  // "View PNG"
-        if (show_plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
-      }
-      if (show_confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
-      if (!show_run && !show_side && !top_row && !show_confusion) {
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(W, H));
-        ImGui::Begin("marginlab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
-        ImGui::TextWrapped("This link hides every panel.");
-        ImGui::End();
-      }
-    }
+void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode) {
+  const float fs = ImGui::GetFontSize();
+  const float mx = pos.x, my = pos.y, mw = size.x, mh = size.y;
+  if (sweep_mode) {
+    // The sweep's plot takes the whole main area (there is no single run to show).
+    sweep_.draw(ImVec2(mx, my), ImVec2(mw, mh));
+    return;
   }
-  if (gallery_open_) {
-    const float gw = std::min(W - 20, fs * 44.0f);
-    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10), ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+  const bool top_row = shown.view || shown.plots;
+  float bottom_h = 0;
+  if (shown.confusion) bottom_h = top_row ? std::round(std::clamp(mh * 0.33f, 200.0f, 330.0f)) : mh;
+  const float top_h = mh - bottom_h;
+  if (top_row) {
+    float view_w = 0;
+    if (shown.view && shown.plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
+    else if (shown.view) view_w = mw;
+    if (shown.view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
+    export_.set_view_rect(shown.view ? view_.image_min() : ImVec2(), shown.view ? view_.image_max() : ImVec2());  // "View PNG"
+    if (shown.plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
+  }
+  if (shown.confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
+  if (!shown.run && !shown.side && !top_row && !shown.confusion) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, vp->Size.y));
+    ImGui::Begin("marginlab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::TextWrapped("This link hides every panel.");
+    ImGui::End();
   }
 }
 

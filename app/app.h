@@ -96,6 +96,18 @@ class App {
   std::string sweep_rows() const;
 
  private:
+  // Which panels the link shows (Config::hidden).
+  struct PanelsShown {
+    bool run = true, side = true, view = true, plots = true, confusion = true;
+  };
+  // frame()'s stages, in order.
+  void count_frame(double now);    // frame time and its median
+  void run_deferred_build();       // a build announced by the previous frame (or a quick first one)
+  void handle_keys();              // Space plays or pauses; Escape closes a popup or cancels a preparation
+  void tick_and_sync_url();        // the session's time slice; the page's URL follows the state's
+  void refresh_results_line();  // the toolbar's numbers (a single run)
+  // Wide windows: the panels beside the sidebar (the sweep's plot alone in sweep mode).
+  void draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode);
   void draw_sidebar(ImVec2 pos, ImVec2 size);
   void draw_notices();
   std::string frame_note() const;  // the toolbar status' tooltip: frame time and where it went

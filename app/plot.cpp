@@ -406,6 +406,113 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
 
 // [SECTION] points plots -------------------------------------------------------------------------------
 
+namespace {
+
+// The x range of a points plot: the categories' positions, or the series' x padded so end markers sit inside.
+AxisRange points_x_range(const std::vector<PointSeries>& series, size_t categories) {
+  if (categories > 0) return {-0.5, static_cast<double>(categories) - 0.5};
+  std::vector<const std::vector<double>*> xs;
+  for (const PointSeries& s : series)
+    if (s.x && s.y) xs.push_back(s.x);
+  AxisRange d = data_range(xs, false);
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto* v : xs)
+    for (double x : *v)
+      if (std::isfinite(x)) { lo = std::min(lo, x); hi = std::max(hi, x); }
+  if (lo <= hi) {
+    const double pad = hi > lo ? (hi - lo) * 0.06 : 0.5;
+    d = {lo - pad, hi + pad};
+  }
+  return d;
+}
+
+// The y range of a points plot: over y ± err.
+AxisRange points_y_range(const std::vector<PointSeries>& series, bool include_zero) {
+  std::vector<double> lows, highs;
+  for (const PointSeries& s : series) {
+    if (!s.x || !s.y) continue;
+    for (size_t i = 0; i < s.y->size(); ++i) {
+      const double y = (*s.y)[i];
+      const double e = s.err && i < s.err->size() && std::isfinite((*s.err)[i]) ? (*s.err)[i] : 0.0;
+      lows.push_back(y - e);
+      highs.push_back(y + e);
+    }
+  }
+  return data_range({&lows, &highs}, include_zero);
+}
+
+// The axes of a categorical points plot, with the values' own labels (draw_axes prints numbers).
+void draw_category_axes(ImDrawList* dl, const Layout& l, const AxisTicks& yt, const AxisRange& xr, const AxisRange& yr,
+                        const std::string& x_label, const std::vector<std::string>& x_labels) {
+  AxisTicks none;
+  draw_axes(dl, l, none, yt, xr, yr, x_label);
+  float last_right = -1e9f;
+  for (size_t i = 0; i < x_labels.size(); ++i) {
+    const float x = static_cast<float>(l.area_min.x + (static_cast<double>(i) - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x));
+    dl->AddLine(ImVec2(x, l.area_min.y), ImVec2(x, l.area_max.y), kGrid);
+    const float w = width_of(x_labels[i]);
+    const float left = x - w * 0.5f;
+    if (left < last_right + 6) continue;
+    dl->AddText(ImVec2(left, l.area_max.y + 3), kDimText, x_labels[i].c_str());
+    last_right = left + w;
+  }
+}
+
+// Where a points plot's markers were drawn, per series (NaN y where a value is missing), for the hover.
+struct PointMarkers {
+  std::vector<std::vector<double>> x, y;
+};
+
+// The series' markers with their error bars (joined by lines unless categorical). Series side by side at one
+// x: a small horizontal offset keeps overlapping error bars apart.
+PointMarkers draw_point_series(ImDrawList* dl, const Layout& l, const AxisRange& xr, const AxisRange& yr,
+                               const std::vector<PointSeries>& series, bool categorical, ImVec2* first_marker) {
+  auto to_screen = [&](double x, double y) {
+    return ImVec2(static_cast<float>(l.area_min.x + (x - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x)),
+                  static_cast<float>(l.area_max.y - (y - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y)));
+  };
+  const float spread = std::min(10.0f, (l.area_max.x - l.area_min.x) * 0.01f);
+  const float offset0 = -spread * 0.5f * static_cast<float>(series.size() > 0 ? series.size() - 1 : 0);
+  PointMarkers markers;
+  std::vector<std::vector<double>>& screen_x = markers.x;
+  std::vector<std::vector<double>>& screen_y = markers.y;
+  screen_x.resize(series.size());
+  screen_y.resize(series.size());
+  for (size_t k = 0; k < series.size(); ++k) {
+    const PointSeries& s = series[k];
+    if (!s.x || !s.y) continue;
+    const float dx = offset0 + spread * static_cast<float>(k);
+    std::vector<ImVec2> pts;
+    for (size_t i = 0; i < s.x->size() && i < s.y->size(); ++i) {
+      const double y = (*s.y)[i];
+      ImVec2 p = to_screen((*s.x)[i], std::isfinite(y) ? y : 0);
+      p.x += dx;
+      screen_x[k].push_back(p.x);
+      screen_y[k].push_back(std::isfinite(y) ? p.y : NAN);
+      if (!std::isfinite(y)) continue;
+      pts.push_back(p);
+      if (first_marker && k == 0 && first_marker->x < 0) *first_marker = p;
+    }
+    if (!categorical && pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, 1.8f);
+    for (size_t i = 0; i < s.x->size() && i < s.y->size(); ++i) {
+      const double y = (*s.y)[i];
+      if (!std::isfinite(y)) continue;
+      const ImVec2 p(static_cast<float>(screen_x[k][i]), static_cast<float>(screen_y[k][i]));
+      const double e = s.err && i < s.err->size() ? (*s.err)[i] : NAN;
+      if (std::isfinite(e) && e > 0) {
+        const float top = to_screen(0, y + e).y, bottom = to_screen(0, y - e).y;
+        dl->AddLine(ImVec2(p.x, top), ImVec2(p.x, bottom), s.color, 1.5f);
+        dl->AddLine(ImVec2(p.x - 3.5f, top), ImVec2(p.x + 3.5f, top), s.color, 1.5f);
+        dl->AddLine(ImVec2(p.x - 3.5f, bottom), ImVec2(p.x + 3.5f, bottom), s.color, 1.5f);
+      }
+      dl->AddCircleFilled(p, 3.8f, s.color);
+    }
+  }
+  return markers;
+}
+
+}  // namespace
+
 PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, const std::vector<PointSeries>& series,
                      const std::vector<std::string>& x_labels, ImVec2* first_marker) {
   PointHit hit;
@@ -414,34 +521,8 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
   const bool categorical = !x_labels.empty();
 
   // Ranges: x over the positions (padded so end markers sit inside), y over y ± err.
-  std::vector<double> lows, highs;
-  std::vector<const std::vector<double>*> xs;
-  for (const PointSeries& s : series) {
-    if (!s.x || !s.y) continue;
-    xs.push_back(s.x);
-    for (size_t i = 0; i < s.y->size(); ++i) {
-      const double y = (*s.y)[i];
-      const double e = s.err && i < s.err->size() && std::isfinite((*s.err)[i]) ? (*s.err)[i] : 0.0;
-      lows.push_back(y - e);
-      highs.push_back(y + e);
-    }
-  }
-  AxisRange xr;
-  if (categorical) {
-    xr = {-0.5, static_cast<double>(x_labels.size()) - 0.5};
-  } else {
-    AxisRange d = data_range(xs, false);
-    double lo = INFINITY, hi = -INFINITY;
-    for (const auto* v : xs)
-      for (double x : *v)
-        if (std::isfinite(x)) { lo = std::min(lo, x); hi = std::max(hi, x); }
-    if (lo <= hi) {
-      const double pad = hi > lo ? (hi - lo) * 0.06 : 0.5;
-      d = {lo - pad, hi + pad};
-    }
-    xr = d;
-  }
-  AxisRange yr = data_range({&lows, &highs}, options.include_zero);
+  const AxisRange xr = points_x_range(series, x_labels.size());
+  const AxisRange yr = points_y_range(series, options.include_zero);
   std::vector<LegendItem> items;
   if (options.legend)
     for (const PointSeries& s : series) items.push_back({s.name, s.color, 0});
@@ -476,61 +557,11 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
     ImGui::PopID();
     return hit;
   }
-  if (categorical) {
-    // The axis with the values' own labels (draw_axes prints numbers).
-    AxisTicks none;
-    draw_axes(dl, l, none, yt, xr, yr, options.x_label);
-    float last_right = -1e9f;
-    for (size_t i = 0; i < x_labels.size(); ++i) {
-      const float x = static_cast<float>(l.area_min.x + (static_cast<double>(i) - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x));
-      dl->AddLine(ImVec2(x, l.area_min.y), ImVec2(x, l.area_max.y), kGrid);
-      const float w = width_of(x_labels[i]);
-      const float left = x - w * 0.5f;
-      if (left < last_right + 6) continue;
-      dl->AddText(ImVec2(left, l.area_max.y + 3), kDimText, x_labels[i].c_str());
-      last_right = left + w;
-    }
-  } else {
-    draw_axes(dl, l, xt, yt, xr, yr, options.x_label);
-  }
-  auto to_screen = [&](double x, double y) {
-    return ImVec2(static_cast<float>(l.area_min.x + (x - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x)),
-                  static_cast<float>(l.area_max.y - (y - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y)));
-  };
-  // Series side by side at one x: a small horizontal offset keeps overlapping error bars apart.
-  const float spread = std::min(10.0f, (l.area_max.x - l.area_min.x) * 0.01f);
-  const float offset0 = -spread * 0.5f * static_cast<float>(series.size() > 0 ? series.size() - 1 : 0);
-  std::vector<std::vector<double>> screen_x(series.size()), screen_y(series.size());
-  for (size_t k = 0; k < series.size(); ++k) {
-    const PointSeries& s = series[k];
-    if (!s.x || !s.y) continue;
-    const float dx = offset0 + spread * static_cast<float>(k);
-    std::vector<ImVec2> pts;
-    for (size_t i = 0; i < s.x->size() && i < s.y->size(); ++i) {
-      const double y = (*s.y)[i];
-      ImVec2 p = to_screen((*s.x)[i], std::isfinite(y) ? y : 0);
-      p.x += dx;
-      screen_x[k].push_back(p.x);
-      screen_y[k].push_back(std::isfinite(y) ? p.y : NAN);
-      if (!std::isfinite(y)) continue;
-      pts.push_back(p);
-      if (first_marker && k == 0 && first_marker->x < 0) *first_marker = p;
-    }
-    if (!categorical && pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, 1.8f);
-    for (size_t i = 0; i < s.x->size() && i < s.y->size(); ++i) {
-      const double y = (*s.y)[i];
-      if (!std::isfinite(y)) continue;
-      const ImVec2 p(static_cast<float>(screen_x[k][i]), static_cast<float>(screen_y[k][i]));
-      const double e = s.err && i < s.err->size() ? (*s.err)[i] : NAN;
-      if (std::isfinite(e) && e > 0) {
-        const float top = to_screen(0, y + e).y, bottom = to_screen(0, y - e).y;
-        dl->AddLine(ImVec2(p.x, top), ImVec2(p.x, bottom), s.color, 1.5f);
-        dl->AddLine(ImVec2(p.x - 3.5f, top), ImVec2(p.x + 3.5f, top), s.color, 1.5f);
-        dl->AddLine(ImVec2(p.x - 3.5f, bottom), ImVec2(p.x + 3.5f, bottom), s.color, 1.5f);
-      }
-      dl->AddCircleFilled(p, 3.8f, s.color);
-    }
-  }
+  if (categorical) draw_category_axes(dl, l, yt, xr, yr, options.x_label, x_labels);
+  else draw_axes(dl, l, xt, yt, xr, yr, options.x_label);
+  const PointMarkers markers = draw_point_series(dl, l, xr, yr, series, categorical, first_marker);
+  const std::vector<std::vector<double>>& screen_x = markers.x;
+  const std::vector<std::vector<double>>& screen_y = markers.y;
   legend(dl, items, legend_x, legend_y, size.x - 12);
   dl->PopClipRect();
   if (hovered) {

@@ -26,6 +26,8 @@ build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds th
 step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh
 step "native build" build native
 step "native tests" ctest --preset native
+# clang-tidy over core/, app/, native/ with .clang-tidy (needs the native build's compile_commands.json).
+step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tidy.sh
 step "docs/url.md is what the field and parameter tables generate" bash -c 'build/native/marginlab url --doc | cmp - docs/url.md'
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web

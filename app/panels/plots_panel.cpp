@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <functional>
 
 #include <cctype>
 #include <string>
@@ -32,6 +33,17 @@ ImVec2 PlotsPanel::cell_size(ImVec2 avail) const {
   if (one_column_) return ImVec2(std::floor(avail.x), std::floor((avail.y - 3 * gap_y) * 0.25f));
   return ImVec2(std::floor((avail.x - gap_x) * 0.5f), std::floor((avail.y - gap_y) * 0.5f));
 }
+
+// What the four plots of a single run share: the run, the trace's columns, the cell size and the plot call
+// (a line plot, or a card of values for a one-step learner).
+struct PlotsPanel::RunPlots {
+  const Session& session;
+  const Learner& learner;
+  const std::vector<std::vector<double>>& cols;  // the trace's columns
+  const std::vector<double>* x;                  // the step column
+  ImVec2 cell;
+  std::function<void(const char*, const PlotOptions&, const std::vector<PlotSeries>&)> plot;
+};
 
 void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
   begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
@@ -72,150 +84,170 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
     value_card(id, cell, o, s, first_card ? one_step_sentence : "After its single step:");
     first_card = false;
   };
-  const CountedQuantity counted = counted_quantity(learner.bound_label());
-  const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
-
-  // 1. What the bound counts (mistakes, or updates for the learners whose bound is on updates) against it.
-  {
-    PlotOptions o;
-    const bool noisy = ctx_.state.config().noise.model != NoiseModel::none;
-    std::string what = counted.source == CountSource::counter ? "mistakes and updates" : counted.word;
-    what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
-    o.title = std::isfinite(bound) ? what + " vs bound" : what + " (no bound applies here)";
-    o.x_label = "step";
-    o.y_max_cap = series_.mistakes_y_cap(bound);
-    o.help = "How many " + std::string(counted.source == CountSource::counter ? "mistakes and updates" : counted.word) +
-             " the learner has made so far. The dashed line is the most the theory allows on clean, separable data" +
-             (noisy ? "; noise can push the count past it." : ".");
-    o.reference = "Perceptron: (R/\xCE\xB4)\xC2\xB2 mistakes (001 Thm 1.1); Bylander / RP: 16/(\xCE\xB5\xCE\xB3)\xC2\xB2 updates "
-                  "(000 Thm 3); ultraconservative / UMA: 2/\xCE\xB8\xC2\xB2 (004 Thm 1); coresets: 002 Lemma 4.2.";
-    // Updates are drawn only where they differ from mistakes (for the perceptron they coincide).
-    const bool same = series_.updates_equal_mistakes();
-    std::vector<PlotSeries> s;
-    if (!same) s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false,
-                            counted.source == CountSource::updates ? 2.2f : 1.4f});
-    s.push_back({same ? "mistakes = updates" : "mistakes", x, &cols[kTraceMistakes], series_color(0), false,
-                 counted.source == CountSource::updates && !same ? 1.4f : 2.2f});
-    if (std::isfinite(bound)) {
-      // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
-      const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
-      s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
-                   &cols[kTraceBound], series_color(6), true});
-    }
-    plot("mistakes", o, s);
-  }
+  const RunPlots r{*session, learner, cols, x, cell, plot};
+  draw_mistakes_plot(r);
   next();
-  // 2. Margin on the training sample: every linear learner (binary halfspaces, and UMA / ultraconservative
-  // by 004 Def. 2); under noise the clean points' minimum and a quantile, since one corrupted point sets
-  // the plain minimum (the trace's margin columns, core/session/trace.h).
-  {
-    PlotOptions o;
-    const bool noisy = session->data().train.corrupted_count() > 0;
-    const bool multiclass = learner.weights() == nullptr;
-    o.title = noisy ? "Margin of the clean points" : "Margin on the training sample";
-    o.x_label = "step";
-    o.include_zero = true;
-    o.empty_text = std::isnan(learner.hypothesis_norm()) ? "no margin: the hypothesis is not a linear classifier"
-                                                         : "no margin yet (W = 0)";
-    o.help = std::string("How far the training points sit on the right side of the learner's boundary, relative to the "
-                         "weights' size (positive: correct with room to spare). ") +
-             (noisy ? "Under noise the plain minimum is set by a corrupted point, so the solid line is the minimum over the "
-                      "points noise left alone, and the other the margin 10 % of all points fall below."
-                    : "The line is the smallest margin over the training points.");
-    o.reference = multiclass ? "004 Def. 2: (\xE2\x9F\xA8w_y,x\xE2\x9F\xA9 \xE2\x88\x92 max_{k\xE2\x89\xA0y} \xE2\x9F\xA8w_k,x\xE2\x9F\xA9) / ||W||_F "
-                               "(Assumption 1: ||W*||_F = 1)."
-                             : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is the target's margin (001 Thm 1.1).";
-    std::vector<PlotSeries> s;
-    if (noisy) {
-      s.push_back({"clean, min", x, &cols[kTraceMarginClean], series_color(0), false, 2.2f});
-      s.push_back({quantile_name(), x, &cols[kTraceMarginQuantile], series_color(1)});
-      s.push_back({"all, min", x, &cols[kTraceMargin], series_color(7), true, 1.2f});
-    } else {
-      s.push_back({"min over the points", x, &cols[kTraceMargin], series_color(0), false, 2.2f});
-    }
-    plot("margin", o, s);
-  }
-  // 3. Errors.
-  {
-    PlotOptions o;
-    o.title = "Error";
-    o.x_label = "step";
-    o.help = "Fraction of points the learner gets wrong: on the training labels it saw (noisy), on their true labels, "
-             "and on held-out test points. A noise-tolerant learner keeps the true and test errors low while the "
-             "noisy error stays near the noise rate.";
-    o.reference = "Uniform classification noise and the PAC goal: 000 \xC2\xA7" "2; malicious noise: 003 \xC2\xA7" "1.";
-    plot("errors", o,
-              {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
-               {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
-               {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
-  }
+  draw_margin_plot(r);
+  draw_error_plot(r);
   next();
-  // 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
-  {
-    const size_t counters = series_.num_counters();
-    const std::vector<std::string>& names = session->trace().columns();
-    const bool invariants_known = series_.invariants_known();
-    const int mode = series_.fourth_plot_mode(plot4_mode_);
-    const std::vector<std::string> counter_names(names.begin() + kTraceStandardColumns, names.end());
-    const std::vector<size_t> shown = series_.shown_counters(counter_names, counter_choice_);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    PlotOptions o;
-    o.x_label = "step";
-    std::vector<PlotSeries> s;
-    if (mode == 0) {
-      o.title = counters > 1 ? "Counter" : "Learner counter";
-      o.empty_text = "this learner has no counters";
-      o.help = "A number the learner keeps about itself (see docs/learners.md for each counter).";
-      for (size_t c : shown)
-        s.push_back({names[kTraceStandardColumns + c], x, &cols[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
-    } else {
-      o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
-      o.empty_text = "needs a known target v (generated data, linear learner)";
-      o.help = "The two facts the perceptron's bound is proved from: each mistake moves w toward the target v by at "
-               "least \xCE\xB4, and grows ||w||\xC2\xB2 by at most R\xC2\xB2. Noise breaks the first.";
-      o.reference = "001 Thm 1.1, Claims 1.2-1.4.";
-      s = {{"\xE2\x9F\xA8w,v\xE2\x9F\xA9", x, &cols[kTraceWDotV], series_color(0)},
-           {"\xCE\xB4M", x, &series_.delta_m(), series_color(0), true},
-           {"||w||\xC2\xB2", x, &cols[kTraceWNorm2], series_color(1)},
-           {"MR\xC2\xB2", x, &series_.m_r2(), series_color(1), true}};
-    }
-    // The counters/invariants switch sits at the right end of the title line: the title leaves room for it.
-    if (counters > 0 && invariants_known)
-      o.title_reserve = ImGui::CalcTextSize(mode == 0 ? "invariants" : "counters").x + ImGui::GetStyle().FramePadding.x * 2 + 10;
-    plot("fourth", o, s);
-    // Switches on the title line: which counter (after the title), counters <-> invariants (right).
-    const ImVec2 after = ImGui::GetCursorScreenPos();
-    float right = p.x + cell.x - 4;
-    if (counters > 0 && invariants_known) {
-      const char* label = mode == 0 ? "invariants" : "counters";
-      right -= ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
-      ImGui::SetCursorScreenPos(ImVec2(right, p.y + 2));
-      if (ImGui::SmallButton(label)) plot4_mode_ = 1 - mode;
-      right -= 6;
-    }
-    if (mode == 0 && counters > 1) {
-      // After the title and its "(?)" (line_plot draws them there).
-      const float help_w = o.help.empty() ? 0.0f : ImGui::CalcTextSize("(?)").x + 6;
-      const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + help_w + 8;
-      // Where the title line leaves too little room for a name, the combo is its arrow alone (the choice on hover).
-      const bool roomy = right - left >= ImGui::GetFontSize() * 4.0f;
-      const float w = roomy ? std::min(ImGui::GetFontSize() * 9.0f, right - left) : ImGui::GetFrameHeight();
-      ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
-      ImGui::SetNextItemWidth(w);
-      const std::string preview = shown.size() == 1 ? names[kTraceStandardColumns + shown[0]] : "all";
-      if (fitted_combo("##counter", preview, roomy ? 0 : ImGuiComboFlags_NoPreview)) {
-        if (ImGui::Selectable("all", shown.size() > 1)) counter_choice_ = "all";
-        for (size_t c = 0; c < counters; ++c)
-          if (ImGui::Selectable(names[kTraceStandardColumns + c].c_str(), shown.size() == 1 && shown[0] == c))
-            counter_choice_ = names[kTraceStandardColumns + c];
-        ImGui::EndCombo();
-      }
-    }
-    ImGui::SetCursorScreenPos(after);
-  }
+  draw_fourth_plot(r);
   ImGui::PopFont();
   plots_max_ = ImVec2(plots_min_.x + avail.x, plots_min_.y + avail.y);
   ImGui::End();
+}
+
+// 1. What the bound counts (mistakes, or updates for the learners whose bound is on updates) against it.
+void PlotsPanel::draw_mistakes_plot(const RunPlots& r) {
+  const std::vector<double>* x = r.x;
+  const std::vector<std::vector<double>>& cols = r.cols;
+  const Learner& learner = r.learner;
+  const CountedQuantity counted = counted_quantity(learner.bound_label());
+  const Session* session = &r.session;
+  const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
+  PlotOptions o;
+  const bool noisy = ctx_.state.config().noise.model != NoiseModel::none;
+  std::string what = counted.source == CountSource::counter ? "mistakes and updates" : counted.word;
+  what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
+  o.title = std::isfinite(bound) ? what + " vs bound" : what + " (no bound applies here)";
+  o.x_label = "step";
+  o.y_max_cap = series_.mistakes_y_cap(bound);
+  o.help = "How many " + std::string(counted.source == CountSource::counter ? "mistakes and updates" : counted.word) +
+           " the learner has made so far. The dashed line is the most the theory allows on clean, separable data" +
+           (noisy ? "; noise can push the count past it." : ".");
+  o.reference = "Perceptron: (R/\xCE\xB4)\xC2\xB2 mistakes (001 Thm 1.1); Bylander / RP: 16/(\xCE\xB5\xCE\xB3)\xC2\xB2 updates "
+                "(000 Thm 3); ultraconservative / UMA: 2/\xCE\xB8\xC2\xB2 (004 Thm 1); coresets: 002 Lemma 4.2.";
+  // Updates are drawn only where they differ from mistakes (for the perceptron they coincide).
+  const bool same = series_.updates_equal_mistakes();
+  std::vector<PlotSeries> s;
+  if (!same) s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false,
+                          counted.source == CountSource::updates ? 2.2f : 1.4f});
+  s.push_back({same ? "mistakes = updates" : "mistakes", x, &cols[kTraceMistakes], series_color(0), false,
+               counted.source == CountSource::updates && !same ? 1.4f : 2.2f});
+  if (std::isfinite(bound)) {
+    // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
+    const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
+    s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
+                 &cols[kTraceBound], series_color(6), true});
+  }
+  r.plot("mistakes", o, s);
+}
+
+// 2. Margin on the training sample: every linear learner (binary halfspaces, and UMA / ultraconservative
+// by 004 Def. 2); under noise the clean points' minimum and a quantile, since one corrupted point sets
+// the plain minimum (the trace's margin columns, core/session/trace.h).
+void PlotsPanel::draw_margin_plot(const RunPlots& r) {
+  const Session* session = &r.session;
+  const Learner& learner = r.learner;
+  PlotOptions o;
+  const bool noisy = session->data().train.corrupted_count() > 0;
+  const bool multiclass = learner.weights() == nullptr;
+  o.title = noisy ? "Margin of the clean points" : "Margin on the training sample";
+  o.x_label = "step";
+  o.include_zero = true;
+  o.empty_text = std::isnan(learner.hypothesis_norm()) ? "no margin: the hypothesis is not a linear classifier"
+                                                       : "no margin yet (W = 0)";
+  o.help = std::string("How far the training points sit on the right side of the learner's boundary, relative to the "
+                       "weights' size (positive: correct with room to spare). ") +
+           (noisy ? "Under noise the plain minimum is set by a corrupted point, so the solid line is the minimum over the "
+                    "points noise left alone, and the other the margin 10 % of all points fall below."
+                  : "The line is the smallest margin over the training points.");
+  o.reference = multiclass ? "004 Def. 2: (\xE2\x9F\xA8w_y,x\xE2\x9F\xA9 \xE2\x88\x92 max_{k\xE2\x89\xA0y} \xE2\x9F\xA8w_k,x\xE2\x9F\xA9) / ||W||_F "
+                             "(Assumption 1: ||W*||_F = 1)."
+                           : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is the target's margin (001 Thm 1.1).";
+  std::vector<PlotSeries> s;
+  if (noisy) {
+    s.push_back({"clean, min", r.x, &r.cols[kTraceMarginClean], series_color(0), false, 2.2f});
+    s.push_back({quantile_name(), r.x, &r.cols[kTraceMarginQuantile], series_color(1)});
+    s.push_back({"all, min", r.x, &r.cols[kTraceMargin], series_color(7), true, 1.2f});
+  } else {
+    s.push_back({"min over the points", r.x, &r.cols[kTraceMargin], series_color(0), false, 2.2f});
+  }
+  r.plot("margin", o, s);
+}
+
+// 3. Errors.
+void PlotsPanel::draw_error_plot(const RunPlots& r) {
+  const std::vector<double>* x = r.x;
+  const std::vector<std::vector<double>>& cols = r.cols;
+  PlotOptions o;
+  o.title = "Error";
+  o.x_label = "step";
+  o.help = "Fraction of points the learner gets wrong: on the training labels it saw (noisy), on their true labels, "
+           "and on held-out test points. A noise-tolerant learner keeps the true and test errors low while the "
+           "noisy error stays near the noise rate.";
+  o.reference = "Uniform classification noise and the PAC goal: 000 \xC2\xA7" "2; malicious noise: 003 \xC2\xA7" "1.";
+  r.plot("errors", o,
+            {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
+             {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
+             {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
+}
+
+// 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
+void PlotsPanel::draw_fourth_plot(const RunPlots& r) {
+  const std::vector<double>* x = r.x;
+  const std::vector<std::vector<double>>& cols = r.cols;
+  const Session* session = &r.session;
+  const ImVec2 cell = r.cell;
+  const size_t counters = series_.num_counters();
+  const std::vector<std::string>& names = session->trace().columns();
+  const bool invariants_known = series_.invariants_known();
+  const int mode = series_.fourth_plot_mode(plot4_mode_);
+  const std::vector<std::string> counter_names(names.begin() + kTraceStandardColumns, names.end());
+  const std::vector<size_t> shown = series_.shown_counters(counter_names, counter_choice_);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  PlotOptions o;
+  o.x_label = "step";
+  std::vector<PlotSeries> s;
+  if (mode == 0) {
+    o.title = counters > 1 ? "Counter" : "Learner counter";
+    o.empty_text = "this learner has no counters";
+    o.help = "A number the learner keeps about itself (see docs/learners.md for each counter).";
+    for (size_t c : shown)
+      s.push_back({names[kTraceStandardColumns + c], x, &cols[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
+  } else {
+    o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
+    o.empty_text = "needs a known target v (generated data, linear learner)";
+    o.help = "The two facts the perceptron's bound is proved from: each mistake moves w toward the target v by at "
+             "least \xCE\xB4, and grows ||w||\xC2\xB2 by at most R\xC2\xB2. Noise breaks the first.";
+    o.reference = "001 Thm 1.1, Claims 1.2-1.4.";
+    s = {{"\xE2\x9F\xA8w,v\xE2\x9F\xA9", x, &cols[kTraceWDotV], series_color(0)},
+         {"\xCE\xB4M", x, &series_.delta_m(), series_color(0), true},
+         {"||w||\xC2\xB2", x, &cols[kTraceWNorm2], series_color(1)},
+         {"MR\xC2\xB2", x, &series_.m_r2(), series_color(1), true}};
+  }
+  // The counters/invariants switch sits at the right end of the title line: the title leaves room for it.
+  if (counters > 0 && invariants_known)
+    o.title_reserve = ImGui::CalcTextSize(mode == 0 ? "invariants" : "counters").x + ImGui::GetStyle().FramePadding.x * 2 + 10;
+  r.plot("fourth", o, s);
+  // Switches on the title line: which counter (after the title), counters <-> invariants (right).
+  const ImVec2 after = ImGui::GetCursorScreenPos();
+  float right = p.x + cell.x - 4;
+  if (counters > 0 && invariants_known) {
+    const char* label = mode == 0 ? "invariants" : "counters";
+    right -= ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetCursorScreenPos(ImVec2(right, p.y + 2));
+    if (ImGui::SmallButton(label)) plot4_mode_ = 1 - mode;
+    right -= 6;
+  }
+  if (mode == 0 && counters > 1) {
+    // After the title and its "(?)" (line_plot draws them there).
+    const float help_w = o.help.empty() ? 0.0f : ImGui::CalcTextSize("(?)").x + 6;
+    const float left = p.x + 6 + ImGui::CalcTextSize(o.title.c_str()).x + help_w + 8;
+    // Where the title line leaves too little room for a name, the combo is its arrow alone (the choice on hover).
+    const bool roomy = right - left >= ImGui::GetFontSize() * 4.0f;
+    const float w = roomy ? std::min(ImGui::GetFontSize() * 9.0f, right - left) : ImGui::GetFrameHeight();
+    ImGui::SetCursorScreenPos(ImVec2(left, p.y + 1));
+    ImGui::SetNextItemWidth(w);
+    const std::string preview = shown.size() == 1 ? names[kTraceStandardColumns + shown[0]] : "all";
+    if (fitted_combo("##counter", preview, roomy ? 0 : ImGuiComboFlags_NoPreview)) {
+      if (ImGui::Selectable("all", shown.size() > 1)) counter_choice_ = "all";
+      for (size_t c = 0; c < counters; ++c)
+        if (ImGui::Selectable(names[kTraceStandardColumns + c].c_str(), shown.size() == 1 && shown[0] == c))
+          counter_choice_ = names[kTraceStandardColumns + c];
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::SetCursorScreenPos(after);
 }
 
 void PlotsPanel::draw_compare() {

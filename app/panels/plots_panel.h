@@ -23,6 +23,12 @@ class PlotsPanel {
   ImVec2 plots_max() const { return plots_max_; }
 
  private:
+  struct RunPlots;  // what the four plots of a single run share (plots_panel.cpp)
+  // draw()'s four plots of a single run, in order.
+  void draw_mistakes_plot(const RunPlots& r);  // what the bound counts, against the bound
+  void draw_margin_plot(const RunPlots& r);    // margin on the training sample (the trace's margin columns)
+  void draw_error_plot(const RunPlots& r);     // noisy, true and test error
+  void draw_fourth_plot(const RunPlots& r);    // the learner's counters, or the perceptron's invariants
   void draw_compare();  // Compare: the four plots with one line per learner
   // The size of one of the four plots: a 2 x 2 grid, or one column when the panel is narrow.
   ImVec2 cell_size(ImVec2 avail) const;

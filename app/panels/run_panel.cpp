@@ -16,27 +16,45 @@ constexpr float kControlsRows = 2.7f;
 constexpr float kResultsRow = 1.6f;
 }  // namespace
 
+// The controls flow in rows: a group that does not fit the width starts the next row (narrow windows).
+struct RunPanel::ToolbarFlow {
+  float width = 0;       // the toolbar's
+  float controls_h = 0;  // a row of controls
+  int row = 0;           // the current row
+
+  // The cursor's y at the current row.
+  float row_y() const { return row * controls_h * 0.75f + (controls_h - ImGui::GetFrameHeight()) * 0.5f; }
+  // Places the next group of controls, group_width wide: beside the last item, or at the start of a new row.
+  void next(float group_width, float spacing) {
+    const float end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    if (end + spacing + group_width > width - 10) {
+      ++row;
+      ImGui::SetCursorPos(ImVec2(10, row_y()));
+    } else {
+      ImGui::SameLine(0, spacing);
+    }
+  }
+};
+
+// The run as the toolbar found it when it began drawing (its buttons may change it within the frame).
+struct RunPanel::RunSnapshot {
+  RunMode mode = RunMode::single;
+  const Session* session = nullptr;
+  const SweepModel* sweep = nullptr;
+  bool done = false;       // the run (or every compared run, or the sweep) has ended
+  bool preparing = false;  // the learner prepares (a kernel projection fit)
+};
+
 void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note,
                     const std::vector<ResultField>& results, bool* gallery_open) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 0));
   begin_panel("##run", pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
   const float fs = ImGui::GetFontSize();
-  const float controls_h = std::round(fs * kControlsRows);
-  ImGui::SetCursorPosY((controls_h - ImGui::GetFrameHeight()) * 0.5f);
-  // The controls flow in rows: a group that does not fit the width starts the next row (narrow windows).
-  int row = 0;
-  auto flow = [&](float group_width, float spacing) {
-    const float end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
-    if (end + spacing + group_width > size.x - 10) {
-      ++row;
-      ImGui::SetCursorPos(ImVec2(10, row * controls_h * 0.75f + (controls_h - ImGui::GetFrameHeight()) * 0.5f));
-    } else {
-      ImGui::SameLine(0, spacing);
-    }
-  };
-  const float pad = ImGui::GetStyle().FramePadding.x * 2, spacing = ImGui::GetStyle().ItemSpacing.x;
-  auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + pad; };
+  ToolbarFlow flow;
+  flow.width = size.x;
+  flow.controls_h = std::round(fs * kControlsRows);
+  ImGui::SetCursorPosY((flow.controls_h - ImGui::GetFrameHeight()) * 0.5f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
   // A cell opened from a sweep: the way back to it (the browser's Back does the same).
@@ -45,15 +63,42 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
     if (ImGui::Button("\xE2\x86\x90 Sweep")) ctx_.state.return_to_sweep();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the sweep this run was opened from");
   }
-  const RunMode mode = ctx_.state.mode();
-  Session* session = ctx_.state.session();
+  const RunSnapshot run = snapshot();
+  draw_play_controls(flow, run);
+  draw_speed(flow);
+  draw_run_fields(flow);
+  // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
+  // the stage and a Cancel button.
+  if (run.preparing) draw_preparation_status(size);
+  else draw_status(flow, run, frame_note);
+  rows_ = flow.row + 1;
+  draw_results(results, size.x);
+  draw_gallery_button(size.x, gallery_open);
+  ImGui::End();
+}
+
+RunPanel::RunSnapshot RunPanel::snapshot() const {
+  RunSnapshot run;
+  run.mode = ctx_.state.mode();
+  run.session = ctx_.state.session();
   const CompareModel& compare = ctx_.state.compare();
-  const SweepModel* sweep = ctx_.state.sweep();
-  bool done = session && session->done();
-  if (mode == RunMode::compare) done = compare.active() && compare.stopped(0);
-  if (mode == RunMode::sweep) done = sweep && (sweep->finished() || sweep->cancelled());
-  const bool runnable = mode == RunMode::sweep ? sweep != nullptr : session != nullptr;
-  flow(fs * 5.5f + button_w("Step") + button_w("+100") + button_w("Reset") + 3 * spacing, fs * 0.8f);
+  run.sweep = ctx_.state.sweep();
+  run.done = run.session && run.session->done();
+  if (run.mode == RunMode::compare) run.done = compare.active() && compare.stopped(0);
+  if (run.mode == RunMode::sweep) run.done = run.sweep && (run.sweep->finished() || run.sweep->cancelled());
+  run.preparing = ctx_.state.preparing();
+  return run;
+}
+
+// Play or Pause, Step, +100 and Reset.
+void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run) {
+  const float fs = ImGui::GetFontSize();
+  const float pad = ImGui::GetStyle().FramePadding.x * 2, spacing = ImGui::GetStyle().ItemSpacing.x;
+  auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + pad; };
+  const RunMode mode = run.mode;
+  const bool done = run.done;
+  const bool runnable = mode == RunMode::sweep ? run.sweep != nullptr : run.session != nullptr;
+  flow.next(fs * 5.5f + button_w("Step") + button_w("+100") + button_w("Reset") + 3 * spacing, fs * 0.8f);
   ImGui::BeginDisabled(!runnable || done);
   if (ctx_.state.playing()) {
     if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) ctx_.state.pause();
@@ -63,8 +108,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train in slices of the frame (space bar)");
   ImGui::SameLine();
   // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
-  const bool preparing = ctx_.state.preparing();
-  ImGui::BeginDisabled(preparing || mode == RunMode::sweep);
+  ImGui::BeginDisabled(run.preparing || mode == RunMode::sweep);
   if (ImGui::Button("Step")) ctx_.state.step(1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
   ImGui::SameLine();
@@ -77,8 +121,13 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(mode == RunMode::sweep ? "Run the sweep again from its first cell"
                                              : "Rebuild data, noise and learner from the link and start again");
-  flow(ImGui::CalcTextSize("speed").x + spacing + fs * 4.5f, fs * 1.2f);
-  // Speed: steps per frame, or as many as the 8 ms budget allows.
+}
+
+// Speed: steps per frame, or as many as the 8 ms budget allows.
+void RunPanel::draw_speed(ToolbarFlow& flow) {
+  const float fs = ImGui::GetFontSize();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  flow.next(ImGui::CalcTextSize("speed").x + spacing + fs * 4.5f, fs * 1.2f);
   static const int64_t kSpeeds[] = {1, 2, 5, 20, 100, 1000, 10000, 0};
   static const char* kSpeedNames[] = {"1", "2", "5", "20", "100", "1k", "10k", "max"};
   int speed = 2;
@@ -94,29 +143,31 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Steps per frame (max: as many as fit in %.0f ms)", ctx_.state.budget_seconds * 1000);
-  // The run's fields (seed, step budget) from the field table.
-  if (panel_visible(ctx_.state.config(), "run")) {
-    for (const Field* f : panel_fields("run", ctx_.state.config())) {
-      flow(ImGui::CalcTextSize(f->label.c_str()).x + spacing + fs * 6.0f, fs * 1.0f);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(f->label.c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help.c_str());
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(fs * 6.0f);
-      SettingValue value;
-      if (widgets_.setting_widget(*f, f->key, f->get(ctx_.state.config()), &value)) widgets_.commit_field(*f, value);
-    }
+}
+
+// The run's fields (seed, step budget) from the field table.
+void RunPanel::draw_run_fields(ToolbarFlow& flow) {
+  if (!panel_visible(ctx_.state.config(), "run")) return;
+  const float fs = ImGui::GetFontSize();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  for (const Field* f : panel_fields("run", ctx_.state.config())) {
+    flow.next(ImGui::CalcTextSize(f->label.c_str()).x + spacing + fs * 6.0f, fs * 1.0f);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(f->label.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help.c_str());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(fs * 6.0f);
+    SettingValue value;
+    if (widgets_.setting_widget(*f, f->key, f->get(ctx_.state.config()), &value)) widgets_.commit_field(*f, value);
   }
-  // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
-  // the stage and a Cancel button.
-  if (preparing) {
-    draw_preparation_status(size);
-    rows_ = row + 1;
-    draw_results(results, size.x);
-    draw_gallery_button(size.x, gallery_open);
-    ImGui::End();
-    return;
-  }
+}
+
+std::string RunPanel::status_text(const RunSnapshot& run) const {
+  const RunMode mode = run.mode;
+  const Session* session = run.session;
+  const CompareModel& compare = ctx_.state.compare();
+  const SweepModel* sweep = run.sweep;
+  const bool done = run.done;
   char status[256];
   if (mode == RunMode::sweep && sweep) {
     const char* what = sweep->finished() ? "finished" : sweep->cancelled() ? "cancelled" : ctx_.state.playing() ? "running" : "paused";
@@ -146,21 +197,24 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
   } else {
     std::snprintf(status, sizeof status, "%s", ctx_.state.build_pending() ? "building..." : ctx_.state.waiting_for_csv() ? "waiting for the CSV file" : "no run");
   }
-  const float tw = ImGui::CalcTextSize(status).x;
-  // Right-aligned on the last row, or alone on a new row when it does not fit.
-  if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + fs + tw > size.x - 12) {
-    ++row;
-    ImGui::SetCursorPos(ImVec2(std::max(10.0f, size.x - tw - 12), row * controls_h * 0.75f + (controls_h - ImGui::GetFrameHeight()) * 0.5f));
+  return status;
+}
+
+// The run's status, right-aligned on the last row, or alone on a new row when it does not fit.
+void RunPanel::draw_status(ToolbarFlow& flow, const RunSnapshot& run, const std::function<std::string()>& frame_note) {
+  const float fs = ImGui::GetFontSize();
+  const std::string status = status_text(run);
+  const float size_x = flow.width;
+  const float tw = ImGui::CalcTextSize(status.c_str()).x;
+  if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + fs + tw > size_x - 12) {
+    ++flow.row;
+    ImGui::SetCursorPos(ImVec2(std::max(10.0f, size_x - tw - 12), flow.row_y()));
   } else {
-    ImGui::SameLine(size.x - tw - 12);
+    ImGui::SameLine(size_x - tw - 12);
   }
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(status);
+  ImGui::TextUnformatted(status.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", frame_note().c_str());
-  rows_ = row + 1;
-  draw_results(results, size.x);
-  draw_gallery_button(size.x, gallery_open);
-  ImGui::End();
 }
 
 void RunPanel::draw_gallery_button(float width, bool* gallery_open) {

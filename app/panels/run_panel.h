@@ -29,6 +29,16 @@ class RunPanel {
   float needed_height(float font_size, bool with_results) const;
 
  private:
+  struct ToolbarFlow;  // the controls' rows (run_panel.cpp)
+  struct RunSnapshot;  // the run as the toolbar found it (run_panel.cpp)
+  // draw()'s stages, in order.
+  RunSnapshot snapshot() const;
+  void draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run);  // Play/Pause, Step, +100, Reset
+  void draw_speed(ToolbarFlow& flow);                                  // steps per frame
+  void draw_run_fields(ToolbarFlow& flow);  // the run's fields (seed, step budget)
+  // The right end: the run's status (its tooltip: frame_note()).
+  void draw_status(ToolbarFlow& flow, const RunSnapshot& run, const std::function<std::string()>& frame_note);
+  std::string status_text(const RunSnapshot& run) const;  // "training", "sweep: 3 / 12 cells   running", ...
   void draw_preparation_status(ImVec2 size);  // progress bar, stage and Cancel while the learner prepares
   void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
   void draw_gallery_button(float width, bool* gallery_open);  // right end of the results row

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 #include "core/config/fields.h"
@@ -147,132 +148,147 @@ bool is_experiment_link(std::string_view url) {
   return false;
 }
 
-ExperimentDecode decode_experiment(std::string_view url, const std::vector<LearnerSchema>& learners) {
-  ExperimentDecode result;
-  std::vector<std::string>& w = result.warnings;
-  std::vector<Pair> base_pairs, axis_pairs;
-  for (Pair& p : link_pairs(url)) (starts_with(p.key, kAxisPrefix) ? axis_pairs : base_pairs).push_back(std::move(p));
+namespace {
 
-  // Parameters of learners on the learner axis are not the base learner's: keep them out of the base
-  // link (decode_url would warn) and give them back to the cells whose learner has them.
-  DecodeResult base = decode_url(join_pairs(base_pairs), learners);
-  std::vector<std::string> learner_ids = {base.config.learner};
+// The learners of the experiment: the base's, then the learner axis's (known ones, each once).
+std::vector<std::string> experiment_learners(const std::string& base_learner, const std::vector<Pair>& axis_pairs,
+                                             const std::vector<LearnerSchema>& learners) {
+  std::vector<std::string> learner_ids = {base_learner};
   for (const Pair& p : axis_pairs)
     if (p.key == "x.learner")
       for (const std::string& id : split_commas(p.value))
         if (find_learner_schema(learners, id) && std::find(learner_ids.begin(), learner_ids.end(), id) == learner_ids.end())
           learner_ids.push_back(id);
-  if (learner_ids.size() > 1) {
-    std::vector<Pair> kept;
-    std::vector<ParamValue> foreign;
-    const LearnerSchema* own = find_learner_schema(learners, base.config.learner);
-    for (Pair& p : base_pairs) {
-      const bool param = starts_with(p.key, kParamPrefix);
-      const std::string name = param ? p.key.substr(kParamPrefix.size()) : "";
-      const bool owned = own && std::any_of(own->params.begin(), own->params.end(), [&](const Setting& s) { return s.key == name; });
-      if (param && !owned) {
-        std::string why;
-        const Setting* s = axis_setting(p.key, learner_ids, learners, &why);
-        double v = 0;
-        const std::string problem = s ? parse_setting_value(*s, p.value, &v) : why;
-        if (problem.empty()) result.experiment.foreign_params.push_back({name, v});
-        else w.push_back("field '" + p.key + "': " + problem + "; ignored");
-        continue;
-      }
-      kept.push_back(std::move(p));
-    }
-    base = decode_url(join_pairs(kept), learners);
-  }
-  w.insert(w.end(), base.warnings.begin(), base.warnings.end());
-  result.experiment.base = base.config;
+  return learner_ids;
+}
 
-  int64_t cells = 1;
-  std::set<std::string> seen;
-  for (const Pair& p : axis_pairs) {
-    Axis axis;
-    axis.key = p.key.substr(kAxisPrefix.size());
-    const std::string where = "axis '" + p.key + "'";
-    if (axis.key == kSelectKey) {  // a protocol, not an axis ([SECTION] Protocols)
-      const std::string problem = check_select(p.value);
-      if (!result.experiment.select.empty()) w.push_back("'" + p.key + "' is given more than once; keeping the first");
-      else if (!problem.empty()) w.push_back("'" + p.key + "': " + problem + "; ignored");
-      else result.experiment.select = p.value;
+// Parameters of learners on the learner axis are not the base learner's: keep them out of the base
+// link (decode_url would warn) and give them back to the cells whose learner has them.
+DecodeResult decode_base(std::vector<Pair> base_pairs, const std::vector<Pair>& axis_pairs,
+                         const std::vector<LearnerSchema>& learners, ExperimentDecode& result,
+                         std::vector<std::string>* learner_ids_out) {
+  std::vector<std::string>& w = result.warnings;
+  DecodeResult base = decode_url(join_pairs(base_pairs), learners);
+  const std::vector<std::string> learner_ids = experiment_learners(base.config.learner, axis_pairs, learners);
+  *learner_ids_out = learner_ids;
+  if (learner_ids.size() <= 1) return base;
+  std::vector<Pair> kept;
+  const LearnerSchema* own = find_learner_schema(learners, base.config.learner);
+  for (Pair& p : base_pairs) {
+    const bool param = starts_with(p.key, kParamPrefix);
+    const std::string name = param ? p.key.substr(kParamPrefix.size()) : "";
+    const bool owned = own && std::any_of(own->params.begin(), own->params.end(), [&](const Setting& s) { return s.key == name; });
+    if (param && !owned) {
+      std::string why;
+      const Setting* s = axis_setting(p.key, learner_ids, learners, &why);
+      double v = 0;
+      const std::string problem = s ? parse_setting_value(*s, p.value, &v) : why;
+      if (problem.empty()) result.experiment.foreign_params.push_back({name, v});
+      else w.push_back("field '" + p.key + "': " + problem + "; ignored");
       continue;
     }
-    if (!seen.insert(axis.key).second) {
-      w.push_back(where + " is given more than once; keeping the first");
-      continue;
-    }
-    if (static_cast<int>(result.experiment.axes.size()) == kMaxAxes) {
-      w.push_back(where + " ignored: an experiment has at most " + std::to_string(kMaxAxes) + " axes");
-      continue;
-    }
-    std::string why;
-    const Setting* setting = axis_setting(axis.key, learner_ids, learners, &why);
-    if (!setting) {
-      w.push_back(where + " ignored: " + why);
-      continue;
-    }
-    std::vector<std::string> spec_items;
-    std::set<std::string> distinct;
-    for (const std::string& item : split_commas(p.value)) {
-      std::vector<std::string> texts;
-      const std::string problem = expand_item(*setting, item, &texts);
-      if (!problem.empty()) {
-        w.push_back(where + ": " + problem + "; dropped");
-        continue;
-      }
-      bool whole = true;
-      std::vector<std::string> accepted;
-      for (const std::string& text : texts) {
-        SettingValue value;
-        std::string bad = parse_setting_value(*setting, text, &value);
-        if (bad.empty() && setting->type == SettingType::learner && !find_learner_schema(learners, text))
-          bad = "unknown learner " + quote_for_message(text);
-        if (!bad.empty()) {
-          w.push_back(where + ": " + bad + "; dropped");
-          whole = false;
-          continue;
-        }
-        const std::string canonical = format_setting_value(*setting, value);
-        if (!distinct.insert(canonical).second) {
-          whole = false;
-          continue;
-        }
-        accepted.push_back(canonical);
-      }
-      if (accepted.empty()) continue;
-      axis.values.insert(axis.values.end(), accepted.begin(), accepted.end());
-      if (whole && texts.size() > 1) {
-        // A range that survived whole is written back as a range, in canonical numbers.
-        const size_t dots = item.find("..");
-        if (dots != std::string::npos) spec_items.push_back(accepted.front() + ".." + accepted.back());
-        else {
-          const size_t c1 = item.find(':'), c2 = item.rfind(':');
-          double step = 0;
-          parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, item.substr(c2 + 1), &step);
-          spec_items.push_back(accepted.front() + ":" + format_url_number(std::strtod(item.substr(c1 + 1, c2 - c1 - 1).c_str(), nullptr)) + ":" + format_url_number(step));
-        }
-      } else {
-        spec_items.insert(spec_items.end(), accepted.begin(), accepted.end());
-      }
-    }
-    if (axis.values.empty()) {
-      w.push_back(where + " ignored: no acceptable value");
-      continue;
-    }
-    if (static_cast<int>(axis.values.size()) > kMaxAxisValues) {
-      w.push_back(where + ": " + std::to_string(axis.values.size()) + " values, cut to the first " + std::to_string(kMaxAxisValues));
-      axis.values.resize(kMaxAxisValues);
-      spec_items = axis.values;
-    }
-    axis.spec = join_names(spec_items, ",");
-    cells *= static_cast<int64_t>(axis.values.size());
-    result.experiment.axes.push_back(std::move(axis));
+    kept.push_back(std::move(p));
   }
+  return decode_url(join_pairs(kept), learners);
+}
 
-  // The cap on cells: cut the last axes first, so the slowest-varying comparison stays whole.
-  for (auto it = result.experiment.axes.rbegin(); it != result.experiment.axes.rend() && cells > kMaxExperimentCells; ++it) {
+// One item of an axis's value list ("0.1", "1..5", "0:1:0.25"): its values, checked and canonical, appended
+// to the axis (each once); the item as the canonical spec writes it back into *spec_items.
+void read_axis_item(const std::string& where, const std::string& item, const Setting& setting,
+                    const std::vector<LearnerSchema>& learners, Axis& axis, std::set<std::string>& distinct,
+                    std::vector<std::string>* spec_items, std::vector<std::string>& w) {
+  std::vector<std::string> texts;
+  const std::string problem = expand_item(setting, item, &texts);
+  if (!problem.empty()) {
+    w.push_back(where + ": " + problem + "; dropped");
+    return;
+  }
+  bool whole = true;
+  std::vector<std::string> accepted;
+  for (const std::string& text : texts) {
+    SettingValue value;
+    std::string bad = parse_setting_value(setting, text, &value);
+    if (bad.empty() && setting.type == SettingType::learner && !find_learner_schema(learners, text))
+      bad = "unknown learner " + quote_for_message(text);
+    if (!bad.empty()) {
+      w.push_back(where + ": " + bad + "; dropped");
+      whole = false;
+      continue;
+    }
+    const std::string canonical = format_setting_value(setting, value);
+    if (!distinct.insert(canonical).second) {
+      whole = false;
+      continue;
+    }
+    accepted.push_back(canonical);
+  }
+  if (accepted.empty()) return;
+  axis.values.insert(axis.values.end(), accepted.begin(), accepted.end());
+  if (whole && texts.size() > 1) {
+    // A range that survived whole is written back as a range, in canonical numbers.
+    const size_t dots = item.find("..");
+    if (dots != std::string::npos) spec_items->push_back(accepted.front() + ".." + accepted.back());
+    else {
+      const size_t c1 = item.find(':'), c2 = item.rfind(':');
+      double step = 0;
+      parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, item.substr(c2 + 1), &step);
+      spec_items->push_back(accepted.front() + ":" + format_url_number(std::strtod(item.substr(c1 + 1, c2 - c1 - 1).c_str(), nullptr)) + ":" + format_url_number(step));
+    }
+  } else {
+    spec_items->insert(spec_items->end(), accepted.begin(), accepted.end());
+  }
+}
+
+// One x.KEY pair: the axis, or nothing (with a warning) when it cannot be one. x.select is a protocol,
+// not an axis ([SECTION] Protocols): it is stored and no axis is returned.
+std::optional<Axis> read_axis(const Pair& p, const std::vector<std::string>& learner_ids,
+                              const std::vector<LearnerSchema>& learners, std::set<std::string>& seen,
+                              ExperimentDecode& result) {
+  std::vector<std::string>& w = result.warnings;
+  Axis axis;
+  axis.key = p.key.substr(kAxisPrefix.size());
+  const std::string where = "axis '" + p.key + "'";
+  if (axis.key == kSelectKey) {
+    const std::string problem = check_select(p.value);
+    if (!result.experiment.select.empty()) w.push_back("'" + p.key + "' is given more than once; keeping the first");
+    else if (!problem.empty()) w.push_back("'" + p.key + "': " + problem + "; ignored");
+    else result.experiment.select = p.value;
+    return std::nullopt;
+  }
+  if (!seen.insert(axis.key).second) {
+    w.push_back(where + " is given more than once; keeping the first");
+    return std::nullopt;
+  }
+  if (static_cast<int>(result.experiment.axes.size()) == kMaxAxes) {
+    w.push_back(where + " ignored: an experiment has at most " + std::to_string(kMaxAxes) + " axes");
+    return std::nullopt;
+  }
+  std::string why;
+  const Setting* setting = axis_setting(axis.key, learner_ids, learners, &why);
+  if (!setting) {
+    w.push_back(where + " ignored: " + why);
+    return std::nullopt;
+  }
+  std::vector<std::string> spec_items;
+  std::set<std::string> distinct;
+  for (const std::string& item : split_commas(p.value))
+    read_axis_item(where, item, *setting, learners, axis, distinct, &spec_items, w);
+  if (axis.values.empty()) {
+    w.push_back(where + " ignored: no acceptable value");
+    return std::nullopt;
+  }
+  if (static_cast<int>(axis.values.size()) > kMaxAxisValues) {
+    w.push_back(where + ": " + std::to_string(axis.values.size()) + " values, cut to the first " + std::to_string(kMaxAxisValues));
+    axis.values.resize(kMaxAxisValues);
+    spec_items = axis.values;
+  }
+  axis.spec = join_names(spec_items, ",");
+  return axis;
+}
+
+// The cap on cells: cut the last axes first, so the slowest-varying comparison stays whole.
+void cap_cells(Experiment& experiment, int64_t cells, std::vector<std::string>& w) {
+  for (auto it = experiment.axes.rbegin(); it != experiment.axes.rend() && cells > kMaxExperimentCells; ++it) {
     const int64_t others = cells / static_cast<int64_t>(it->values.size());
     const int64_t keep = std::max<int64_t>(1, kMaxExperimentCells / others);
     if (keep >= static_cast<int64_t>(it->values.size())) continue;
@@ -282,6 +298,30 @@ ExperimentDecode decode_experiment(std::string_view url, const std::vector<Learn
     it->spec = join_names(it->values, ",");
     cells = others * keep;
   }
+}
+
+}  // namespace
+
+ExperimentDecode decode_experiment(std::string_view url, const std::vector<LearnerSchema>& learners) {
+  ExperimentDecode result;
+  std::vector<std::string>& w = result.warnings;
+  std::vector<Pair> base_pairs, axis_pairs;
+  for (Pair& p : link_pairs(url)) (starts_with(p.key, kAxisPrefix) ? axis_pairs : base_pairs).push_back(std::move(p));
+
+  std::vector<std::string> learner_ids;
+  const DecodeResult base = decode_base(std::move(base_pairs), axis_pairs, learners, result, &learner_ids);
+  w.insert(w.end(), base.warnings.begin(), base.warnings.end());
+  result.experiment.base = base.config;
+
+  int64_t cells = 1;
+  std::set<std::string> seen;
+  for (const Pair& p : axis_pairs) {
+    std::optional<Axis> axis = read_axis(p, learner_ids, learners, seen, result);
+    if (!axis) continue;
+    cells *= static_cast<int64_t>(axis->values.size());
+    result.experiment.axes.push_back(std::move(*axis));
+  }
+  cap_cells(result.experiment, cells, w);
   const std::vector<std::string> overridden = protocol_warnings(result.experiment);
   w.insert(w.end(), overridden.begin(), overridden.end());
   return result;

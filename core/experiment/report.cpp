@@ -188,93 +188,107 @@ std::string format_mean_se(const MeanSe& stat) {
   return printf_text("%.*f", decimals, stat.mean) + " ± " + printf_text("%.*f", decimals, stat.se);
 }
 
-SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow>& rows, const ReportOptions& options) {
-  SweepReport report;
-  const std::vector<std::string> metrics = options.metrics.empty() ? report_metrics(rows) : options.metrics;
-  const std::vector<std::string> keys = point_keys(experiment);
-  std::vector<std::string> replicates;
-  for (const Axis& a : experiment.axes)
-    if (is_replicate_key(a.key)) replicates.push_back(a.key + " (" + std::to_string(a.values.size()) + " values)");
+namespace {
 
+// What the report's Markdown and CSV are made of: the metrics' points and which cells have rows.
+struct ReportData {
+  std::vector<std::string> metrics;
+  std::vector<std::string> keys;        // the point keys (non-replicate axes)
+  std::vector<std::string> replicates;  // "seed (5 values)" per replicate axis
   std::vector<std::vector<SweepPoint>> points;  // [metric][point]
-  for (const std::string& m : metrics) points.push_back(sweep_points(experiment, rows, m));
-  const size_t point_count = points.empty() ? 0 : points[0].size();
+  size_t point_count = 0;
+  std::set<int64_t> have;  // cells with a row
+  int64_t cells = 0;       // cells of the experiment
+  int64_t present = 0;     // of them with a row
+  std::vector<const CellRow*> refused;  // error rows: counted and named, left out of the statistics
+  std::vector<bool> referenced;         // per metric: some reference line matches one of its points
+};
 
+ReportData report_data(const Experiment& experiment, const std::vector<CellRow>& rows, const ReportOptions& options) {
+  ReportData data;
+  data.metrics = options.metrics.empty() ? report_metrics(rows) : options.metrics;
+  data.keys = point_keys(experiment);
+  for (const Axis& a : experiment.axes)
+    if (is_replicate_key(a.key)) data.replicates.push_back(a.key + " (" + std::to_string(a.values.size()) + " values)");
+  for (const std::string& m : data.metrics) data.points.push_back(sweep_points(experiment, rows, m));
+  data.point_count = data.points.empty() ? 0 : data.points[0].size();
   // Rows per point: cells of the point that have a row.
-  std::set<int64_t> have;
-  for (const CellRow& r : rows) have.insert(r.index);
-  const int64_t cells = cell_count(experiment);
-  int64_t present = 0;
-  for (int64_t i = 0; i < cells; ++i) present += have.count(i);
-  // Refused cells (error rows) are results too: counted and named, left out of the statistics.
-  std::vector<const CellRow*> refused;
+  for (const CellRow& r : rows) data.have.insert(r.index);
+  data.cells = cell_count(experiment);
+  for (int64_t i = 0; i < data.cells; ++i) data.present += data.have.count(i);
   for (const CellRow& r : rows)
-    if (!r.error.empty()) refused.push_back(&r);
-  if (!refused.empty())
-    report.warnings.push_back(std::to_string(refused.size()) + " cells were refused by their learner or pipeline (first: cell " +
-                              std::to_string(refused[0]->index) + ": " + refused[0]->error + ")");
-  if (present < cells)
-    report.warnings.push_back(std::to_string(cells - present) + " of " + std::to_string(cells) +
-                              " cells have no row: the statistics leave them out");
+    if (!r.error.empty()) data.refused.push_back(&r);
+  return data;
+}
 
-  // Which metrics have references, and references that match no point.
-  std::vector<bool> referenced(metrics.size(), false);
+// Which metrics have references, and references that match no point (or repeat another line): warnings.
+void match_references(ReportData& data, const ReportOptions& options, std::vector<std::string>& warnings) {
+  const std::vector<std::string>& metrics = data.metrics;
+  data.referenced.assign(metrics.size(), false);
   for (const ReferenceValue& r : options.references) {
     const ReferenceValue* first = nullptr;  // the line used for r's point, when r has one
     for (size_t m = 0; m < metrics.size() && !first; ++m) {
-      for (size_t p = 0; p < point_count && !first; ++p) {
-        if (!matches(r, keys, points[m][p].values, metrics[m])) continue;
-        first = find_reference(options.references, keys, points[m][p].values, metrics[m]);
-        referenced[m] = true;
+      for (size_t p = 0; p < data.point_count && !first; ++p) {
+        if (!matches(r, data.keys, data.points[m][p].values, metrics[m])) continue;
+        first = find_reference(options.references, data.keys, data.points[m][p].values, metrics[m]);
+        data.referenced[m] = true;
       }
     }
     std::vector<std::string> at;
     for (const auto& [k, v] : r.at) at.push_back(k + "=" + v);
     const std::string what = "reference line " + std::to_string(r.line) + " (" + r.metric +
                              (at.empty() ? std::string() : " at " + join(at, ", ")) + ")";
-    if (!first) report.warnings.push_back(what + " matches no point and metric of the report");
-    else if (first != &r) report.warnings.push_back(what + " repeats line " + std::to_string(first->line) + ": ignored");
+    if (!first) warnings.push_back(what + " matches no point and metric of the report");
+    else if (first != &r) warnings.push_back(what + " repeats line " + std::to_string(first->line) + ": ignored");
   }
+}
 
-  // --- Markdown ---
-  std::string& md = report.markdown;
-  md += "# " + options.title + "\n\n";
+// The title, the commands and link that made the report, and what a point is.
+std::string markdown_intro(const ReportData& data, const ReportOptions& options) {
+  std::string md = "# " + options.title + "\n\n";
   if (!options.commands.empty()) md += "Produced by\n\n```\n" + join(options.commands, "\n") + "\n```\n\n";
   if (!options.link.empty()) md += "from the experiment link\n\n```\n" + options.link + "\n```\n\n";
-  md += std::to_string(present) + " of " + std::to_string(cells) + " cells have a row. ";
-  if (!refused.empty())
-    md += std::to_string(refused.size()) + " of them record a refusal (the learner or the pipeline refused the data; first: cell " +
-          std::to_string(refused[0]->index) + ", \"" + refused[0]->error + "\") and are left out of the statistics. ";
-  md += replicates.empty() ? std::string("Each point is one cell (no replicate axis).")
-                           : "Each point is the mean ± standard error over " + join(replicates, " × ") +
-                                 "; n is the number of cells with a row.";
+  md += std::to_string(data.present) + " of " + std::to_string(data.cells) + " cells have a row. ";
+  if (!data.refused.empty())
+    md += std::to_string(data.refused.size()) + " of them record a refusal (the learner or the pipeline refused the data; first: cell " +
+          std::to_string(data.refused[0]->index) + ", \"" + data.refused[0]->error + "\") and are left out of the statistics. ";
+  md += data.replicates.empty() ? std::string("Each point is one cell (no replicate axis).")
+                                : "Each point is the mean ± standard error over " + join(data.replicates, " × ") +
+                                      "; n is the number of cells with a row.";
   md += "\n\n";
+  return md;
+}
 
+// One row per point: its keys, n, and mean ± se per metric (with the reference beside it when there is one).
+std::string markdown_table(const ReportData& data, const ReportOptions& options) {
+  const std::vector<std::string>& metrics = data.metrics;
+  const std::vector<std::string>& keys = data.keys;
+  std::string md;
   std::vector<std::string> header = keys.empty() ? std::vector<std::string>{"point"} : keys;
   header.push_back("n");
   bool any_beyond = false;
   for (size_t m = 0; m < metrics.size(); ++m) {
     header.push_back(metrics[m]);
-    if (referenced[m]) header.push_back("reference " + metrics[m]);
+    if (data.referenced[m]) header.push_back("reference " + metrics[m]);
   }
   md += "| " + join(header, " | ") + " |\n|";
   for (size_t i = 0; i < header.size(); ++i) md += "---|";
   md += "\n";
-  for (size_t p = 0; p < point_count; ++p) {
-    const SweepPoint& first = points[0][p];
+  for (size_t p = 0; p < data.point_count; ++p) {
+    const SweepPoint& first = data.points[0][p];
     std::vector<std::string> cells_text;
     if (keys.empty()) cells_text.push_back("all");
     for (const std::string& v : first.values) cells_text.push_back(md_cell(v));
     int64_t n = 0;
-    for (int64_t c : first.cells) n += have.count(c);
+    for (int64_t c : first.cells) n += data.have.count(c);
     cells_text.push_back(std::to_string(n));
     for (size_t m = 0; m < metrics.size(); ++m) {
-      const MeanSe& s = points[m][p].stat;
+      const MeanSe& s = data.points[m][p].stat;
       const ReferenceValue* ref = find_reference(options.references, keys, first.values, metrics[m]);
       const bool beyond = ref && beyond_two_sd(s, *ref);
       any_beyond = any_beyond || beyond;
       cells_text.push_back(format_mean_se(s) + (beyond ? " †" : ""));
-      if (referenced[m]) {
+      if (data.referenced[m]) {
         cells_text.push_back(!ref ? std::string()
                                   : exact_number(ref->mean) +
                                         (std::isfinite(ref->sd) ? " ± " + exact_number(ref->sd) : std::string()));
@@ -284,6 +298,14 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
   }
   md += "\n";
   if (any_beyond) md += "† ours is more than 2 of the reference's standard deviations away from it.\n\n";
+  return md;
+}
+
+// The references' sources, the paired comparisons, the figure and the CSV.
+std::string markdown_notes(const Experiment& experiment, const std::vector<CellRow>& rows, const ReportData& data,
+                           const ReportOptions& options) {
+  const std::vector<std::string>& metrics = data.metrics;
+  std::string md;
   if (!options.references.empty()) {
     std::vector<std::string> sources;
     for (const ReferenceValue& r : options.references)
@@ -292,7 +314,6 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
     md += "Reference values (mean ± sd as published): " + (sources.empty() ? std::string("no source given") : join(sources, "; ")) +
           ".\n\n";
   }
-
   if (!metrics.empty()) {
     const std::vector<PairedComparison> comparisons =
         compare_paired(experiment, rows, metrics[0], options.compare_key, options.alpha);
@@ -307,34 +328,57 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
     md += "![" + (metrics.empty() ? std::string("the sweep") : metrics[0]) + " per point](" + options.figure_name + ")\n\n";
   if (!options.csv_name.empty())
     md += "Every point with its n, mean and standard error per metric: [" + options.csv_name + "](" + options.csv_name + ").\n";
+  return md;
+}
 
-  // --- CSV ---
-  std::vector<std::string> columns = keys;
+// Every point with its n, mean and standard error per metric (and the reference's mean and sd).
+std::string report_csv(const ReportData& data, const ReportOptions& options) {
+  const std::vector<std::string>& metrics = data.metrics;
+  std::vector<std::string> columns = data.keys;
   for (size_t m = 0; m < metrics.size(); ++m) {
     for (const char* part : {"_n", "_mean", "_se"}) columns.push_back(metrics[m] + part);
-    if (referenced[m]) {
+    if (data.referenced[m]) {
       columns.push_back(metrics[m] + "_ref_mean");
       columns.push_back(metrics[m] + "_ref_sd");
     }
   }
   for (std::string& c : columns) c = csv_field(c);
-  report.csv = join(columns, ",") + "\n";
-  for (size_t p = 0; p < point_count; ++p) {
+  std::string csv = join(columns, ",") + "\n";
+  for (size_t p = 0; p < data.point_count; ++p) {
     std::vector<std::string> fields;
-    for (const std::string& v : points[0][p].values) fields.push_back(csv_field(v));
+    for (const std::string& v : data.points[0][p].values) fields.push_back(csv_field(v));
     for (size_t m = 0; m < metrics.size(); ++m) {
-      const MeanSe& s = points[m][p].stat;
+      const MeanSe& s = data.points[m][p].stat;
       fields.push_back(std::to_string(s.n));
       fields.push_back(s.n > 0 ? csv_number(s.mean) : std::string());
       fields.push_back(s.n > 1 ? csv_number(s.se) : std::string());
-      if (referenced[m]) {
-        const ReferenceValue* ref = find_reference(options.references, keys, points[m][p].values, metrics[m]);
+      if (data.referenced[m]) {
+        const ReferenceValue* ref = find_reference(options.references, data.keys, data.points[m][p].values, metrics[m]);
         fields.push_back(ref ? csv_number(ref->mean) : std::string());
         fields.push_back(ref ? csv_number(ref->sd) : std::string());
       }
     }
-    report.csv += join(fields, ",") + "\n";
+    csv += join(fields, ",") + "\n";
   }
+  return csv;
+}
+
+}  // namespace
+
+SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow>& rows, const ReportOptions& options) {
+  SweepReport report;
+  ReportData data = report_data(experiment, rows, options);
+  // Refused cells (error rows) are results too: counted and named, left out of the statistics.
+  if (!data.refused.empty())
+    report.warnings.push_back(std::to_string(data.refused.size()) + " cells were refused by their learner or pipeline (first: cell " +
+                              std::to_string(data.refused[0]->index) + ": " + data.refused[0]->error + ")");
+  if (data.present < data.cells)
+    report.warnings.push_back(std::to_string(data.cells - data.present) + " of " + std::to_string(data.cells) +
+                              " cells have no row: the statistics leave them out");
+  match_references(data, options, report.warnings);
+  report.markdown = markdown_intro(data, options) + markdown_table(data, options) +
+                    markdown_notes(experiment, rows, data, options);
+  report.csv = report_csv(data, options);
   return report;
 }
 

@@ -278,252 +278,291 @@ bool ProjectionFitter::advance(double max_seconds, const ClockFn& now) {
 }
 
 void ProjectionFitter::do_unit() {
+  switch (stage_) {
+    case Stage::random_factor: return factor_random_span();
+    case Stage::cholesky_inverse: return invert_cholesky_factor();
+    case Stage::kgs_diagonal: return start_kernel_gram_schmidt();
+    case Stage::kgs_pivot: return pick_kgs_pivot();
+    case Stage::exact_gram: return exact_kernel_matrix();
+    case Stage::exact_eigen: return exact_eigenvectors();
+    case Stage::nystrom_gram: return nystrom_landmark_kernel();
+    case Stage::nystrom_whiten: return whiten_landmarks();
+    case Stage::nystrom_covariance: return nystrom_covariance_block();
+    case Stage::nystrom_pca: return nystrom_pca();
+    case Stage::transform: return transform_sample_block();
+    case Stage::finished: return;
+  }
+}
+
+void ProjectionFitter::factor_random_span() {
+  const Kernel& kernel = p_.kernel_;
+  const int dims = dims_;
+  const double tol = options_.tolerance;
+  Eigen::MatrixXd K = gram_matrix(kernel, p_.basis_);
+  if (!K.allFinite()) return fail(not_finite_error());
+  const double max_diag = K.diagonal().maxCoeff();
+  const double scale = max_diag > 0 ? max_diag : 1.0;
+  Eigen::LLT<Eigen::MatrixXd> llt(K);
+  bool ok = llt.info() == Eigen::Success &&
+            llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * scale;
+  double eps = 0;
+  if (!ok) {
+    eps = tol * scale;
+    for (int attempt = 0; attempt < kJitterTries; ++attempt, eps *= 100.0) {
+      Eigen::MatrixXd Kj = K;
+      Kj.diagonal().array() += eps;
+      llt.compute(Kj);
+      if (llt.info() == Eigen::Success) {
+        ok = true;
+        break;
+      }
+    }
+  }
+  if (!ok) {
+    return fail(make_error("projection.not_pd",
+                           "projection (random): the kernel matrix of the " + std::to_string(dims) +
+                               " chosen points stays non positive definite even with jitter " +
+                               std::to_string(eps / 100.0) + "; check the kernel parameters"));
+  }
+  p_.jitter_ = eps;
+  L_ = llt.matrixL();
+  stage_ = Stage::cholesky_inverse;
+}
+
+void ProjectionFitter::invert_cholesky_factor() {
+  const Eigen::Index k = L_.rows();
+  const Eigen::MatrixXd Linv = L_.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(k, k));
+  p_.coef_ = Linv.transpose();
+  p_.spectrum_ = L_.diagonal().array().square().matrix();
+  // Only the rotation-free Nyström map uses the triangular product: random/kgs keep the dense GEMM's bits.
+  p_.triangular_ = p_.nystrom_;
+  return fit_done();
+}
+
+void ProjectionFitter::start_kernel_gram_schmidt() {
   const FeatureMatrix& X = X_;
   const Kernel& kernel = p_.kernel_;
   const int n = n_;
   const int dims = dims_;
   const double tol = options_.tolerance;
-  switch (stage_) {
-    case Stage::random_factor: {
-      Eigen::MatrixXd K = gram_matrix(kernel, p_.basis_);
-      if (!K.allFinite()) return fail(not_finite_error());
-      const double max_diag = K.diagonal().maxCoeff();
-      const double scale = max_diag > 0 ? max_diag : 1.0;
-      Eigen::LLT<Eigen::MatrixXd> llt(K);
-      bool ok = llt.info() == Eigen::Success &&
-                llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * scale;
-      double eps = 0;
-      if (!ok) {
-        eps = tol * scale;
-        for (int attempt = 0; attempt < kJitterTries; ++attempt, eps *= 100.0) {
-          Eigen::MatrixXd Kj = K;
-          Kj.diagonal().array() += eps;
-          llt.compute(Kj);
-          if (llt.info() == Eigen::Success) {
-            ok = true;
-            break;
-          }
-        }
-      }
-      if (!ok) {
-        return fail(make_error("projection.not_pd",
-                               "projection (random): the kernel matrix of the " + std::to_string(dims) +
-                                   " chosen points stays non positive definite even with jitter " +
-                                   std::to_string(eps / 100.0) + "; check the kernel parameters"));
-      }
-      p_.jitter_ = eps;
-      L_ = llt.matrixL();
-      stage_ = Stage::cholesky_inverse;
-      return;
+  // Kernel Gram-Schmidt = greedy pivoted incomplete Cholesky (Shawe-Taylor & Cristianini 2004).
+  Xd_ = X.cast<double>();
+  norms2_ = row_norms2(X);
+  diag_.resize(n);
+  for (int i = 0; i < n; ++i) diag_[i] = kernel.from_products(norms2_[i], norms2_[i], norms2_[i]);
+  if (!diag_.allFinite()) return fail(not_finite_error());
+  const double max_diag = diag_.maxCoeff();
+  if (!(max_diag > 0)) return fail(rank_zero_error("kgs"));
+  threshold_ = tol * max_diag;
+  residual_ = diag_;     // ||φ(x_i) - P φ(x_i)||², P = projection on the pivots so far
+  R_.resize(dims, n);    // row j: coordinate j of every training point
+  L_.setZero(dims, dims);
+  picked_.assign(static_cast<size_t>(n), 0);
+  column_.resize(n);
+  pivot_index_ = 0;
+  stage_ = Stage::kgs_pivot;
+}
+
+void ProjectionFitter::pick_kgs_pivot() {
+  const FeatureMatrix& X = X_;
+  const Kernel& kernel = p_.kernel_;
+  const int n = n_;
+  const int dims = dims_;
+  const int j = pivot_index_;
+  int pivot = -1;
+  double best = threshold_;
+  for (int i = 0; i < n; ++i) {
+    if (!picked_[static_cast<size_t>(i)] && residual_[i] > best) {
+      best = residual_[i];
+      pivot = i;
     }
-    case Stage::cholesky_inverse: {
-      const Eigen::Index k = L_.rows();
-      const Eigen::MatrixXd Linv = L_.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(k, k));
-      p_.coef_ = Linv.transpose();
-      p_.spectrum_ = L_.diagonal().array().square().matrix();
-      // Only the rotation-free Nyström map uses the triangular product: random/kgs keep the dense GEMM's bits.
-      p_.triangular_ = p_.nystrom_;
-      return fit_done();
-    }
-    case Stage::kgs_diagonal: {
-      // Kernel Gram-Schmidt = greedy pivoted incomplete Cholesky (Shawe-Taylor & Cristianini 2004).
-      Xd_ = X.cast<double>();
-      norms2_ = row_norms2(X);
-      diag_.resize(n);
-      for (int i = 0; i < n; ++i) diag_[i] = kernel.from_products(norms2_[i], norms2_[i], norms2_[i]);
-      if (!diag_.allFinite()) return fail(not_finite_error());
-      const double max_diag = diag_.maxCoeff();
-      if (!(max_diag > 0)) return fail(rank_zero_error("kgs"));
-      threshold_ = tol * max_diag;
-      residual_ = diag_;     // ||φ(x_i) - P φ(x_i)||², P = projection on the pivots so far
-      R_.resize(dims, n);    // row j: coordinate j of every training point
-      L_.setZero(dims, dims);
-      picked_.assign(static_cast<size_t>(n), 0);
-      column_.resize(n);
-      pivot_index_ = 0;
-      stage_ = Stage::kgs_pivot;
-      return;
-    }
-    case Stage::kgs_pivot: {
-      const int j = pivot_index_;
-      int pivot = -1;
-      double best = threshold_;
-      for (int i = 0; i < n; ++i) {
-        if (!picked_[static_cast<size_t>(i)] && residual_[i] > best) {
-          best = residual_[i];
-          pivot = i;
-        }
-      }
-      if (pivot >= 0) {
-        const double nu = std::sqrt(residual_[pivot]);
-        const Eigen::VectorXd dots = Xd_ * Xd_.row(pivot).transpose();
-        for (int i = 0; i < n; ++i) column_[i] = kernel.from_products(dots[i], norms2_[i], norms2_[pivot]);
-        column_[pivot] = diag_[pivot];
-        if (!column_.allFinite()) return fail(not_finite_error());
-        if (j > 0) column_.noalias() -= R_.topRows(j).transpose() * R_.col(pivot).head(j);
-        R_.row(j) = (column_ / nu).transpose();
-        for (int t = 0; t < j; ++t) L_(j, t) = R_(t, pivot);
-        L_(j, j) = nu;
-        picked_[static_cast<size_t>(pivot)] = 1;
-        for (int i = 0; i < n; ++i) {
-          const double r = residual_[i] - R_(j, i) * R_(j, i);
-          residual_[i] = picked_[static_cast<size_t>(i)] || r < 0 ? 0.0 : r;
-        }
-        p_.basis_rows_.push_back(pivot);
-        ++pivot_index_;
-        if (pivot_index_ < dims) return;
-      }
-      // D pivots, or every residual below the tolerance: the span is (numerically) exhausted.
-      const int count = pivot_index_;
-      if (count == 0) return fail(rank_zero_error("kgs"));
-      L_.conservativeResize(count, count);
-      p_.basis_ = gather_rows(X, p_.basis_rows_);
-      Xd_ = R_ = Eigen::MatrixXd();
-      residual_ = column_ = diag_ = norms2_ = Eigen::VectorXd();
-      picked_.clear();
-      stage_ = Stage::cholesky_inverse;
-      return;
-    }
-    case Stage::exact_gram: {
-      K_ = gram_matrix(kernel, X);
-      if (!K_.allFinite()) return fail(not_finite_error());
-      stage_ = Stage::exact_eigen;
-      return;
-    }
-    case Stage::exact_eigen: {
-      const SymmetricEigen eigen = symmetric_eigen(K_);
-      K_ = Eigen::MatrixXd();
-      if (!eigen.converged) return fail(not_converged_error());
-      const Eigen::VectorXd& evals = eigen.values;  // ascending
-      const double lmax = evals[n - 1];
-      if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
-      int kept = 0;
-      while (kept < dims && evals[n - 1 - kept] > tol * lmax) ++kept;
-      p_.coef_.resize(n, kept);
-      p_.spectrum_.resize(kept);
-      for (int k = 0; k < kept; ++k) {
-        const double lambda = evals[n - 1 - k];
-        p_.coef_.col(k) = eigen.vectors.col(n - 1 - k) / std::sqrt(lambda);
-        p_.spectrum_[k] = lambda;
-      }
-      fix_column_signs(p_.coef_);
-      return fit_done();
-    }
-    case Stage::nystrom_gram: {
-      K_ = gram_matrix(kernel, p_.basis_);
-      if (!K_.allFinite()) return fail(not_finite_error());
-      stage_ = Stage::nystrom_whiten;
-      return;
-    }
-    case Stage::nystrom_whiten: {
-      const int m = m_;
-      // What follows unless the PCA is skipped (rotation-free): the covariance pass over the sample.
-      auto start_covariance = [&] {
-        S_ = Eigen::MatrixXd::Zero(m, m);
-        block_ = rows_per_block(m);
-        start_ = 0;
-        stage_ = Stage::nystrom_covariance;
-      };
-      // K_mm = L Lᵀ when every pivot clears the rank threshold (see the header): no eigendecomposition.
-      const double max_diag = K_.diagonal().maxCoeff();
-      if (!(max_diag > 0)) return fail(rank_zero_error("kpca"));
-      Eigen::LLT<Eigen::MatrixXd> llt(K_);
-      if (llt.info() == Eigen::Success && llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * max_diag) {
-        L_ = llt.matrixL();
-        K_ = Eigen::MatrixXd();
-        rank_ = m;
-        if (skips_pca()) {  // rotation-free: π = φ̃' = L⁻¹ k_m, C = L⁻ᵀ
-          p_.rotation_free_ = true;
-          stage_ = Stage::cholesky_inverse;
-          return;
-        }
-        return start_covariance();
-      }
-      const SymmetricEigen eigen = symmetric_eigen(K_);
-      K_ = Eigen::MatrixXd();
-      if (!eigen.converged) return fail(not_converged_error());
-      const Eigen::VectorXd& sigma = eigen.values;  // ascending
-      const double smax = sigma[m - 1];
-      if (!(smax > 0)) return fail(rank_zero_error("kpca"));
-      int r = 0;
-      while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
-      W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
-      for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
-      rank_ = r;
-      if (skips_pca()) {  // rotation-free: π = φ̃ = Wᵀ k_m, C = W = U_r Σ_r^{-1/2}
-        p_.rotation_free_ = true;
-        p_.coef_ = std::move(W_);
-        fix_column_signs(p_.coef_);
-        p_.spectrum_.resize(r);
-        for (int k = 0; k < r; ++k) p_.spectrum_[k] = sigma[m - 1 - k];
-        return fit_done();
-      }
-      return start_covariance();
-    }
-    case Stage::nystrom_covariance: {
-      const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
-      const FeatureMatrix Xb = X.middleRows(start_, rows);
-      const Eigen::MatrixXd Kb = kernel_matrix(kernel, Xb, p_.basis_);
-      if (!Kb.allFinite()) return fail(not_finite_error());
-      // G += Kbᵀ Kb on the lower triangle (a symmetric rank-k update: half a GEMM); Wᵀ G W comes once, at the
-      // end, instead of F = Kb W and Fᵀ F per block (2 n m r multiply-adds instead of n m² / 2).
-      S_.selfadjointView<Eigen::Lower>().rankUpdate(Kb.transpose());
-      if (transform_sample_ && static_cast<Eigen::Index>(n) * m_ <= kMaxCachedKernelDoubles) kernel_blocks_.push_back(Kb);
-      start_ += block_;
-      if (start_ >= n) stage_ = Stage::nystrom_pca;
-      return;
-    }
-    case Stage::nystrom_pca: {
-      const int r = rank_;
-      const bool cholesky = W_.size() == 0;
-      if (cholesky) {
-        // L⁻¹ G L⁻ᵀ = Σ_i φ̃'(x_i) φ̃'(x_i)ᵀ by two triangular solves (G symmetric: (L⁻¹ G)ᵀ = G L⁻ᵀ).
-        S_.triangularView<Eigen::StrictlyUpper>() = S_.transpose();
-        L_.triangularView<Eigen::Lower>().solveInPlace(S_);
-        S_.transposeInPlace();
-        L_.triangularView<Eigen::Lower>().solveInPlace(S_);
-      } else {
-        const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
-        S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ
-      }
-      const SymmetricEigen eigen = symmetric_eigen(S_);  // reads the lower triangle
-      S_ = Eigen::MatrixXd();
-      if (!eigen.converged) return fail(not_converged_error());
-      const Eigen::VectorXd& lambda = eigen.values;
-      const double lmax = lambda[r - 1];
-      if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
-      int kept = 0;
-      while (kept < dims && kept < r && lambda[r - 1 - kept] > tol * lmax) ++kept;
-      Eigen::MatrixXd E(r, kept);
-      p_.spectrum_.resize(kept);
-      for (int k = 0; k < kept; ++k) {
-        E.col(k) = eigen.vectors.col(r - 1 - k);
-        p_.spectrum_[k] = lambda[r - 1 - k];
-      }
-      if (cholesky) {
-        L_.triangularView<Eigen::Lower>().transpose().solveInPlace(E);  // C = L⁻ᵀ E
-        p_.coef_ = std::move(E);
-      } else {
-        p_.coef_ = W_ * E;
-      }
-      fix_column_signs(p_.coef_);
-      return fit_done();
-    }
-    case Stage::transform: {
-      const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
-      const size_t b = static_cast<size_t>(start_ / block_);
-      if (b < kernel_blocks_.size()) {
-        p_.project_block(kernel_blocks_[b], start_, transformed_);
-        kernel_blocks_[b] = Eigen::MatrixXd();
-      } else {
-        p_.transform_block(X, start_, rows, transformed_);
-      }
-      start_ += block_;
-      if (start_ >= n) stage_ = Stage::finished;
-      return;
-    }
-    case Stage::finished: return;
   }
+  if (pivot >= 0) {
+    const double nu = std::sqrt(residual_[pivot]);
+    const Eigen::VectorXd dots = Xd_ * Xd_.row(pivot).transpose();
+    for (int i = 0; i < n; ++i) column_[i] = kernel.from_products(dots[i], norms2_[i], norms2_[pivot]);
+    column_[pivot] = diag_[pivot];
+    if (!column_.allFinite()) return fail(not_finite_error());
+    if (j > 0) column_.noalias() -= R_.topRows(j).transpose() * R_.col(pivot).head(j);
+    R_.row(j) = (column_ / nu).transpose();
+    for (int t = 0; t < j; ++t) L_(j, t) = R_(t, pivot);
+    L_(j, j) = nu;
+    picked_[static_cast<size_t>(pivot)] = 1;
+    for (int i = 0; i < n; ++i) {
+      const double r = residual_[i] - R_(j, i) * R_(j, i);
+      residual_[i] = picked_[static_cast<size_t>(i)] || r < 0 ? 0.0 : r;
+    }
+    p_.basis_rows_.push_back(pivot);
+    ++pivot_index_;
+    if (pivot_index_ < dims) return;
+  }
+  // D pivots, or every residual below the tolerance: the span is (numerically) exhausted.
+  const int count = pivot_index_;
+  if (count == 0) return fail(rank_zero_error("kgs"));
+  L_.conservativeResize(count, count);
+  p_.basis_ = gather_rows(X, p_.basis_rows_);
+  Xd_ = R_ = Eigen::MatrixXd();
+  residual_ = column_ = diag_ = norms2_ = Eigen::VectorXd();
+  picked_.clear();
+  stage_ = Stage::cholesky_inverse;
+}
+
+void ProjectionFitter::exact_kernel_matrix() {
+  const FeatureMatrix& X = X_;
+  const Kernel& kernel = p_.kernel_;
+  K_ = gram_matrix(kernel, X);
+  if (!K_.allFinite()) return fail(not_finite_error());
+  stage_ = Stage::exact_eigen;
+}
+
+void ProjectionFitter::exact_eigenvectors() {
+  const int n = n_;
+  const int dims = dims_;
+  const double tol = options_.tolerance;
+  const SymmetricEigen eigen = symmetric_eigen(K_);
+  K_ = Eigen::MatrixXd();
+  if (!eigen.converged) return fail(not_converged_error());
+  const Eigen::VectorXd& evals = eigen.values;  // ascending
+  const double lmax = evals[n - 1];
+  if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
+  int kept = 0;
+  while (kept < dims && evals[n - 1 - kept] > tol * lmax) ++kept;
+  p_.coef_.resize(n, kept);
+  p_.spectrum_.resize(kept);
+  for (int k = 0; k < kept; ++k) {
+    const double lambda = evals[n - 1 - k];
+    p_.coef_.col(k) = eigen.vectors.col(n - 1 - k) / std::sqrt(lambda);
+    p_.spectrum_[k] = lambda;
+  }
+  fix_column_signs(p_.coef_);
+  return fit_done();
+}
+
+void ProjectionFitter::nystrom_landmark_kernel() {
+  const Kernel& kernel = p_.kernel_;
+  K_ = gram_matrix(kernel, p_.basis_);
+  if (!K_.allFinite()) return fail(not_finite_error());
+  stage_ = Stage::nystrom_whiten;
+}
+
+void ProjectionFitter::whiten_landmarks() {
+  const double tol = options_.tolerance;
+  const int m = m_;
+  // K_mm = L Lᵀ when every pivot clears the rank threshold (see the header): no eigendecomposition.
+  const double max_diag = K_.diagonal().maxCoeff();
+  if (!(max_diag > 0)) return fail(rank_zero_error("kpca"));
+  Eigen::LLT<Eigen::MatrixXd> llt(K_);
+  if (llt.info() == Eigen::Success && llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * max_diag) {
+    L_ = llt.matrixL();
+    K_ = Eigen::MatrixXd();
+    rank_ = m;
+    if (skips_pca()) {  // rotation-free: π = φ̃' = L⁻¹ k_m, C = L⁻ᵀ
+      p_.rotation_free_ = true;
+      stage_ = Stage::cholesky_inverse;
+      return;
+    }
+    return start_nystrom_covariance();
+  }
+  const SymmetricEigen eigen = symmetric_eigen(K_);
+  K_ = Eigen::MatrixXd();
+  if (!eigen.converged) return fail(not_converged_error());
+  const Eigen::VectorXd& sigma = eigen.values;  // ascending
+  const double smax = sigma[m - 1];
+  if (!(smax > 0)) return fail(rank_zero_error("kpca"));
+  int r = 0;
+  while (r < m && sigma[m - 1 - r] > tol * smax) ++r;
+  W_.resize(m, r);  // φ̃(x) = Wᵀ k_m(x), W = U_r Σ_r^{-1/2}
+  for (int k = 0; k < r; ++k) W_.col(k) = eigen.vectors.col(m - 1 - k) / std::sqrt(sigma[m - 1 - k]);
+  rank_ = r;
+  if (skips_pca()) {  // rotation-free: π = φ̃ = Wᵀ k_m, C = W = U_r Σ_r^{-1/2}
+    p_.rotation_free_ = true;
+    p_.coef_ = std::move(W_);
+    fix_column_signs(p_.coef_);
+    p_.spectrum_.resize(r);
+    for (int k = 0; k < r; ++k) p_.spectrum_[k] = sigma[m - 1 - k];
+    return fit_done();
+  }
+  return start_nystrom_covariance();
+}
+
+// What follows the landmarks' whitening unless the PCA is skipped (rotation-free): the covariance pass over
+// the sample.
+void ProjectionFitter::start_nystrom_covariance() {
+  const int m = m_;
+  S_ = Eigen::MatrixXd::Zero(m, m);
+  block_ = rows_per_block(m);
+  start_ = 0;
+  stage_ = Stage::nystrom_covariance;
+}
+
+void ProjectionFitter::nystrom_covariance_block() {
+  const FeatureMatrix& X = X_;
+  const Kernel& kernel = p_.kernel_;
+  const int n = n_;
+  const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
+  const FeatureMatrix Xb = X.middleRows(start_, rows);
+  const Eigen::MatrixXd Kb = kernel_matrix(kernel, Xb, p_.basis_);
+  if (!Kb.allFinite()) return fail(not_finite_error());
+  // G += Kbᵀ Kb on the lower triangle (a symmetric rank-k update: half a GEMM); Wᵀ G W comes once, at the
+  // end, instead of F = Kb W and Fᵀ F per block (2 n m r multiply-adds instead of n m² / 2).
+  S_.selfadjointView<Eigen::Lower>().rankUpdate(Kb.transpose());
+  if (transform_sample_ && static_cast<Eigen::Index>(n) * m_ <= kMaxCachedKernelDoubles) kernel_blocks_.push_back(Kb);
+  start_ += block_;
+  if (start_ >= n) stage_ = Stage::nystrom_pca;
+}
+
+void ProjectionFitter::nystrom_pca() {
+  const int dims = dims_;
+  const double tol = options_.tolerance;
+  const int r = rank_;
+  const bool cholesky = W_.size() == 0;
+  if (cholesky) {
+    // L⁻¹ G L⁻ᵀ = Σ_i φ̃'(x_i) φ̃'(x_i)ᵀ by two triangular solves (G symmetric: (L⁻¹ G)ᵀ = G L⁻ᵀ).
+    S_.triangularView<Eigen::StrictlyUpper>() = S_.transpose();
+    L_.triangularView<Eigen::Lower>().solveInPlace(S_);
+    S_.transposeInPlace();
+    L_.triangularView<Eigen::Lower>().solveInPlace(S_);
+  } else {
+    const Eigen::MatrixXd GW = S_.selfadjointView<Eigen::Lower>() * W_;
+    S_ = W_.transpose() * GW;  // Σ_i φ̃(x_i) φ̃(x_i)ᵀ
+  }
+  const SymmetricEigen eigen = symmetric_eigen(S_);  // reads the lower triangle
+  S_ = Eigen::MatrixXd();
+  if (!eigen.converged) return fail(not_converged_error());
+  const Eigen::VectorXd& lambda = eigen.values;
+  const double lmax = lambda[r - 1];
+  if (!(lmax > 0)) return fail(rank_zero_error("kpca"));
+  int kept = 0;
+  while (kept < dims && kept < r && lambda[r - 1 - kept] > tol * lmax) ++kept;
+  Eigen::MatrixXd E(r, kept);
+  p_.spectrum_.resize(kept);
+  for (int k = 0; k < kept; ++k) {
+    E.col(k) = eigen.vectors.col(r - 1 - k);
+    p_.spectrum_[k] = lambda[r - 1 - k];
+  }
+  if (cholesky) {
+    L_.triangularView<Eigen::Lower>().transpose().solveInPlace(E);  // C = L⁻ᵀ E
+    p_.coef_ = std::move(E);
+  } else {
+    p_.coef_ = W_ * E;
+  }
+  fix_column_signs(p_.coef_);
+  return fit_done();
+}
+
+void ProjectionFitter::transform_sample_block() {
+  const FeatureMatrix& X = X_;
+  const int n = n_;
+  const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
+  const size_t b = static_cast<size_t>(start_ / block_);
+  if (b < kernel_blocks_.size()) {
+    p_.project_block(kernel_blocks_[b], start_, transformed_);
+    kernel_blocks_[b] = Eigen::MatrixXd();
+  } else {
+    p_.transform_block(X, start_, rows, transformed_);
+  }
+  start_ += block_;
+  if (start_ >= n) stage_ = Stage::finished;
 }
 
 Result<KernelProjection> ProjectionFitter::take() {

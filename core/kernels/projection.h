@@ -241,7 +241,20 @@ class ProjectionFitter {
     random_factor, cholesky_inverse, kgs_diagonal, kgs_pivot, exact_gram, exact_eigen,
     nystrom_gram, nystrom_whiten, nystrom_covariance, nystrom_pca, transform, finished
   };
-  void do_unit();                 // one unit of the current stage
+  void do_unit();                 // one unit of the current stage: one of the stage functions below
+  // The stages' units, in the order of Stage.
+  void factor_random_span();      // random_factor: K of the span points, its (jittered) Cholesky factor L_
+  void invert_cholesky_factor();  // cholesky_inverse: C = L⁻ᵀ (random, kgs, rotation-free Nyström)
+  void start_kernel_gram_schmidt();  // kgs_diagonal: the kernel diagonal and the pivot search's state
+  void pick_kgs_pivot();          // kgs_pivot: one pivot (or the end of the pivots)
+  void exact_kernel_matrix();     // exact_gram: K of the whole sample
+  void exact_eigenvectors();      // exact_eigen: C from K's top eigenvectors
+  void nystrom_landmark_kernel(); // nystrom_gram: K_mm of the landmarks
+  void whiten_landmarks();        // nystrom_whiten: K_mm = L Lᵀ, or W = U_r Σ_r^{-1/2} when K_mm is singular
+  void start_nystrom_covariance();   // the covariance pass's first block
+  void nystrom_covariance_block();   // nystrom_covariance: G += Kbᵀ Kb for one row block
+  void nystrom_pca();             // nystrom_pca: C from the covariance's top eigenvectors
+  void transform_sample_block();  // transform: π of one row block of the sample
   double unit_cost() const;       // estimated cost of the next unit
   double remaining_cost() const;  // estimated cost of every unit from the next one on
   void fail(Error error);

@@ -108,6 +108,117 @@ void margins_of(const FeatureMatrix& X, const Eigen::VectorXd& w, const std::vec
   }
 }
 
+namespace {
+
+// Wolfe's corral: the points whose convex combination is the current nearest point p, their coefficients
+// and their Gram matrix (row-major, corral.size() squared), on the points scaled to R = 1.
+struct WolfeCorral {
+  const SignedPoints& z;
+  int d;
+  std::vector<int> corral;
+  std::vector<double> lambda;
+  std::vector<double> gram;
+  Eigen::VectorXd p;
+  std::vector<double> mu;  // the affine nearest point's coefficients (minor cycles)
+
+  WolfeCorral(const SignedPoints& points, int start) : z(points), d(static_cast<int>(points.cols())) {
+    corral = {start};
+    lambda = {1.0};
+    gram = {dot_rows(z.row(start).data(), z.row(start).data(), d)};
+    p = z.row(start).transpose();
+  }
+
+  void recompute_point() {
+    p.setZero(d);
+    for (size_t a = 0; a < corral.size(); ++a) {
+      const double* row = z.row(corral[a]).data();
+      for (int j = 0; j < d; ++j) p[j] += lambda[a] * row[j];
+    }
+  }
+
+  void remove_at(size_t a) {
+    const size_t s = corral.size();
+    std::vector<double> reduced;
+    reduced.reserve((s - 1) * (s - 1));
+    for (size_t r = 0; r < s; ++r) {
+      if (r == a) continue;
+      for (size_t c = 0; c < s; ++c) {
+        if (c != a) reduced.push_back(gram[r * s + c]);
+      }
+    }
+    gram.swap(reduced);
+    corral.erase(corral.begin() + static_cast<std::ptrdiff_t>(a));
+    lambda.erase(lambda.begin() + static_cast<std::ptrdiff_t>(a));
+  }
+
+  // Drops the points whose coefficient reached 0, last first.
+  void drop_zero_coefficients() {
+    for (int a = static_cast<int>(corral.size()) - 1; a >= 0; --a) {
+      if (lambda[static_cast<size_t>(a)] <= kCoefficientZero) remove_at(static_cast<size_t>(a));
+    }
+  }
+
+  // Adds the point to the corral with coefficient 0.
+  void add_point(int worst) {
+    const size_t s_old = corral.size();
+    std::vector<double> grown((s_old + 1) * (s_old + 1));
+    for (size_t r = 0; r < s_old; ++r)
+      for (size_t c = 0; c < s_old; ++c) grown[r * (s_old + 1) + c] = gram[r * s_old + c];
+    for (size_t r = 0; r < s_old; ++r) {
+      const double v = dot_rows(z.row(corral[r]).data(), z.row(worst).data(), d);
+      grown[r * (s_old + 1) + s_old] = v;
+      grown[s_old * (s_old + 1) + r] = v;
+    }
+    grown[s_old * (s_old + 1) + s_old] = dot_rows(z.row(worst).data(), z.row(worst).data(), d);
+    gram.swap(grown);
+    corral.push_back(worst);
+    lambda.push_back(0.0);
+  }
+
+  // Minor cycles: move toward the affine nearest point, dropping points that reach coefficient 0. False
+  // when no progress is possible (rounding): the caller undoes to the last consistent state.
+  bool minor_cycles(int worst) {
+    while (true) {
+      const int s = static_cast<int>(corral.size());
+      if (!affine_nearest(gram, s, &mu)) return false;
+      bool interior = true;
+      for (int a = 0; a < s; ++a) interior = interior && mu[static_cast<size_t>(a)] > kCoefficientZero;
+      if (interior) {
+        lambda = mu;
+        return true;
+      }
+      double theta = 1.0;
+      int leaving = -1;
+      for (int a = 0; a < s; ++a) {
+        const double la = lambda[static_cast<size_t>(a)];
+        const double ma = mu[static_cast<size_t>(a)];
+        if (ma <= kCoefficientZero && la - ma > 0) {
+          const double t = la / (la - ma);
+          if (t < theta || leaving < 0) {
+            theta = t;
+            leaving = a;
+          }
+        }
+      }
+      assert(leaving >= 0);
+      if (leaving < 0) return false;
+      // The new point would leave at once: rounding, no progress possible.
+      if (corral[static_cast<size_t>(leaving)] == worst && theta <= 0) return false;
+      for (int a = 0; a < s; ++a) {
+        lambda[static_cast<size_t>(a)] =
+            (1.0 - theta) * lambda[static_cast<size_t>(a)] + theta * mu[static_cast<size_t>(a)];
+      }
+      lambda[static_cast<size_t>(leaving)] = 0.0;
+      drop_zero_coefficients();
+      double sum = 0;
+      for (double l : lambda) sum += l;
+      for (double& l : lambda) l /= sum;
+    }
+  }
+};
+
+}  // namespace
+
 Result<SvmSolution> solve_svm(const SignedPoints& z_in) {
   const int n = static_cast<int>(z_in.rows());
   const int d = static_cast<int>(z_in.cols());
@@ -129,40 +240,15 @@ Result<SvmSolution> solve_svm(const SignedPoints& z_in) {
   for (int i = 1; i < n; ++i) {
     if (norm2[static_cast<size_t>(i)] < norm2[static_cast<size_t>(start)]) start = i;
   }
-  std::vector<int> corral = {start};
-  std::vector<double> lambda = {1.0};
-  std::vector<double> gram = {dot_rows(z.row(start).data(), z.row(start).data(), d)};
-  Eigen::VectorXd p = z.row(start).transpose();
+  WolfeCorral w(z, start);
+  const Eigen::VectorXd& p = w.p;
   std::vector<double> g(static_cast<size_t>(n));
-  std::vector<double> mu;
-
-  auto recompute_point = [&]() {
-    p.setZero(d);
-    for (size_t a = 0; a < corral.size(); ++a) {
-      const double* row = z.row(corral[a]).data();
-      for (int j = 0; j < d; ++j) p[j] += lambda[a] * row[j];
-    }
-  };
-  auto remove_at = [&](size_t a) {
-    const size_t s = corral.size();
-    std::vector<double> reduced;
-    reduced.reserve((s - 1) * (s - 1));
-    for (size_t r = 0; r < s; ++r) {
-      if (r == a) continue;
-      for (size_t c = 0; c < s; ++c) {
-        if (c != a) reduced.push_back(gram[r * s + c]);
-      }
-    }
-    gram.swap(reduced);
-    corral.erase(corral.begin() + static_cast<std::ptrdiff_t>(a));
-    lambda.erase(lambda.begin() + static_cast<std::ptrdiff_t>(a));
-  };
 
   const int max_major = 50 * (n + d) + 1000;
   int major = 0;
   for (; major < max_major; ++major) {
     const double pp = dot_rows(p.data(), p.data(), d);
-    if (pp <= sep2) return not_separable(n, corral, std::sqrt(pp));
+    if (pp <= sep2) return not_separable(n, w.corral, std::sqrt(pp));
     // Optimality test: the most violated constraint <p, z_j> < ||p||^2.
     int worst = 0;
     for (int i = 0; i < n; ++i) {
@@ -170,82 +256,19 @@ Result<SvmSolution> solve_svm(const SignedPoints& z_in) {
       if (g[static_cast<size_t>(i)] < g[static_cast<size_t>(worst)]) worst = i;
     }
     if (g[static_cast<size_t>(worst)] >= pp * (1.0 - kSvmGapTolerance)) break;
-    if (std::find(corral.begin(), corral.end(), worst) != corral.end()) break;  // rounding: no progress
-    // Add the point to the corral with coefficient 0.
-    const size_t s_old = corral.size();
-    std::vector<double> grown((s_old + 1) * (s_old + 1));
-    for (size_t r = 0; r < s_old; ++r)
-      for (size_t c = 0; c < s_old; ++c) grown[r * (s_old + 1) + c] = gram[r * s_old + c];
-    for (size_t r = 0; r < s_old; ++r) {
-      const double v = dot_rows(z.row(corral[r]).data(), z.row(worst).data(), d);
-      grown[r * (s_old + 1) + s_old] = v;
-      grown[s_old * (s_old + 1) + r] = v;
-    }
-    grown[s_old * (s_old + 1) + s_old] = dot_rows(z.row(worst).data(), z.row(worst).data(), d);
-    gram.swap(grown);
-    corral.push_back(worst);
-    lambda.push_back(0.0);
-    // Minor cycles: move toward the affine nearest point, dropping points that reach coefficient 0.
-    bool stalled = false;
-    while (true) {
-      const int s = static_cast<int>(corral.size());
-      if (!affine_nearest(gram, s, &mu)) {
-        stalled = true;
-        break;
-      }
-      bool interior = true;
-      for (int a = 0; a < s; ++a) interior = interior && mu[static_cast<size_t>(a)] > kCoefficientZero;
-      if (interior) {
-        lambda = mu;
-        break;
-      }
-      double theta = 1.0;
-      int leaving = -1;
-      for (int a = 0; a < s; ++a) {
-        const double la = lambda[static_cast<size_t>(a)];
-        const double ma = mu[static_cast<size_t>(a)];
-        if (ma <= kCoefficientZero && la - ma > 0) {
-          const double t = la / (la - ma);
-          if (t < theta || leaving < 0) {
-            theta = t;
-            leaving = a;
-          }
-        }
-      }
-      assert(leaving >= 0);
-      if (leaving < 0) {
-        stalled = true;
-        break;
-      }
-      if (corral[static_cast<size_t>(leaving)] == worst && theta <= 0) {
-        stalled = true;  // the new point would leave at once: rounding, no progress possible
-        break;
-      }
-      for (int a = 0; a < s; ++a) {
-        lambda[static_cast<size_t>(a)] =
-            (1.0 - theta) * lambda[static_cast<size_t>(a)] + theta * mu[static_cast<size_t>(a)];
-      }
-      lambda[static_cast<size_t>(leaving)] = 0.0;
-      for (int a = s - 1; a >= 0; --a) {
-        if (lambda[static_cast<size_t>(a)] <= kCoefficientZero) remove_at(static_cast<size_t>(a));
-      }
-      double sum = 0;
-      for (double l : lambda) sum += l;
-      for (double& l : lambda) l /= sum;
-    }
-    if (stalled) {
+    if (std::find(w.corral.begin(), w.corral.end(), worst) != w.corral.end()) break;  // rounding: no progress
+    w.add_point(worst);
+    if (!w.minor_cycles(worst)) {
       // Undo to the last consistent state: drop zero-coefficient points (at least the new one).
-      for (int a = static_cast<int>(corral.size()) - 1; a >= 0; --a) {
-        if (lambda[static_cast<size_t>(a)] <= kCoefficientZero) remove_at(static_cast<size_t>(a));
-      }
-      recompute_point();
+      w.drop_zero_coefficients();
+      w.recompute_point();
       break;
     }
-    recompute_point();
+    w.recompute_point();
   }
 
   const double pp = dot_rows(p.data(), p.data(), d);
-  if (pp <= sep2) return not_separable(n, corral, std::sqrt(pp));
+  if (pp <= sep2) return not_separable(n, w.corral, std::sqrt(pp));
   const double upper = std::sqrt(pp);
   SvmSolution out;
   out.w = p / upper;
@@ -259,13 +282,14 @@ Result<SvmSolution> solve_svm(const SignedPoints& z_in) {
   out.relative_gap = 1.0 - lower / upper;
   out.major_cycles = major;
   // alpha_i = lambda_i / ||p||^2 in original units: w/||p|| = sum alpha_i z_i.
+  const std::vector<int>& corral = w.corral;
   std::vector<size_t> order(corral.size());
   for (size_t a = 0; a < order.size(); ++a) order[a] = a;
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return corral[a] < corral[b]; });
   const double scale = 1.0 / (out.margin_upper * out.margin_upper);
   for (size_t a : order) {
     out.support.push_back(corral[a]);
-    out.alpha.push_back(lambda[a] * scale);
+    out.alpha.push_back(w.lambda[a] * scale);
   }
   return out;
 }

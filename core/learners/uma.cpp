@@ -102,6 +102,13 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
   if (!data.X.allFinite()) return make_error("uma.not_finite", "UMA: a training feature is NaN or infinite");
   for (int i = 0; i < n; ++i) assert(data.label[static_cast<size_t>(i)] >= 0 && data.label[static_cast<size_t>(i)] < q_count);
 
+  clear_run_state(problem, params);
+  if (Status s = choose_confusion(problem, params); !s.ok()) return s;
+  if (Status s = invert_confusion(data, params); !s.ok()) return s;
+  return configure_projection(data, params);
+}
+
+void Uma::clear_run_state(const Problem& problem, const UmaParams& params) {
   alpha_ = params.alpha;
   selection_ = params.select;
   rule_ = params.update;
@@ -124,16 +131,18 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
   max_z_norm_ = 0;
   confusion_rate_est_ = kNaN;
   front_.clear();
+}
 
-  // --- the confusion matrix ---
+Status Uma::choose_confusion(const Problem& problem, const UmaParams& params) {
+  const int q_count = num_classes_;
   switch (source_) {
     case UmaConfusionSource::identity:
       c_ = Eigen::MatrixXd::Identity(q_count, q_count);
-      break;
+      return Status::Ok();
     case UmaConfusionSource::given: {
       if (override_c_.size() > 0) {
         c_ = override_c_;
-        break;
+        return Status::Ok();
       }
       // The session resolves the noise's matrix (noise_confusion_matrix) into Problem::known_confusion.
       const Result<Eigen::MatrixXd>& known = problem.known_confusion;
@@ -144,7 +153,7 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
                               (bad_list ? std::string() : "; set field 'l.confusion' to estimated or identity"));
       }
       c_ = known.value();
-      break;
+      return Status::Ok();
     }
     case UmaConfusionSource::family: {
       const Result<Eigen::MatrixXd>& base = problem.confusion_family_base;
@@ -159,33 +168,44 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
                                                    std::to_string(q_count) + " classes");
       }
       c_ = confusion_family(base.value(), params.family);
-      break;
+      return Status::Ok();
     }
-    case UmaConfusionSource::estimated: {
-      if (!problem.label_oracle) {
-        return make_error("uma.no_oracle", "UMA: confusion 'estimated' needs a label oracle (Problem::label_oracle)");
-      }
-      const long long wanted = std::llround(params.est_fraction * static_cast<double>(n));
-      const int k = static_cast<int>(std::clamp<long long>(wanted, 1, n));
-      oracle_rows_ = rng_.choose(n, k);
-      std::sort(oracle_rows_.begin(), oracle_rows_.end());
-      std::vector<int> observed, truth;
-      observed.reserve(static_cast<size_t>(k));
-      truth.reserve(static_cast<size_t>(k));
-      for (int i : oracle_rows_) {
-        observed.push_back(data.label[static_cast<size_t>(i)]);
-        truth.push_back(problem.label_oracle(i));
-      }
-      Result<Eigen::MatrixXd> m = estimate_confusion(observed, truth, q_count);
-      if (!m.ok()) {
-        return make_error("uma.estimate_failed", "UMA: estimating C on " + std::to_string(k) +
-                                                     " oracle-labelled examples (field 'l.est_fraction'): " +
-                                                     m.error().message);
-      }
-      c_ = m.value();
-      break;
-    }
+    case UmaConfusionSource::estimated:
+      return estimate_confusion_by_oracle(problem, params);
   }
+  return Status::Ok();
+}
+
+Status Uma::estimate_confusion_by_oracle(const Problem& problem, const UmaParams& params) {
+  const Dataset& data = *problem.train;
+  const int n = data.rows();
+  if (!problem.label_oracle) {
+    return make_error("uma.no_oracle", "UMA: confusion 'estimated' needs a label oracle (Problem::label_oracle)");
+  }
+  const long long wanted = std::llround(params.est_fraction * static_cast<double>(n));
+  const int k = static_cast<int>(std::clamp<long long>(wanted, 1, n));
+  oracle_rows_ = rng_.choose(n, k);
+  std::sort(oracle_rows_.begin(), oracle_rows_.end());
+  std::vector<int> observed, truth;
+  observed.reserve(static_cast<size_t>(k));
+  truth.reserve(static_cast<size_t>(k));
+  for (int i : oracle_rows_) {
+    observed.push_back(data.label[static_cast<size_t>(i)]);
+    truth.push_back(problem.label_oracle(i));
+  }
+  Result<Eigen::MatrixXd> m = estimate_confusion(observed, truth, num_classes_);
+  if (!m.ok()) {
+    return make_error("uma.estimate_failed", "UMA: estimating C on " + std::to_string(k) +
+                                                 " oracle-labelled examples (field 'l.est_fraction'): " +
+                                                 m.error().message);
+  }
+  c_ = m.value();
+  return Status::Ok();
+}
+
+Status Uma::invert_confusion(const Dataset& data, const UmaParams& params) {
+  const int q_count = num_classes_;
+  const int n = data.rows();
   const std::string where = std::string("UMA: the confusion matrix (") + std::string(kUmaConfusionSourceNames[static_cast<int>(source_)]) + ")";
   if (c_.rows() != q_count || c_.cols() != q_count) {
     return make_error("uma.bad_confusion", where + " is " + std::to_string(c_.rows()) + "x" + std::to_string(c_.cols()) +
@@ -208,8 +228,11 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
   Eigen::VectorXd observed_counts = Eigen::VectorXd::Zero(q_count);
   for (int i = 0; i < n; ++i) observed_counts[data.label[static_cast<size_t>(i)]] += 1.0;
   pi_ = (c_inv_ * observed_counts) / static_cast<double>(n);
+  return Status::Ok();
+}
 
-  // --- the kernel front end ---
+Status Uma::configure_projection(const Dataset& data, const UmaParams& params) {
+  const int n = data.rows();
   projection_kind_ = params.projection;
   const Kernel kernel = make_kernel(params.kernel);
   ProjectionOptions projection_options;

@@ -198,6 +198,12 @@ class Uma final : public LearnerWith<UmaParams> {
   const KernelProjection& projection() const { return front_.projection(); }
 
  private:
+  // reset()'s stages, in order.
+  void clear_run_state(const Problem& problem, const UmaParams& params);  // the counters and choices of a new run
+  Status choose_confusion(const Problem& problem, const UmaParams& params);  // c_ from l.confusion's source
+  Status estimate_confusion_by_oracle(const Problem& problem, const UmaParams& params);  // source `estimated`
+  Status invert_confusion(const Dataset& data, const UmaParams& params);  // checks c_; c_inv_, condition_, pi_
+  Status configure_projection(const Dataset& data, const UmaParams& params);  // the kernel front end
   Status build();
   void update_scores(const double* tau);  // the class scores of the classes an update moved
   void refresh();                 // Gamma pass + all z_pq + estimated confusion rate

@@ -31,6 +31,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -137,14 +138,16 @@ int usage() {
 // The first frames build fonts and caches: the steady-state figures of --stats leave out this many.
 constexpr long long kWarmupFrames = 10;
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const auto process_start = std::chrono::steady_clock::now();
+// The command line (see the header comment).
+struct Options {
   std::string url, csv_path, screenshot, export_dir = ".", share_base;
   long long frames = 0, steps = -1, speed = -1;
   int width = 1280, height = 800;
   bool print_hash = false, print_status = false, stats = false;
+};
+
+// Reads the command line into *o; returns the exit code when the program ends here (usage, --help).
+std::optional<int> parse_options(int argc, char** argv, Options* o) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](std::string* out) {
@@ -153,49 +156,170 @@ int main(int argc, char** argv) {
       return true;
     };
     std::string v;
-    if (a == "--url") { if (!value(&url)) return usage(); }
-    else if (a == "--csv") { if (!value(&csv_path)) return usage(); }
-    else if (a == "--screenshot") { if (!value(&screenshot)) return usage(); }
-    else if (a == "--export-dir") { if (!value(&export_dir)) return usage(); }
-    else if (a == "--share-base") { if (!value(&share_base)) return usage(); }
-    else if (a == "--frames") { if (!value(&v)) return usage(); frames = std::atoll(v.c_str()); }
-    else if (a == "--steps") { if (!value(&v)) return usage(); steps = std::atoll(v.c_str()); }
-    else if (a == "--speed") { if (!value(&v)) return usage(); speed = std::atoll(v.c_str()); }
+    if (a == "--url") { if (!value(&o->url)) return usage(); }
+    else if (a == "--csv") { if (!value(&o->csv_path)) return usage(); }
+    else if (a == "--screenshot") { if (!value(&o->screenshot)) return usage(); }
+    else if (a == "--export-dir") { if (!value(&o->export_dir)) return usage(); }
+    else if (a == "--share-base") { if (!value(&o->share_base)) return usage(); }
+    else if (a == "--frames") { if (!value(&v)) return usage(); o->frames = std::atoll(v.c_str()); }
+    else if (a == "--steps") { if (!value(&v)) return usage(); o->steps = std::atoll(v.c_str()); }
+    else if (a == "--speed") { if (!value(&v)) return usage(); o->speed = std::atoll(v.c_str()); }
     else if (a == "--size") {
-      if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2 || width < 200 || height < 200) return usage();
+      if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &o->width, &o->height) != 2 || o->width < 200 || o->height < 200)
+        return usage();
     }
-    else if (a == "--print-trace-hash") print_hash = true;
-    else if (a == "--print-status") print_status = true;
-    else if (a == "--stats") stats = true;
+    else if (a == "--print-trace-hash") o->print_hash = true;
+    else if (a == "--print-status") o->print_status = true;
+    else if (a == "--stats") o->stats = true;
     else if (a == "--help" || a == "-h") { usage(); return 0; }
     else return usage();
   }
+  return std::nullopt;
+}
 
+// GLFW and a window with an OpenGL 3.3 core context, current; null (after the message) when there is none.
+GLFWwindow* open_window(const Options& o) {
   if (!glfwInit()) {
     std::fprintf(stderr, "error: GLFW could not initialize (no display? run under xvfb-run)\n");
-    return 1;
+    return nullptr;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  GLFWwindow* window = glfwCreateWindow(width, height, "marginlab", nullptr, nullptr);
+  GLFWwindow* window = glfwCreateWindow(o.width, o.height, "marginlab", nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "error: no OpenGL 3.3 core context\n");
     glfwTerminate();
-    return 1;
+    return nullptr;
   }
   glfwMakeContextCurrent(window);
-  glfwSwapInterval(frames > 0 ? 0 : 1);  // headless runs measure the app, not the display
+  glfwSwapInterval(o.frames > 0 ? 0 : 1);  // headless runs measure the app, not the display
+  return window;
+}
+
+// The app's fonts, the link, the CSV file, the speed and the steps before the first frame. Returns the
+// exit code so far (1 when the CSV file cannot be read).
+int start_app(ml::app::App& app, DesktopPlatform& platform, GLFWwindow* window, const Options& o) {
+  int exit_code = 0;
+  const char* fonts[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                         "/usr/share/matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf"};
+  std::string font;
+  for (const char* f : fonts)
+    if (std::ifstream(f).good()) { font = f; break; }
+  // Where the window system scales windows (macOS Retina, Wayland), the framebuffer has more pixels
+  // than the window: rasterize the font for the framebuffer so text stays sharp.
+  int win_w = 0, win_h = 0, fb_w = 0, fb_h = 0;
+  glfwGetWindowSize(window, &win_w, &win_h);
+  glfwGetFramebufferSize(window, &fb_w, &fb_h);
+  app.setup_imgui(font, win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f);
+  app.open_url(o.url);
+  if (!o.csv_path.empty()) {
+    std::string text;
+    if (!platform.read_path(o.csv_path, &text)) {
+      std::fprintf(stderr, "error: %s\n", text.c_str());
+      exit_code = 1;
+    } else {
+      const size_t slash = o.csv_path.find_last_of('/');
+      app.load_csv(slash == std::string::npos ? o.csv_path : o.csv_path.substr(slash + 1), std::move(text));
+    }
+  }
+  if (o.speed >= 0) app.state().steps_per_tick = o.speed;
+  if (o.steps >= 0) {
+    app.state().run_to(o.steps);
+    app.state().pause();
+  }
+  for (const ml::app::Notice& n : app.state().notices())
+    std::fprintf(stderr, "%s: %s\n", n.error ? "error" : "warning", n.text.c_str());
+  return exit_code;
+}
+
+// What --stats reports of the frames: steady-state frames (after kWarmupFrames), intervals, and each
+// frame's cost part by part.
+struct FrameStats {
+  explicit FrameStats(size_t measured) : frame_ms(measured), costs(measured) {}
+  ml::app::FrameTimes frame_ms;
+  ml::app::FrameCostStats costs;
+  double first_frame_ms = 0, first_run_frame_ms = -1;  // first frame; first frame showing the built run
+  long long count = 0;
+};
+
+// Draws frames until the window closes (or --frames have been drawn), the last saved with --screenshot.
+// Returns the exit code (1 when the screenshot cannot be written).
+int run_frames(ml::app::App& app, GLFWwindow* window, const Options& o,
+               std::chrono::steady_clock::time_point process_start, FrameStats& st) {
+  int exit_code = 0;
+  double last = glfwGetTime();
+  ml::app::FrameHooks hooks;
+  // Headless runs: Xvfb parks the pointer mid-screen; keep hover read-outs out of the pictures.
+  if (o.frames > 0) hooks.before_new_frame = [] { ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX); };
+  hooks.framebuffer_size = [window](int* w, int* h) { glfwGetFramebufferSize(window, w, h); };
+  while (exit_code == 0 && !glfwWindowShouldClose(window)) {
+    glfwPollEvents();
+    const ml::app::FrameSize fb = ml::app::run_frame(app, hooks);
+    const int fbw = fb.width, fbh = fb.height;
+    ++st.count;
+    const bool last_frame = o.frames > 0 && st.count >= o.frames;
+    if (last_frame && !o.screenshot.empty()) {
+      const std::string png = ml::app::capture_png(0, 0, fbw, fbh, fbh);
+      std::ofstream out(o.screenshot, std::ios::binary);
+      out.write(png.data(), static_cast<std::streamsize>(png.size()));
+      if (!out || png.empty()) {
+        std::fprintf(stderr, "error: could not write %s\n", o.screenshot.c_str());
+        exit_code = 1;
+      }
+    }
+    glfwSwapBuffers(window);
+    if (o.stats) glFinish();  // frame time includes the GPU's work
+    const double now = glfwGetTime();
+    const double since_start =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - process_start).count();
+    if (st.count == 1) st.first_frame_ms = since_start;
+    if (st.count > kWarmupFrames + 1) st.frame_ms.add((now - last) * 1000.0);
+    if (st.count > kWarmupFrames) st.costs.add(app.last_frame_cost());
+    if (st.first_run_frame_ms < 0 && app.state().session()) st.first_run_frame_ms = since_start;
+    last = now;
+    if (last_frame) break;
+  }
+  return exit_code;
+}
+
+// --print-trace-hash, --print-status and --stats on stdout.
+void print_results(ml::app::App& app, const Options& o, const FrameStats& st) {
+  if (o.print_hash) {
+    const ml::Session* s = app.state().session();
+    std::printf("{\"steps\":%lld,\"trace_sha256\":\"%s\",\"url\":\"%s\"}\n", static_cast<long long>(s ? s->steps() : 0),
+                app.trace_sha256().c_str(), app.state().url().c_str());
+  }
+  if (o.print_status) std::printf("%s\n", app.status_json().c_str());
+  if (o.stats) {
+    // Medians and 95th percentiles by nearest rank, as tools/e2e/measure_frames.mjs takes them in the browser.
+    std::printf("{\"frames\":%lld,\"first_frame_ms\":%.1f,\"first_run_frame_ms\":%.1f,\"median_ms\":%.2f,\"p95_ms\":%.2f,"
+                "\"app_cpu_median_ms\":%.3f,\"app_cpu_p95_ms\":%.3f,\"train_median_ms\":%.3f,\"gl_median_ms\":%.3f,"
+                "\"steps\":%lld}\n",
+                st.count, st.first_frame_ms, st.first_run_frame_ms, st.frame_ms.percentile_ms(0.5), st.frame_ms.percentile_ms(0.95),
+                st.costs.app().percentile_ms(0.5), st.costs.app().percentile_ms(0.95), st.costs.train().percentile_ms(0.5),
+                st.costs.gl().percentile_ms(0.5), static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto process_start = std::chrono::steady_clock::now();
+  Options o;
+  if (std::optional<int> end = parse_options(argc, argv, &o)) return *end;
+  GLFWwindow* window = open_window(o);
+  if (!window) return 1;
 
   DesktopPlatform platform;
   platform.window = window;
-  platform.export_dir = export_dir;
-  if (share_base.empty()) {
+  platform.export_dir = o.export_dir;
+  if (o.share_base.empty()) {
     const char* from_env = std::getenv("MARGINLAB_SHARE_BASE");
-    share_base = from_env && *from_env ? from_env : kDefaultShareBase;
+    o.share_base = from_env && *from_env ? from_env : kDefaultShareBase;
   }
-  platform.share_base = share_base;
+  platform.share_base = o.share_base;
   g_platform = &platform;
   int exit_code = 0;
   {
@@ -204,89 +328,11 @@ int main(int argc, char** argv) {
     app.start_gl();
     g_app = &app;
     glfwSetDropCallback(window, on_drop);
-    const char* fonts[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                           "/usr/share/matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf"};
-    std::string font;
-    for (const char* f : fonts)
-      if (std::ifstream(f).good()) { font = f; break; }
-    // Where the window system scales windows (macOS Retina, Wayland), the framebuffer has more pixels
-    // than the window: rasterize the font for the framebuffer so text stays sharp.
-    int win_w = 0, win_h = 0, fb_w = 0, fb_h = 0;
-    glfwGetWindowSize(window, &win_w, &win_h);
-    glfwGetFramebufferSize(window, &fb_w, &fb_h);
-    app.setup_imgui(font, win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f);
-    app.open_url(url);
-    if (!csv_path.empty()) {
-      std::string text;
-      if (!platform.read_path(csv_path, &text)) {
-        std::fprintf(stderr, "error: %s\n", text.c_str());
-        exit_code = 1;
-      } else {
-        const size_t slash = csv_path.find_last_of('/');
-        app.load_csv(slash == std::string::npos ? csv_path : csv_path.substr(slash + 1), std::move(text));
-      }
-    }
-    if (speed >= 0) app.state().steps_per_tick = speed;
-    if (steps >= 0) {
-      app.state().run_to(steps);
-      app.state().pause();
-    }
-    for (const ml::app::Notice& n : app.state().notices())
-      std::fprintf(stderr, "%s: %s\n", n.error ? "error" : "warning", n.text.c_str());
-
-    // Steady-state frames (after kWarmupFrames): intervals, and each frame's cost part by part.
-    const size_t measured = frames > kWarmupFrames ? static_cast<size_t>(frames - kWarmupFrames) : 1;
-    ml::app::FrameTimes frame_ms(measured);
-    ml::app::FrameCostStats costs(measured);
-    double first_frame_ms = 0, first_run_frame_ms = -1;  // first frame; first frame showing the built run
-    long long count = 0;
-    double last = glfwGetTime();
-    ml::app::FrameHooks hooks;
-    // Headless runs: Xvfb parks the pointer mid-screen; keep hover read-outs out of the pictures.
-    if (frames > 0) hooks.before_new_frame = [] { ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX); };
-    hooks.framebuffer_size = [window](int* w, int* h) { glfwGetFramebufferSize(window, w, h); };
-    while (exit_code == 0 && !glfwWindowShouldClose(window)) {
-      glfwPollEvents();
-      const ml::app::FrameSize fb = ml::app::run_frame(app, hooks);
-      const int fbw = fb.width, fbh = fb.height;
-      ++count;
-      const bool last_frame = frames > 0 && count >= frames;
-      if (last_frame && !screenshot.empty()) {
-        const std::string png = ml::app::capture_png(0, 0, fbw, fbh, fbh);
-        std::ofstream out(screenshot, std::ios::binary);
-        out.write(png.data(), static_cast<std::streamsize>(png.size()));
-        if (!out || png.empty()) {
-          std::fprintf(stderr, "error: could not write %s\n", screenshot.c_str());
-          exit_code = 1;
-        }
-      }
-      glfwSwapBuffers(window);
-      if (stats) glFinish();  // frame time includes the GPU's work
-      const double now = glfwGetTime();
-      const double since_start =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - process_start).count();
-      if (count == 1) first_frame_ms = since_start;
-      if (count > kWarmupFrames + 1) frame_ms.add((now - last) * 1000.0);
-      if (count > kWarmupFrames) costs.add(app.last_frame_cost());
-      if (first_run_frame_ms < 0 && app.state().session()) first_run_frame_ms = since_start;
-      last = now;
-      if (last_frame) break;
-    }
-    if (print_hash) {
-      const ml::Session* s = app.state().session();
-      std::printf("{\"steps\":%lld,\"trace_sha256\":\"%s\",\"url\":\"%s\"}\n", static_cast<long long>(s ? s->steps() : 0),
-                  app.trace_sha256().c_str(), app.state().url().c_str());
-    }
-    if (print_status) std::printf("%s\n", app.status_json().c_str());
-    if (stats) {
-      // Medians and 95th percentiles by nearest rank, as tools/e2e/measure_frames.mjs takes them in the browser.
-      std::printf("{\"frames\":%lld,\"first_frame_ms\":%.1f,\"first_run_frame_ms\":%.1f,\"median_ms\":%.2f,\"p95_ms\":%.2f,"
-                  "\"app_cpu_median_ms\":%.3f,\"app_cpu_p95_ms\":%.3f,\"train_median_ms\":%.3f,\"gl_median_ms\":%.3f,"
-                  "\"steps\":%lld}\n",
-                  count, first_frame_ms, first_run_frame_ms, frame_ms.percentile_ms(0.5), frame_ms.percentile_ms(0.95),
-                  costs.app().percentile_ms(0.5), costs.app().percentile_ms(0.95), costs.train().percentile_ms(0.5),
-                  costs.gl().percentile_ms(0.5), static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
-    }
+    exit_code = start_app(app, platform, window, o);
+    const size_t measured = o.frames > kWarmupFrames ? static_cast<size_t>(o.frames - kWarmupFrames) : 1;
+    FrameStats st(measured);
+    if (exit_code == 0) exit_code = run_frames(app, window, o, process_start, st);
+    print_results(app, o, st);
     g_app = nullptr;
   }
   glfwDestroyWindow(window);

@@ -97,7 +97,7 @@ int cmd_check(const Args& args);
 int cmd_run(const Args& args);
 int cmd_learners(const Args& args);
 int cmd_sweep(const Args& args);   // an experiment's cells (or a shard's) as JSON rows, resumable (cmd_sweep.cpp)
-int cmd_merge(const Args& args);   // rows files joined, each cell once, conflicts refused (cmd_sweep.cpp)
-int cmd_report(const Args& args);  // NAME.md, NAME.csv, NAME.png of a sweep's rows (cmd_sweep.cpp)
+int cmd_merge(const Args& args);   // rows files joined, each cell once, conflicts refused (cmd_merge.cpp)
+int cmd_report(const Args& args);  // NAME.md, NAME.csv, NAME.png of a sweep's rows (cmd_report.cpp)
 
 }  // namespace ml::cli

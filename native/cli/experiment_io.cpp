@@ -5,6 +5,7 @@
 #include "core/data/csv.h"
 #include "core/learners/registry.h"
 #include "core/util/sha256.h"
+#include "nlohmann/json.hpp"
 
 namespace ml::cli {
 
@@ -65,6 +66,24 @@ std::optional<LoadedExperiment> load_experiment_reporting(const Args& args, int*
   }
   print_warnings(loaded->warnings);
   return std::move(loaded).value();
+}
+
+std::string json_line(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+Experiment decode_reporting(const std::string& url) {
+  ExperimentDecode decoded = decode_experiment(url, learner_schemas());
+  print_warnings(decoded.warnings);
+  return std::move(decoded.experiment);
+}
+
+Result<std::vector<CellRow>> read_rows(const std::string& path, bool* dropped, std::string* text_out) {
+  Result<std::string> text = read_file(path);
+  if (!text.ok()) return text.error();
+  Result<std::vector<CellRow>> rows = parse_cell_rows(text.value(), path, dropped);
+  if (text_out) *text_out = std::move(text).value();
+  return rows;
 }
 
 }  // namespace ml::cli

@@ -7,8 +7,10 @@
 
 #include "core/config/config.h"
 #include "core/data/dataset.h"
+#include "core/experiment/experiment.h"
 #include "core/util/status.h"
 #include "native/cli/cli.h"
+#include "nlohmann/json_fwd.hpp"
 
 namespace ml::cli {
 
@@ -32,5 +34,15 @@ Result<LoadedExperiment> load_experiment(const Args& args);
 // load_experiment for a command: prints its error (setting *exit_code: 2 for a usage error, else 1) and
 // returns nullopt, or prints its warnings and returns the experiment.
 std::optional<LoadedExperiment> load_experiment_reporting(const Args& args, int* exit_code);
+
+// What sweep, merge and report share (cmd_sweep.cpp, cmd_merge.cpp, cmd_report.cpp).
+
+// A result object as one line of JSON (invalid UTF-8 replaced), as every command prints it.
+std::string json_line(const nlohmann::ordered_json& j);
+// Decodes --url as an experiment and prints its warnings.
+Experiment decode_reporting(const std::string& url);
+// Reads a rows file; an incomplete last line (an interrupted write) is dropped and reported in *dropped.
+// *text_out (may be null) gets the file's text.
+Result<std::vector<CellRow>> read_rows(const std::string& path, bool* dropped, std::string* text_out = nullptr);
 
 }  // namespace ml::cli
