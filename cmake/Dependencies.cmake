@@ -63,6 +63,10 @@ if(ML_BUILD_TESTS)
     set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
     set(gtest_disable_pthreads ON CACHE BOOL "" FORCE)
     add_subdirectory(/usr/src/googletest "${ML_DEPS_DIR}/googletest" EXCLUDE_FROM_ALL)
+    # Its headers are third-party code: SYSTEM for the tests that include them (ml_warnings, cmake/Warnings.cmake),
+    # as the installed package's imported target makes them natively.
+    get_target_property(ml_gtest_includes gtest INTERFACE_INCLUDE_DIRECTORIES)
+    set_property(TARGET gtest APPEND PROPERTY INTERFACE_SYSTEM_INCLUDE_DIRECTORIES ${ml_gtest_includes})
   else()
     find_package(GTest REQUIRED)
   endif()

@@ -19,8 +19,8 @@ step() {  # step NAME COMMAND...: runs one suite and counts it
   echo; echo "=== $name ==="
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
-build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds those)
-  cmake --preset "$1" -DML_BUILD_BENCH=OFF >/dev/null && cmake --build --preset "$1" -j2
+build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds those), warnings as errors
+  cmake --preset "$1" -DML_BUILD_BENCH=OFF -DML_WERROR=ON >/dev/null && cmake --build --preset "$1" -j2
 }
 
 step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh

@@ -25,7 +25,7 @@ namespace ml {
 // How to read a CSV.
 struct CsvOptions {
   std::string source_name = "input";   // shown in errors: "<source_name>:line:column: ..."
-  std::string label_column;            // name or 0-based index; empty = a conventionally named column, else the last
+  std::string label_column{};          // name or 0-based index; empty = a conventionally named column, else the last
   char delimiter = 0;                  // ',' ';' '\t', or 0 to detect from the first line
   int header = -1;                     // 1 yes, 0 no, -1 detect
   size_t max_bytes = 256u << 20;       // size cap (csv.too_large)

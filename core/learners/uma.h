@@ -125,7 +125,7 @@ struct UmaParams {
   double max_cond = 1e6;                                   // largest accepted condition number of C
   UmaProjection projection = UmaProjection::none;          // kernel front end
   int dims = 100;                                          // projection size D
-  KernelParams kernel;                                     // the front end's kernel
+  KernelParams kernel{};                                   // the front end's kernel
   // The parameter table (settings/params.h).
   static const ParamTable<UmaParams>& table();
 };

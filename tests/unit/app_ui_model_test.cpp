@@ -89,10 +89,14 @@ TEST(AppUiModel, EveryNoiseModelIsOfferedAndRuns) {
     NoiseModel parsed;
     ASSERT_TRUE(parse_noise_model(offered[i].id, &parsed));
     EXPECT_EQ(c.noise.model, parsed);
-    if (parsed == NoiseModel::confusion) EXPECT_EQ(c.noise.confusion.size(), 4u);  // a 2 x 2 matrix appeared
+    if (parsed == NoiseModel::confusion) {
+      EXPECT_EQ(c.noise.confusion.size(), 4u);  // a 2 x 2 matrix appeared
+    }
     Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
     ASSERT_TRUE(s.ok()) << offered[i].id << ": " << s.error().message;
-    if (parsed != NoiseModel::none) EXPECT_GT(s.value()->data().noise.corrupted, 0) << offered[i].id;
+    if (parsed != NoiseModel::none) {
+      EXPECT_GT(s.value()->data().noise.corrupted, 0) << offered[i].id;
+    }
   }
 }
 

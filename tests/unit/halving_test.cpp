@@ -274,7 +274,9 @@ TEST(HalvingTest, NeverExceedsLog2OfTheClassOn50Problems) {
     h.predict_batch(g.data.train.X, &batch);
     for (int i = 0; i < g.data.train.rows(); ++i) {
       EXPECT_EQ(batch[static_cast<size_t>(i)], g.data.train.label[static_cast<size_t>(i)]);
-      if (i % 17 == 0) EXPECT_EQ(h.predict(g.data.train.X.row(i).data()), batch[static_cast<size_t>(i)]);
+      if (i % 17 == 0) {
+        EXPECT_EQ(h.predict(g.data.train.X.row(i).data()), batch[static_cast<size_t>(i)]);
+      }
     }
   }
   EXPECT_GT(total_mistakes, 50);  // the learner does err: the bound is not checked vacuously

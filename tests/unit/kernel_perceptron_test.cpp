@@ -73,7 +73,9 @@ TEST(KernelTest, MatrixFormsAgreeWithPointwise) {
       for (int j = 0; j < 30; ++j) {
         EXPECT_EQ(G(i, j), G(j, i));
         EXPECT_NEAR(G(i, j), k(X.row(i).data(), X.row(j).data(), 5), 1e-12);
-        if (i < 10) EXPECT_NEAR(C(i, j), G(i, j), 1e-12);
+        if (i < 10) {
+          EXPECT_NEAR(C(i, j), G(i, j), 1e-12);
+        }
       }
       EXPECT_EQ(row[i], k(X.row(i).data(), X.row(4).data(), 5));
     }

@@ -5,6 +5,7 @@
 //   the list core/CMakeLists.txt builds the libraries from (generated core_modules.h), without exceptions; no
 //   include climbs out with "..";
 // - every folder of core/ is a module of that list (a new folder cannot sit outside the order);
+// - docs/architecture.md's module table and README.md's Layout list the modules of that list, in its order;
 // - app/ includes neither native/ nor web/, nor GLFW or emscripten (DESIGN.md: native, web -> app -> core).
 #include <gtest/gtest.h>
 
@@ -98,6 +99,65 @@ bool is_source(const fs::path& p) {
   return ext == ".h" || ext == ".hpp" || ext == ".cpp" || ext == ".cc";
 }
 
+// The lines of `text` from the line `heading` (exclusive) to the next "## " heading; empty without the heading.
+std::vector<std::string> section_lines(const std::string& text, const std::string& heading) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (inside && line.rfind("## ", 0) == 0) break;
+    if (inside) out.push_back(line);
+    if (line == heading) inside = true;
+  }
+  return out;
+}
+
+// The module table of docs/architecture.md ("| 3 | `data` | ... |" under its heading), row by row as
+// "<number> <module>", e.g. "3 data".
+std::vector<std::string> documented_module_rows(const std::string& architecture_md) {
+  static const std::regex kRow(R"(^\|\s*(\d+)\s*\|\s*`([^`]+)`\s*\|)");
+  std::vector<std::string> out;
+  for (const std::string& line : section_lines(architecture_md, "## The core's modules, in order")) {
+    std::smatch m;
+    if (std::regex_search(line, m, kRow)) out.push_back(m[1].str() + " " + m[2].str());
+  }
+  return out;
+}
+
+// The modules README.md's Layout section lists for core/: the comma-separated names after the last ':' of
+// the "core/" line and on the indented lines that continue it.
+std::vector<std::string> readme_core_modules(const std::string& readme_md) {
+  std::string listed;
+  bool in_core = false;
+  for (const std::string& line : section_lines(readme_md, "## Layout")) {
+    if (line.rfind("core/", 0) == 0) {
+      in_core = true;
+      listed = line.substr(line.rfind(':') + 1);
+    } else if (in_core && !line.empty() && line[0] == ' ') {
+      listed += " " + line;
+    } else {
+      in_core = false;
+    }
+  }
+  std::vector<std::string> out;
+  std::istringstream names(listed);
+  std::string name;
+  while (std::getline(names, name, ',')) {
+    const size_t first = name.find_first_not_of(' ');
+    if (first != std::string::npos) out.push_back(name.substr(first, name.find_last_not_of(' ') - first + 1));
+  }
+  return out;
+}
+
+// The rows the module table should have: "1 util", "2 settings", ... from the build's list.
+std::vector<std::string> expected_module_rows() {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < layering::kCoreModules.size(); ++i)
+    out.push_back(std::to_string(i + 1) + " " + std::string(layering::kCoreModules[i]));
+  return out;
+}
+
 // Source files below `folder`, sorted (for stable messages).
 std::vector<fs::path> sources_below(const fs::path& folder) {
   std::vector<fs::path> out;
@@ -134,6 +194,29 @@ TEST(Layering, TheModuleOrderIsTheBuildsOrder) {
   EXPECT_LT(module_index("data"), module_index("learners"));
   EXPECT_LT(module_index("metrics"), module_index("learners"));
   EXPECT_LT(module_index("learners"), module_index("config"));
+}
+
+TEST(Layering, DocumentReadersFindTheModuleLists) {
+  // Hand-made documents: the readers take the numbered rows of the right section only, and the README's
+  // names across its continuation line.
+  const std::string doc =
+      "## Other\n| 1 | `x` | owns | why |\n## The core's modules, in order\n| # | module | owns | why |\n"
+      "|---|---|---|---|\n| 1 | `util` | a | b |\n| 2 | `data` | c | d |\n\nText.\n## Next\n| 3 | `y` | e | f |\n";
+  EXPECT_EQ(documented_module_rows(doc), (std::vector<std::string>{"1 util", "2 data"}));
+  EXPECT_TRUE(documented_module_rows("| 1 | `util` | a | b |\n").empty()) << "no heading, no table";
+  const std::string readme =
+      "## Layout\n```\ncore/      the core, in order:\n           util, data,\n           noise\napp/       x, y\n```\n";
+  EXPECT_EQ(readme_core_modules(readme), (std::vector<std::string>{"util", "data", "noise"}));
+}
+
+TEST(Layering, TheDocumentsListTheBuildsModuleOrder) {
+  // docs/architecture.md's module table and README.md's Layout state the order of ML_CORE_MODULES
+  // (core/CMakeLists.txt, generated core_modules.h): a module added, removed or moved there must be here too.
+  EXPECT_EQ(documented_module_rows(read_text(kRoot / "docs" / "architecture.md")), expected_module_rows())
+      << "docs/architecture.md: the table under \"The core's modules, in order\" differs from ML_CORE_MODULES";
+  const std::vector<std::string> build_order(layering::kCoreModules.begin(), layering::kCoreModules.end());
+  EXPECT_EQ(readme_core_modules(read_text(kRoot / "README.md")), build_order)
+      << "README.md: the core/ line of the Layout section differs from ML_CORE_MODULES";
 }
 
 TEST(Layering, EveryCoreFolderIsAModule) {

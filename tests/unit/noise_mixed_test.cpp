@@ -95,7 +95,9 @@ TEST(NoiseMixed, KeptExamplesAreThoseOfUniformNoiseAndExactCountsHold) {
       kept_flips += mixed.corruption[k] == Corruption::label ? 1 : 0;
     }
     EXPECT_GT(kept_flips, 0);
-    if (sampling == Sampling::exact) EXPECT_EQ(count_of(mixed, Corruption::replaced), rounded_count(0.25, n));
+    if (sampling == Sampling::exact) {
+      EXPECT_EQ(count_of(mixed, Corruption::replaced), rounded_count(0.25, n));
+    }
   }
 }
 

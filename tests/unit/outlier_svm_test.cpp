@@ -168,7 +168,9 @@ TEST(OutlierSvmTest, DoublingMarginScheduleAndBoundHalt) {
   }
   ASSERT_GE(sizes.size(), 2u);
   EXPECT_EQ(sizes[1], 2);
-  if (sizes.size() > 2) EXPECT_EQ(sizes[2], 8);
+  if (sizes.size() > 2) {
+    EXPECT_EQ(sizes[2], 8);
+  }
   EXPECT_EQ(learner.stop_code(), 1);  // rho_k > R/2^i for some round: the bound fired
   EXPECT_GT(learner.rho_k(), std::ldexp(r, -static_cast<int>(sizes.size() - 1)));
 }

@@ -92,7 +92,9 @@ Sliced expect_same_as_one_shot(const FeatureMatrix& X, const Kernel& k, const Pr
   double last = 0;
   for (size_t i = 0; i < s.progress.size(); ++i) {
     EXPECT_GE(s.progress[i], last) << "call " << i;
-    if (i + 1 < s.progress.size()) EXPECT_LT(s.progress[i], 1.0) << "call " << i;
+    if (i + 1 < s.progress.size()) {
+      EXPECT_LT(s.progress[i], 1.0) << "call " << i;
+    }
     last = s.progress[i];
   }
   EXPECT_EQ(s.progress.back(), 1.0);

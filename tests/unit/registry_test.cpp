@@ -37,7 +37,9 @@ TEST(RegistryTest, RowsAreConsistent) {
       if (p.type == SettingType::choice) {
         EXPECT_EQ(p.max + 1, static_cast<double>(p.choices.size()));
       }
-      if (p.type == SettingType::boolean) EXPECT_TRUE(p.default_value.number == 0 || p.default_value.number == 1);
+      if (p.type == SettingType::boolean) {
+        EXPECT_TRUE(p.default_value.number == 0 || p.default_value.number == 1);
+      }
     }
   }
   for (const char* id : {"perceptron", "kernel_perceptron", "averaging", "bylander"}) EXPECT_NE(find_learner(id), nullptr) << id;

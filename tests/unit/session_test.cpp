@@ -81,7 +81,9 @@ TEST(SessionTest, ClockStoppedSlicesRefreshTheTailAtMostEveryTenthOfASecond) {
     if (tail_step < timed->steps()) ++lagging;
     if (tail_step != last_tail_step && timed->trace().has_tail()) {
       // Two refreshes by the clock are at least kTailRefreshSeconds apart.
-      if (last_refresh >= 0) EXPECT_GE(fake_now - last_refresh, kTailRefreshSeconds - 0.003) << "call " << call;
+      if (last_refresh >= 0) {
+        EXPECT_GE(fake_now - last_refresh, kTailRefreshSeconds - 0.003) << "call " << call;
+      }
       last_refresh = fake_now;
       ++refreshed;
     }

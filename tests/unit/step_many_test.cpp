@@ -108,8 +108,12 @@ void check(const Case& c, const Dataset& data, int64_t total) {
     const StepCounts run = batched->step_many(want);
     ASSERT_GE(run.steps, 1);
     ASSERT_LE(run.steps, want);
-    if (c.loops && run.steps < want) EXPECT_TRUE(batched->done()) << "a short run ends only at done()";
-    if (!c.loops) EXPECT_EQ(run.steps, 1);
+    if (c.loops && run.steps < want) {
+      EXPECT_TRUE(batched->done()) << "a short run ends only at done()";
+    }
+    if (!c.loops) {
+      EXPECT_EQ(run.steps, 1);
+    }
     many.steps += run.steps;
     many.mistakes += run.mistakes;
     many.updates += run.updates;

@@ -21,7 +21,9 @@ enum class LinkWarnings { allowed, none };
 inline std::unique_ptr<Session> session_for(const std::string& link,
                                             LinkWarnings warnings = LinkWarnings::allowed) {
   const DecodeResult decoded = decode_url(link, learner_schemas());
-  if (warnings == LinkWarnings::none) EXPECT_TRUE(decoded.warnings.empty()) << link << ": " << decoded.warnings.front();
+  if (warnings == LinkWarnings::none) {
+    EXPECT_TRUE(decoded.warnings.empty()) << link << ": " << decoded.warnings.front();
+  }
   Result<std::unique_ptr<Session>> s = Session::create(decoded.config, nullptr);
   EXPECT_TRUE(s.ok()) << link << ": " << (s.ok() ? "" : s.error().message);
   return s.ok() ? std::move(s.value()) : nullptr;

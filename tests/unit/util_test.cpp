@@ -91,7 +91,9 @@ TEST(DetMath, AgreesWithLibmToAFewUlp) {
     EXPECT_NEAR(det::exp(x), std::exp(x), 4e-16 * std::exp(x)) << x;
     EXPECT_NEAR(det::sin(x), std::sin(x), 4e-16) << x;
     EXPECT_NEAR(det::cos(x), std::cos(x), 4e-16) << x;
-    if (x > 0) EXPECT_NEAR(det::log(x), std::log(x), 4e-16 * std::max(1.0, std::fabs(std::log(x)))) << x;
+    if (x > 0) {
+      EXPECT_NEAR(det::log(x), std::log(x), 4e-16 * std::max(1.0, std::fabs(std::log(x)))) << x;
+    }
     EXPECT_NEAR(det::atan2(x, 1.7), std::atan2(x, 1.7), 4e-16 * 4) << x;
     EXPECT_NEAR(det::atan2(-1.3, x), std::atan2(-1.3, x), 4e-16 * 4) << x;
   }
