@@ -36,11 +36,13 @@ ProblemShape problem_shape(const Config& c, const DataShape& shape) {
   return p;
 }
 
-// The cost the learner's registry row declares (its terms added to `sum`); the online pass when the id is
-// unknown (validation replaces an unknown learner before any cost is asked).
-LearnerCost learner_cost(const Config& c, const DataShape& shape, CostSum& sum) {
+// The cost the learner's registry row declares (its terms added to `sum`); the online pass when `learners`
+// does not list the id (validation replaces an unknown learner before any cost is asked).
+LearnerCost learner_cost(const Config& c, const DataShape& shape, const std::vector<LearnerSchema>& learners,
+                         CostSum& sum) {
   const ProblemShape p = problem_shape(c, shape);
-  if (const LearnerEntry* row = find_learner(c.learner)) return row->cost(p, c.params, sum);
+  const LearnerEntry* row = find_learner(c.learner);
+  if (row != nullptr && find_learner_schema(learners, c.learner) != nullptr) return row->cost(p, c.params, sum);
   return online_pass_cost(p, sum);
 }
 
@@ -142,7 +144,7 @@ std::vector<SizeField> size_fields(const Config& c, const DataShape& shape, cons
   }
   if (c.kpca_dims > 0) config_field("kpca");
   CostSum unused;
-  const LearnerCost cost = learner_cost(c, shape, unused);
+  const LearnerCost cost = learner_cost(c, shape, learners, unused);
   if (cost.lower_generator_concepts) config_field("concepts");
   for (const SizeParam& size : cost.sizes) {
     const std::string key = "l." + std::string(size.key);
@@ -229,7 +231,7 @@ ResourceCost estimate_resources(const Config& c, const DataShape& shape, const s
   if (c.kpca_dims > 0)  // Nyström with D landmarks, in prepare_data: not sliced
     add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims, c.kpca_dims, 0, Resource::unit);
   // The learner's own terms, from the cost function of its registry row.
-  const LearnerCost learner = learner_cost(c, shape, s);
+  const LearnerCost learner = learner_cost(c, shape, learners, s);
   const double row_per_example = learner.row_per_example > 0 ? learner.row_per_example : d + 1;
   s.add(Resource::step, N * row_per_example,
         learner.row_part.empty() ? "one recorded row (every example scored)" : learner.row_part);

@@ -110,9 +110,12 @@ TEST(MarginColumns, UmaAndUltraconservativeTraceTheirMargins) {
     const Learner& learner = s->learner();
     const double norm = learner.hypothesis_norm();
     // The norm is ||W||_F of the learner's weight rows.
-    if (const auto* uma = dynamic_cast<const Uma*>(&learner)) EXPECT_EQ(norm, frobenius_norm_double(uma->weight_rows()));
-    if (const auto* u = dynamic_cast<const Ultraconservative*>(&learner))
+    if (const auto* uma = dynamic_cast<const Uma*>(&learner)) {
+      EXPECT_EQ(norm, frobenius_norm_double(uma->weight_rows()));
+    }
+    if (const auto* u = dynamic_cast<const Ultraconservative*>(&learner)) {
       EXPECT_EQ(norm, frobenius_norm_double(u->weight_rows()));
+    }
     ASSERT_GT(norm, 0);
     // The recorded minimum is the minimum of the per-point margins recomputed here from the class scores.
     s->refresh_tail();
