@@ -172,7 +172,9 @@ void App::frame() {
   refresh_results_line();
 
   const float toolbar_h = shown.run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
-  if (shown.run) run_.draw(ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
+  if (shown.run)
+    run_.draw(
+        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
   narrow_ = W < kNarrowWidth * fs / 15.0f;
   if (narrow_) {
     draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
@@ -183,7 +185,8 @@ void App::frame() {
   }
   if (gallery_open_) {
     const float gw = std::min(W - 20, fs * 44.0f);
-    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10), ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10),
+                 ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
   }
 }
 
@@ -217,14 +220,18 @@ void App::run_deferred_build() {
 void App::handle_keys() {
   // Space plays or pauses (unless a text field or a widget has the keyboard).
   const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-    if (state_.playing()) state_.pause();
-    else state_.play();
+  if (!io.WantTextInput && !ImGui::IsAnyItemActive() &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    if (state_.playing())
+      state_.pause();
+    else
+      state_.play();
   }
   // Escape closes an open combo or menu first; otherwise it cancels a running preparation (as the toolbar's
   // Cancel button does).
   const bool escape_closed_popup = close_popup_on_escape();
-  if (!escape_closed_popup && state_.preparing() && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  if (!escape_closed_popup && state_.preparing() && !io.WantTextInput &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     state_.cancel_preparation();
 }
 
@@ -235,13 +242,17 @@ void App::tick_and_sync_url() {
   if (state_.url_version() != pushed_url_version_) {
     pushed_url_version_ = state_.url_version();
     // Opening a sweep's cell (or going back to the sweep) is a navigation: Back returns.
-    if (state_.take_navigation()) platform_.push_url(state_.url());
-    else platform_.url_changed(state_.url());
+    if (state_.take_navigation())
+      platform_.push_url(state_.url());
+    else
+      platform_.url_changed(state_.url());
   }
   // The first screen's explanation holds for the welcome experiment only: a changed setting ends it.
   if (welcome_) {
-    if (welcome_url_.empty()) welcome_url_ = state_.url();
-    else if (state_.url() != welcome_url_) welcome_ = false;
+    if (welcome_url_.empty())
+      welcome_url_ = state_.url();
+    else if (state_.url() != welcome_url_)
+      welcome_ = false;
   }
 }
 
@@ -249,7 +260,8 @@ void App::tick_and_sync_url() {
 void App::refresh_results_line() {
   results_.clear();
   const Session* session = state_.session();
-  if (state_.mode() == RunMode::single && session) results_ = results_line(results_input(*session, state_.config().steps));
+  if (state_.mode() == RunMode::single && session)
+    results_ = results_line(results_input(*session, state_.config().steps));
 }
 
 void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode) {
@@ -266,10 +278,13 @@ void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool
   const float top_h = mh - bottom_h;
   if (top_row) {
     float view_w = 0;
-    if (shown.view && shown.plots) view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
-    else if (shown.view) view_w = mw;
+    if (shown.view && shown.plots)
+      view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
+    else if (shown.view)
+      view_w = mw;
     if (shown.view) view_.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
-    export_.set_view_rect(shown.view ? view_.image_min() : ImVec2(), shown.view ? view_.image_max() : ImVec2());  // "View PNG"
+    export_.set_view_rect(shown.view ? view_.image_min() : ImVec2(),
+                          shown.view ? view_.image_max() : ImVec2());  // "View PNG"
     if (shown.plots) plots_.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
   }
   if (shown.confusion) confusion_.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
@@ -412,11 +427,13 @@ void App::draw_start_here() {
   trailing_hint("ready-made experiments");
   if (ImGui::TreeNode("Details: the papers")) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("000 Stempfel & Ralaivola, ALT 2007: noisy kernel perceptrons, Bylander's Cnoise update, RP-classifier.");
+    ImGui::TextDisabled(
+        "000 Stempfel & Ralaivola, ALT 2007: noisy kernel perceptrons, Bylander's Cnoise update, RP-classifier.");
     ImGui::TextDisabled("001 Course notes: the perceptron's (R/\xCE\xB4)\xC2\xB2 mistake bound, Halving.");
     ImGui::TextDisabled("002 Har-Peled, Roth & Zimak, IJCAI 2007: max-margin coresets, outlier SVM.");
     ImGui::TextDisabled("003 Klivans, Long & Servedio, ICALP 2009: malicious noise, A_mu, smooth boosting.");
-    ImGui::TextDisabled("004 Louche & Ralaivola, Machine Learning 2015: UMA, confusion-matrix noise, multiclass margin.");
+    ImGui::TextDisabled(
+        "004 Louche & Ralaivola, Machine Learning 2015: UMA, confusion-matrix noise, multiclass margin.");
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
@@ -436,9 +453,12 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   if (panel_visible(config, "noise") && ImGui::CollapsingHeader("Noise", open)) noise_.draw();
   if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) learner_.draw();
   if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open)) share_.draw();
-  if (panel_visible(config, "export") && ImGui::CollapsingHeader("Export", state_.mode() == RunMode::sweep ? open : 0)) {
-    if (state_.mode() == RunMode::sweep) export_.draw(sweep_.plot_min(), sweep_.plot_max());
-    else export_.draw(plots_.plots_min(), plots_.plots_max());
+  if (panel_visible(config, "export") &&
+      ImGui::CollapsingHeader("Export", state_.mode() == RunMode::sweep ? open : 0)) {
+    if (state_.mode() == RunMode::sweep)
+      export_.draw(sweep_.plot_min(), sweep_.plot_max());
+    else
+      export_.draw(plots_.plots_min(), plots_.plots_max());
   }
   sidebar_scroll_lines_ = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();
   sidebar_scroll_max_lines_ = ImGui::GetScrollMaxY() / ImGui::GetTextLineHeightWithSpacing();
@@ -447,8 +467,8 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
 
 bool App::quick_build() const {
   const Config& config = state_.config();
-  const DataShape shape = state_.has_csv() ? csv_shape(config, state_.csv_info().rows, state_.csv_info().cols)
-                                           : generated_shape(config);
+  const DataShape shape =
+      state_.has_csv() ? csv_shape(config, state_.csv_info().rows, state_.csv_info().cols) : generated_shape(config);
   return shape.examples * std::max(1.0, shape.dims) <= kQuickBuildValues;
 }
 
@@ -485,9 +505,15 @@ namespace {
 std::string json_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '"' || c == '\\') { out += '\\'; out += c; }
-    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); out += b; }
-    else out += c;
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char b[8];
+      std::snprintf(b, sizeof b, "\\u%04x", c);
+      out += b;
+    } else
+      out += c;
   }
   return out;
 }
@@ -506,7 +532,8 @@ std::string App::status_json() {
   out += ",\"mistakes\":" + std::to_string(s ? s->mistakes() : 0);
   out += ",\"trace_rows\":" + std::to_string(s ? s->trace().size() : 0);
   out += std::string(",\"playing\":") + (state_.playing() ? "true" : "false");
-  out += std::string(",\"popup_open\":") + (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) ? "true" : "false");
+  out += std::string(",\"popup_open\":") +
+         (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) ? "true" : "false");
   out += std::string(",\"done\":") + (s && s->done() ? "true" : "false");
   out += std::string(",\"visible\":") + (state_.visible ? "true" : "false");
   out += std::string(",\"has_session\":") + (s ? "true" : "false");
@@ -535,7 +562,11 @@ std::string App::status_json() {
   out += ",\"sidebar_scroll_lines\":" + std::to_string(sidebar_scroll_lines_);
   out += ",\"sidebar_scroll_max_lines\":" + std::to_string(sidebar_scroll_max_lines_);
   const RunMode mode = state_.mode();
-  out += std::string(",\"mode\":\"") + (mode == RunMode::single ? "single" : mode == RunMode::compare ? "compare" : "sweep") + "\"";
+  out += std::string(",\"mode\":\"") +
+         (mode == RunMode::single    ? "single"
+          : mode == RunMode::compare ? "compare"
+                                     : "sweep") +
+         "\"";
   out += ",\"parked_sweep_url\":\"" + json_escape(state_.parked_sweep_url()) + "\"";
   // The results line as shown (its count label is what the learner's bound counts).
   out += ",\"results\":\"" + json_escape(results_text(results_)) + "\"";
@@ -546,7 +577,8 @@ std::string App::status_json() {
   out += ",\"probes\":{";
   bool first_probe = true;
   for (const auto& [name, at] : probes_) {
-    out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x) + "," + std::to_string(at.y) + "]";
+    out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x) + "," +
+           std::to_string(at.y) + "]";
     first_probe = false;
   }
   out += "}";
@@ -560,7 +592,8 @@ std::string App::status_json() {
       out += "{\"learner\":\"" + json_escape(r.learner) + "\"";
       out += ",\"steps\":" + std::to_string(r.session ? r.session->steps() : 0);
       out += ",\"mistakes\":" + std::to_string(r.session ? r.session->mistakes() : 0);
-      out += ",\"trace_sha256\":\"" + std::string(r.session && !state_.playing() ? r.session->trace().sha256() : "") + "\"";
+      out += ",\"trace_sha256\":\"" + std::string(r.session && !state_.playing() ? r.session->trace().sha256() : "") +
+             "\"";
       out += ",\"cell\":\"" + json_escape(r.cell.url) + "\"";
       out += ",\"error\":\"" + json_escape(r.error) + "\"}";
     }

@@ -26,7 +26,8 @@ AppState::AppState(ClockFn clock) : clock_(std::move(clock)) {
 }
 
 void AppState::set_url() {
-  std::string next = axes_.empty() ? encode_url(config_, learner_schemas()) : encode_experiment(experiment(), learner_schemas());
+  std::string next =
+      axes_.empty() ? encode_url(config_, learner_schemas()) : encode_experiment(experiment(), learner_schemas());
   if (next != url_) {
     url_ = std::move(next);
     ++url_version_;
@@ -54,7 +55,8 @@ void AppState::open_url(std::string_view url) {
     select_ = decoded.experiment.select;
     if (parked_ && decoded.experiment == parked_->experiment()) {
       notices_.clear();
-      install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes), std::move(decoded.experiment.foreign_params));
+      install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes),
+              std::move(decoded.experiment.foreign_params));
       session_.reset();
       compare_.clear();
       sweep_ = std::move(parked_);
@@ -87,13 +89,16 @@ void AppState::open_url(std::string_view url) {
     // The link's label column (Back to an earlier choice, a shared link): the loaded file read with it.
     if (config_.csv_label != label_spec_of(csv_->info)) {
       Result<CsvTable> table = parse_loaded_csv(config_);
-      if (table.ok()) csv_ = std::move(table.value());
-      else add_notices({table.error().message}, true);
+      if (table.ok())
+        csv_ = std::move(table.value());
+      else
+        add_notices({table.error().message}, true);
     }
     const std::string hash = sha256_hex(csv_text_).substr(0, 16);
     if (!config_.csv_hash.empty() && config_.csv_hash != hash) {
       add_notices({"the link expects the CSV '" + config_.csv_name + "' (sha256 " + config_.csv_hash +
-                   "...); the loaded file has sha256 " + hash + "...: results will differ from the link's"}, false);
+                   "...); the loaded file has sha256 " + hash + "...: results will differ from the link's"},
+                  false);
     }
   }
   start_after_change(same && session_version_ > 0);
@@ -102,7 +107,8 @@ void AppState::open_url(std::string_view url) {
 bool AppState::same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const {
   if (axes != axes_ || foreign != foreign_params_) return false;
   // A sweep's step budget is each cell's (part of its link), not where the app pauses.
-  if (!axes.empty() && run_mode_of(Experiment{config, axes, foreign, select_}) == RunMode::sweep) return config == config_;
+  if (!axes.empty() && run_mode_of(Experiment{config, axes, foreign, select_}) == RunMode::sweep)
+    return config == config_;
   return same_experiment(config, config_);
 }
 
@@ -159,25 +165,30 @@ bool AppState::set_compared_learners(const std::vector<std::string>& learners) {
     }
     if (classes > 2 && !entry->schema.multiclass) {
       add_notices({"'" + entry->schema.name + "' handles two classes and the data has " + std::to_string(classes) +
-                   ": it cannot be compared here"}, false);
+                   ": it cannot be compared here"},
+                  false);
       return false;
     }
   }
   // Every parameter value given so far (the base's first), for whichever listed learner has that name.
   ParamValues pool = config_.params;
   for (const ParamValue& p : foreign_params_)
-    if (std::none_of(pool.begin(), pool.end(), [&](const ParamValue& q) { return q.name == p.name; })) pool.push_back(p);
+    if (std::none_of(pool.begin(), pool.end(), [&](const ParamValue& q) { return q.name == p.name; }))
+      pool.push_back(p);
   auto has = [](const std::string& id, const std::string& name) {
     const LearnerEntry* e = find_learner(id);
-    return e && std::any_of(e->schema.params.begin(), e->schema.params.end(), [&](const Setting& s) { return s.key == name; });
+    return e && std::any_of(e->schema.params.begin(), e->schema.params.end(),
+                            [&](const Setting& s) { return s.key == name; });
   };
   Config base = config_;
   base.learner = learners[0];
   base.params.clear();
   ParamValues foreign;
   for (const ParamValue& p : pool) {
-    if (has(learners[0], p.name)) base.params.push_back(p);
-    else if (std::any_of(learners.begin() + 1, learners.end(), [&](const std::string& id) { return has(id, p.name); })) foreign.push_back(p);
+    if (has(learners[0], p.name))
+      base.params.push_back(p);
+    else if (std::any_of(learners.begin() + 1, learners.end(), [&](const std::string& id) { return has(id, p.name); }))
+      foreign.push_back(p);
   }
   if (learners.size() == 1) {
     if (axes_.empty()) return apply(std::move(base));
@@ -197,14 +208,16 @@ bool AppState::set_compared_learners(const std::vector<std::string>& learners) {
   if (decoded.experiment == experiment()) return false;
   add_notices(decoded.warnings, false);
   if (session_version_ > 0 && !preparing()) previous_config_ = saved();
-  install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes), std::move(decoded.experiment.foreign_params));
+  install(std::move(decoded.experiment.base), std::move(decoded.experiment.axes),
+          std::move(decoded.experiment.foreign_params));
   start_after_change(false);
   return true;
 }
 
 void AppState::set_compared_param(const std::string& key, double value) {
   const LearnerEntry* base = find_learner(config_.learner);
-  if (base && std::any_of(base->schema.params.begin(), base->schema.params.end(), [&](const Setting& s) { return s.key == key; })) {
+  if (base && std::any_of(base->schema.params.begin(), base->schema.params.end(),
+                          [&](const Setting& s) { return s.key == key; })) {
     apply(set_learner_param(config_, key, value));
     return;
   }
@@ -260,7 +273,8 @@ std::string label_spec_for_column(const CsvInfo& info, int column) {
     const auto b = static_cast<unsigned char>(c);
     return b >= 0x20 && b != 0x7F;
   });
-  if (name.empty() || all_digits || !printable || name.size() > 255 || name.front() == ' ' || name.back() == ' ') return index;
+  if (name.empty() || all_digits || !printable || name.size() > 255 || name.front() == ' ' || name.back() == ' ')
+    return index;
   return name;
 }
 
@@ -409,15 +423,19 @@ bool AppState::build_pending_session() {
   defer_builds = false;
   const std::optional<bool> kept = build_run();
   defer_builds = true;
-  if (kept) playing_ = *kept;
-  else if (play_after_build_) playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
+  if (kept)
+    playing_ = *kept;
+  else if (play_after_build_)
+    playing_ = session_ != nullptr || compare_.active() || sweep_ != nullptr;
   play_after_build_ = false;
   return true;
 }
 
 Session* AppState::session() { return mode_ == RunMode::compare ? compare_.focus_session() : session_.get(); }
 
-const Session* AppState::session() const { return mode_ == RunMode::compare ? compare_.focus_session() : session_.get(); }
+const Session* AppState::session() const {
+  return mode_ == RunMode::compare ? compare_.focus_session() : session_.get();
+}
 
 uint64_t AppState::session_version() const {
   const uint64_t focus = mode_ == RunMode::compare ? static_cast<uint64_t>(compare_.focus() + 1) : 0;

@@ -226,19 +226,19 @@ class AppState {
   bool play_after_build_ = false;
   std::vector<Notice> notices_;
   std::string build_error_;
-  std::optional<Saved> previous_config_;  // the run before the latest edit or link that rebuilt it
+  std::optional<Saved> previous_config_;    // the run before the latest edit or link that rebuilt it
   std::unique_ptr<Session> shown_session_;  // the run on screen while a deferred build waits for its frame
   bool shown_was_playing_ = false;          // whether that run was playing (it plays on if it comes back)
-  std::vector<Axis> axes_;                // the link's axes (empty: a single run)
-  ParamValues foreign_params_;            // l.* values of compared learners other than the base's
-  std::string select_;                    // the experiment's x.select protocol ("" when none)
+  std::vector<Axis> axes_;                  // the link's axes (empty: a single run)
+  ParamValues foreign_params_;              // l.* values of compared learners other than the base's
+  std::string select_;                      // the experiment's x.select protocol ("" when none)
   RunMode mode_ = RunMode::single;
   CompareModel compare_;
-  bool compare_past_budget_ = false;      // Compare played on past the step budget
+  bool compare_past_budget_ = false;  // Compare played on past the step budget
   std::unique_ptr<SweepModel> sweep_;
-  std::unique_ptr<SweepModel> parked_;    // the sweep a cell was opened from
-  std::string parked_url_;                // its link
-  bool navigation_ = false;               // see take_navigation()
+  std::unique_ptr<SweepModel> parked_;  // the sweep a cell was opened from
+  std::string parked_url_;              // its link
+  bool navigation_ = false;             // see take_navigation()
 };
 
 }  // namespace ml::app

@@ -20,12 +20,14 @@ const std::vector<GalleryEntry>& gallery() {
        "&x.l.confusion=given,identity&x.seed=1..5"},
       {"coreset vs full SVM",
        "Coreset SVM solves the SVM on a few points and stops when every point has margin \xE2\x89\xA5 (1 \xE2\x88\x92 "
-       "\xCE\xB5)\xCF\x81: as \xCE\xB5 shrinks toward the full SVM the coreset grows by a few points and its margin reaches the SVM's.",
+       "\xCE\xB5)\xCF\x81: as \xCE\xB5 shrinks toward the full SVM the coreset grows by a few points and its margin "
+       "reaches the SVM's.",
        "#v=1&data=separable&n=2000&d=10&learner=coreset_svm&seed=1&steps=2000&x.l.epsilon=0.5,0.2,0.1,0.05,0.01"},
       {"malicious noise: A_mu vs averaging",
        "10 % of the points are replaced by an adversary that drags the average away: plain averaging follows it, "
        "A_mu removes outliers along the top principal directions first.",
-       "#v=1&data=separable&n=1000&d=10&noise=malicious&eta=0.1&learner=pca_outlier_removal&seed=1&steps=50&x.learner=pca_outlier_removal,averaging"},
+       "#v=1&data=separable&n=1000&d=10&noise=malicious&eta=0.1&learner=pca_outlier_removal&seed=1&steps=50&x.learner="
+       "pca_outlier_removal,averaging"},
   };
   return entries;
 }

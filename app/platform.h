@@ -39,7 +39,10 @@ class Platform {
   // True when the host can read a file by path (the desktop).
   virtual bool can_read_paths() const { return false; }
   // Reads a whole file by path into *out; false with *out set to the reason.
-  virtual bool read_path(const std::string& /*path*/, std::string* out) { *out = "not supported here"; return false; }
+  virtual bool read_path(const std::string& /*path*/, std::string* out) {
+    *out = "not supported here";
+    return false;
+  }
   // The entries of a folder (the desktop's file list): sub-folders end in '/', sorted; false with *error set
   // when it cannot be read.
   virtual bool list_folder(const std::string& /*folder*/, std::vector<std::string>* entries, std::string* error) {

@@ -64,11 +64,11 @@ const ImU32 kDimText = IM_COL32(160, 165, 175, 255);
 // A plot's canvas: its ID scope pushed (the caller pops it), an invisible button over `size` at the cursor,
 // and what the plot draws with.
 struct Canvas {
-  ImVec2 pos;       // top-left corner, screen coordinates
-  bool clicked;     // the button was clicked this frame
-  bool hovered;     // the mouse is over it
-  ImDrawList* dl;   // the window's draw list
-  float fs;         // font size
+  ImVec2 pos;      // top-left corner, screen coordinates
+  bool clicked;    // the button was clicked this frame
+  bool hovered;    // the mouse is over it
+  ImDrawList* dl;  // the window's draw list
+  float fs;        // font size
 };
 Canvas begin_canvas(const char* id, const char* button, ImVec2 size) {
   ImGui::PushID(id);
@@ -96,7 +96,8 @@ float width_of(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; 
 
 // `text` fitted to `width` in the current font (app/models/text_fit: whole, or cut with "..."); *cut says which.
 std::string fit_width(const std::string& text, float width, bool* cut) {
-  FittedText f = fit_text(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+  FittedText f =
+      fit_text(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
   *cut = f.cut;
   return std::move(f.shown);
 }
@@ -159,7 +160,8 @@ float legend(ImDrawList* dl, const std::vector<LegendItem>& items, float x0, flo
       } else {
         dl->AddLine(ImVec2(x, cy), ImVec2(x + 13, cy), it.color, 2.5f);
       }
-      for (size_t k = 0; k < lines.size(); ++k) dl->AddText(ImVec2(x + 18, y + row_h * static_cast<float>(k)), kText, lines[k].c_str());
+      for (size_t k = 0; k < lines.size(); ++k)
+        dl->AddText(ImVec2(x + 18, y + row_h * static_cast<float>(k)), kText, lines[k].c_str());
     }
     if (lines.size() > 1) {
       // A wrapped entry takes whole rows.
@@ -200,8 +202,12 @@ void dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 col, 
 void draw_axes(ImDrawList* dl, const Layout& l, const AxisTicks& xt, const AxisTicks& yt, AxisRange xr, AxisRange yr,
                const std::string& x_label) {
   const float fs = ImGui::GetFontSize();
-  auto to_x = [&](double v) { return static_cast<float>(l.area_min.x + (v - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x)); };
-  auto to_y = [&](double v) { return static_cast<float>(l.area_max.y - (v - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y)); };
+  auto to_x = [&](double v) {
+    return static_cast<float>(l.area_min.x + (v - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x));
+  };
+  auto to_y = [&](double v) {
+    return static_cast<float>(l.area_max.y - (v - yr.lo) / (yr.hi - yr.lo) * (l.area_max.y - l.area_min.y));
+  };
   for (double v : yt.values) {
     const float y = to_y(v);
     dl->AddLine(ImVec2(l.area_min.x, y), ImVec2(l.area_max.x, y), kGrid);
@@ -226,8 +232,8 @@ void draw_axes(ImDrawList* dl, const Layout& l, const AxisTicks& xt, const AxisT
     bool cut = false;
     const std::string shown = fit_width(x_label, l.box_max.x - l.box_min.x - 12, &cut);
     const float w = width_of(shown);
-    dl->AddText(ImVec2(std::max(l.box_min.x + 6, (l.area_min.x + l.area_max.x - w) * 0.5f), l.area_max.y + fs + 6), kDimText,
-                shown.c_str());
+    dl->AddText(ImVec2(std::max(l.box_min.x + 6, (l.area_min.x + l.area_max.x - w) * 0.5f), l.area_max.y + fs + 6),
+                kDimText, shown.c_str());
   }
 }
 
@@ -263,7 +269,8 @@ void help_marker(const std::string& plain, const std::string& reference) {
 
 void what_line(const std::string& plain, const std::string& reference) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("(?)").x - ImGui::GetStyle().ItemSpacing.x);
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("(?)").x -
+                         ImGui::GetStyle().ItemSpacing.x);
   ImGui::TextWrapped("%s", plain.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
@@ -280,13 +287,16 @@ bool plot_title(ImDrawList* dl, const Layout& l, const PlotOptions& options, boo
   const float fs = ImGui::GetFontSize();
   const float help_w = options.help.empty() ? 0.0f : width_of("(?)") + 6;
   bool title_cut = false;
-  const std::string title = fit_width(options.title, l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve, &title_cut);
+  const std::string title =
+      fit_width(options.title, l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve, &title_cut);
   dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
   const bool on_title = hovered && ImGui::GetIO().MousePos.y < l.box_min.y + fs * 1.35f;
   if (!options.help.empty())
     dl->AddText(ImVec2(l.box_min.x + 6 + width_of(title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
-  if (on_title && !options.help.empty()) help_tooltip(title_cut ? options.title + ": " + options.help : options.help, options.reference);
-  else if (on_title && title_cut) ImGui::SetTooltip("%s", options.title.c_str());
+  if (on_title && !options.help.empty())
+    help_tooltip(title_cut ? options.title + ": " + options.help : options.help, options.reference);
+  else if (on_title && title_cut)
+    ImGui::SetTooltip("%s", options.title.c_str());
   return on_title;
 }
 }  // namespace
@@ -315,7 +325,8 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   }
   std::vector<LegendItem> items;
   for (size_t i = 0; i < series.size(); ++i)
-    items.push_back({series[i].name + (off_scale[i] ? " \xE2\x86\x91" : ""), series[i].color, series[i].dashed ? 1 : 0});
+    items.push_back(
+        {series[i].name + (off_scale[i] ? " \xE2\x86\x91" : ""), series[i].color, series[i].dashed ? 1 : 0});
   if (!options.legend) items.clear();
   const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
   const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
@@ -336,11 +347,15 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   for (const PlotSeries& s : series)
     if (s.y)
       for (double v : *s.y)
-        if (std::isfinite(v)) { any = true; break; }
+        if (std::isfinite(v)) {
+          any = true;
+          break;
+        }
   if (!any) {
     const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
     dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
-                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, options.empty_text);
+                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f),
+                kDimText, options.empty_text);
     dl->PopClipRect();
     ImGui::PopID();
     return;
@@ -364,8 +379,10 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
       pts.push_back(to_screen(ex[i], std::min(ey[i], yr.hi + (yr.hi - yr.lo))));
     }
     if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f, s.color);
-    if (s.dashed) dashed_polyline(dl, pts, s.color, s.thickness);
-    else if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, s.thickness);
+    if (s.dashed)
+      dashed_polyline(dl, pts, s.color, s.thickness);
+    else if (pts.size() > 1)
+      dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, s.thickness);
   }
   dl->PopClipRect();
 
@@ -391,8 +408,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
           header = true;
         }
         const ImVec2 p = to_screen(sx, sy);
-        if (std::isfinite(sy) && p.y >= l.area_min.y && p.y <= l.area_max.y)
-          dl->AddCircleFilled(p, 3.5f, s.color);
+        if (std::isfinite(sy) && p.y >= l.area_min.y && p.y <= l.area_max.y) dl->AddCircleFilled(p, 3.5f, s.color);
         ImGui::ColorButton(("##c" + s.name).c_str(), ImGui::ColorConvertU32ToFloat4(s.color),
                            ImGuiColorEditFlags_NoTooltip, ImVec2(fs * 0.7f, fs * 0.7f));
         ImGui::SameLine();
@@ -418,7 +434,10 @@ AxisRange points_x_range(const std::vector<PointSeries>& series, size_t categori
   double lo = INFINITY, hi = -INFINITY;
   for (const auto* v : xs)
     for (double x : *v)
-      if (std::isfinite(x)) { lo = std::min(lo, x); hi = std::max(hi, x); }
+      if (std::isfinite(x)) {
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+      }
   if (lo <= hi) {
     const double pad = hi > lo ? (hi - lo) * 0.06 : 0.5;
     d = {lo - pad, hi + pad};
@@ -448,7 +467,8 @@ void draw_category_axes(ImDrawList* dl, const Layout& l, const AxisTicks& yt, co
   draw_axes(dl, l, none, yt, xr, yr, x_label);
   float last_right = -1e9f;
   for (size_t i = 0; i < x_labels.size(); ++i) {
-    const float x = static_cast<float>(l.area_min.x + (static_cast<double>(i) - xr.lo) / (xr.hi - xr.lo) * (l.area_max.x - l.area_min.x));
+    const float x = static_cast<float>(l.area_min.x + (static_cast<double>(i) - xr.lo) / (xr.hi - xr.lo) *
+                                                          (l.area_max.x - l.area_min.x));
     dl->AddLine(ImVec2(x, l.area_min.y), ImVec2(x, l.area_max.y), kGrid);
     const float w = width_of(x_labels[i]);
     const float left = x - w * 0.5f;
@@ -551,14 +571,17 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
   if (!any) {
     const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
     dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
-                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, options.empty_text);
+                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f),
+                kDimText, options.empty_text);
     legend(dl, items, legend_x, legend_y, size.x - 12);
     dl->PopClipRect();
     ImGui::PopID();
     return hit;
   }
-  if (categorical) draw_category_axes(dl, l, yt, xr, yr, options.x_label, x_labels);
-  else draw_axes(dl, l, xt, yt, xr, yr, options.x_label);
+  if (categorical)
+    draw_category_axes(dl, l, yt, xr, yr, options.x_label, x_labels);
+  else
+    draw_axes(dl, l, xt, yt, xr, yr, options.x_label);
   const PointMarkers markers = draw_point_series(dl, l, xr, yr, series, categorical, first_marker);
   const std::vector<std::vector<double>>& screen_x = markers.x;
   const std::vector<std::vector<double>>& screen_y = markers.y;
@@ -572,7 +595,8 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
       hit.series = static_cast<int>(k);
       hit.index = i;
       hit.clicked = clicked;
-      hit.screen = ImVec2(static_cast<float>(screen_x[k][static_cast<size_t>(i)]), static_cast<float>(screen_y[k][static_cast<size_t>(i)]));
+      hit.screen = ImVec2(static_cast<float>(screen_x[k][static_cast<size_t>(i)]),
+                          static_cast<float>(screen_y[k][static_cast<size_t>(i)]));
       dl->AddCircle(hit.screen, 7.0f, IM_COL32(255, 255, 255, 200), 0, 1.5f);
     }
   }
@@ -610,7 +634,8 @@ void value_card(const char* id, ImVec2 size, const PlotOptions& options, const s
     const std::string name = fit_width(s.name, right - value_w - fs - (left + 18), &cut);
     dl->AddText(ImVec2(left + 18, y), kText, name.c_str());
     dl->AddText(ImVec2(right - value_w, y), kText, value.c_str());
-    if (hovered && cut && ImGui::GetIO().MousePos.y >= y && ImGui::GetIO().MousePos.y < y + row_h) ImGui::SetTooltip("%s", s.name.c_str());
+    if (hovered && cut && ImGui::GetIO().MousePos.y >= y && ImGui::GetIO().MousePos.y < y + row_h)
+      ImGui::SetTooltip("%s", s.name.c_str());
     y += row_h;
   }
   dl->PopClipRect();
@@ -643,11 +668,13 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
   bool title_cut = false;
-  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, fit_width(title, l.box_max.x - l.box_min.x - 12, &title_cut).c_str());
+  dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText,
+              fit_width(title, l.box_max.x - l.box_min.x - 12, &title_cut).c_str());
   if (bins == 0 || top <= 0) {
     const char* empty = "no data yet";
     const ImVec2 ts = ImGui::CalcTextSize(empty);
-    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - ts.x) * 0.5f, (l.area_min.y + l.area_max.y - ts.y) * 0.5f), kDimText, empty);
+    dl->AddText(ImVec2((l.area_min.x + l.area_max.x - ts.x) * 0.5f, (l.area_min.y + l.area_max.y - ts.y) * 0.5f),
+                kDimText, empty);
     dl->PopClipRect();
     ImGui::PopID();
     return;
@@ -681,7 +708,9 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
       ImGui::BeginTooltip();
       ImGui::Text("[%s, %s)", format_readout(b_lo).c_str(), format_readout(b_hi).c_str());
       for (const HistogramSeries& s : series)
-        ImGui::Text("%s: %s", s.name.c_str(), format_readout(static_cast<size_t>(b) < s.counts.size() ? s.counts[static_cast<size_t>(b)] : 0).c_str());
+        ImGui::Text(
+            "%s: %s", s.name.c_str(),
+            format_readout(static_cast<size_t>(b) < s.counts.size() ? s.counts[static_cast<size_t>(b)] : 0).c_str());
       ImGui::EndTooltip();
     }
   }
@@ -710,7 +739,8 @@ float matrix_row_label_width(const std::vector<std::string>& class_names, int q)
 }
 
 ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<double>& values, int q,
-                   const std::vector<std::string>& class_names, float cell, const char* row_axis, const char* col_axis) {
+                   const std::vector<std::string>& class_names, float cell, const char* row_axis,
+                   const char* col_axis) {
   ImGui::PushID(id);
   const float fs = ImGui::GetFontSize();
   const ImVec2 pos = ImGui::GetCursorScreenPos();
@@ -773,11 +803,14 @@ ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<d
         char buf[16];
         std::snprintf(buf, sizeof buf, "%.2f", v);
         if (!wide) {
-          if (buf[0] == '0') std::memmove(buf, buf + 1, std::strlen(buf));  // ".70"
-          else if (v >= 0.995) std::snprintf(buf, sizeof buf, "1");
+          if (buf[0] == '0')
+            std::memmove(buf, buf + 1, std::strlen(buf));  // ".70"
+          else if (v >= 0.995)
+            std::snprintf(buf, sizeof buf, "1");
         }
         const float w = width_of(buf);
-        dl->AddText(ImVec2(a.x + (cell - w) * 0.5f, a.y + (cell - fs) * 0.5f), t > 0.6f ? IM_COL32(20, 20, 20, 255) : kText, buf);
+        dl->AddText(ImVec2(a.x + (cell - w) * 0.5f, a.y + (cell - fs) * 0.5f),
+                    t > 0.6f ? IM_COL32(20, 20, 20, 255) : kText, buf);
       }
     }
   }

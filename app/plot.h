@@ -12,26 +12,26 @@ namespace ml::app {
 
 // One line of a plot.
 struct PlotSeries {
-  std::string name;                       // legend text
-  const std::vector<double>* x = nullptr; // increasing x values
-  const std::vector<double>* y = nullptr; // y values (NaN = no value there)
-  ImU32 color = 0xFFFFFFFF;               // line colour
-  bool dashed = false;                    // dashed line (bounds and reference curves)
-  float thickness = 1.8f;                 // line width in pixels
+  std::string name;                        // legend text
+  const std::vector<double>* x = nullptr;  // increasing x values
+  const std::vector<double>* y = nullptr;  // y values (NaN = no value there)
+  ImU32 color = 0xFFFFFFFF;                // line colour
+  bool dashed = false;                     // dashed line (bounds and reference curves)
+  float thickness = 1.8f;                  // line width in pixels
 };
 
 // How a plot looks.
 struct PlotOptions {
-  std::string title;          // drawn at the top left
-  std::string x_label;        // under the x axis
-  bool include_zero = true;   // y range reaches 0
-  double y_max_cap = 0;       // > 0: the y range stops here even when a series goes beyond (e.g. a bound
-                              //      far above the data); the clipped series' legend gets an up arrow
+  std::string title;                       // drawn at the top left
+  std::string x_label;                     // under the x axis
+  bool include_zero = true;                // y range reaches 0
+  double y_max_cap = 0;                    // > 0: the y range stops here even when a series goes beyond (e.g. a bound
+                                           //      far above the data); the clipped series' legend gets an up arrow
   const char* empty_text = "no data yet";  // shown when no series has a finite value
-  bool legend = true;         // false: no legend in the box (a shared legend is drawn elsewhere)
-  std::string help;           // what am I looking at, in plain words: a "(?)" after the title shows it on hover
-  std::string reference;      // the paper behind it (shown under the plain words, dimmed)
-  float title_reserve = 0;    // pixels at the right of the title line kept free for the caller's controls
+  bool legend = true;                      // false: no legend in the box (a shared legend is drawn elsewhere)
+  std::string help;         // what am I looking at, in plain words: a "(?)" after the title shows it on hover
+  std::string reference;    // the paper behind it (shown under the plain words, dimmed)
+  float title_reserve = 0;  // pixels at the right of the title line kept free for the caller's controls
 };
 
 // A "(?)" marker after the current item: hovering it shows `plain` (plain words) and, dimmed under it,
@@ -68,8 +68,7 @@ float matrix_row_label_width(const std::vector<std::string>& class_names, int q)
 // is wider than a cell); the title wraps to the matrix's width. Returns the size used. `highlight_diagonal` outlines
 // the diagonal (the unflipped mass). Hovering a cell shows "row, column: value" using the row/col names.
 ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<double>& values, int q,
-                   const std::vector<std::string>& class_names, float cell, const char* row_axis,
-                   const char* col_axis);
+                   const std::vector<std::string>& class_names, float cell, const char* row_axis, const char* col_axis);
 
 // The plot colours (colour-blind safe, Okabe-Ito order) for series and classes; i wraps around.
 ImU32 series_color(int i);

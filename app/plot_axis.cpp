@@ -78,7 +78,10 @@ std::string format_tick(double value, const AxisTicks& ticks) {
     std::snprintf(buf, sizeof buf, "%.1e", value);
     return buf;
   }
-  struct Unit { double scale; const char* suffix; };
+  struct Unit {
+    double scale;
+    const char* suffix;
+  };
   static const Unit kUnits[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
   if (mag >= 1e4) {
     for (const Unit& u : kUnits) {
@@ -135,8 +138,8 @@ int nearest_point(const std::vector<double>& xs, const std::vector<double>& ys, 
   return best;
 }
 
-void envelope(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo, double x_hi,
-              int columns, std::vector<double>* out_x, std::vector<double>* out_y) {
+void envelope(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo, double x_hi, int columns,
+              std::vector<double>* out_x, std::vector<double>* out_y) {
   out_x->clear();
   out_y->clear();
   const size_t n = std::min(xs.size(), ys.size());
@@ -151,7 +154,10 @@ void envelope(const std::vector<double>& xs, const std::vector<double>& ys, doub
   const double width = (x_hi - x_lo) / columns;
   size_t i = 0;
   while (i < n) {
-    if (std::isnan(ys[i]) || std::isnan(xs[i])) { ++i; continue; }
+    if (std::isnan(ys[i]) || std::isnan(xs[i])) {
+      ++i;
+      continue;
+    }
     const double bucket = std::floor((xs[i] - x_lo) / width);
     size_t first = i, lo = i, hi = i, last = i;
     size_t j = i + 1;

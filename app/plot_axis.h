@@ -45,7 +45,7 @@ int nearest_point(const std::vector<double>& xs, const std::vector<double>& ys, 
 // Min/max envelope of a polyline for drawing: when there are more points than 2 * columns, the
 // points are grouped into `columns` buckets of equal x width and each bucket keeps its first,
 // minimum, maximum and last point (in x order), so spikes survive. NaN points are dropped.
-void envelope(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo, double x_hi,
-              int columns, std::vector<double>* out_x, std::vector<double>* out_y);
+void envelope(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo, double x_hi, int columns,
+              std::vector<double>* out_x, std::vector<double>* out_y);
 
 }  // namespace ml::app

@@ -90,7 +90,8 @@ Projection make_projection(const FeatureMatrix& X, const std::vector<std::string
   p.u1 = Eigen::VectorXd::Zero(d);
   p.u2 = Eigen::VectorXd::Zero(d);
   auto name = [&](int j) {
-    return static_cast<size_t>(j) < feature_names.size() ? feature_names[static_cast<size_t>(j)] : "x" + std::to_string(j + 1);
+    return static_cast<size_t>(j) < feature_names.size() ? feature_names[static_cast<size_t>(j)]
+                                                         : "x" + std::to_string(j + 1);
   };
   // Varying and constant columns; the mean of every column.
   std::vector<int> varying;
@@ -109,10 +110,22 @@ Projection make_projection(const FeatureMatrix& X, const std::vector<std::string
   if (p.varying <= 2) {
     p.direct = true;
     for (int j : varying) p.centre[j] = 0;  // features as they are
-    if (p.varying >= 1) { p.u1[varying[0]] = 1; p.x_name = name(varying[0]); }
-    if (p.varying == 2) { p.u2[varying[1]] = 1; p.y_name = name(varying[1]); }
-    if (p.varying == 1) { p.jitter_y = true; p.y_name = "(jitter)"; }
-    if (p.varying == 0) { p.jitter_y = true; p.x_name = "(constant data)"; }
+    if (p.varying >= 1) {
+      p.u1[varying[0]] = 1;
+      p.x_name = name(varying[0]);
+    }
+    if (p.varying == 2) {
+      p.u2[varying[1]] = 1;
+      p.y_name = name(varying[1]);
+    }
+    if (p.varying == 1) {
+      p.jitter_y = true;
+      p.y_name = "(jitter)";
+    }
+    if (p.varying == 0) {
+      p.jitter_y = true;
+      p.x_name = "(constant data)";
+    }
     p.describe = p.varying == 2 ? "the two features" : "one varying feature; points jittered vertically";
     return p;
   }
@@ -136,7 +149,8 @@ Projection make_projection(const FeatureMatrix& X, const std::vector<std::string
   Eigen::MatrixXd S(m, k);
   for (int r = 0; r < m; ++r) {
     const int i = static_cast<int>(static_cast<int64_t>(r) * n / m);
-    for (int c = 0; c < k; ++c) S(r, c) = static_cast<double>(X(i, varying[static_cast<size_t>(c)])) - p.centre[varying[static_cast<size_t>(c)]];
+    for (int c = 0; c < k; ++c)
+      S(r, c) = static_cast<double>(X(i, varying[static_cast<size_t>(c)])) - p.centre[varying[static_cast<size_t>(c)]];
   }
   Eigen::VectorXd wv;
   if (mode == ProjectionMode::weights && w && w->size() == d) {
@@ -164,10 +178,11 @@ Projection make_projection(const FeatureMatrix& X, const std::vector<std::string
     U.col(1) = V.col(axes.y);
     p.x_name = "PC" + std::to_string(axes.x + 1);
     p.y_name = "PC" + std::to_string(axes.y + 1);
-    p.describe = axes == ViewAxes{}
-                     ? "top two principal directions of " + std::to_string(k) + " features; regions: slice through the mean"
-                     : "principal directions " + std::to_string(axes.x + 1) + " and " + std::to_string(axes.y + 1) + " of " +
-                           std::to_string(k) + " features; regions: slice through the mean";
+    p.describe =
+        axes == ViewAxes{}
+            ? "top two principal directions of " + std::to_string(k) + " features; regions: slice through the mean"
+            : "principal directions " + std::to_string(axes.x + 1) + " and " + std::to_string(axes.y + 1) + " of " +
+                  std::to_string(k) + " features; regions: slice through the mean";
   }
   for (int c = 0; c < k; ++c) {
     p.u1[varying[static_cast<size_t>(c)]] = U(c, 0);

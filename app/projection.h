@@ -24,14 +24,14 @@ inline constexpr int kMaxViewComponents = 8;
 
 // A map between data space (d features) and the view's plane.
 struct Projection {
-  int dims = 0;                 // d
-  int varying = 0;              // columns that vary on the training part
-  bool direct = false;          // varying <= 2: the axes are features themselves (no projection)
-  bool jitter_y = false;        // varying == 1: the y axis is a display jitter (regions vary along x only)
-  Eigen::VectorXd centre;       // d: the point at view coordinates (0,0)
-  Eigen::VectorXd u1, u2;       // d: orthonormal view directions (0 on constant columns)
-  std::string x_name, y_name;   // axis labels
-  std::string describe;         // one line for the panel ("PCA of 8 features, slice through the mean")
+  int dims = 0;                // d
+  int varying = 0;             // columns that vary on the training part
+  bool direct = false;         // varying <= 2: the axes are features themselves (no projection)
+  bool jitter_y = false;       // varying == 1: the y axis is a display jitter (regions vary along x only)
+  Eigen::VectorXd centre;      // d: the point at view coordinates (0,0)
+  Eigen::VectorXd u1, u2;      // d: orthonormal view directions (0 on constant columns)
+  std::string x_name, y_name;  // axis labels
+  std::string describe;        // one line for the panel ("PCA of 8 features, slice through the mean")
 
   // View coordinates of row i of X (the jitter for row i when jitter_y).
   Eigen::Vector2d project(const FeatureMatrix& X, int i) const;

@@ -73,7 +73,8 @@ Config apply_field_edit(Config config, const Field& field, const SettingValue& v
     if (schema && !schema->multiclass && config_is_multiclass(config)) {
       config.generator.kind = Generator::separable;
       if (notes)
-        notes->push_back("'" + schema->name + "' handles two classes: the data switched to the binary generator 'separable'");
+        notes->push_back("'" + schema->name +
+                         "' handles two classes: the data switched to the binary generator 'separable'");
     }
   }
   // Data that became multiclass under a binary learner: pick the first multiclass learner now rather
@@ -84,8 +85,8 @@ Config apply_field_edit(Config config, const Field& field, const SettingValue& v
       for (const LearnerSchema& s : learner_schemas()) {
         if (!s.multiclass) continue;
         if (notes)
-          notes->push_back("the data has " + std::to_string(config.generator.classes) + " classes and '" + schema->name +
-                           "' handles two: the learner switched to '" + s.name + "'");
+          notes->push_back("the data has " + std::to_string(config.generator.classes) + " classes and '" +
+                           schema->name + "' handles two: the learner switched to '" + s.name + "'");
         config.learner = s.id;
         config.params.clear();
         break;
@@ -142,10 +143,8 @@ const std::vector<std::string>& confusion_preset_names() {
 Eigen::MatrixXd confusion_preset(ConfusionPreset preset, int classes, double eta, uint64_t seed, int family_index) {
   const int q = std::max(2, classes);
   switch (preset) {
-    case ConfusionPreset::identity:
-      return Eigen::MatrixXd::Identity(q, q);
-    case ConfusionPreset::uniform:
-      return uniform_confusion(q, eta);
+    case ConfusionPreset::identity: return Eigen::MatrixXd::Identity(q, q);
+    case ConfusionPreset::uniform: return uniform_confusion(q, eta);
     case ConfusionPreset::next_class: {
       Eigen::MatrixXd c = Eigen::MatrixXd::Zero(q, q);
       for (int t = 0; t < q; ++t) {
@@ -154,10 +153,8 @@ Eigen::MatrixXd confusion_preset(ConfusionPreset preset, int classes, double eta
       }
       return c;
     }
-    case ConfusionPreset::random:
-      return random_confusion(q, 1 - eta, seed);
-    case ConfusionPreset::family:
-      return confusion_family(family_base_matrix(q, seed), std::max(0, family_index));
+    case ConfusionPreset::random: return random_confusion(q, 1 - eta, seed);
+    case ConfusionPreset::family: return confusion_family(family_base_matrix(q, seed), std::max(0, family_index));
   }
   return Eigen::MatrixXd::Identity(q, q);
 }

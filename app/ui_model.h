@@ -57,11 +57,11 @@ int config_classes(const Config& config, int csv_classes);
 
 // The editor's preset buttons.
 enum class ConfusionPreset : int {
-  identity,   // no noise
-  uniform,    // 1 - eta on the diagonal, eta / (Q - 1) elsewhere
-  next_class, // class q flips to q + 1 (mod Q) with probability eta: asymmetric, still invertible for eta < 1/2
-  random,     // random_confusion with diagonal >= 1 - eta, seeded
-  family,     // 004 §4.1: C_i from family_base_matrix (transposed to our convention), i in 0..20
+  identity,    // no noise
+  uniform,     // 1 - eta on the diagonal, eta / (Q - 1) elsewhere
+  next_class,  // class q flips to q + 1 (mod Q) with probability eta: asymmetric, still invertible for eta < 1/2
+  random,      // random_confusion with diagonal >= 1 - eta, seeded
+  family,      // 004 §4.1: C_i from family_base_matrix (transposed to our convention), i in 0..20
 };
 // Display names of the presets, in enum order.
 const std::vector<std::string>& confusion_preset_names();

@@ -96,7 +96,9 @@ View::Legend View::layout_legend(float width) const {
   const Dataset& train = state_.session->data().train;
   const int q = state_.num_classes;
   for (int k = 0; k < q; ++k) {
-    const std::string name = static_cast<size_t>(k) < train.class_names.size() ? train.class_names[static_cast<size_t>(k)] : std::to_string(k);
+    const std::string name = static_cast<size_t>(k) < train.class_names.size()
+                                 ? train.class_names[static_cast<size_t>(k)]
+                                 : std::to_string(k);
     legend.items.push_back({class_color(k, q), false, false, (q == 2 ? "y = " : "") + name});
   }
   legend.items.push_back({IM_COL32(128, 128, 128, 255), false, true, "corrupted"});
@@ -351,7 +353,8 @@ void View::draw_segments(const std::vector<BoundarySegment>& segments, ImU32 col
   const ImVec2 pos = image_pos_;
   const ImageBox box{pos, ImVec2(state_.fitted_w, state_.fitted_h), state_.view_lo, state_.view_hi};
   dl->PushClipRect(pos, ImVec2(pos.x + state_.fitted_w, pos.y + state_.fitted_h), true);
-  for (const BoundarySegment& s : segments) dl->AddLine(box.to_screen(s.x0, s.y0), box.to_screen(s.x1, s.y1), color, thickness);
+  for (const BoundarySegment& s : segments)
+    dl->AddLine(box.to_screen(s.x0, s.y0), box.to_screen(s.x1, s.y1), color, thickness);
   dl->PopClipRect();
 }
 

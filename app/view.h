@@ -19,9 +19,9 @@ namespace ml::app {
 
 // A click in the view (a press and release without a drag; a drag pans the view instead).
 struct ViewClick {
-  bool clicked = false;   // this frame had one
-  double a = 0, b = 0;    // its view coordinates
-  int train_row = -1;     // the nearest training example within 10 pixels of it, or -1
+  bool clicked = false;  // this frame had one
+  double a = 0, b = 0;   // its view coordinates
+  int train_row = -1;    // the nearest training example within 10 pixels of it, or -1
 };
 
 // Colour of class q in the view (binary: class 0 = y -1 blue, class 1 = y +1 orange).
@@ -58,7 +58,9 @@ class View {
   bool zoomed() const { return !state_.zoom.identity(); }
   // The last drawn image's corners on screen (layout pixels; the Export panel's view PNG).
   ImVec2 image_min() const { return image_pos_; }
-  ImVec2 image_max() const { return ImVec2(image_pos_.x + state_.fitted_w, image_pos_.y + state_.fitted_h + legend_h_); }
+  ImVec2 image_max() const {
+    return ImVec2(image_pos_.x + state_.fitted_w, image_pos_.y + state_.fitted_h + legend_h_);
+  }
   // Width of the rectangle the view shows, in view coordinates.
   double view_width() const { return state_.view_hi[0] - state_.view_lo[0]; }
   // Varying columns of the training data and their names (the axes' choices).
@@ -86,18 +88,18 @@ class View {
   struct ImageBox;  // the image on screen and the rectangle it shows (view.cpp)
   struct Legend;    // the legend's items and lines (view.cpp)
   // draw_scatter's stages, in order.
-  Legend layout_legend(float width) const;             // every class, then the corrupted and test marks
-  ImVec2 render_image(ImVec2 image);                   // the texture at device pixels, the GL calls timed
+  Legend layout_legend(float width) const;                    // every class, then the corrupted and test marks
+  ImVec2 render_image(ImVec2 image);                          // the texture at device pixels, the GL calls timed
   ViewClick handle_mouse(const ImageBox& box, bool hovered);  // wheel zooms, drag pans, a click is returned
   void draw_axes(ImDrawList* dl, const ImageBox& box) const;  // ticks, labels and axis names inside the edges
   void draw_stack_labels(ImDrawList* dl, const ImageBox& box) const;  // "×k" beside stacked points
   void draw_legend(ImDrawList* dl, const ImageBox& box, const Legend& legend, float width) const;
   int nearest_training_point(const ImageBox& box, ImVec2 at) const;  // within 10 px, else -1
-  void draw_hover(const ImageBox& box);                // the example under the cursor, else the decision there
-  void draw_decision_at(double a, double b);           // hover over no example: the prediction at (a, b)
+  void draw_hover(const ImageBox& box);       // the example under the cursor, else the decision there
+  void draw_decision_at(double a, double b);  // hover over no example: the prediction at (a, b)
 
-  ViewState state_;  // what is shown: points, rectangle, decision grid, histogram
-  ViewGl gl_;        // its GL copy and the texture
+  ViewState state_;        // what is shown: points, rectangle, decision grid, histogram
+  ViewGl gl_;              // its GL copy and the texture
   float legend_h_ = 0;     // the legend line under the image
   bool dragging_ = false;  // the press on the image moved: a pan, not a click
   ImVec2 press_pos_;       // where it started

@@ -12,11 +12,10 @@ namespace {
 
 // Binary: y = -1 blue, y = +1 orange; more classes: a 16-colour qualitative palette.
 const Rgb kBinary[2] = {{0.19f, 0.45f, 0.82f}, {0.93f, 0.52f, 0.12f}};
-const Rgb kPalette[16] = {
-    {0.19f, 0.45f, 0.82f}, {0.93f, 0.52f, 0.12f}, {0.17f, 0.63f, 0.17f}, {0.84f, 0.15f, 0.16f},
-    {0.58f, 0.40f, 0.74f}, {0.55f, 0.34f, 0.29f}, {0.89f, 0.47f, 0.76f}, {0.50f, 0.50f, 0.50f},
-    {0.74f, 0.74f, 0.13f}, {0.09f, 0.75f, 0.81f}, {0.00f, 0.30f, 0.55f}, {1.00f, 0.70f, 0.40f},
-    {0.45f, 0.85f, 0.45f}, {1.00f, 0.55f, 0.55f}, {0.35f, 0.20f, 0.50f}, {0.30f, 0.30f, 0.30f}};
+const Rgb kPalette[16] = {{0.19f, 0.45f, 0.82f}, {0.93f, 0.52f, 0.12f}, {0.17f, 0.63f, 0.17f}, {0.84f, 0.15f, 0.16f},
+                          {0.58f, 0.40f, 0.74f}, {0.55f, 0.34f, 0.29f}, {0.89f, 0.47f, 0.76f}, {0.50f, 0.50f, 0.50f},
+                          {0.74f, 0.74f, 0.13f}, {0.09f, 0.75f, 0.81f}, {0.00f, 0.30f, 0.55f}, {1.00f, 0.70f, 0.40f},
+                          {0.45f, 0.85f, 0.45f}, {1.00f, 0.55f, 0.55f}, {0.35f, 0.20f, 0.50f}, {0.30f, 0.30f, 0.30f}};
 
 }  // namespace
 
@@ -230,9 +229,11 @@ bool ViewGl::check_framebuffers() {
   // complete in GL 3.3 and ES 3.0, so only a size the driver refused makes them incomplete.
   framebuffers_unchecked_ = false;
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the view's framebuffer is incomplete";
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    gl_error_ = "the view's framebuffer is incomplete";
   glBindFramebuffer(GL_FRAMEBUFFER, points_fbo_);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) gl_error_ = "the points' framebuffer is incomplete";
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    gl_error_ = "the points' framebuffer is incomplete";
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   return gl_error_.empty();
 }

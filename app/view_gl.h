@@ -71,21 +71,21 @@ class ViewGl {
 
   bool gl_ready_ = false;
   PendingProgram points_program_, composite_program_;  // started by start_gl
-  bool programs_started_ = false;                       // start_gl ran
-  PendingProgram regions_program_;                      // started after the first drawing
-  int64_t renders_ = 0;                 // drawings of the texture so far
-  int64_t regions_started_at_ = -1;     // renders_ when the regions program was started (-1: not yet)
+  bool programs_started_ = false;                      // start_gl ran
+  PendingProgram regions_program_;                     // started after the first drawing
+  int64_t renders_ = 0;                                // drawings of the texture so far
+  int64_t regions_started_at_ = -1;                    // renders_ when the regions program was started (-1: not yet)
   unsigned vao_quad_ = 0, vbo_quad_ = 0, vao_points_ = 0, vbo_points_xy_ = 0, vbo_points_kind_ = 0;
   unsigned grid_texture_ = 0, fbo_ = 0, color_texture_ = 0;
   unsigned points_fbo_ = 0, points_texture_ = 0;  // the points layer
   int fbo_w_ = 0, fbo_h_ = 0;
   bool framebuffers_unchecked_ = false;  // resized since their completeness was last checked
-  float pixel_scale_ = 1;  // device pixels per layout pixel (high-DPI screens): the view texture has that many
+  float pixel_scale_ = 1;           // device pixels per layout pixel (high-DPI screens): the view texture has that many
   bool points_layer_dirty_ = true;  // the points layer must be redrawn
   size_t uploaded_points_ = 0;
   std::string gl_error_;
   bool drawn_regions_ = false, drawn_test_points_ = false, drawn_discrete_ = false;  // options of the drawn texture
-  double drawn_lo_[2] = {0, 0}, drawn_hi_[2] = {0, 0};              // rectangle of the drawn texture
+  double drawn_lo_[2] = {0, 0}, drawn_hi_[2] = {0, 0};                               // rectangle of the drawn texture
 };
 
 }  // namespace ml::app

@@ -60,7 +60,9 @@ void ViewState::update(const ViewOptions& options, const Session* session_now, u
     // One scores_batch call per chunk of rows (no per-cell virtual call), a chunk about 5e5 multiply-adds.
     const Learner& learner = session->learner();
     const double cost = learner.predict_cost() > 0 ? learner.predict_cost() : projection.dims;
-    const BatchScorer score = [&learner](const FeatureMatrix& X, Eigen::MatrixXf* out) { learner.scores_batch(X, out); };
+    const BatchScorer score = [&learner](const FeatureMatrix& X, Eigen::MatrixXf* out) {
+      learner.scores_batch(X, out);
+    };
     const int64_t stale = grid.stale_passes();
     if (grid.advance(score, projection, grid.rows_per_call(cost), now, t + budget_seconds, hypothesis)) {
       grid_uploaded = false;
@@ -83,9 +85,11 @@ void ViewState::rebuild_points(const ViewOptions& options, const Session& s) {
   const Dataset& test = s.data().test;
   num_classes = std::max(2, s.learner().num_classes());
   const int old_dims = projection.dims;
-  projection = make_projection(train.X, train.feature_names, options.projection, s.learner().weights(), 4000, options.axes);
+  projection =
+      make_projection(train.X, train.feature_names, options.projection, s.learner().weights(), 4000, options.axes);
   // Other axes or data of another dimension: the zoom of the old picture means nothing here.
-  if (options.projection != built_mode || !(options.axes == built_axes) || projection.dims != old_dims) zoom = ViewZoom{};
+  if (options.projection != built_mode || !(options.axes == built_axes) || projection.dims != old_dims)
+    zoom = ViewZoom{};
   built_mode = options.projection;
   built_axes = options.axes;
   ++projection_version;
@@ -127,8 +131,14 @@ void ViewState::rebuild_points(const ViewOptions& options, const Session& s) {
     }
   }
   for (int a = 0; a < 2; ++a) {
-    if (!(lo[a] <= hi[a])) { lo[a] = -1; hi[a] = 1; }
-    if (hi[a] - lo[a] < 1e-9) { lo[a] -= 1; hi[a] += 1; }
+    if (!(lo[a] <= hi[a])) {
+      lo[a] = -1;
+      hi[a] = 1;
+    }
+    if (hi[a] - lo[a] < 1e-9) {
+      lo[a] -= 1;
+      hi[a] += 1;
+    }
     data_lo[a] = lo[a];
     data_hi[a] = hi[a];
   }

@@ -22,11 +22,11 @@ namespace ml::app {
 // What the View panel shows. View settings, like the window's size, stay with the viewer: they are not in
 // the link (only what changes a result, and the hidden panels and step budget, are).
 struct ViewOptions {
-  bool regions = true;                          // decision regions behind the points
-  bool test_points = true;                      // test examples as rings
-  bool discrete = false;                        // regions in flat class colours (no graded lead)
+  bool regions = true;                              // decision regions behind the points
+  bool test_points = true;                          // test examples as rings
+  bool discrete = false;                            // regions in flat class colours (no graded lead)
   ProjectionMode projection = ProjectionMode::pca;  // directions for d > 2
-  ViewAxes axes;                                // the components (pca) or features (features) plotted
+  ViewAxes axes;                                    // the components (pca) or features (features) plotted
 };
 
 // The View panel's caches of the session, and the rectangle it shows.
@@ -49,14 +49,14 @@ struct ViewState {
 
   const Session* session = nullptr;
   uint64_t session_version = 0;
-  int64_t seen_updates = -1;      // learner updates when the caches were last refreshed
-  int64_t seen_steps = -1;        // steps at the last update (adaptive streams relabel as they go)
-  bool histogram_wanted = true;   // the hypothesis changed since the histogram was computed
+  int64_t seen_updates = -1;     // learner updates when the caches were last refreshed
+  int64_t seen_steps = -1;       // steps at the last update (adaptive streams relabel as they go)
+  bool histogram_wanted = true;  // the hypothesis changed since the histogram was computed
   double last_projection_time = -1;
   double last_histogram_time = -1;
   ProjectionMode built_mode = ProjectionMode::pca;
   ViewAxes built_axes;
-  uint64_t projection_version = 0;  // counts rebuilds of the projection (part of the grid's hypothesis)
+  uint64_t projection_version = 0;         // counts rebuilds of the projection (part of the grid's hypothesis)
   std::vector<int> varying;                // varying columns of the training data (the axes' choices)
   std::vector<std::string> feature_names;  // and every column's name
 
@@ -69,9 +69,9 @@ struct ViewState {
   int num_classes = 2;
   double data_lo[2] = {-1, -1}, data_hi[2] = {1, 1};  // bounding box of the points
   double fit_lo[2] = {-1, -1}, fit_hi[2] = {1, 1};    // the rectangle fitted to the data
-  ViewZoom zoom;                                       // zoom and pan relative to it
+  ViewZoom zoom;                                      // zoom and pan relative to it
   double view_lo[2] = {-1, -1}, view_hi[2] = {1, 1};  // what the texture shows
-  float fitted_w = 0, fitted_h = 0;                    // the image size the rectangle was fitted to (0: refit)
+  float fitted_w = 0, fitted_h = 0;                   // the image size the rectangle was fitted to (0: refit)
 
   // Decision grid (app/models/decision_grid.h).
   DecisionGrid grid;

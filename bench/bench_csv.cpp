@@ -65,8 +65,7 @@ int main(int argc, char** argv) {
   using namespace ml::bench;
   if (argc >= 3 && std::string(argv[1]) == "--write") {
     return write_file(argv[2], std::stoi(flag(argc, argv, "--rows", "1000000")),
-                      std::stoi(flag(argc, argv, "--cols", "20")),
-                      std::stoull(flag(argc, argv, "--seed", "1")));
+                      std::stoi(flag(argc, argv, "--cols", "20")), std::stoull(flag(argc, argv, "--seed", "1")));
   }
   if (argc < 2) {
     std::fprintf(stderr, "usage: bench_csv --write FILE [--rows N] [--cols C] | bench_csv FILE [--reps R]\n");

@@ -75,8 +75,8 @@ void measure(const char* name, const ml::Session& s, int reps) {
     grid.advance(batched, proj, rows, nullptr, 0);
   });
   after = grid.texels();
-  const bool identical = before.size() == after.size() &&
-                         std::memcmp(before.data(), after.data(), before.size() * sizeof(float)) == 0;
+  const bool identical =
+      before.size() == after.size() && std::memcmp(before.data(), after.data(), before.size() * sizeof(float)) == 0;
   nlohmann::ordered_json j;
   j["bench"] = "decision_grid";
   j["build"] = build_name();
@@ -97,7 +97,8 @@ void measure(const char* name, const ml::Session& s, int reps) {
 int main(int argc, char** argv) {
   ml::configure_eigen();
   const int reps = std::stoi(ml::bench::flag(argc, argv, "--reps", "7"));
-  const std::unique_ptr<ml::Session> linear = session_for("#v=1&data=separable&n=400&bias=1&noise=uniform&eta=0.05&learner=perceptron&seed=1");
+  const std::unique_ptr<ml::Session> linear =
+      session_for("#v=1&data=separable&n=400&bias=1&noise=uniform&eta=0.05&learner=perceptron&seed=1");
   linear->advance(1000);
   measure("perceptron", *linear, reps);
   // Ring data under 10 % noise keeps the kernel perceptron adding support vectors; stop at 500.

@@ -36,8 +36,8 @@ uint64_t fnv1a(const void* data, size_t bytes) {
 }
 
 // The fit + transform of one configuration, --reps times, as a JSON object (see the header).
-nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& kernel, const ml::ProjectionOptions& options,
-                                  int reps) {
+nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& kernel,
+                                  const ml::ProjectionOptions& options, int reps) {
   using namespace ml::bench;
   ml::KernelProjection projection;
   ml::FeatureMatrix fitted_sample;
@@ -86,8 +86,9 @@ nlohmann::ordered_json run_config(const ml::Dataset& data, const ml::Kernel& ker
   j["spectrum_sum"] = projection.spectrum().sum();
   j["transform_sum_sq"] = projected.cast<double>().squaredNorm();
   char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx",
-                static_cast<unsigned long long>(fnv1a(projected.data(), sizeof(float) * static_cast<size_t>(projected.size()))));
+  std::snprintf(
+      hash, sizeof hash, "%016llx",
+      static_cast<unsigned long long>(fnv1a(projected.data(), sizeof(float) * static_cast<size_t>(projected.size()))));
   j["transform_fnv1a"] = hash;
   return j;
 }

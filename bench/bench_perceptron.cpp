@@ -139,9 +139,8 @@ int main(int argc, char** argv) {
   // Memory bandwidth: copying X.
   const size_t bytes = sizeof(float) * static_cast<size_t>(n) * static_cast<size_t>(d);
   std::vector<float> copy(static_cast<size_t>(n) * static_cast<size_t>(d));
-  const std::vector<double> copy_s = time_runs(std::max(reps, 5), [&] {
-    std::memcpy(copy.data(), ds.X.data(), bytes);
-  });
+  const std::vector<double> copy_s =
+      time_runs(std::max(reps, 5), [&] { std::memcpy(copy.data(), ds.X.data(), bytes); });
   volatile float sink = copy[copy.size() / 2];  // the copies are used
   (void)sink;
 

@@ -21,7 +21,7 @@
 // The page records each wheel event's deltaMode (see on_scroll).
 EM_JS(void, install_wheel_mode_listener, (), {
   Module.wheelDeltaMode = 0;
-  window.addEventListener('wheel', (e) => { Module.wheelDeltaMode = e.deltaMode; }, {capture : true, passive : true});
+  window.addEventListener('wheel', (e) = > { Module.wheelDeltaMode = e.deltaMode; }, {capture : true, passive : true});
 });
 EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
 // A named moment of the page's start on the Performance timeline (tools/e2e/measure_frames.mjs reads them).
@@ -42,7 +42,7 @@ ml::app::App* g_app = nullptr;
 // and its canonical rewriting replace the entry instead. A drag (a slider, a pan) changes the link every
 // frame: the first change of a press adds the entry, the later ones of the same press replace it, so one
 // drag is one step of Back.
-uint64_t g_opened_version = 0;    // the app's url_version() right after the page opened a link
+uint64_t g_opened_version = 0;     // the app's url_version() right after the page opened a link
 bool g_pushed_this_press = false;  // the left button is held and its edit already has its entry
 
 // True when the link change that url_changed reports should add a history entry. The app reports a
@@ -62,25 +62,40 @@ class WebPlatform : public ml::app::Platform {
 
   void url_changed(const std::string& url) override {
     const int push = push_this_change() ? 1 : 0;
-    EM_ASM({ if (window.marginlab) window.marginlab.urlChanged(UTF8ToString($0), $1 != 0); }, url.c_str(), push);
+    EM_ASM(
+        {
+          if (window.marginlab) window.marginlab.urlChanged(UTF8ToString($0), $1 != 0);
+        },
+        url.c_str(), push);
   }
   bool push_url(const std::string& url) override {
-    EM_ASM({ if (window.marginlab) window.marginlab.pushUrl(UTF8ToString($0)); }, url.c_str());
+    EM_ASM(
+        {
+          if (window.marginlab) window.marginlab.pushUrl(UTF8ToString($0));
+        },
+        url.c_str());
     return true;
   }
   bool has_history() const override { return true; }
   std::string share_link(const std::string& url) const override { return page_base + url; }
   bool copy_text(const std::string& text) override {
-    return EM_ASM_INT({ return window.marginlab ? window.marginlab.copyText(UTF8ToString($0)) : 0; }, text.c_str()) != 0;
+    return EM_ASM_INT({ return window.marginlab ? window.marginlab.copyText(UTF8ToString($0)) : 0; }, text.c_str()) !=
+           0;
   }
   std::string save_file(const std::string& name, const std::string& bytes, const char* mime) override {
-    EM_ASM({ if (window.marginlab) window.marginlab.download(UTF8ToString($0), HEAPU8.slice($1, $1 + $2), UTF8ToString($3)); },
-           name.c_str(), bytes.data(), bytes.size(), mime);
+    EM_ASM(
+        {
+          if (window.marginlab)
+            window.marginlab.download(UTF8ToString($0), HEAPU8.slice($1, $1 + $2), UTF8ToString($3));
+        },
+        name.c_str(), bytes.data(), bytes.size(), mime);
     return "downloaded " + name;
   }
   bool has_file_picker() const override { return true; }
   void open_file_picker() override {
-    EM_ASM({ if (window.marginlab) window.marginlab.openFilePicker(); });
+    EM_ASM({
+      if (window.marginlab) window.marginlab.openFilePicker();
+    });
   }
   double now_seconds() const override { return emscripten_get_now() / 1000.0; }
   const char* host_name() const override { return "browser"; }
@@ -110,7 +125,8 @@ void read_canvas_size() {
 // pixels (devicePixelRatio x CSS size), so text and lines are sharp on high-DPI screens.
 void fit_canvas() {
   read_canvas_size();
-  const int iw = static_cast<int>(std::lround(g_css_w * g_ratio)), ih = static_cast<int>(std::lround(g_css_h * g_ratio));
+  const int iw = static_cast<int>(std::lround(g_css_w * g_ratio)),
+            ih = static_cast<int>(std::lround(g_css_h * g_ratio));
   if (iw > 0 && ih > 0 && (iw != g_width || ih != g_height)) {
     g_width = iw;
     g_height = ih;
@@ -150,8 +166,7 @@ void frame() {
     g_app->setup_imgui(kFontPath, g_font_ratio);
   }
   glfwPollEvents();
-  static const ml::app::FrameHooks hooks{apply_pixel_ratio,
-                                         [](int* w, int* h) {
+  static const ml::app::FrameHooks hooks{apply_pixel_ratio, [](int* w, int* h) {
                                            if (g_width > 0 && g_height > 0) {
                                              *w = g_width;
                                              *h = g_height;
@@ -164,8 +179,11 @@ void frame() {
   const double frames = static_cast<double>(g_app->frames());
   const ml::app::FrameCost& cost = g_app->last_frame_cost();
   const int has_session = g_app->state().session() ? 1 : 0;
-  EM_ASM({ if (window.marginlab) window.marginlab.frameDone($0, {app_ms: $1, train_ms: $2, gl_ms: $3}, $4 != 0); }, frames,
-         cost.app_ms(), cost.train_ms, cost.gl_ms, has_session);
+  EM_ASM(
+      {
+        if (window.marginlab) window.marginlab.frameDone($0, {app_ms : $1, train_ms : $2, gl_ms : $3}, $4 != 0);
+      },
+      frames, cost.app_ms(), cost.train_ms, cost.gl_ms, has_session);
 }
 
 }  // namespace
@@ -237,7 +255,9 @@ int main() {
   // So everything that needs no GL comes first: ImGui's context, the font atlas, the experiment and the
   // view's caches; then the context, the window on it and the first frame.
   if (!glfwInit()) {
-    EM_ASM({ if (window.marginlab) window.marginlab.fail('GLFW could not start.'); });
+    EM_ASM({
+      if (window.marginlab) window.marginlab.fail('GLFW could not start.');
+    });
     return 1;
   }
   static ml::app::ImGuiBackends imgui;  // static: the page's main loop outlives main()
@@ -252,13 +272,18 @@ int main() {
   app->setup_imgui(kFontPath, g_font_ratio);
   mark_start("ml:fonts");
   // The page hands over its address and hash (window.marginlab.started), which opens the link.
-  EM_ASM({ if (window.marginlab) window.marginlab.started(); });
+  EM_ASM({
+    if (window.marginlab) window.marginlab.started();
+  });
   app->prepare_first_frame();
   mark_start("ml:prepared");
 
   if (!create_page_context()) {
-    EM_ASM({ if (window.marginlab) window.marginlab.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). ' +
-                                                         'The playground draws with WebGL2: enable hardware acceleration or try another browser.'); });
+    EM_ASM({
+      if (window.marginlab)
+        window.marginlab.fail('WebGL2 is not available (disabled, blocked, or no GPU driver). ' +
+                              'The playground draws with WebGL2: enable hardware acceleration or try another browser.');
+    });
     return 1;
   }
   // The framebuffer hints stay GLFW's defaults (alpha, depth, stencil, no multisampling): index.html made
@@ -270,7 +295,10 @@ int main() {
   emscripten_get_element_css_size("#canvas", &w, &h);
   g_window = glfwCreateWindow(static_cast<int>(w), static_cast<int>(h), "marginlab", nullptr, nullptr);
   if (!g_window) {
-    EM_ASM({ if (window.marginlab) window.marginlab.fail('WebGL2 is not available: the browser could not create a WebGL2 context.'); });
+    EM_ASM({
+      if (window.marginlab)
+        window.marginlab.fail('WebGL2 is not available: the browser could not create a WebGL2 context.');
+    });
     return 1;
   }
   glfwMakeContextCurrent(g_window);

@@ -19,13 +19,20 @@ int winner(const float* s, int q) {
 std::vector<BoundarySegment> boundary_segments(const std::vector<float>& scores, int w, int h, int q,
                                                const double lo[2], const double hi[2]) {
   std::vector<BoundarySegment> out;
-  if (w < 2 || h < 2 || q < 2 || scores.size() < static_cast<size_t>(w) * static_cast<size_t>(h) * static_cast<size_t>(q))
+  if (w < 2 || h < 2 || q < 2 ||
+      scores.size() < static_cast<size_t>(w) * static_cast<size_t>(h) * static_cast<size_t>(q))
     return out;
-  auto at = [&](int c, int r) { return scores.data() + (static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)) * static_cast<size_t>(q); };
+  auto at = [&](int c, int r) {
+    return scores.data() +
+           (static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)) * static_cast<size_t>(q);
+  };
   std::vector<int> win(static_cast<size_t>(w) * static_cast<size_t>(h));
   for (int r = 0; r < h; ++r)
-    for (int c = 0; c < w; ++c) win[static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)] = winner(at(c, r), q);
-  auto wins = [&](int c, int r) { return win[static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)]; };
+    for (int c = 0; c < w; ++c)
+      win[static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)] = winner(at(c, r), q);
+  auto wins = [&](int c, int r) {
+    return win[static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)];
+  };
   auto px = [&](double c) { return lo[0] + (c + 0.5) / w * (hi[0] - lo[0]); };
   auto py = [&](double r) { return lo[1] + (r + 0.5) / h * (hi[1] - lo[1]); };
   // The crossing on the edge from centre (c0, r0) to (c1, r1), when their winners differ.
@@ -71,7 +78,8 @@ std::vector<BoundarySegment> boundary_segments(const DecisionGrid& grid) {
   for (int r = 0; r < h; ++r)
     for (int c = 0; c < w; ++c)
       for (int k = 0; k < q; ++k) {
-        const size_t texel = static_cast<size_t>(r) * static_cast<size_t>(w * groups) + static_cast<size_t>((k / 4) * w + c);
+        const size_t texel =
+            static_cast<size_t>(r) * static_cast<size_t>(w * groups) + static_cast<size_t>((k / 4) * w + c);
         scores[(static_cast<size_t>(r) * static_cast<size_t>(w) + static_cast<size_t>(c)) * static_cast<size_t>(q) +
                static_cast<size_t>(k)] = texels[texel * 4 + static_cast<size_t>(k % 4)];
       }

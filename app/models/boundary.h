@@ -50,7 +50,7 @@ class BoundaryTracker {
  private:
   DecisionGrid grid_;
   std::vector<BoundarySegment> segments_;
-  int64_t updates_ = -1;           // hypothesis of the last started pass
+  int64_t updates_ = -1;  // hypothesis of the last started pass
   double lo_[2] = {0, 0}, hi_[2] = {0, 0};
   double last_start_ = -1e300;
 };

@@ -92,12 +92,13 @@ int64_t CompareModel::advance(int64_t max_steps, double budget_seconds, int64_t 
     }
     return taken;
   }
-  share_slice(budget_seconds, n, first, [&](int i) { return limit(i) > 0; },
-              [&](int i, double seconds) {
-                const double t0 = now();
-                taken += runs_[static_cast<size_t>(i)].session->advance(limit(i), seconds, now);
-                return now() - t0;
-              });
+  share_slice(
+      budget_seconds, n, first, [&](int i) { return limit(i) > 0; },
+      [&](int i, double seconds) {
+        const double t0 = now();
+        taken += runs_[static_cast<size_t>(i)].session->advance(limit(i), seconds, now);
+        return now() - t0;
+      });
   return taken;
 }
 
@@ -133,7 +134,9 @@ void CompareModel::set_focus(int i) {
   if (i >= 0 && static_cast<size_t>(i) < runs_.size() && runs_[static_cast<size_t>(i)].session) focus_ = i;
 }
 
-Session* CompareModel::focus_session() { return focus_ >= 0 ? runs_[static_cast<size_t>(focus_)].session.get() : nullptr; }
+Session* CompareModel::focus_session() {
+  return focus_ >= 0 ? runs_[static_cast<size_t>(focus_)].session.get() : nullptr;
+}
 
 const Session* CompareModel::focus_session() const {
   return focus_ >= 0 ? runs_[static_cast<size_t>(focus_)].session.get() : nullptr;

@@ -40,8 +40,8 @@ int DecisionGrid::rows_per_call(double cost_per_point, double work) const {
   return static_cast<int>(std::clamp(work / per_row, 1.0, static_cast<double>(std::max(1, gh_))));
 }
 
-bool DecisionGrid::advance(const BatchScorer& score, const Projection& projection, int rows_per_call, const ClockFn& now,
-                           double deadline, uint64_t hypothesis) {
+bool DecisionGrid::advance(const BatchScorer& score, const Projection& projection, int rows_per_call,
+                           const ClockFn& now, double deadline, uint64_t hypothesis) {
   if (next_row_ < 0) return false;
   if (hypothesis != hypothesis_) {  // the learner changed since the pass started: its rows would not match
     next_row_ = -1;
@@ -103,8 +103,11 @@ void DecisionGrid::finish() {
   for (int r = 0; r < gh_; ++r)
     for (int c = 0; c < gw_; ++c)
       for (int k = 0; k < q; ++k) {
-        const size_t src = (static_cast<size_t>(r) * static_cast<size_t>(gw_) + static_cast<size_t>(c)) * static_cast<size_t>(q) + static_cast<size_t>(k);
-        const size_t texel = static_cast<size_t>(r) * static_cast<size_t>(gw_ * groups) + static_cast<size_t>((k / 4) * gw_ + c);
+        const size_t src =
+            (static_cast<size_t>(r) * static_cast<size_t>(gw_) + static_cast<size_t>(c)) * static_cast<size_t>(q) +
+            static_cast<size_t>(k);
+        const size_t texel =
+            static_cast<size_t>(r) * static_cast<size_t>(gw_ * groups) + static_cast<size_t>((k / 4) * gw_ + c);
         texels_[texel * 4 + static_cast<size_t>(k % 4)] = scores_[src] / scale;
       }
   for (int a = 0; a < 2; ++a) {

@@ -78,9 +78,9 @@ class DecisionGrid {
   void finish();
 
   int gw_ = 0, gh_ = 0, q_ = 2;
-  uint64_t hypothesis_ = 0;    // of the running pass
-  double detail_ = 1.0;        // of the running pass
-  int calls_ = 0;              // advance() calls of the running pass
+  uint64_t hypothesis_ = 0;  // of the running pass
+  double detail_ = 1.0;      // of the running pass
+  int calls_ = 0;            // advance() calls of the running pass
   int64_t stale_passes_ = 0;
   uint64_t done_hypothesis_ = 0;
   double done_detail_ = 1.0;

@@ -8,7 +8,8 @@
 
 namespace ml::app {
 
-LearnedConfusionValue learned_confusion(const std::vector<int>& predicted, const std::vector<int>& truth, int num_classes) {
+LearnedConfusionValue learned_confusion(const std::vector<int>& predicted, const std::vector<int>& truth,
+                                        int num_classes) {
   const Eigen::MatrixXd c = prediction_confusion(predicted, truth, num_classes);
   return {confusion_to_list(c), confusion_rate(c)};
 }

@@ -18,7 +18,8 @@ struct LearnedConfusionValue {
 };
 
 // Ĉ of these predictions against these true labels with Q = num_classes.
-LearnedConfusionValue learned_confusion(const std::vector<int>& predicted, const std::vector<int>& truth, int num_classes);
+LearnedConfusionValue learned_confusion(const std::vector<int>& predicted, const std::vector<int>& truth,
+                                        int num_classes);
 
 // When the learned Ĉ is recomputed: a new session at once, new learner updates at most every 0.3 s.
 class RefreshThrottle {

@@ -95,7 +95,8 @@ size_t calmest_series(const std::vector<const std::vector<double>*>& series) {
     int direction = 0;
     for (size_t i = 0; i < col.size(); ++i) {
       if (!std::isfinite(col[i])) continue;
-      if (distinct.size() < 3 && std::find(distinct.begin(), distinct.end(), col[i]) == distinct.end()) distinct.push_back(col[i]);
+      if (distinct.size() < 3 && std::find(distinct.begin(), distinct.end(), col[i]) == distinct.end())
+        distinct.push_back(col[i]);
       if (i == 0 || !std::isfinite(col[i - 1]) || col[i] == col[i - 1]) continue;
       const int d = col[i] > col[i - 1] ? 1 : -1;
       if (direction != 0 && d != direction) ++turns;

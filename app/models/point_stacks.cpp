@@ -40,7 +40,8 @@ std::vector<PointStack> point_stacks(const std::vector<float>& xy, size_t first,
   std::vector<PointStack> stacks;
   for (const PointStack& p : places)
     if (p.count >= min_count) stacks.push_back(p);
-  std::stable_sort(stacks.begin(), stacks.end(), [](const PointStack& a, const PointStack& b) { return a.count > b.count; });
+  std::stable_sort(stacks.begin(), stacks.end(),
+                   [](const PointStack& a, const PointStack& b) { return a.count > b.count; });
   if (stacks.size() > max_stacks) stacks.resize(max_stacks);
   return stacks;
 }

@@ -75,7 +75,8 @@ std::string margin_text(double v) {
 
 std::vector<ResultField> results_line(const ResultsInput& in) {
   std::vector<ResultField> out;
-  out.push_back({"step", count_text(static_cast<double>(in.steps)) + " / " + count_text(static_cast<double>(in.step_budget)),
+  out.push_back({"step",
+                 count_text(static_cast<double>(in.steps)) + " / " + count_text(static_cast<double>(in.step_budget)),
                  "Steps taken of the run's step budget"});
   const CountedQuantity q = counted_quantity(in.bound_label);
   double count = NAN;
@@ -101,14 +102,17 @@ std::vector<ResultField> results_line(const ResultsInput& in) {
                  "Training error against the labels the learner saw (after noise)."});
   out.push_back({"train err (true)", error_text(in.train_error_true),
                  "Training error against the true labels (before noise): what the learner should get right."});
-  out.push_back({"test err", error_text(in.test_error), "Error on the held-out test part (its labels are always true)."});
+  out.push_back(
+      {"test err", error_text(in.test_error), "Error on the held-out test part (its labels are always true)."});
   if (!in.linear) {
     out.push_back({"margin", "—", "No margin: this learner's hypothesis is not a linear classifier."});
   } else if (in.noisy) {
-    out.push_back({"margin (clean)", margin_text(in.margin_clean),
-                   "Smallest margin over the training points noise left alone (a corrupted point would set the plain minimum)."});
+    out.push_back(
+        {"margin (clean)", margin_text(in.margin_clean),
+         "Smallest margin over the training points noise left alone (a corrupted point would set the plain minimum)."});
   } else {
-    out.push_back({"margin", margin_text(in.margin), "Smallest margin over the training points, normalized by the weights' norm."});
+    out.push_back({"margin", margin_text(in.margin),
+                   "Smallest margin over the training points, normalized by the weights' norm."});
   }
   return out;
 }

@@ -33,9 +33,9 @@ enum class CountSource : int { mistakes, updates, counter };
 // number comes from (SessionMetrics::mistakes, ::updates, or the learner counter of that name with
 // underscores, e.g. "coreset_size").
 struct CountedQuantity {
-  std::string word;         // the label: "mistakes", "expected mistakes", "updates", "coreset size"...
+  std::string word;  // the label: "mistakes", "expected mistakes", "updates", "coreset size"...
   CountSource source = CountSource::mistakes;
-  std::string counter;      // counter name when source is counter
+  std::string counter;  // counter name when source is counter
 };
 // The counted quantity for a bound label.
 CountedQuantity counted_quantity(std::string_view bound_label);
@@ -47,15 +47,15 @@ struct ResultsInput {
   std::string bound_label = "mistakes";  // Learner::bound_label()
   int64_t mistakes = 0;
   int64_t updates = 0;
-  std::vector<Counter> counters;         // the learner's counters (for counts such as coreset_size)
-  double bound = NAN;                    // NaN when none applies
+  std::vector<Counter> counters;  // the learner's counters (for counts such as coreset_size)
+  double bound = NAN;             // NaN when none applies
   double train_error_noisy = NAN;
   double train_error_true = NAN;
   double test_error = NAN;
-  bool noisy = false;                    // some training label or point was corrupted
-  bool linear = false;                   // the learner has a margin (a linear classifier: hypothesis_norm not NaN)
-  double margin = NAN;                   // the trace's margin: min over every training point
-  double margin_clean = NAN;             // the trace's margin over the points noise left alone
+  bool noisy = false;         // some training label or point was corrupted
+  bool linear = false;        // the learner has a margin (a linear classifier: hypothesis_norm not NaN)
+  double margin = NAN;        // the trace's margin: min over every training point
+  double margin_clean = NAN;  // the trace's margin over the points noise left alone
 };
 
 // The session's numbers at its current state: counts and errors from the trace's last row (the state

@@ -148,7 +148,8 @@ std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRo
 }
 
 SweepModel::SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv)
-    : learners_(learners), runner_(std::move(experiment), std::move(learners), RunnerOptions{0, 1, {}, std::move(csv)}) {}
+    : learners_(learners),
+      runner_(std::move(experiment), std::move(learners), RunnerOptions{0, 1, {}, std::move(csv)}) {}
 
 int SweepModel::advance(double seconds, const ClockFn& now) {
   if (!running()) return 0;
@@ -184,7 +185,8 @@ size_t SweepModel::error_rows() const {
 
 const CellRow* SweepModel::row_of(int64_t index) const {
   const std::vector<CellRow>& r = rows();
-  const auto it = std::lower_bound(r.begin(), r.end(), index, [](const CellRow& row, int64_t i) { return row.index < i; });
+  const auto it =
+      std::lower_bound(r.begin(), r.end(), index, [](const CellRow& row, int64_t i) { return row.index < i; });
   return it != r.end() && it->index == index ? &*it : nullptr;
 }
 

@@ -17,23 +17,23 @@ namespace ml::app {
 
 // One line of the sweep plot: the points that share the values of every non-replicate axis but x.
 struct SweepLine {
-  std::string name;                // "perceptron", or "learner=perceptron, l.updates=3"; "" when x is the only axis
-  std::vector<double> x;           // x positions, increasing (the axis value, or its index when not numeric)
-  std::vector<double> mean;        // the metric's mean over the replicates with a row (NaN when none yet)
-  std::vector<double> se;          // its standard error (NaN for fewer than two)
-  std::vector<int> n;              // rows averaged
-  std::vector<size_t> point;       // index into SweepPlotData::points
+  std::string name;           // "perceptron", or "learner=perceptron, l.updates=3"; "" when x is the only axis
+  std::vector<double> x;      // x positions, increasing (the axis value, or its index when not numeric)
+  std::vector<double> mean;   // the metric's mean over the replicates with a row (NaN when none yet)
+  std::vector<double> se;     // its standard error (NaN for fewer than two)
+  std::vector<int> n;         // rows averaged
+  std::vector<size_t> point;  // index into SweepPlotData::points
 };
 
 // The sweep plot's data.
 struct SweepPlotData {
-  std::string metric;              // the row field plotted ("test_error")
-  std::string x_key;               // the axis on x ("" when the experiment has no non-replicate axis)
-  bool x_numeric = false;          // x positions are the axis' values (else the values' indices)
+  std::string metric;                 // the row field plotted ("test_error")
+  std::string x_key;                  // the axis on x ("" when the experiment has no non-replicate axis)
+  bool x_numeric = false;             // x positions are the axis' values (else the values' indices)
   std::vector<std::string> x_labels;  // the x axis' values as written, by index (for a non-numeric axis)
-  std::vector<SweepPoint> points;  // sweep_points of the experiment, in cell order
-  std::vector<SweepLine> lines;    // in order of first appearance among the points
-  size_t points_filled = 0;        // points with at least one row
+  std::vector<SweepPoint> points;     // sweep_points of the experiment, in cell order
+  std::vector<SweepLine> lines;       // in order of first appearance among the points
+  size_t points_filled = 0;           // points with at least one row
 };
 
 // The plot of `rows` for `metric`: x is the first non-replicate axis other than `learner` whose values

@@ -31,8 +31,10 @@ FittedText fit_text(std::string_view text, float width, const TextMeasure& measu
   size_t lo = 0, hi = ends.size();
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
-    if (measure(cut_at(text, ends[mid])) <= width) lo = mid + 1;
-    else hi = mid;
+    if (measure(cut_at(text, ends[mid])) <= width)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (lo == 0) return {std::string(kEllipsis), true};
   return {cut_at(text, ends[lo - 1]), true};

@@ -17,7 +17,8 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Confusion", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_HorizontalScrollbar);
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_HorizontalScrollbar);
   const Session* s = ctx_.state.session();
   if (!s) {
     ImGui::TextUnformatted("No run.");
@@ -45,11 +46,13 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   }
   std::vector<double> achieved;
   const NoiseReport& r = s->data().noise;
-  if (r.achieved_confusion.rows() == q && r.achieved_confusion.cols() == q) achieved = confusion_to_list(r.achieved_confusion);
+  if (r.achieved_confusion.rows() == q && r.achieved_confusion.cols() == q)
+    achieved = confusion_to_list(r.achieved_confusion);
   const float fs = ImGui::GetFontSize();
   what_line("Which labels turn into which: configured noise, noise on the training labels, the learner's predictions.",
             "C_pq = P(noisy = p | true = q), columns sum to 1. \xC4\x88_pq = #(predicted p, true q) / #(true q); "
-            "confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004 \xC2\xA7" "4).");
+            "confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004 \xC2\xA7"
+            "4).");
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Cell size: three matrices side by side with their row labels (the longest class name, or the class
   // index when names are long: matrix_plot), and the title and caption lines.
@@ -61,8 +64,8 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   // A fast run moves on between two measurements of Ĉ: the title then names the step it is from.
   const bool trailing = s && learned_.step() != s->steps();
   const std::string measured_at = trailing ? ", step " + std::to_string(learned_.step()) : std::string();
-  std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s%s): rate %s", learned_.on_test() ? "test" : "train",
-                measured_at.c_str(), format_readout(learned.rate).c_str());
+  std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s%s): rate %s",
+                learned_.on_test() ? "test" : "train", measured_at.c_str(), format_readout(learned.rate).c_str());
   matrix_plot("true", true_title, true_c, q, train.class_names, cell, "noisy", "true");
   ImGui::SameLine(0, fs * 1.5f);
   // The middle matrix: the C the learner estimated itself (UMA with l.confusion=estimated), else the noise

@@ -13,7 +13,8 @@ namespace ml::app {
 void DataPanel::draw() {
   ImGui::PushID("data");
   // With a file loaded its label column is a list of its columns (below), not a text field.
-  widgets_.draw_fields("data_fields", "data", ctx_.state.has_csv() ? std::vector<std::string>{"label"} : std::vector<std::string>{});
+  widgets_.draw_fields("data_fields", "data",
+                       ctx_.state.has_csv() ? std::vector<std::string>{"label"} : std::vector<std::string>{});
   if (ctx_.state.has_csv() && ctx_.state.config().use_csv) draw_label_column_choice();
   // CSV: a file picker in the browser (drag-and-drop too), a path on the desktop; the label column of the
   // next file is chosen beside it.
@@ -31,7 +32,8 @@ void DataPanel::draw() {
     trailing_hint("or drop a file on the page");
   } else if (ctx_.platform.can_read_paths()) {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
-    const bool enter = fitted_text_field("##csvpath", &csv_path_, ImGuiInputTextFlags_EnterReturnsTrue, "path/to/data.csv");
+    const bool enter =
+        fitted_text_field("##csvpath", &csv_path_, ImGuiInputTextFlags_EnterReturnsTrue, "path/to/data.csv");
     ImGui::SameLine();
     if ((ImGui::Button("Load") || enter) && !csv_path_.empty()) load_path(csv_path_);
     draw_file_list();
@@ -39,14 +41,14 @@ void DataPanel::draw() {
   if (ctx_.state.has_csv()) {
     const CsvInfo& info = ctx_.state.csv_info();
     note("CSV: %d rows, %d features, %d classes%s", info.rows, info.cols, info.classes,
-                        info.had_header ? ", header" : "");
+         info.had_header ? ", header" : "");
   }
   if (const Session* s = ctx_.state.session()) {
     const PreparedData& d = s->data();
     std::string margin;
     if (d.train.target_margin > 0) margin = ", target margin \xCE\xB4 = " + format_readout(d.train.target_margin);
-    note("train %d, test %d, d = %d, Q = %d%s", d.train.rows(), d.test.rows(), d.train.cols(),
-                        d.train.num_classes(), margin.c_str());
+    note("train %d, test %d, d = %d, Q = %d%s", d.train.rows(), d.test.rows(), d.train.cols(), d.train.num_classes(),
+         margin.c_str());
   }
   ImGui::PopID();
 }
@@ -80,8 +82,10 @@ void DataPanel::draw_file_list() {
     // Up one level: drop the last component when there is one to drop, else climb.
     const size_t slash = folder_.find_last_of('/');
     const std::string last = slash == std::string::npos ? folder_ : folder_.substr(slash + 1);
-    if (last == "." || last == ".." || last.empty()) open_folder = folder_ == "." ? ".." : folder_ + "/..";
-    else open_folder = slash == std::string::npos ? "." : slash == 0 ? "/" : folder_.substr(0, slash);
+    if (last == "." || last == ".." || last.empty())
+      open_folder = folder_ == "." ? ".." : folder_ + "/..";
+    else
+      open_folder = slash == std::string::npos ? "." : slash == 0 ? "/" : folder_.substr(0, slash);
   }
   for (const std::string& entry : folder_entries_) {
     const bool is_folder = !entry.empty() && entry.back() == '/';
@@ -92,8 +96,10 @@ void DataPanel::draw_file_list() {
     if (!is_folder && !ends_with(".csv") && !ends_with(".tsv") && !ends_with(".txt") && !ends_with(".CSV")) continue;
     if (ImGui::Selectable(entry.c_str())) {
       const std::string prefix = folder_ == "/" ? "/" : folder_ + "/";
-      if (is_folder) open_folder = prefix + entry.substr(0, entry.size() - 1);
-      else open_file = prefix + entry;
+      if (is_folder)
+        open_folder = prefix + entry.substr(0, entry.size() - 1);
+      else
+        open_file = prefix + entry;
     }
   }
   ImGui::EndChild();
@@ -113,11 +119,13 @@ void DataPanel::draw_label_column_choice() {
   const int columns = info.cols + 1;
   auto column_label = [&](int j) {
     const std::string index = std::to_string(j);
-    return static_cast<size_t>(j) < info.column_names.size() ? info.column_names[static_cast<size_t>(j)] + " (column " + index + ")"
-                                                               : "column " + index;
+    return static_cast<size_t>(j) < info.column_names.size()
+               ? info.column_names[static_cast<size_t>(j)] + " (column " + index + ")"
+               : "column " + index;
   };
   if (!begin_form("csv_label")) return;
-  form_row("Label column", "The column holding the class of each row; every other column is a feature.\n(URL key: label)");
+  form_row("Label column",
+           "The column holding the class of each row; every other column is a feature.\n(URL key: label)");
   ImGui::SetNextItemWidth(-1);
   // The closed combo shows "name (column j)" when it fits, else the name alone (the list has both).
   std::string preview = column_label(info.label_index);

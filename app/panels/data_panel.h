@@ -28,8 +28,8 @@ class DataPanel {
 
   PanelContext ctx_;
   SettingWidgets widgets_;
-  std::string csv_path_;  // desktop: path typed into the panel
-  std::string folder_ = ".";                // desktop: the folder the file list shows
+  std::string csv_path_;                     // desktop: path typed into the panel
+  std::string folder_ = ".";                 // desktop: the folder the file list shows
   bool folder_listed_ = false;               // its entries are read (until the folder changes or Refresh)
   std::vector<std::string> folder_entries_;  // its entries (sub-folders end in '/')
   std::string folder_error_;                 // why it could not be listed

@@ -42,7 +42,8 @@ void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
   if (ImGui::Button("Rows CSV") && sweep)
     ctx_.message = ctx_.platform.save_file("marginlab_sweep.csv", sweep->rows_csv(), "text/csv");
   probe(ctx_, "export.rows_csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One line per finished cell: its axis values, every number of its run report, its link");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("One line per finished cell: its axis values, every number of its run report, its link");
   ImGui::SameLine();
   if (ImGui::Button("Rows JSONL") && sweep)
     ctx_.message = ctx_.platform.save_file("marginlab_sweep.jsonl", sweep->rows_jsonl(), "application/x-ndjson");
@@ -60,7 +61,8 @@ void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
   ImGui::EndDisabled();
   if (sweep) {
     if (sweep->finished() && !sweep->rows().empty())
-      note("%zu rows, sha256 %.16s... (equals `marginlab sweep` on this link)", sweep->rows().size(), sweep->rows_sha256().c_str());
+      note("%zu rows, sha256 %.16s... (equals `marginlab sweep` on this link)", sweep->rows().size(),
+           sweep->rows_sha256().c_str());
     else
       note("%zu of %lld rows so far", sweep->rows().size(), static_cast<long long>(sweep->total()));
   }
@@ -76,17 +78,21 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   }
   const Session* s = ctx_.state.session();
   ImGui::BeginDisabled(!s);
-  if (ImGui::Button("Trace CSV") && s) ctx_.message = ctx_.platform.save_file("marginlab_trace.csv", s->trace().to_csv(), "text/csv");
+  if (ImGui::Button("Trace CSV") && s)
+    ctx_.message = ctx_.platform.save_file("marginlab_trace.csv", s->trace().to_csv(), "text/csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The recorded trace (sha256 = the run's fingerprint)");
   ImGui::SameLine();
-  if (ImGui::Button("Trace JSON") && s) ctx_.message = ctx_.platform.save_file("marginlab_trace.json", trace_json(s->trace()), "application/json");
+  if (ImGui::Button("Trace JSON") && s)
+    ctx_.message = ctx_.platform.save_file("marginlab_trace.json", trace_json(s->trace()), "application/json");
   ImGui::SameLine();
-  if (ImGui::Button("Data CSV") && s) ctx_.message = ctx_.platform.save_file("marginlab_data.csv", render_data_csv(s->data()), "text/csv");
+  if (ImGui::Button("Data CSV") && s)
+    ctx_.message = ctx_.platform.save_file("marginlab_data.csv", render_data_csv(s->data()), "text/csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The prepared data with observed and true labels and corruption flags");
   ImGui::SameLine();
   if (ImGui::Button("Plots PNG") && s && panel_visible(ctx_.state.config(), "plots"))
     request_capture(plots_min, plots_max, "marginlab_plots.png", false);
-  const bool has_view = view_max_.x > view_min_.x && view_max_.y > view_min_.y && panel_visible(ctx_.state.config(), "view");
+  const bool has_view =
+      view_max_.x > view_min_.x && view_max_.y > view_min_.y && panel_visible(ctx_.state.config(), "view");
   ImGui::BeginDisabled(!has_view);
   if (ImGui::Button("View PNG") && s && has_view) request_capture(view_min_, view_max_, "marginlab_view.png", true);
   ImGui::EndDisabled();

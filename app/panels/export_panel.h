@@ -1,7 +1,7 @@
 // marginlab app — the Export panel: trace CSV/JSON, data CSV, the plots, the 2-D view and the whole layout
 // as PNG (read back after rendering; the view and the layout with the link drawn as a caption and stored as
-// the PNG's "Source" text), and the trace's hash when paused. In Sweep: the cell rows as CSV and as JSON lines (the bytes `marginlab
-// sweep` writes), the sweep plot as PNG, and the rows' sha256.
+// the PNG's "Source" text), and the trace's hash when paused. In Sweep: the cell rows as CSV and as JSON lines (the
+// bytes `marginlab sweep` writes), the sweep plot as PNG, and the rows' sha256.
 #pragma once
 
 #include <string>
@@ -37,8 +37,8 @@ class ExportPanel {
   bool capture_pending_ = false;
   ImVec2 capture_min_, capture_max_;
   std::string capture_name_ = "marginlab_plots.png";  // the PNG's file name
-  std::string capture_source_;                         // the link stored in the PNG ("" none)
-  ImVec2 view_min_, view_max_;                         // the 2-D view on screen
+  std::string capture_source_;                        // the link stored in the PNG ("" none)
+  ImVec2 view_min_, view_max_;                        // the 2-D view on screen
 };
 
 }  // namespace ml::app

@@ -20,8 +20,10 @@ void LearnerPanel::draw_params(const LearnerSchema& schema, const Config& shown,
     form_row(spec.label, spec.help + "\n(URL key: l." + spec.key + ")");
     SettingValue value;
     if (widgets_.setting_widget(spec, "l." + spec.key, number_value(learner_param_value(shown, spec)), &value)) {
-      if (ctx_.state.mode() == RunMode::compare) ctx_.state.set_compared_param(spec.key, value.number);
-      else ctx_.state.apply(set_learner_param(ctx_.state.config(), spec.key, value.number));
+      if (ctx_.state.mode() == RunMode::compare)
+        ctx_.state.set_compared_param(spec.key, value.number);
+      else
+        ctx_.state.apply(set_learner_param(ctx_.state.config(), spec.key, value.number));
     }
   }
   ImGui::EndTable();
@@ -57,14 +59,16 @@ void LearnerPanel::draw_compare() {
     ImGui::PushID(static_cast<int>(i));
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float mid = p.y + ImGui::GetFrameHeight() * 0.5f;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, mid), ImVec2(p.x + fs * 1.1f, mid), learner_color(static_cast<int>(i)), 3.0f);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, mid), ImVec2(p.x + fs * 1.1f, mid),
+                                        learner_color(static_cast<int>(i)), 3.0f);
     ImGui::Dummy(ImVec2(fs * 1.3f, ImGui::GetFrameHeight()));
     ImGui::SameLine();
     const LearnerEntry* entry = find_learner(r.learner);
     // The name fits between the tree's arrow and the "remove" button (the whole name on hover when cut).
     const ImGuiStyle& style = ImGui::GetStyle();
     const float remove_x = ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("remove").x - style.FramePadding.x * 2;
-    const float name_room = remove_x - style.ItemSpacing.x - ImGui::GetCursorPosX() - ImGui::GetTreeNodeToLabelSpacing();
+    const float name_room =
+        remove_x - style.ItemSpacing.x - ImGui::GetCursorPosX() - ImGui::GetTreeNodeToLabelSpacing();
     const FittedText name = fit_to_width(r.name, name_room);
     const bool open = ImGui::TreeNodeEx("##params", ImGuiTreeNodeFlags_AllowItemOverlap, "%s", name.shown.c_str());
     if (ImGui::IsItemHovered() && (name.cut || !r.error.empty()))
@@ -72,7 +76,8 @@ void LearnerPanel::draw_compare() {
     ImGui::SameLine(remove_x);
     if (ImGui::SmallButton("remove")) remove = static_cast<int>(i);
     probe(ctx_, "learner.remove." + r.learner);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip(cm.size() == 2 ? "Remove it: the other learner's single run" : "Remove it from the comparison");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(cm.size() == 2 ? "Remove it: the other learner's single run" : "Remove it from the comparison");
     if (open) {
       if (entry) {
         draw_params(entry->schema, r.cell.config, "params");
@@ -90,13 +95,15 @@ void LearnerPanel::draw_compare() {
   }
   ImGui::BeginDisabled(cm.size() >= static_cast<size_t>(kMaxCompared));
   ImGui::SetNextItemWidth(-1);
-  const std::string added = learner_choice("##add", cm.size() >= static_cast<size_t>(kMaxCompared) ? "at most four learners" : "add a learner...", ids);
+  const std::string added = learner_choice(
+      "##add", cm.size() >= static_cast<size_t>(kMaxCompared) ? "at most four learners" : "add a learner...", ids);
   ImGui::EndDisabled();
   if (!added.empty()) {
     ids.push_back(added);
     ctx_.state.set_compared_learners(ids);
   }
-  note("Same data and the same noisy labels for every learner; a parameter shared by name applies to each learner that has it.");
+  note("Same data and the same noisy labels for every learner; a parameter shared by name applies to each learner that "
+       "has it.");
 }
 
 void LearnerPanel::draw() {
@@ -107,7 +114,8 @@ void LearnerPanel::draw() {
     ImGui::PopID();
     return;
   }
-  const bool learner_axis = std::any_of(ctx_.state.axes().begin(), ctx_.state.axes().end(), [](const Axis& a) { return a.key == "learner"; });
+  const bool learner_axis =
+      std::any_of(ctx_.state.axes().begin(), ctx_.state.axes().end(), [](const Axis& a) { return a.key == "learner"; });
   if (learner_axis) {
     note("The learner is an axis of the sweep (x.learner); the parameters below are the base's.");
   } else {
@@ -133,7 +141,8 @@ void LearnerPanel::draw() {
       // Compare: the same data and noisy labels, another learner beside this one.
       ImGui::SetNextItemWidth(-1);
       const std::string other = learner_choice("##compare", "compare with...", {config.learner});
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train another learner side by side on the same data and noisy labels");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Train another learner side by side on the same data and noisy labels");
       if (!other.empty()) ctx_.state.set_compared_learners({config.learner, other});
     }
   }

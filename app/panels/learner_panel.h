@@ -18,7 +18,7 @@ class LearnerPanel {
 
  private:
   void draw_params(const LearnerSchema& schema, const Config& shown, const char* id);  // one learner's parameters
-  void draw_compare();                                            // the compared learners
+  void draw_compare();                                                                 // the compared learners
   // A combo of the learners that can train on the configuration's data and are not in `taken`; returns
   // the chosen id or "".
   std::string learner_choice(const char* id, const char* preview, const std::vector<std::string>& taken);

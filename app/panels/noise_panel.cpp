@@ -28,8 +28,8 @@ void NoisePanel::draw() {
       const std::vector<std::string>& names = s->data().train.class_names;
       for (size_t q = 0; q < r.per_class_flipped.size(); ++q) {
         const int total = q < r.per_class_count.size() ? r.per_class_count[q] : 0;
-        per += " " + (q < names.size() ? names[q] : std::to_string(q)) + ": " + std::to_string(r.per_class_flipped[q]) + "/" +
-               std::to_string(total);
+        per += " " + (q < names.size() ? names[q] : std::to_string(q)) + ": " + std::to_string(r.per_class_flipped[q]) +
+               "/" + std::to_string(total);
       }
       note("%s", per.c_str());
     }
@@ -49,7 +49,8 @@ void NoisePanel::draw_confusion_editor() {
   if (cm_draft_.size() != static_cast<size_t>(q * q)) cm_draft_ = confusion_to_list(uniform_confusion(q, 0.2));
   const float fs = ImGui::GetFontSize();
   ImGui::Spacing();
-  ImGui::TextWrapped("C_pq = P(noisy label = p | true class = q): column q is where true class q goes; every column sums to 1.");
+  ImGui::TextWrapped(
+      "C_pq = P(noisy label = p | true class = q): column q is where true class q goes; every column sums to 1.");
   // The grid: rows p (noisy), columns q (true).
   const float cell_w = std::max(fs * 2.9f, ImGui::CalcTextSize("0.000").x + 8);
   bool edited = false;
@@ -61,7 +62,8 @@ void NoisePanel::draw_confusion_editor() {
   const float grid_h = std::min(fs * 14.0f, rows_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0.0f));
   // Rows and columns are named as the data names its classes (-1/1, class names from a CSV), not 0..Q-1.
   std::vector<std::string> class_names = default_class_names(q);
-  if (const Session* s = ctx_.state.session(); s && s->data().train.num_classes() == q) class_names = s->data().train.class_names;
+  if (const Session* s = ctx_.state.session(); s && s->data().train.num_classes() == q)
+    class_names = s->data().train.class_names;
   ImGui::BeginChild("cm_grid", ImVec2(grid_w, grid_h), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (ImGui::BeginTable("cm", q + 1, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX)) {
     ImGui::TableNextRow();
@@ -111,7 +113,8 @@ void NoisePanel::draw_confusion_editor() {
     cm_draft_ = confusion_to_list(draft);
     commit = true;
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("For matrices written with rows = true class (004 §4.1 normalizes rows)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("For matrices written with rows = true class (004 §4.1 normalizes rows)");
   ImGui::SameLine();
   if (ImGui::Button("Normalize columns")) {
     draft = normalize_columns(draft);
@@ -131,10 +134,12 @@ void NoisePanel::draw_confusion_editor() {
   const auto preset = static_cast<ConfusionPreset>(cm_preset_);
   if (preset == ConfusionPreset::family) {
     ImGui::SliderInt("i##family", &cm_family_index_, 0, 20);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("004 §4.1: C_i = \xCE\xA9(I + iN), N = (M - I)/10, shown transposed (columns sum to 1)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("004 §4.1: C_i = \xCE\xA9(I + iN), N = (M - I)/10, shown transposed (columns sum to 1)");
   } else if (preset != ConfusionPreset::identity) {
     const double lo = 0, hi = 0.95;
-    ImGui::DragScalar("\xCE\xB7##preset_eta", ImGuiDataType_Double, &cm_preset_eta_, 0.005f, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::DragScalar("\xCE\xB7##preset_eta", ImGuiDataType_Double, &cm_preset_eta_, 0.005f, &lo, &hi, "%.2f",
+                      ImGuiSliderFlags_AlwaysClamp);
   }
   ImGui::SameLine();
   if (ImGui::Button("Apply")) {
@@ -143,7 +148,8 @@ void NoisePanel::draw_confusion_editor() {
     commit = true;
   }
   const double err = confusion_column_error(confusion_matrix_of(cm_draft_, q));
-  if (err > 1e-9) ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1), "columns must sum to 1: fix them or press Normalize columns");
+  if (err > 1e-9)
+    ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1), "columns must sum to 1: fix them or press Normalize columns");
   if (commit && err <= 1e-9 && cm_draft_ != config.noise.confusion) {
     Config next = config;
     next.noise.confusion = cm_draft_;

@@ -128,7 +128,8 @@ int compare_legend(const CompareModel& compare, const char* label) {
     const std::string& text = shown.shown;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float mid = p.y + ImGui::GetFrameHeight() * 0.5f;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, mid), ImVec2(p.x + fs * 1.1f, mid), learner_color(static_cast<int>(i)), 3.0f);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, mid), ImVec2(p.x + fs * 1.1f, mid),
+                                        learner_color(static_cast<int>(i)), 3.0f);
     ImGui::Dummy(ImVec2(fs * 1.2f, ImGui::GetFrameHeight()));
     ImGui::SameLine(0, fs * 0.1f);
     ImGui::BeginDisabled(!r.session);

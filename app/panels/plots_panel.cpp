@@ -23,9 +23,7 @@ namespace {
 // Below this panel width (in font sizes) the four plots are stacked in one column.
 constexpr float kOneColumnWidth = 34.0f;
 // What the margin plot's quantile curve is called.
-std::string quantile_name() {
-  return std::to_string(static_cast<int>(kMarginQuantile * 100 + 0.5)) + " % quantile";
-}
+std::string quantile_name() { return std::to_string(static_cast<int>(kMarginQuantile * 100 + 0.5)) + " % quantile"; }
 }  // namespace
 
 ImVec2 PlotsPanel::cell_size(ImVec2 avail) const {
@@ -76,8 +74,9 @@ void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
   const bool one_step = one_step_run(*x, session->done());
   const LearnerEntry* entry = find_learner(ctx_.state.config().learner);
   // The first card says why; the others only what their numbers are.
-  const std::string one_step_sentence = (entry ? entry->schema.name : std::string("The learner")) +
-                                        " finds its hypothesis in a single step, so there is no curve: the values after that step.";
+  const std::string one_step_sentence =
+      (entry ? entry->schema.name : std::string("The learner")) +
+      " finds its hypothesis in a single step, so there is no curve: the values after that step.";
   bool first_card = true;
   auto plot = [&](const char* id, const PlotOptions& o, const std::vector<PlotSeries>& s) {
     if (!one_step) return line_plot(id, cell, o, s);
@@ -114,20 +113,23 @@ void PlotsPanel::draw_mistakes_plot(const RunPlots& r) {
   o.help = "How many " + std::string(counted.source == CountSource::counter ? "mistakes and updates" : counted.word) +
            " the learner has made so far. The dashed line is the most the theory allows on clean, separable data" +
            (noisy ? "; noise can push the count past it." : ".");
-  o.reference = "Perceptron: (R/\xCE\xB4)\xC2\xB2 mistakes (001 Thm 1.1); Bylander / RP: 16/(\xCE\xB5\xCE\xB3)\xC2\xB2 updates "
-                "(000 Thm 3); ultraconservative / UMA: 2/\xCE\xB8\xC2\xB2 (004 Thm 1); coresets: 002 Lemma 4.2.";
+  o.reference =
+      "Perceptron: (R/\xCE\xB4)\xC2\xB2 mistakes (001 Thm 1.1); Bylander / RP: 16/(\xCE\xB5\xCE\xB3)\xC2\xB2 updates "
+      "(000 Thm 3); ultraconservative / UMA: 2/\xCE\xB8\xC2\xB2 (004 Thm 1); coresets: 002 Lemma 4.2.";
   // Updates are drawn only where they differ from mistakes (for the perceptron they coincide).
   const bool same = series_.updates_equal_mistakes();
   std::vector<PlotSeries> s;
-  if (!same) s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false,
-                          counted.source == CountSource::updates ? 2.2f : 1.4f});
+  if (!same)
+    s.push_back({"updates", x, &cols[kTraceUpdates], series_color(2), false,
+                 counted.source == CountSource::updates ? 2.2f : 1.4f});
   s.push_back({same ? "mistakes = updates" : "mistakes", x, &cols[kTraceMistakes], series_color(0), false,
                counted.source == CountSource::updates && !same ? 1.4f : 2.2f});
   if (std::isfinite(bound)) {
     // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
-    const std::string counts = std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
-    s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound), x,
-                 &cols[kTraceBound], series_color(6), true});
+    const std::string counts =
+        std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
+    s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound),
+                 x, &cols[kTraceBound], series_color(6), true});
   }
   r.plot("mistakes", o, s);
 }
@@ -146,14 +148,17 @@ void PlotsPanel::draw_margin_plot(const RunPlots& r) {
   o.include_zero = true;
   o.empty_text = std::isnan(learner.hypothesis_norm()) ? "no margin: the hypothesis is not a linear classifier"
                                                        : "no margin yet (W = 0)";
-  o.help = std::string("How far the training points sit on the right side of the learner's boundary, relative to the "
-                       "weights' size (positive: correct with room to spare). ") +
-           (noisy ? "Under noise the plain minimum is set by a corrupted point, so the solid line is the minimum over the "
-                    "points noise left alone, and the other the margin 10 % of all points fall below."
-                  : "The line is the smallest margin over the training points.");
-  o.reference = multiclass ? "004 Def. 2: (\xE2\x9F\xA8w_y,x\xE2\x9F\xA9 \xE2\x88\x92 max_{k\xE2\x89\xA0y} \xE2\x9F\xA8w_k,x\xE2\x9F\xA9) / ||W||_F "
+  o.help =
+      std::string("How far the training points sit on the right side of the learner's boundary, relative to the "
+                  "weights' size (positive: correct with room to spare). ") +
+      (noisy ? "Under noise the plain minimum is set by a corrupted point, so the solid line is the minimum over the "
+               "points noise left alone, and the other the margin 10 % of all points fall below."
+             : "The line is the smallest margin over the training points.");
+  o.reference = multiclass ? "004 Def. 2: (\xE2\x9F\xA8w_y,x\xE2\x9F\xA9 \xE2\x88\x92 max_{k\xE2\x89\xA0y} "
+                             "\xE2\x9F\xA8w_k,x\xE2\x9F\xA9) / ||W||_F "
                              "(Assumption 1: ||W*||_F = 1)."
-                           : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is the target's margin (001 Thm 1.1).";
+                           : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is "
+                             "the target's margin (001 Thm 1.1).";
   std::vector<PlotSeries> s;
   if (noisy) {
     s.push_back({"clean, min", r.x, &r.cols[kTraceMarginClean], series_color(0), false, 2.2f});
@@ -175,11 +180,13 @@ void PlotsPanel::draw_error_plot(const RunPlots& r) {
   o.help = "Fraction of points the learner gets wrong: on the training labels it saw (noisy), on their true labels, "
            "and on held-out test points. A noise-tolerant learner keeps the true and test errors low while the "
            "noisy error stays near the noise rate.";
-  o.reference = "Uniform classification noise and the PAC goal: 000 \xC2\xA7" "2; malicious noise: 003 \xC2\xA7" "1.";
+  o.reference = "Uniform classification noise and the PAC goal: 000 \xC2\xA7"
+                "2; malicious noise: 003 \xC2\xA7"
+                "1.";
   r.plot("errors", o,
-            {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
-             {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
-             {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
+         {{"train (noisy)", x, &cols[kTraceTrainErrorNoisy], series_color(3)},
+          {"train (true)", x, &cols[kTraceTrainErrorTrue], series_color(2)},
+          {"test (true)", x, &cols[kTraceTestError], series_color(1), false, 2.2f}});
 }
 
 // 4. The learner's counters (all, or one chosen in the corner), or the perceptron's invariants.
@@ -203,7 +210,8 @@ void PlotsPanel::draw_fourth_plot(const RunPlots& r) {
     o.empty_text = "this learner has no counters";
     o.help = "A number the learner keeps about itself (see docs/learners.md for each counter).";
     for (size_t c : shown)
-      s.push_back({names[kTraceStandardColumns + c], x, &cols[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
+      s.push_back(
+          {names[kTraceStandardColumns + c], x, &cols[kTraceStandardColumns + c], series_color(static_cast<int>(c))});
   } else {
     o.title = "Invariants: \xE2\x9F\xA8w,v\xE2\x9F\xA9 \xE2\x89\xA5 \xCE\xB4M,  ||w||\xC2\xB2 \xE2\x89\xA4 MR\xC2\xB2";
     o.empty_text = "needs a known target v (generated data, linear learner)";
@@ -217,7 +225,8 @@ void PlotsPanel::draw_fourth_plot(const RunPlots& r) {
   }
   // The counters/invariants switch sits at the right end of the title line: the title leaves room for it.
   if (counters > 0 && invariants_known)
-    o.title_reserve = ImGui::CalcTextSize(mode == 0 ? "invariants" : "counters").x + ImGui::GetStyle().FramePadding.x * 2 + 10;
+    o.title_reserve =
+        ImGui::CalcTextSize(mode == 0 ? "invariants" : "counters").x + ImGui::GetStyle().FramePadding.x * 2 + 10;
   r.plot("fourth", o, s);
   // Switches on the title line: which counter (after the title), counters <-> invariants (right).
   const ImVec2 after = ImGui::GetCursorScreenPos();
@@ -322,8 +331,10 @@ void PlotsPanel::draw_compare() {
       s.push_back(series_of(i, r.name + " " + counts, r.series.column(column), width(i)));
       const std::vector<double>& bound = r.series.column(kTraceBound);
       if (!bound.empty() && std::isfinite(bound.back())) {
-        if (one_step[i]) s.push_back(series_of(i, r.name + " bound on " + counts, bound, 1.4f));
-        else s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
+        if (one_step[i])
+          s.push_back(series_of(i, r.name + " bound on " + counts, bound, 1.4f));
+        else
+          s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
       }
     }
     line_plot("compare_mistakes", cell, o, s);

@@ -29,15 +29,15 @@ class PlotsPanel {
   void draw_margin_plot(const RunPlots& r);    // margin on the training sample (the trace's margin columns)
   void draw_error_plot(const RunPlots& r);     // noisy, true and test error
   void draw_fourth_plot(const RunPlots& r);    // the learner's counters, or the perceptron's invariants
-  void draw_compare();  // Compare: the four plots with one line per learner
+  void draw_compare();                         // Compare: the four plots with one line per learner
   // The size of one of the four plots: a 2 x 2 grid, or one column when the panel is narrow.
   ImVec2 cell_size(ImVec2 avail) const;
   bool one_column_ = false;  // the four plots one under another (narrow panel)
 
   PanelContext ctx_;
-  PlotSeriesModel series_;       // trace columns as series
-  int plot4_mode_ = 0;           // 0 counters, 1 invariants
-  std::string counter_choice_;   // counter shown ("all", a name, "" = automatic)
+  PlotSeriesModel series_;      // trace columns as series
+  int plot4_mode_ = 0;          // 0 counters, 1 invariants
+  std::string counter_choice_;  // counter shown ("all", a name, "" = automatic)
   ImVec2 plots_min_, plots_max_;
 };
 

@@ -69,8 +69,10 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
   draw_run_fields(flow);
   // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
   // the stage and a Cancel button.
-  if (run.preparing) draw_preparation_status(size);
-  else draw_status(flow, run, frame_note);
+  if (run.preparing)
+    draw_preparation_status(size);
+  else
+    draw_status(flow, run, frame_note);
   rows_ = flow.row + 1;
   draw_results(results, size.x);
   draw_gallery_button(size.x, gallery_open);
@@ -142,7 +144,8 @@ void RunPanel::draw_speed(ToolbarFlow& flow) {
       if (ImGui::Selectable(kSpeedNames[i], i == speed)) ctx_.state.steps_per_tick = kSpeeds[i];
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Steps per frame (max: as many as fit in %.0f ms)", ctx_.state.budget_seconds * 1000);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Steps per frame (max: as many as fit in %.0f ms)", ctx_.state.budget_seconds * 1000);
 }
 
 // The run's fields (seed, step budget) from the field table.
@@ -170,7 +173,10 @@ std::string RunPanel::status_text(const RunSnapshot& run) const {
   const bool done = run.done;
   char status[256];
   if (mode == RunMode::sweep && sweep) {
-    const char* what = sweep->finished() ? "finished" : sweep->cancelled() ? "cancelled" : ctx_.state.playing() ? "running" : "paused";
+    const char* what = sweep->finished()      ? "finished"
+                       : sweep->cancelled()   ? "cancelled"
+                       : ctx_.state.playing() ? "running"
+                                              : "paused";
     if (!ctx_.state.visible && !sweep->finished()) what = "paused (page hidden)";
     std::snprintf(status, sizeof status, "sweep: %lld / %lld cells   %s", static_cast<long long>(sweep->completed()),
                   static_cast<long long>(sweep->total()), what);
@@ -185,8 +191,10 @@ std::string RunPanel::status_text(const RunSnapshot& run) const {
     const char* what = ctx_.state.playing() ? "training" : done ? "done" : "paused";
     if (!ctx_.state.visible) what = "paused (page hidden)";
     char steps[64];
-    if (lo == hi) std::snprintf(steps, sizeof steps, "%lld", static_cast<long long>(hi));
-    else std::snprintf(steps, sizeof steps, "%lld-%lld", static_cast<long long>(lo), static_cast<long long>(hi));
+    if (lo == hi)
+      std::snprintf(steps, sizeof steps, "%lld", static_cast<long long>(hi));
+    else
+      std::snprintf(steps, sizeof steps, "%lld-%lld", static_cast<long long>(lo), static_cast<long long>(hi));
     std::snprintf(status, sizeof status, "compare %zu learners   step %s / %lld   %s", compare.size(), steps,
                   static_cast<long long>(ctx_.state.config().steps), what);
   } else if (session) {
@@ -195,7 +203,10 @@ std::string RunPanel::status_text(const RunSnapshot& run) const {
     // The numbers are in the results line below.
     std::snprintf(status, sizeof status, "%s", what);
   } else {
-    std::snprintf(status, sizeof status, "%s", ctx_.state.build_pending() ? "building..." : ctx_.state.waiting_for_csv() ? "waiting for the CSV file" : "no run");
+    std::snprintf(status, sizeof status, "%s",
+                  ctx_.state.build_pending()     ? "building..."
+                  : ctx_.state.waiting_for_csv() ? "waiting for the CSV file"
+                                                 : "no run");
   }
   return status;
 }
@@ -265,7 +276,8 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
 
 float RunPanel::needed_height(float font_size, bool with_results) const {
   const float controls = std::round(font_size * kControlsRows) * (1 + 0.75f * static_cast<float>(rows_ - 1));
-  return std::round(controls + (with_results ? font_size * (kResultsRow + 1.25f * static_cast<float>(result_lines_ - 1)) : 0.0f));
+  return std::round(controls +
+                    (with_results ? font_size * (kResultsRow + 1.25f * static_cast<float>(result_lines_ - 1)) : 0.0f));
 }
 
 void RunPanel::draw_preparation_status(ImVec2 size) {
@@ -292,7 +304,7 @@ void RunPanel::draw_preparation_status(ImVec2 size) {
   if (ImGui::Button("Cancel")) ctx_.state.cancel_preparation();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(ctx_.state.has_previous_config() ? "Stop and go back to the previous settings (Esc)"
-                                                   : "Stop and discard this run (Esc)");
+                                                       : "Stop and discard this run (Esc)");
 }
 
 }  // namespace ml::app

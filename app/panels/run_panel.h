@@ -22,8 +22,8 @@ class RunPanel {
   // where it went), asked only while the status is hovered.
   // `results` (may be empty) is the results line, drawn as a second row of labelled numbers; the Gallery
   // button toggles *gallery_open.
-  void draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note, const std::vector<ResultField>& results,
-            bool* gallery_open);
+  void draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note,
+            const std::vector<ResultField>& results, bool* gallery_open);
   // Height the toolbar needed at its last draw (rows of controls that wrapped in a narrow window, and the
   // results line's lines): the layout gives it this height from the next frame on.
   float needed_height(float font_size, bool with_results) const;
@@ -35,13 +35,13 @@ class RunPanel {
   RunSnapshot snapshot() const;
   void draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run);  // Play/Pause, Step, +100, Reset
   void draw_speed(ToolbarFlow& flow);                                  // steps per frame
-  void draw_run_fields(ToolbarFlow& flow);  // the run's fields (seed, step budget)
+  void draw_run_fields(ToolbarFlow& flow);                             // the run's fields (seed, step budget)
   // The right end: the run's status (its tooltip: frame_note()).
   void draw_status(ToolbarFlow& flow, const RunSnapshot& run, const std::function<std::string()>& frame_note);
   std::string status_text(const RunSnapshot& run) const;  // "training", "sweep: 3 / 12 cells   running", ...
-  void draw_preparation_status(ImVec2 size);  // progress bar, stage and Cancel while the learner prepares
+  void draw_preparation_status(ImVec2 size);              // progress bar, stage and Cancel while the learner prepares
   void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
-  void draw_gallery_button(float width, bool* gallery_open);  // right end of the results row
+  void draw_gallery_button(float width, bool* gallery_open);                // right end of the results row
 
   PanelContext ctx_;
   SettingWidgets widgets_;

@@ -46,7 +46,8 @@ bool close_popup_on_escape() {
   return true;
 }
 
-bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current, SettingValue* out) {
+bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current,
+                                    SettingValue* out) {
   const std::string id = "##" + key;
   *out = current;
   switch (s.type) {
@@ -61,7 +62,8 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
     case SettingType::choice: {
       const std::vector<Choice> choices = setting_choices(s);
       const int index = static_cast<int>(current.number);
-      const std::string preview = index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label : "?";
+      const std::string preview =
+          index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label : "?";
       bool changed = false;
       if (fitted_combo(id.c_str(), preview)) {
         for (size_t i = 0; i < choices.size(); ++i) {
@@ -122,7 +124,8 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       std::vector<std::string> names = current.names;
       float widest = 0;
       for (const std::string& c : s.choices) widest = std::max(widest, ImGui::CalcTextSize(c.c_str()).x);
-      const float column = widest + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetFontSize();
+      const float column =
+          widest + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetFontSize();
       const size_t per_row = std::max<size_t>(1, static_cast<size_t>(ImGui::GetContentRegionAvail().x / column));
       const float x0 = ImGui::GetCursorPosX();
       for (size_t i = 0; i < s.choices.size(); ++i) {
@@ -131,16 +134,16 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
         if (i % per_row != 0) ImGui::SameLine(x0 + column * static_cast<float>(i % per_row));
         if (ImGui::Checkbox((c + id).c_str(), &on)) {
           changed = true;
-          if (on) names.push_back(c);
-          else names.erase(std::remove(names.begin(), names.end(), c), names.end());
+          if (on)
+            names.push_back(c);
+          else
+            names.erase(std::remove(names.begin(), names.end(), c), names.end());
         }
       }
       if (changed) out->names = normalized_names(s, names);  // the table's order (validation would sort them anyway)
       return changed;
     }
-    case SettingType::real_list:
-      ImGui::TextDisabled("(edited below)");
-      return false;
+    case SettingType::real_list: ImGui::TextDisabled("(edited below)"); return false;
   }
   return false;
 }

@@ -15,7 +15,8 @@
 namespace ml::app {
 
 // The flags of a typed number field: one click selects the number, typing replaces it.
-inline constexpr ImGuiInputTextFlags kNumberFieldFlags = ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CharsScientific;
+inline constexpr ImGuiInputTextFlags kNumberFieldFlags =
+    ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CharsScientific;
 
 // Closes the open popup (a combo's list, a menu) when Escape is pressed this frame; true when it did. ImGui
 // 1.86 closes popups on Escape only with keyboard navigation, which the app leaves off (it would take the

@@ -13,7 +13,8 @@ void SharePanel::draw() {
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
   fitted_text_field("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();
-  if (ImGui::Button("Copy link")) ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
+  if (ImGui::Button("Copy link"))
+    ctx_.message = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
   // The command line that reproduces this link (core/config/run_command.h quotes it for a shell).
   const std::string command = run_command(ctx_.state.url(), ctx_.state.config(), ctx_.state.mode() != RunMode::single);
   if (ImGui::Button("Copy command")) {

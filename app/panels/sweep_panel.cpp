@@ -41,9 +41,11 @@ void SweepPanel::draw_header() {
   // Progress, pause/resume, cancel on one line.
   const int64_t done = sweep.completed(), total = sweep.total();
   char overlay[96];
-  std::snprintf(overlay, sizeof overlay, "%lld / %lld cells", static_cast<long long>(done), static_cast<long long>(total));
+  std::snprintf(overlay, sizeof overlay, "%lld / %lld cells", static_cast<long long>(done),
+                static_cast<long long>(total));
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.30f, 0.55f, 0.95f, 1));
-  ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / static_cast<float>(total) : 0.0f, ImVec2(fs * 16, 0), overlay);
+  ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / static_cast<float>(total) : 0.0f, ImVec2(fs * 16, 0),
+                     overlay);
   ImGui::PopStyleColor();
   ImGui::SameLine();
   const bool over = sweep.finished() || sweep.cancelled();
@@ -58,7 +60,8 @@ void SweepPanel::draw_header() {
     sweep.cancel();
     ctx_.state.pause();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop the sweep; the cells done so far stay in the plot and the exports");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Stop the sweep; the cells done so far stay in the plot and the exports");
   ImGui::EndDisabled();
   ImGui::SameLine(0, fs);
   ImGui::AlignTextToFramePadding();
@@ -95,14 +98,16 @@ void SweepPanel::draw_header() {
     ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.45f, 1), "(%zu warnings)", sweep.warnings().size());
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
-      for (size_t i = 0; i < sweep.warnings().size() && i < 12; ++i) ImGui::TextUnformatted(sweep.warnings()[i].c_str());
+      for (size_t i = 0; i < sweep.warnings().size() && i < 12; ++i)
+        ImGui::TextUnformatted(sweep.warnings()[i].c_str());
       ImGui::EndTooltip();
     }
   }
   // The metric: any numeric field of the rows.
   if (!sweep.rows().empty()) {
     const float w = fs * 11;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs, ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8));
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs,
+                             ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8));
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("metric");
     ImGui::SameLine();
@@ -111,7 +116,10 @@ void SweepPanel::draw_header() {
       // The fields of the first row that ran (a refused cell's row has none).
       const CellRow* ran = nullptr;
       for (const CellRow& r : sweep.rows())
-        if (r.error.empty()) { ran = &r; break; }
+        if (r.error.empty()) {
+          ran = &r;
+          break;
+        }
       if (ran)
         for (const auto& kv : ran->numbers)
           if (kv.first != "index" && ImGui::Selectable(kv.first.c_str(), kv.first == metric_)) metric_ = kv.first;
@@ -125,7 +133,7 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
   first_marker_ = first_cell_entry_ = ImVec2(-1, -1);
   SweepModel* sweep = ctx_.state.sweep();
   if (!sweep) {
-    ImGui::TextWrapped("%s", ctx_.state.build_pending()  ? "Preparing the sweep..."
+    ImGui::TextWrapped("%s", ctx_.state.build_pending()         ? "Preparing the sweep..."
                              : ctx_.state.build_error().empty() ? "No sweep."
                                                                 : ctx_.state.build_error().c_str());
     ImGui::End();
@@ -157,7 +165,8 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
   const PointHit hit = points_plot("sweep", ImVec2(avail.x, avail.y - hint_h), o, series,
                                    d.x_numeric ? no_labels : d.x_labels, &first_marker_);
   plot_max_ = ImVec2(plot_min_.x + avail.x, plot_min_.y + avail.y - hint_h);
-  note("Click a point to open one of its cells as a single run (Back returns here). Export: rows as CSV or JSON lines, the plot as PNG.");
+  note("Click a point to open one of its cells as a single run (Back returns here). Export: rows as CSV or JSON lines, "
+       "the plot as PNG.");
   if (hit.series >= 0) {
     const SweepLine& line = d.lines[static_cast<size_t>(hit.series)];
     const size_t k = static_cast<size_t>(hit.index);
@@ -189,8 +198,11 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
       const CellRow* row = sweep->row_of(c);
       std::string text = sweep->cell_label(c);
       const double v = row ? row->number(metric_) : NAN;
-      text += !row ? "   (not run yet)" : !row->error.empty() ? "   refused: " + row->error : "   " + metric_ + " " + format_readout(v);
-      if (i == 0) first_cell_entry_ = ImVec2(ImGui::GetCursorScreenPos().x + fs, ImGui::GetCursorScreenPos().y + fs * 0.5f);
+      text += !row                  ? "   (not run yet)"
+              : !row->error.empty() ? "   refused: " + row->error
+                                    : "   " + metric_ + " " + format_readout(v);
+      if (i == 0)
+        first_cell_entry_ = ImVec2(ImGui::GetCursorScreenPos().x + fs, ImGui::GetCursorScreenPos().y + fs * 0.5f);
       if (ImGui::Selectable((text + "##cell" + std::to_string(c)).c_str())) chosen = c;
     }
     ImGui::EndPopup();

@@ -87,8 +87,10 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
     // The light halos first, under every line.
     const size_t n = boundaries_.size();
     auto width = [&](size_t i) { return 2.0f + 2.2f * static_cast<float>(n - 1 - i); };
-    for (size_t i = 0; i < n; ++i) view_.draw_segments(boundaries_[i].segments(), IM_COL32(255, 255, 255, 170), width(i) + 2.0f);
-    for (size_t i = 0; i < n; ++i) view_.draw_segments(boundaries_[i].segments(), learner_color(static_cast<int>(i)), width(i));
+    for (size_t i = 0; i < n; ++i)
+      view_.draw_segments(boundaries_[i].segments(), IM_COL32(255, 255, 255, 170), width(i) + 2.0f);
+    for (size_t i = 0; i < n; ++i)
+      view_.draw_segments(boundaries_[i].segments(), learner_color(static_cast<int>(i)), width(i));
   }
   if (ctx_.state.preparing()) {
     // A short overlay: the regions stay blank (no model yet) until the preparation ends.
@@ -103,8 +105,8 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
     const float pad = ImGui::GetFontSize() * 0.6f;
     const ImVec2 c(wmin.x + wsize.x * 0.5f, wmin.y + wsize.y * 0.5f);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - pad, c.y - ts.y * 0.5f - pad), ImVec2(c.x + ts.x * 0.5f + pad, c.y + ts.y * 0.5f + pad),
-                      IM_COL32(20, 24, 32, 225), pad * 0.5f);
+    dl->AddRectFilled(ImVec2(c.x - ts.x * 0.5f - pad, c.y - ts.y * 0.5f - pad),
+                      ImVec2(c.x + ts.x * 0.5f + pad, c.y + ts.y * 0.5f + pad), IM_COL32(20, 24, 32, 225), pad * 0.5f);
     dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), IM_COL32(230, 236, 245, 255), text);
   }
   ImGui::End();
@@ -138,7 +140,8 @@ void ViewPanel::draw_toolbar(const Session& session) {
   if (o.regions) {
     same_line_if_fits(toggle_width("flat"));
     ImGui::Checkbox("flat", &o.discrete);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Decision regions in flat class colours (off: shaded by how far the best class leads)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Decision regions in flat class colours (off: shaded by how far the best class leads)");
   }
   same_line_if_fits(toggle_width("test points"));
   ImGui::Checkbox("test points", &o.test_points);
@@ -161,12 +164,14 @@ void ViewPanel::draw_toolbar(const Session& session) {
     if (ImGui::RadioButton(modes[m], &mode, m)) click_mode_ = static_cast<ClickMode>(m);
     probe(ctx_, std::string("view.mode.") + (m == 0 ? "look" : m == 1 ? "add" : "flip"));
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A click gives the training point under it the next class (drag to pan, wheel to zoom)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A click gives the training point under it the next class (drag to pan, wheel to zoom)");
   if (click_mode_ == ClickMode::add) {
     add_class_ = std::clamp(add_class_, 0, q - 1);
     const std::vector<std::string>& names = session.data().train.class_names;
     for (int k = 0; k < std::min(q, 10); ++k) {
-      const std::string name = static_cast<size_t>(k) < names.size() ? names[static_cast<size_t>(k)] : std::to_string(k);
+      const std::string name =
+          static_cast<size_t>(k) < names.size() ? names[static_cast<size_t>(k)] : std::to_string(k);
       same_line_if_fits(toggle_width(name.c_str()));
       ImGui::PushStyleColor(ImGuiCol_CheckMark, class_color(k, q));
       ImGui::RadioButton((name + "##add" + std::to_string(k)).c_str(), &add_class_, k);
@@ -197,9 +202,9 @@ void ViewPanel::draw_toolbar(const Session& session) {
     ImGui::TextDisabled("%s", edit_status_.c_str());
   else if (edits.empty()) {
     const char* hint = "drag to pan, wheel to zoom; add or flip points: the edits go into the link";
-    ImGui::TextDisabled("%s", ImGui::CalcTextSize(hint).x <= ImGui::GetContentRegionAvail().x ? hint : "drag: pan, wheel: zoom");
-  }
-  else
+    ImGui::TextDisabled(
+        "%s", ImGui::CalcTextSize(hint).x <= ImGui::GetContentRegionAvail().x ? hint : "drag: pan, wheel: zoom");
+  } else
     ImGui::NewLine();
 }
 
@@ -233,7 +238,8 @@ void ViewPanel::draw_axes_choice() {
   } else {
     const std::vector<std::string>& fnames = view_.feature_names();
     for (int j : view_.varying_columns())
-      choices.emplace_back(j, static_cast<size_t>(j) < fnames.size() ? fnames[static_cast<size_t>(j)] : "x" + std::to_string(j + 1));
+      choices.emplace_back(
+          j, static_cast<size_t>(j) < fnames.size() ? fnames[static_cast<size_t>(j)] : "x" + std::to_string(j + 1));
   }
   // Each axis's combo shows "x: NAME" / "y: NAME" (no label beside it, so the line stays short).
   auto axis_combo = [&](const char* label, const char* axis_name, int* axis, int other) {
@@ -266,8 +272,8 @@ void ViewPanel::apply_click(const ViewClick& click, const Session& session) {
   if (click_mode_ == ClickMode::add) {
     std::vector<float> coords = edit_coordinates(view_.projection(), click.a, click.b, config.bias, view_.view_width());
     if (coords.size() > static_cast<size_t>(kMaxPointEditCoords)) {
-      edit_status_ = "adding points needs at most " + std::to_string(kMaxPointEditCoords) + " features (this data has " +
-                     std::to_string(coords.size()) + ")";
+      edit_status_ = "adding points needs at most " + std::to_string(kMaxPointEditCoords) +
+                     " features (this data has " + std::to_string(coords.size()) + ")";
       return;
     }
     edit = added_point(std::clamp(add_class_, 0, q - 1), std::move(coords));

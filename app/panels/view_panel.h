@@ -46,8 +46,8 @@ class ViewPanel {
   void apply_click(const ViewClick& click, const Session& session);
 
   ClickMode click_mode_ = ClickMode::look;
-  int add_class_ = 1;            // the class an added point gets
-  std::string edit_status_;      // what the last click did (or why not)
+  int add_class_ = 1;                   // the class an added point gets
+  std::string edit_status_;             // what the last click did (or why not)
   std::optional<Config> pending_edit_;  // applied at the end of draw(): it rebuilds the session
 
   PanelContext ctx_;

@@ -96,8 +96,10 @@ double excess(const ResourceCost& cost) {
 std::string amount_text(double x, std::string_view unit) {
   char buf[48];
   if (unit == "bytes") {
-    if (x >= 1073741824.0) std::snprintf(buf, sizeof buf, "%.3g GiB", x / 1073741824.0);
-    else std::snprintf(buf, sizeof buf, "%.3g MiB", x / 1048576.0);
+    if (x >= 1073741824.0)
+      std::snprintf(buf, sizeof buf, "%.3g GiB", x / 1073741824.0);
+    else
+      std::snprintf(buf, sizeof buf, "%.3g MiB", x / 1048576.0);
   } else {
     std::snprintf(buf, sizeof buf, "%.3g multiply-adds", x);
   }
@@ -122,8 +124,10 @@ double largest_fitting(Config probe, const std::vector<LearnerSchema>& learners,
   if (!ok(lo)) return lo - 1;
   while (hi - lo > 0.5) {
     const double mid = std::floor((lo + hi + 1) / 2);
-    if (ok(mid)) lo = mid;
-    else hi = mid - 1;
+    if (ok(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }
@@ -135,7 +139,8 @@ struct Lowering {
 
 // The fields the fit may lower for `c` on data of `shape`, in the order of budget_fields: the generator's sizes,
 // the pipeline's kernel features, the generator's |C| and the parameters the learner's cost declares.
-std::vector<SizeField> size_fields(const Config& c, const DataShape& shape, const std::vector<LearnerSchema>& learners) {
+std::vector<SizeField> size_fields(const Config& c, const DataShape& shape,
+                                   const std::vector<LearnerSchema>& learners) {
   std::vector<SizeField> out;
   auto config_field = [&](const char* key) { out.push_back({key, get_value(c, learners, key), find_field(key)->min}); };
   if (!c.use_csv) {
@@ -224,12 +229,14 @@ ResourceCost estimate_resources(const Config& c, const DataShape& shape, const s
   CostSum s;
   const double N = shape.examples, n = shape.train, test = std::max(0.0, N - n), d = shape.dims;
   // --- the data: generated or read, split, normalized (three float copies), labels and flags ---
-  s.add(Resource::memory, 3 * N * shape.input_dims * kFloatBytes + 32 * N, "the data (generated, split and normalized)");
+  s.add(Resource::memory, 3 * N * shape.input_dims * kFloatBytes + 32 * N,
+        "the data (generated, split and normalized)");
   if (!c.use_csv && generator_row(c.generator.kind).concepts == GeneratedConcepts::sphere)
     s.add(Resource::memory, static_cast<double>(c.generator.concepts) * shape.input_dims * kFloatBytes,
           "the generator's concept class");
   if (c.kpca_dims > 0)  // Nyström with D landmarks, in prepare_data: not sliced
-    add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims, c.kpca_dims, 0, Resource::unit);
+    add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims, c.kpca_dims, 0,
+                        Resource::unit);
   // The learner's own terms, from the cost function of its registry row.
   const LearnerCost learner = learner_cost(c, shape, learners, s);
   const double row_per_example = learner.row_per_example > 0 ? learner.row_per_example : d + 1;
@@ -318,8 +325,10 @@ std::string learner_size_fields() {
     for (const SizeParam& size : cost.sizes) fields += (fields.empty() ? "`l." : ", `l.") + std::string(size.key) + "`";
     if (fields.empty()) continue;
     const std::string id = "`" + row.schema.id + "`";
-    if (!entries.empty() && entries.back().second == fields) entries.back().first += " and " + id;
-    else entries.push_back({id, fields});
+    if (!entries.empty() && entries.back().second == fields)
+      entries.back().first += " and " + id;
+    else
+      entries.push_back({id, fields});
   }
   std::string out;
   for (const auto& [ids, fields] : entries) out += (out.empty() ? "" : "; ") + ids + " " + fields;

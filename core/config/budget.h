@@ -50,10 +50,10 @@ static_assert(kBudgetLimitCount == kResourceCount, "one limit per Resource (core
 
 // The sizes of the data a learner gets, as the budget sees them.
 struct DataShape {
-  double examples = 0;  // N = train + test rows
-  double train = 0;     // training rows
+  double examples = 0;    // N = train + test rows
+  double train = 0;       // training rows
   double input_dims = 0;  // features before the pipeline's kernel features and bias
-  double dims = 0;      // features the learner sees (kernel features, bias included)
+  double dims = 0;        // features the learner sees (kernel features, bias included)
 };
 
 // The data's shape for a generated config (n, d, test fraction, basis stream, kernel features, bias).
@@ -62,7 +62,8 @@ DataShape generated_shape(const Config& config);
 DataShape csv_shape(const Config& config, double rows, double features);
 // The estimated cost of `config` on data of `shape` (the learner's parameters read from config.params,
 // defaults from its schema in `learners`).
-ResourceCost estimate_resources(const Config& config, const DataShape& shape, const std::vector<LearnerSchema>& learners);
+ResourceCost estimate_resources(const Config& config, const DataShape& shape,
+                                const std::vector<LearnerSchema>& learners);
 // "" when every amount is within its limit, else the first excess as a phrase:
 // "memory 242 GiB > 1 GiB: Nyström landmarks' kernel and eigenvectors (m^2)".
 std::string budget_excess(const ResourceCost& cost);

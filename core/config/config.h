@@ -20,30 +20,31 @@ namespace ml {
 // A complete experiment.
 struct Config {
   // --- data ---
-  bool use_csv = false;                 // false: generator below; true: a CSV loaded by the user
-  GeneratorSpec generator;              // generator and its parameters
-  std::string csv_name;                 // file name of the CSV (reference only; content is never in the URL)
-  int split = 0;                        // k >= 1: csv_name names a benchmark, split k is NAME_train_k.csv + NAME_test_k.csv
-  std::string csv_hash;                 // first 16 hex digits of the CSV's sha256, "" = not recorded
-  std::string csv_label;                // label column, name or 0-based index, "" = one named label/class/target/y, else last
-  double test_fraction = 0.25;          // part held out for test error (true labels)
-  bool stratified = false;              // stratified split
+  bool use_csv = false;         // false: generator below; true: a CSV loaded by the user
+  GeneratorSpec generator;      // generator and its parameters
+  std::string csv_name;         // file name of the CSV (reference only; content is never in the URL)
+  int split = 0;                // k >= 1: csv_name names a benchmark, split k is NAME_train_k.csv + NAME_test_k.csv
+  std::string csv_hash;         // first 16 hex digits of the CSV's sha256, "" = not recorded
+  std::string csv_label;        // label column, name or 0-based index, "" = one named label/class/target/y, else last
+  double test_fraction = 0.25;  // part held out for test error (true labels)
+  bool stratified = false;      // stratified split
   Normalization normalization = Normalization::none;  // feature normalization
-  bool bias = false;                    // append the constant coordinate 1
-  int kpca_dims = 0;                    // kernel features: D Gaussian kernel-PCA coordinates (0 = the raw features)
-  double kpca_sigma = 0;                // their Gaussian width sigma (0 = the median heuristic)
+  bool bias = false;                                  // append the constant coordinate 1
+  int kpca_dims = 0;      // kernel features: D Gaussian kernel-PCA coordinates (0 = the raw features)
+  double kpca_sigma = 0;  // their Gaussian width sigma (0 = the median heuristic)
   // --- noise ---
-  NoiseSpec noise;                      // model and parameters, applied to the training part only
-  int rough_m = 0;                      // rough labels (004 §4.2, noise=none): m true labels per class train g (0 = off)
-  int64_t rough_updates = 3000;         // g's update cap
+  NoiseSpec noise;               // model and parameters, applied to the training part only
+  int rough_m = 0;               // rough labels (004 §4.2, noise=none): m true labels per class train g (0 = off)
+  int64_t rough_updates = 3000;  // g's update cap
   // --- edits ---
-  std::vector<std::string> point_edits;  // examples added or relabelled in the View (config/point_edits.h), after the noise
+  std::vector<std::string>
+      point_edits;  // examples added or relabelled in the View (config/point_edits.h), after the noise
   // --- learner ---
   std::string learner = std::string(default_learner_id());  // registry id
-  ParamValues params;                    // the learner's parameters that differ from their defaults, sorted by name
+  ParamValues params;  // the learner's parameters that differ from their defaults, sorted by name
   // --- run ---
-  uint64_t seed = 1;                    // master seed; streams data/noise/split/learner derive from it
-  int64_t steps = 1000;                 // step budget of a run (CLI default, UI stop point)
+  uint64_t seed = 1;     // master seed; streams data/noise/split/learner derive from it
+  int64_t steps = 1000;  // step budget of a run (CLI default, UI stop point)
   // --- view (not part of the result) ---
   std::vector<std::string> hidden_panels;  // panels a teaching link hides
 

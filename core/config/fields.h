@@ -24,8 +24,8 @@
 namespace ml {
 
 // The app's panels, in display order; `hide` lists some of them.
-inline constexpr std::array<std::string_view, 9> kPanelNames = {
-    "data", "noise", "learner", "run", "plots", "view", "confusion", "share", "export"};
+inline constexpr std::array<std::string_view, 9> kPanelNames = {"data", "noise",     "learner", "run",   "plots",
+                                                                "view", "confusion", "share",   "export"};
 
 // When a field has an effect, written once: the one value both evaluates against a Config and renders
 // its prose (Setting::applies_when: docs/url.md and the "has an effect only when" warnings), so the two
@@ -65,10 +65,10 @@ class FieldCondition {
   enum class Kind { always, generated, equals, positive, noise_reads, all, any };
   FieldCondition combined(Kind kind, const FieldCondition& other) const;
   Kind kind_ = Kind::always;
-  std::string key_;                     // equals, positive: the field named
-  std::string value_;                   // equals: the canonical text
+  std::string key_;                      // equals, positive: the field named
+  std::string value_;                    // equals: the canonical text
   NoiseParam param_ = NoiseParam::rate;  // noise_reads
-  std::vector<FieldCondition> parts_;   // all, any
+  std::vector<FieldCondition> parts_;    // all, any
 };
 
 // One config field: its Setting (key, label, type, default, range, help, applies_when, view_only) and
@@ -79,8 +79,8 @@ struct Field : Setting {
   bool always_written = false;  // written in every canonical URL even at its default (v, data, learner, seed)
   FieldCondition applies;       // when false the field has no effect: encode omits it, decode ignores it;
                                 // Setting::applies_when is its text
-  std::optional<GeneratorParam> generator_param;  // the GeneratorSpec member it sets, if any (generator_reads)
-  std::function<SettingValue(const Config&)> get;   // reads the value from a Config
+  std::optional<GeneratorParam> generator_param;          // the GeneratorSpec member it sets, if any (generator_reads)
+  std::function<SettingValue(const Config&)> get;         // reads the value from a Config
   std::function<void(Config&, const SettingValue&)> set;  // writes a value that passed check_setting_value
 };
 
@@ -116,12 +116,11 @@ std::string field_default_warning(const Field& field, const std::string& problem
 bool resolve_learner(Config& config, const std::vector<LearnerSchema>& learners, std::vector<std::string>& warnings);
 
 // Makes a config consistent and returns one warning sentence per change: every field back in range
-// (a whole number capped to its bound, another value its default), hide sorted and without repeats, size caps (n*d, concepts*d, the basis stream's
-// margin >= 1/64), the confusion
-// matrix's size and columns when noise=confusion, the learner known (else default_learner_id) and able
-// to handle the data's classes (else the first multiclass learner), the learner's parameters known, in
-// range, non-default and sorted by name, and last the sizes within the resource budget (fit_to_budget,
-// config/budget.h). A config for which this returns nothing is "valid".
+// (a whole number capped to its bound, another value its default), hide sorted and without repeats, size caps (n*d,
+// concepts*d, the basis stream's margin >= 1/64), the confusion matrix's size and columns when noise=confusion, the
+// learner known (else default_learner_id) and able to handle the data's classes (else the first multiclass learner),
+// the learner's parameters known, in range, non-default and sorted by name, and last the sizes within the resource
+// budget (fit_to_budget, config/budget.h). A config for which this returns nothing is "valid".
 std::vector<std::string> validate(Config& config, const std::vector<LearnerSchema>& learners);
 
 }  // namespace ml

@@ -46,8 +46,7 @@ std::string parse_point_edit(std::string_view text, PointEdit* out) {
   const char kind = text.front();
   const std::vector<std::string_view> parts = split_underscores(text.substr(1));
   if (kind == 'p') {
-    if (parts.size() < 2)
-      return quote_for_message(text) + " is not p<class>_<x1>_<x2>... (no coordinates)";
+    if (parts.size() < 2) return quote_for_message(text) + " is not p<class>_<x1>_<x2>... (no coordinates)";
     if (parts.size() - 1 > static_cast<size_t>(kMaxPointEditCoords))
       return quote_for_message(text) + ": " + std::to_string(parts.size() - 1) + " coordinates are more than the " +
              std::to_string(kMaxPointEditCoords) + " an added point may have";
@@ -75,12 +74,11 @@ std::string parse_point_edit(std::string_view text, PointEdit* out) {
 }
 
 std::string format_point_edit(const PointEdit& edit) {
-  if (edit.kind == PointEdit::Kind::relabel)
-    return "y" + std::to_string(edit.row) + "_" + std::to_string(edit.label);
+  if (edit.kind == PointEdit::Kind::relabel) return "y" + std::to_string(edit.row) + "_" + std::to_string(edit.label);
   std::string out = "p" + std::to_string(edit.label);
   for (float x : edit.coords) {
     std::string text = format_float(x == 0 ? 0.0f : x);  // -0 reads as 0
-    const size_t plus = text.find('+');                    // "1e+20" -> "1e20": no escape in the link
+    const size_t plus = text.find('+');                  // "1e+20" -> "1e20": no escape in the link
     if (plus != std::string::npos) text.erase(plus, 1);
     out += "_" + text;
   }

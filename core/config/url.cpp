@@ -37,8 +37,8 @@ constexpr std::string_view kParamPrefix = "l.";
 bool is_param_key(std::string_view key) { return key.substr(0, kParamPrefix.size()) == kParamPrefix; }
 
 // Parses the active learner's l.<name> items into config.params (non-default values, sorted by name).
-void decode_params(const std::string& requested_learner, bool learner_changed, std::vector<Item>& items,
-                   Config& c, const std::vector<LearnerSchema>& learners, std::vector<std::string>& w) {
+void decode_params(const std::string& requested_learner, bool learner_changed, std::vector<Item>& items, Config& c,
+                   const std::vector<LearnerSchema>& learners, std::vector<std::string>& w) {
   c.params.clear();
   const LearnerSchema* schema = learner_changed ? nullptr : find_learner_schema(learners, c.learner);
   if (schema) {
@@ -82,9 +82,12 @@ void decode_params(const std::string& requested_learner, bool learner_changed, s
 std::string escape_cell(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -118,22 +121,17 @@ std::string kind_doc(SettingType kind) {
 std::string range_doc(const Setting& f) {
   switch (f.type) {
     case SettingType::real:
-    case SettingType::integer:
-      return bounds_doc(f, f.max_exclusive);
-    case SettingType::boolean:
-      return "`0`, `1`";
-    case SettingType::choice:
-      return join_code(f.choices);
-    case SettingType::text:
-      return f.text_format;
+    case SettingType::integer: return bounds_doc(f, f.max_exclusive);
+    case SettingType::boolean: return "`0`, `1`";
+    case SettingType::choice: return join_code(f.choices);
+    case SettingType::text: return f.text_format;
     case SettingType::real_list:
       return "each in " + bounds_doc(f, false) + ", at most " + std::to_string(f.max_items) + " values";
     case SettingType::name_list:
       if (f.choices.empty())
         return "entries: " + f.text_format + "; at most " + std::to_string(f.max_items) + " entries";
       return "any of " + join_code(f.choices);
-    case SettingType::learner:
-      return "an id of the learner tables below";
+    case SettingType::learner: return "an id of the learner tables below";
   }
   return "";
 }
@@ -246,8 +244,10 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
       if (Item* item = take(f.key)) {
         SettingValue value;
         const std::string problem = parse_setting_value(f, item->value, &value);
-        if (problem.empty()) f.set(c, value);
-        else w.push_back(field_default_warning(f, problem));
+        if (problem.empty())
+          f.set(c, value);
+        else
+          w.push_back(field_default_warning(f, problem));
       }
       const std::string requested = c.learner;
       const bool changed = resolve_learner(c, learners, w);
@@ -271,8 +271,10 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
     std::string note;
     const std::string problem = read_setting_value(f, item->value, &value, &note);
     if (!note.empty()) w.push_back("field '" + f.key + "': " + note);
-    if (problem.empty()) f.set(c, value);
-    else w.push_back(field_default_warning(f, problem));
+    if (problem.empty())
+      f.set(c, value);
+    else
+      w.push_back(field_default_warning(f, problem));
   }
   for (const Item& item : items)
     if (!item.used)
@@ -358,12 +360,15 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
         "is accepted and checked when the file is loaded. A matrix that does not fit is replaced by the "
         "uniform matrix with rate `eta` (with a CSV: cleared).\n";
   md += "- Size caps: n <= " + std::to_string(kMaxExamples) + ", d <= " + std::to_string(kMaxDims) +
-        ", n*d <= " + std::to_string(kMaxCells) + " (n is lowered to fit; the 2-D generators count d = 2), "
-        "concepts*d <= " + std::to_string(kMaxCells) + " for the finite class, q <= " +
-        std::to_string(kMaxClasses) + ", steps <= " + std::to_string(kMaxSteps) + ", seed <= 2^53 - 1.\n";
+        ", n*d <= " + std::to_string(kMaxCells) +
+        " (n is lowered to fit; the 2-D generators count d = 2), "
+        "concepts*d <= " +
+        std::to_string(kMaxCells) + " for the finite class, q <= " + std::to_string(kMaxClasses) +
+        ", steps <= " + std::to_string(kMaxSteps) + ", seed <= 2^53 - 1.\n";
   md += "- Sizes **cap**, other values **fall back**: a whole number outside the range of a field marked *caps* "
         "in the tables below (every integer but the seeds: sizes, counts, caps and indices such as `n`, `d`, "
-        "`concepts`, `steps`, `l.dims`, `l.landmarks`) is set to the nearest bound with a warning, e.g. *field 'n': '1000000000' is above the maximum 1000000; "
+        "`concepts`, `steps`, `l.dims`, `l.landmarks`) is set to the nearest bound with a warning, e.g. *field 'n': "
+        "'1000000000' is above the maximum 1000000; "
         "using 1000000*; any other out-of-range or malformed value falls back to the field's default (next "
         "rule). A nonzero number too small for a double (`eta=1e-400`) reads as 0 with a warning. A link whose "
         "sizes fit their ranges but not the resource budget (below) is capped further.\n";
@@ -401,8 +406,8 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
     md += "| key | label | type | default | range / choices | help |\n";
     md += "|---|---|---|---|---|---|\n";
     for (const Setting& p : s.params)
-      md += "| `l." + p.key + "` | " + escape_cell(p.label) + " | " + kind_doc(p.type) + (p.caps ? ", caps" : "") + " | " +
-            code(format_setting_value(p, p.default_value)) + " | " + escape_cell(range_doc(p)) + " | " +
+      md += "| `l." + p.key + "` | " + escape_cell(p.label) + " | " + kind_doc(p.type) + (p.caps ? ", caps" : "") +
+            " | " + code(format_setting_value(p, p.default_value)) + " | " + escape_cell(range_doc(p)) + " | " +
             escape_cell(p.help) + " |\n";
     md += "\n";
   }

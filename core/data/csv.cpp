@@ -35,9 +35,9 @@ struct RawField {
 
 // A distinct class label: numeric labels are one class per value, others one per (trimmed) text.
 struct ClassEntry {
-  std::string name;     // first spelling seen
+  std::string name;  // first spelling seen
   bool numeric = false;
-  double value = 0.0;   // when numeric
+  double value = 0.0;  // when numeric
 };
 
 // A label text already seen and the class it maps to (so repeated labels cost one compare).
@@ -73,10 +73,17 @@ size_t utf8_sequence_length(std::string_view s, size_t i) {
   if (c < 0x80) return 1;
   size_t len = 0;
   uint32_t cp = 0;
-  if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1Fu; }
-  else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0Fu; }
-  else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07u; }
-  else return 0;
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+    cp = c & 0x1Fu;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    cp = c & 0x0Fu;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    cp = c & 0x07u;
+  } else
+    return 0;
   if (i + len > s.size()) return 0;
   for (size_t k = 1; k < len; ++k) {
     if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
@@ -103,14 +110,27 @@ std::string excerpt(std::string_view s, size_t max_chars = 32) {
   size_t shown = 0;
   char buf[8];
   for (size_t i = 0; i < s.size();) {
-    if (shown >= max_chars) { out += "..."; break; }
+    if (shown >= max_chars) {
+      out += "...";
+      break;
+    }
     const unsigned char c = static_cast<unsigned char>(s[i]);
     size_t n = utf8_sequence_length(s, i);
-    if (c == '\n') { out += "\\n"; n = 1; }
-    else if (c == '\r') { out += "\\r"; n = 1; }
-    else if (c == '\t') { out += "\\t"; n = 1; }
-    else if (n == 0 || c < 0x20 || c == 0x7F) { std::snprintf(buf, sizeof buf, "\\x%02X", c); out += buf; n = 1; }
-    else out.append(s.substr(i, n));
+    if (c == '\n') {
+      out += "\\n";
+      n = 1;
+    } else if (c == '\r') {
+      out += "\\r";
+      n = 1;
+    } else if (c == '\t') {
+      out += "\\t";
+      n = 1;
+    } else if (n == 0 || c < 0x20 || c == 0x7F) {
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+      n = 1;
+    } else
+      out.append(s.substr(i, n));
     i += n;
     ++shown;
   }
@@ -134,7 +154,8 @@ bool parse_number(std::string_view s, T& value) {
 // ASCII lower case (header names are compared to the conventional label names without locale).
 bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) {
   const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
 }
 
 // A cell's text as a name or label: blanks trimmed, "" pairs unescaped.
@@ -187,13 +208,13 @@ class CsvParser {
   Status skip_byte_order_mark(CsvInfo& info);     // a UTF-8 BOM is skipped, UTF-16 refused
   Status choose_delimiter();                      // the option, Excel's "sep=X" line, or detection
   Status read_first_record(const CsvInfo& info);  // first_ (header or data) and num_fields_
-  Status choose_label_index();  // label_index_ from the option (a name is looked up in read_header)
-  Status decide_header();       // has_header_: forced, implied by a label name, or detected
-  bool numeric_label_follows();  // header detection: the next record's label cell is a number
-  Status read_header(CsvInfo& info);  // header_names_, checked; the label column by name or convention
+  Status choose_label_index();                    // label_index_ from the option (a name is looked up in read_header)
+  Status decide_header();                         // has_header_: forced, implied by a label name, or detected
+  bool numeric_label_follows();                   // header detection: the next record's label cell is a number
+  Status read_header(CsvInfo& info);              // header_names_, checked; the label column by name or convention
   Status check_duplicate_header_names() const;
   Status find_label_column_by_name();
-  Status read_data_rows(Dataset& data);  // X and the labels' class ids, row by row
+  Status read_data_rows(Dataset& data);                    // X and the labels' class ids, row by row
   Result<int> read_data_row(float* out, int record_line);  // one row's features into out; its class id
   // A feature cell that is a plain number between blanks, parsed in place (the fast path).
   PlainNumber read_plain_number(float* value, FieldEnd* ended, std::string_view* number);
@@ -339,11 +360,16 @@ Status CsvParser::detect_delimiter() {
     if (c == '\0')
       return fail("csv.unsupported_encoding", line_, 0,
                   "the first row holds NUL bytes: this is a binary file or UTF-16 text; save it as UTF-8 CSV");
-    if (c == '"') in_quotes = !in_quotes;
-    else if (!in_quotes && (c == '\n' || c == '\r')) break;
-    else if (!in_quotes && c == '\t') ++counts[0];
-    else if (!in_quotes && c == ';') ++counts[1];
-    else if (!in_quotes && c == ',') ++counts[2];
+    if (c == '"')
+      in_quotes = !in_quotes;
+    else if (!in_quotes && (c == '\n' || c == '\r'))
+      break;
+    else if (!in_quotes && c == '\t')
+      ++counts[0];
+    else if (!in_quotes && c == ';')
+      ++counts[1];
+    else if (!in_quotes && c == ',')
+      ++counts[2];
   }
   delimiter_seen_ = delim_ != 0 || counts[0] + counts[1] + counts[2] > 0;
   if (delim_ != 0) return Status::Ok();
@@ -476,8 +502,9 @@ Status CsvParser::choose_delimiter() {
 Status CsvParser::read_first_record(const CsvInfo& info) {
   skip_blank_lines();
   if (p_ == end_)
-    return fail("csv.empty", 0, 0, info.had_bom || text_.size() > 0 ? "no data rows (the file has only blank lines)"
-                                                                      : "no data rows (the file is empty)");
+    return fail("csv.empty", 0, 0,
+                info.had_bom || text_.size() > 0 ? "no data rows (the file has only blank lines)"
+                                                 : "no data rows (the file is empty)");
   first_begin_ = p_;
   first_line_ = line_;
   blanks_before_first_ = blank_lines_;
@@ -515,7 +542,8 @@ Status CsvParser::choose_label_index() {
 Status CsvParser::decide_header() {
   if (options_.header == 0 && label_by_name_)
     return fail("csv.label_not_found", first_line_, 0,
-                "label column '" + excerpt(label_spec_) + "' is a name but the file is read without a header; give a 0-based index");
+                "label column '" + excerpt(label_spec_) +
+                    "' is a name but the file is read without a header; give a 0-based index");
   if (options_.header == 1 || (options_.header != 0 && label_by_name_)) {
     has_header_ = true;
     return Status::Ok();
@@ -532,7 +560,8 @@ Status CsvParser::decide_header() {
   }
   const std::string label_cell = cell_text(first_[static_cast<size_t>(label_index_)]);
   double label_value = 0.0;
-  if (!has_header_ && !label_cell.empty() && !parse_number(label_cell, label_value)) has_header_ = numeric_label_follows();
+  if (!has_header_ && !label_cell.empty() && !parse_number(label_cell, label_value))
+    has_header_ = numeric_label_follows();
   return Status::Ok();
 }
 
@@ -599,8 +628,8 @@ Status CsvParser::check_duplicate_header_names() const {
   }
   if (repeat >= 0)
     return fail("csv.duplicate_header", first_[static_cast<size_t>(repeat)].line, repeat + 1,
-                "header name '" + excerpt(header_names_[static_cast<size_t>(repeat)]) +
-                    "' repeats column " + std::to_string(original + 1));
+                "header name '" + excerpt(header_names_[static_cast<size_t>(repeat)]) + "' repeats column " +
+                    std::to_string(original + 1));
   return Status::Ok();
 }
 
@@ -613,8 +642,7 @@ Status CsvParser::find_label_column_by_name() {
   std::string what = "label column '" + excerpt(spec) + "' is not in the header";
   for (const std::string& name : header_names_) {
     const bool same_ignoring_case =
-        name.size() == spec.size() &&
-        std::equal(name.begin(), name.end(), spec.begin(), [](char a, char b) {
+        name.size() == spec.size() && std::equal(name.begin(), name.end(), spec.begin(), [](char a, char b) {
           const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
           return lower(a) == lower(b);
         });
@@ -761,7 +789,8 @@ Result<float> CsvParser::parse_feature_cell(const RawField& field, int column, i
     std::string what = "feature cell '" + excerpt(cell) + "' is not a number";
     std::string dotted = cell;
     std::replace(dotted.begin(), dotted.end(), ',', '.');
-    if (delim_ != ',' && dotted != cell && parse_number(dotted, value)) what += " (decimal commas are not supported: use '.')";
+    if (delim_ != ',' && dotted != cell && parse_number(dotted, value))
+      what += " (decimal commas are not supported: use '.')";
     return fail("csv.non_numeric", field.line, column, what, feature);
   }
   if (!std::isfinite(value))
@@ -796,8 +825,7 @@ Status CsvParser::finish_dataset(CsvTable& table) {
   std::vector<int>& labels = data.true_label;
 
   // Class order: numeric by value when every label is a number, else bytewise by name.
-  const bool all_numeric =
-      std::all_of(classes_.begin(), classes_.end(), [](const ClassEntry& c) { return c.numeric; });
+  const bool all_numeric = std::all_of(classes_.begin(), classes_.end(), [](const ClassEntry& c) { return c.numeric; });
   std::vector<int> order(classes_.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
   std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -860,8 +888,6 @@ Status check_csv_size(uint64_t bytes, const CsvOptions& options) {
                0, 0};
 }
 
-Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options) {
-  return CsvParser(text, options).run();
-}
+Result<CsvTable> parse_csv(std::string_view text, const CsvOptions& options) { return CsvParser(text, options).run(); }
 
 }  // namespace ml

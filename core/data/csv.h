@@ -24,26 +24,26 @@ namespace ml {
 
 // How to read a CSV.
 struct CsvOptions {
-  std::string source_name = "input";   // shown in errors: "<source_name>:line:column: ..."
-  std::string label_column{};          // name or 0-based index; empty = a conventionally named column, else the last
-  char delimiter = 0;                  // ',' ';' '\t', or 0 to detect from the first line
-  int header = -1;                     // 1 yes, 0 no, -1 detect
-  size_t max_bytes = 256u << 20;       // size cap (csv.too_large)
-  long long max_cells = 50'000'000;    // rows x feature columns cap, checked before storing a row (csv.too_large)
-  int max_columns = 100'000;           // fields per row cap, so one huge row cannot exhaust memory (csv.too_large)
-  int max_classes = kMaxClasses;       // more distinct labels: csv.too_many_classes
+  std::string source_name = "input";  // shown in errors: "<source_name>:line:column: ..."
+  std::string label_column{};         // name or 0-based index; empty = a conventionally named column, else the last
+  char delimiter = 0;                 // ',' ';' '\t', or 0 to detect from the first line
+  int header = -1;                    // 1 yes, 0 no, -1 detect
+  size_t max_bytes = 256u << 20;      // size cap (csv.too_large)
+  long long max_cells = 50'000'000;   // rows x feature columns cap, checked before storing a row (csv.too_large)
+  int max_columns = 100'000;          // fields per row cap, so one huge row cannot exhaust memory (csv.too_large)
+  int max_classes = kMaxClasses;      // more distinct labels: csv.too_many_classes
 };
 
 // What the reader parsed, besides the data.
 struct CsvInfo {
-  int rows = 0;                // examples read
-  int cols = 0;                // feature columns
-  int classes = 0;             // distinct labels
-  bool had_header = false;     // a header row was found (detected or forced)
-  bool had_bom = false;        // a UTF-8 BOM was skipped
-  char delimiter = ',';        // delimiter used
-  int label_index = 0;         // 0-based index of the label column
-  int blank_lines = 0;         // blank lines skipped
+  int rows = 0;                           // examples read
+  int cols = 0;                           // feature columns
+  int classes = 0;                        // distinct labels
+  bool had_header = false;                // a header row was found (detected or forced)
+  bool had_bom = false;                   // a UTF-8 BOM was skipped
+  char delimiter = ',';                   // delimiter used
+  int label_index = 0;                    // 0-based index of the label column
+  int blank_lines = 0;                    // blank lines skipped
   bool label_by_name_convention = false;  // no label column was given and one named like a label was used
   std::vector<std::string> column_names;  // the header's names, every column in file order (empty without a header)
 };

@@ -17,10 +17,10 @@ using Vector = Eigen::VectorXf;
 
 // What noise did to an example (Dataset::corruption).
 enum class Corruption : uint8_t {
-  none = 0,       // untouched
-  label = 1,      // label changed (uniform, confusion-matrix, adversarial-label, outlier relabel)
-  replaced = 2,   // point and label replaced by a malicious adversary
-  moved = 3,      // point moved (outlier noise)
+  none = 0,      // untouched
+  label = 1,     // label changed (uniform, confusion-matrix, adversarial-label, outlier relabel)
+  replaced = 2,  // point and label replaced by a malicious adversary
+  moved = 3,     // point moved (outlier noise)
 };
 
 // Labelled examples. Classes are 0..Q-1; for binary problems class 0 is y = -1 and class 1 is y = +1.

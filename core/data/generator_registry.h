@@ -49,15 +49,15 @@ struct GeneratedSize {
 
 // One generator.
 struct GeneratorRow {
-  std::string id;           // URL / CLI name ("separable", "xor", ...), unique
-  std::string name;         // display name for the app's Data panel
-  std::string description;  // one line for tooltips and docs
-  std::string citation;     // where it comes from, in the project's style ("001 Claim 1.4", "000 §5.2")
-  GeneratorParams reads = 0;        // the GeneratorSpec members it reads (besides kind)
-  bool is_2d = false;               // always produces 2-D data (dims ignored)
-  bool multiclass = false;          // produces spec.classes classes
-  bool adaptive_labels = false;     // the session labels each example against the learner (basis, 001 Claim 1.4);
-                                    // k = basis_size(margin) examples in k dims, so margin >= 1/64
+  std::string id;                // URL / CLI name ("separable", "xor", ...), unique
+  std::string name;              // display name for the app's Data panel
+  std::string description;       // one line for tooltips and docs
+  std::string citation;          // where it comes from, in the project's style ("001 Claim 1.4", "000 §5.2")
+  GeneratorParams reads = 0;     // the GeneratorSpec members it reads (besides kind)
+  bool is_2d = false;            // always produces 2-D data (dims ignored)
+  bool multiclass = false;       // produces spec.classes classes
+  bool adaptive_labels = false;  // the session labels each example against the learner (basis, 001 Claim 1.4);
+                                 // k = basis_size(margin) examples in k dims, so margin >= 1/64
   GeneratedConcepts concepts = GeneratedConcepts::none;  // the finite class it labels by
   // Makes the data of a validated spec; draws only from Rng(seed, Stream::data) and det:: functions.
   Result<Dataset> (*make)(const GeneratorSpec& spec, uint64_t seed) = nullptr;

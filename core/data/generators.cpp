@@ -42,8 +42,8 @@ Status check_value_count(const std::string& field, long long count, long long di
   if (values <= kMaxGeneratedValues) return Status::Ok();
   return field_error("gen.too_large", field,
                      field + " * dims = " + std::to_string(count) + " * " + std::to_string(dims) + " = " +
-                         std::to_string(values) + " values exceeds the cap of " +
-                         std::to_string(kMaxGeneratedValues) + "; lower '" + field + "' or 'dims'");
+                         std::to_string(values) + " values exceeds the cap of " + std::to_string(kMaxGeneratedValues) +
+                         "; lower '" + field + "' or 'dims'");
 }
 
 Status check_int_range(const char* field, long long value, long long lo, long long hi) {
@@ -125,8 +125,7 @@ class SubspaceSphere {
   SubspaceSphere(int dims, bool ball) : d_(dims), k_(dims), identity_(true), ball_(ball) {}
   // basis: k orthonormal columns of length d, column c at [c*d, (c+1)*d).
   SubspaceSphere(int dims, std::vector<double> basis, bool ball)
-      : d_(dims), k_(static_cast<int>(basis.size()) / dims), identity_(false), ball_(ball),
-        basis_(std::move(basis)) {
+      : d_(dims), k_(static_cast<int>(basis.size()) / dims), identity_(false), ball_(ball), basis_(std::move(basis)) {
     assert(k_ >= 1 && k_ <= d_);
   }
 
@@ -236,8 +235,8 @@ Error margin_unreachable(const GeneratorSpec& s, const RejectionBudget& b, const
                 "margin %s is unreachable for generator '%s' in d = %d: %lld of %lld candidate points had %s >= "
                 "margin (acceptance rate %.3g%%), but n = %d are needed within a budget of %lld candidates; "
                 "lower 'margin' or 'dims'",
-                format_double(s.margin).c_str(), std::string(generator_name(s.kind)).c_str(), s.dims,
-                b.accepted(), b.attempts(), quantity, 100.0 * rate, b.needed(), b.limit());
+                format_double(s.margin).c_str(), std::string(generator_name(s.kind)).c_str(), s.dims, b.accepted(),
+                b.attempts(), quantity, 100.0 * rate, b.needed(), b.limit());
   std::string message = text;
   if (s.kind == Generator::separable) {
     std::snprintf(text, sizeof text, " (on the sphere |<v,x>| is typically about 1/sqrt(d) = %.3g)",
@@ -529,7 +528,8 @@ Result<Dataset> make_circle(const GeneratorSpec& s, Rng& rng) {
   for (int i = 0; i < s.n; ++i) {
     const double angle = rng.uniform(0.0, 2.0 * det::kPi);
     const double u = rng.uniform();
-    const double r = inner[static_cast<size_t>(i)] == 1 ? 2.5 * std::sqrt(u) : std::sqrt(3.5 * 3.5 + u * (25.0 - 3.5 * 3.5));
+    const double r =
+        inner[static_cast<size_t>(i)] == 1 ? 2.5 * std::sqrt(u) : std::sqrt(3.5 * 3.5 + u * (25.0 - 3.5 * 3.5));
     const double x1 = r * det::cos(angle) + rng.uniform(-s.spread, s.spread);
     const double x2 = r * det::sin(angle) + rng.uniform(-s.spread, s.spread);
     set_planar_point(ds, i, Generator::circle, x1, x2);
@@ -568,7 +568,8 @@ Result<Dataset> make_blobs(const GeneratorSpec& s, Rng& rng) {
       for (int p = 0; p < q; ++p) {
         double sq = 0.0;
         for (int j = 0; j < d; ++j) {
-          const double diff = cand[static_cast<size_t>(j)] - centers[static_cast<size_t>(p) * static_cast<size_t>(d) + static_cast<size_t>(j)];
+          const double diff = cand[static_cast<size_t>(j)] -
+                              centers[static_cast<size_t>(p) * static_cast<size_t>(d) + static_cast<size_t>(j)];
           sq += diff * diff;
         }
         nearest = std::min(nearest, sq);
@@ -667,64 +668,119 @@ std::deque<GeneratorRow> builtin_generator_rows() {
   const GeneratorParams toy = reads_params({P::n});
   const GeneratorParams playground = reads_params({P::n, P::spread});
   std::deque<GeneratorRow> rows;
-  rows.push_back({.id = "separable", .name = "Separable (sphere)",
+  rows.push_back({.id = "separable",
+                  .name = "Separable (sphere)",
                   .description = "Unit sphere (or ball) in d dims, labels sign<v,x> for a random unit v, |<v,x>| >= "
                                  "margin by rejection",
-                  .citation = "001 §1", .reads = reads_params({P::n, P::dims, P::margin, P::ball}),
+                  .citation = "001 §1",
+                  .reads = reads_params({P::n, P::dims, P::margin, P::ball}),
                   .make = with_data_stream<make_separable>});
-  rows.push_back({.id = "gaussian", .name = "Gaussian",
+  rows.push_back({.id = "gaussian",
+                  .name = "Gaussian",
                   .description = "Isotropic Gaussian N(0, I_d) (log-concave), labels sign<v,x> for a random unit v",
-                  .citation = "003 §3", .reads = reads_params({P::n, P::dims}), .make = with_data_stream<make_gaussian>});
-  rows.push_back({.id = "classes", .name = "Q classes (sphere)",
-                  .description = "Q classes on the unit sphere: argmax of Q random unit w_q, top-two score gap >= margin "
-                                 "(004 4.1)",
-                  .citation = "004 §4.1", .reads = reads_params({P::n, P::dims, P::margin, P::classes}),
-                  .multiclass = true, .make = with_data_stream<make_classes>});
-  rows.push_back({.id = "double_ellipse", .name = "Double ellipse",
+                  .citation = "003 §3",
+                  .reads = reads_params({P::n, P::dims}),
+                  .make = with_data_stream<make_gaussian>});
+  rows.push_back({.id = "classes",
+                  .name = "Q classes (sphere)",
+                  .description =
+                      "Q classes on the unit sphere: argmax of Q random unit w_q, top-two score gap >= margin "
+                      "(004 4.1)",
+                  .citation = "004 §4.1",
+                  .reads = reads_params({P::n, P::dims, P::margin, P::classes}),
+                  .multiclass = true,
+                  .make = with_data_stream<make_classes>});
+  rows.push_back({.id = "double_ellipse",
+                  .name = "Double ellipse",
                   .description = "Uniform on [-10,10]^2, +1 inside either of two tilted ellipses (000 5.2)",
-                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "ring", .name = "Ring",
+                  .citation = "000 §5.2",
+                  .reads = toy,
+                  .is_2d = true,
+                  .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "ring",
+                  .name = "Ring",
                   .description = "Uniform on [-10,10]^2, +1 in the annulus 4 <= |x| <= 8.93 (000 5.2)",
-                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "chess_board", .name = "Chess board",
+                  .citation = "000 §5.2",
+                  .reads = toy,
+                  .is_2d = true,
+                  .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "chess_board",
+                  .name = "Chess board",
                   .description = "Uniform on [-10,10]^2, 4x4 chess board of 5x5 squares (000 5.2)",
-                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "dart_board", .name = "Dart board",
-                  .description = "Uniform on [-10,10]^2, dart board: rings 3 wide times 8 sectors, alternating (000 5.2)",
-                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "hyper", .name = "Hyperbolic bands",
+                  .citation = "000 §5.2",
+                  .reads = toy,
+                  .is_2d = true,
+                  .make = with_data_stream<make_planar_toy>});
+  rows.push_back(
+      {.id = "dart_board",
+       .name = "Dart board",
+       .description = "Uniform on [-10,10]^2, dart board: rings 3 wide times 8 sectors, alternating (000 5.2)",
+       .citation = "000 §5.2",
+       .reads = toy,
+       .is_2d = true,
+       .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "hyper",
+                  .name = "Hyperbolic bands",
                   .description = "Uniform on [-10,10]^2, hyperbolic bands: +1 iff floor(x1*x2/25) is even (000 5.2)",
-                  .citation = "000 §5.2", .reads = toy, .is_2d = true, .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "basis", .name = "Adversarial basis stream",
+                  .citation = "000 §5.2",
+                  .reads = toy,
+                  .is_2d = true,
+                  .make = with_data_stream<make_planar_toy>});
+  rows.push_back({.id = "basis",
+                  .name = "Adversarial basis stream",
                   .description = "Adversarial stream e_1..e_k, k = ceil(1/margin^2); the session labels each against "
                                  "the learner (001 Claim 1.4)",
-                  .citation = "001 Claim 1.4", .reads = reads_params({P::margin}), .adaptive_labels = true,
-                  .make = with_data_stream<make_basis>, .check = check_basis, .size = basis_stream_size});
-  rows.push_back({.id = "finite", .name = "Finite class of halfspaces",
+                  .citation = "001 Claim 1.4",
+                  .reads = reads_params({P::margin}),
+                  .adaptive_labels = true,
+                  .make = with_data_stream<make_basis>,
+                  .check = check_basis,
+                  .size = basis_stream_size});
+  rows.push_back({.id = "finite",
+                  .name = "Finite class of halfspaces",
                   .description = "Unit sphere labelled by one of |C| = concepts halfspaces (2-D angular grid or random "
                                  "directions)",
-                  .citation = "001 §3–§4", .reads = reads_params({P::n, P::dims, P::concepts}),
-                  .concepts = GeneratedConcepts::sphere, .make = make_finite_row, .check = check_finite});
-  rows.push_back({.id = "thresholds", .name = "Thresholds on a line",
+                  .citation = "001 §3–§4",
+                  .reads = reads_params({P::n, P::dims, P::concepts}),
+                  .concepts = GeneratedConcepts::sphere,
+                  .make = make_finite_row,
+                  .check = check_finite});
+  rows.push_back({.id = "thresholds",
+                  .name = "Thresholds on a line",
                   .description = "x = (u, 1), u uniform in [0,1], +1 iff u >= t for t from a grid of |C| = concepts "
                                  "thresholds",
-                  .citation = "001 §3", .reads = reads_params({P::n, P::concepts}), .is_2d = true,
-                  .concepts = GeneratedConcepts::thresholds, .make = with_data_stream<make_thresholds>});
-  rows.push_back({.id = "circle", .name = "Circle (playground)",
+                  .citation = "001 §3",
+                  .reads = reads_params({P::n, P::concepts}),
+                  .is_2d = true,
+                  .concepts = GeneratedConcepts::thresholds,
+                  .make = with_data_stream<make_thresholds>});
+  rows.push_back({.id = "circle",
+                  .name = "Circle (playground)",
                   .description = "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3",
-                  .citation = "TensorFlow Playground", .reads = playground, .is_2d = true,
+                  .citation = "TensorFlow Playground",
+                  .reads = playground,
+                  .is_2d = true,
                   .make = with_data_stream<make_circle>});
-  rows.push_back({.id = "xor", .name = "XOR (playground)",
+  rows.push_back({.id = "xor",
+                  .name = "XOR (playground)",
                   .description = "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
-                  .citation = "TensorFlow Playground", .reads = playground, .is_2d = true,
+                  .citation = "TensorFlow Playground",
+                  .reads = playground,
+                  .is_2d = true,
                   .make = with_data_stream<make_xor>});
-  rows.push_back({.id = "blobs", .name = "Gaussian blobs",
+  rows.push_back({.id = "blobs",
+                  .name = "Gaussian blobs",
                   .description = "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
-                  .citation = "TensorFlow Playground", .reads = reads_params({P::n, P::dims, P::classes, P::spread}),
-                  .multiclass = true, .make = with_data_stream<make_blobs>});
-  rows.push_back({.id = "spiral", .name = "Two spirals (playground)",
+                  .citation = "TensorFlow Playground",
+                  .reads = reads_params({P::n, P::dims, P::classes, P::spread}),
+                  .multiclass = true,
+                  .make = with_data_stream<make_blobs>});
+  rows.push_back({.id = "spiral",
+                  .name = "Two spirals (playground)",
                   .description = "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread",
-                  .citation = "TensorFlow Playground", .reads = playground, .is_2d = true,
+                  .citation = "TensorFlow Playground",
+                  .reads = playground,
+                  .is_2d = true,
                   .make = with_data_stream<make_spiral>});
   assert(rows.size() == static_cast<size_t>(kBuiltinGeneratorCount) && "one row per Generator enumerator");
   return rows;

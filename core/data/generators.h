@@ -22,9 +22,9 @@ namespace ml {
 // The built-in generators, numbered as their rows in generator_rows() (generator_registry.h), which also
 // holds registered ones: a Generator value is a row's position. The URL spells them by generator_name().
 enum class Generator : int {
-  separable,       // d-dim unit sphere (or ball), labels sign<v,x>, rejection of |<v,x>| < margin
-  gaussian,        // isotropic N(0, I_d) (log-concave), labels sign<v,x>
-  classes,         // Q classes on the unit sphere S^{d-1}: Q random unit w's, argmax, margin theta by rejection (004 §4.1)
+  separable,  // d-dim unit sphere (or ball), labels sign<v,x>, rejection of |<v,x>| < margin
+  gaussian,   // isotropic N(0, I_d) (log-concave), labels sign<v,x>
+  classes,    // Q classes on the unit sphere S^{d-1}: Q random unit w's, argmax, margin theta by rejection (004 §4.1)
   double_ellipse,  // 000 §5.2 toy on [-10,10]^2
   ring,            // 000 §5.2 toy
   chess_board,     // 000 §5.2 toy
@@ -46,9 +46,9 @@ struct GeneratorSpec {
   int dims = 2;                           // d, for generators not fixed to 2-D
   double margin = 0.1;                    // gamma (binary) or theta (classes): rejection margin; basis: delta
   int classes = 3;                        // Q for classes and blobs
-  double spread = 0.5;                    // scale of the 2-D sets' jitter (blob sd, spiral/circle/xor jitter half-width)
-  int concepts = 1024;                    // |C| for finite and thresholds
-  bool ball = false;                      // separable: uniform in the ball instead of on the sphere
+  double spread = 0.5;  // scale of the 2-D sets' jitter (blob sd, spiral/circle/xor jitter half-width)
+  int concepts = 1024;  // |C| for finite and thresholds
+  bool ball = false;    // separable: uniform in the ball instead of on the sphere
 
   // Member-by-member equality.
   bool operator==(const GeneratorSpec&) const = default;
@@ -90,8 +90,8 @@ bool generator_is_multiclass(Generator g);
 // "gen.out_of_range" / "gen.too_large" / "gen.basis_too_large", the message naming the field.
 Status validate_generator_spec(const GeneratorSpec& spec);
 
-// Generates a dataset with the row's make function; the same (spec, seed) always gives the same bits. Fails with a clear error
-// for impossible specs (e.g. a margin no point can satisfy, rejection budget exhausted:
+// Generates a dataset with the row's make function; the same (spec, seed) always gives the same bits. Fails with a
+// clear error for impossible specs (e.g. a margin no point can satisfy, rejection budget exhausted:
 // "gen.margin_unreachable" naming 'margin' and the acceptance rate).
 Result<Dataset> generate(const GeneratorSpec& spec, uint64_t seed);
 

@@ -71,7 +71,8 @@ Split split_dataset(const Dataset& data, double test_fraction, bool stratified, 
     for (int q = 0; q < q_count; ++q) {
       const auto& m = members[static_cast<size_t>(q)];
       const int k = std::min<int>(take[static_cast<size_t>(q)], static_cast<int>(m.size()));
-      for (int j : rng.choose(static_cast<int>(m.size()), k)) is_test[static_cast<size_t>(m[static_cast<size_t>(j)])] = 1;
+      for (int j : rng.choose(static_cast<int>(m.size()), k))
+        is_test[static_cast<size_t>(m[static_cast<size_t>(j)])] = 1;
     }
   }
   std::vector<int> train_rows, test_rows;
@@ -92,8 +93,7 @@ void scale_rows_to_unit(FeatureMatrix& X) {
 
 void normalize(Normalization kind, Dataset& train, Dataset& test) {
   switch (kind) {
-    case Normalization::none:
-      return;
+    case Normalization::none: return;
     case Normalization::unit:
       scale_rows_to_unit(train.X);
       scale_rows_to_unit(test.X);

@@ -114,9 +114,11 @@ std::string expand_item(const Setting& setting, const std::string& item, std::ve
         return p;
       }();
       double a = 0, b = 0, step = 0;
-      const bool numbers = parts.size() == 3 && parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[0], &a).empty() &&
-                           parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[1], &b).empty() &&
-                           parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[2], &step).empty();
+      const bool numbers =
+          parts.size() == 3 &&
+          parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[0], &a).empty() &&
+          parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[1], &b).empty() &&
+          parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, parts[2], &step).empty();
       if (!numbers) return "the range " + quote_for_message(item) + " is not a:b:step with numbers a, b, step";
       if (!(step > 0) || b < a) return "the range " + quote_for_message(item) + " needs step > 0 and a <= b";
       const double count = std::floor((b - a) / step + 1e-9) + 1;
@@ -157,7 +159,8 @@ std::vector<std::string> experiment_learners(const std::string& base_learner, co
   for (const Pair& p : axis_pairs)
     if (p.key == "x.learner")
       for (const std::string& id : split_commas(p.value))
-        if (find_learner_schema(learners, id) && std::find(learner_ids.begin(), learner_ids.end(), id) == learner_ids.end())
+        if (find_learner_schema(learners, id) &&
+            std::find(learner_ids.begin(), learner_ids.end(), id) == learner_ids.end())
           learner_ids.push_back(id);
   return learner_ids;
 }
@@ -177,14 +180,17 @@ DecodeResult decode_base(std::vector<Pair> base_pairs, const std::vector<Pair>& 
   for (Pair& p : base_pairs) {
     const bool param = starts_with(p.key, kParamPrefix);
     const std::string name = param ? p.key.substr(kParamPrefix.size()) : "";
-    const bool owned = own && std::any_of(own->params.begin(), own->params.end(), [&](const Setting& s) { return s.key == name; });
+    const bool owned =
+        own && std::any_of(own->params.begin(), own->params.end(), [&](const Setting& s) { return s.key == name; });
     if (param && !owned) {
       std::string why;
       const Setting* s = axis_setting(p.key, learner_ids, learners, &why);
       double v = 0;
       const std::string problem = s ? parse_setting_value(*s, p.value, &v) : why;
-      if (problem.empty()) result.experiment.foreign_params.push_back({name, v});
-      else w.push_back("field '" + p.key + "': " + problem + "; ignored");
+      if (problem.empty())
+        result.experiment.foreign_params.push_back({name, v});
+      else
+        w.push_back("field '" + p.key + "': " + problem + "; ignored");
       continue;
     }
     kept.push_back(std::move(p));
@@ -227,12 +233,15 @@ void read_axis_item(const std::string& where, const std::string& item, const Set
   if (whole && texts.size() > 1) {
     // A range that survived whole is written back as a range, in canonical numbers.
     const size_t dots = item.find("..");
-    if (dots != std::string::npos) spec_items->push_back(accepted.front() + ".." + accepted.back());
+    if (dots != std::string::npos)
+      spec_items->push_back(accepted.front() + ".." + accepted.back());
     else {
       const size_t c1 = item.find(':'), c2 = item.rfind(':');
       double step = 0;
       parse_setting_value(Setting{.type = SettingType::real, .min = -1e300, .max = 1e300}, item.substr(c2 + 1), &step);
-      spec_items->push_back(accepted.front() + ":" + format_url_number(std::strtod(item.substr(c1 + 1, c2 - c1 - 1).c_str(), nullptr)) + ":" + format_url_number(step));
+      spec_items->push_back(accepted.front() + ":" +
+                            format_url_number(std::strtod(item.substr(c1 + 1, c2 - c1 - 1).c_str(), nullptr)) + ":" +
+                            format_url_number(step));
     }
   } else {
     spec_items->insert(spec_items->end(), accepted.begin(), accepted.end());
@@ -250,9 +259,12 @@ std::optional<Axis> read_axis(const Pair& p, const std::vector<std::string>& lea
   const std::string where = "axis '" + p.key + "'";
   if (axis.key == kSelectKey) {
     const std::string problem = check_select(p.value);
-    if (!result.experiment.select.empty()) w.push_back("'" + p.key + "' is given more than once; keeping the first");
-    else if (!problem.empty()) w.push_back("'" + p.key + "': " + problem + "; ignored");
-    else result.experiment.select = p.value;
+    if (!result.experiment.select.empty())
+      w.push_back("'" + p.key + "' is given more than once; keeping the first");
+    else if (!problem.empty())
+      w.push_back("'" + p.key + "': " + problem + "; ignored");
+    else
+      result.experiment.select = p.value;
     return std::nullopt;
   }
   if (!seen.insert(axis.key).second) {
@@ -278,7 +290,8 @@ std::optional<Axis> read_axis(const Pair& p, const std::vector<std::string>& lea
     return std::nullopt;
   }
   if (static_cast<int>(axis.values.size()) > kMaxAxisValues) {
-    w.push_back(where + ": " + std::to_string(axis.values.size()) + " values, cut to the first " + std::to_string(kMaxAxisValues));
+    w.push_back(where + ": " + std::to_string(axis.values.size()) + " values, cut to the first " +
+                std::to_string(kMaxAxisValues));
     axis.values.resize(kMaxAxisValues);
     spec_items = axis.values;
   }
@@ -292,8 +305,9 @@ void cap_cells(Experiment& experiment, int64_t cells, std::vector<std::string>& 
     const int64_t others = cells / static_cast<int64_t>(it->values.size());
     const int64_t keep = std::max<int64_t>(1, kMaxExperimentCells / others);
     if (keep >= static_cast<int64_t>(it->values.size())) continue;
-    w.push_back("the experiment has " + std::to_string(cells) + " cells, more than " + std::to_string(kMaxExperimentCells) +
-                ": axis 'x." + it->key + "' cut to its first " + std::to_string(keep) + " values");
+    w.push_back("the experiment has " + std::to_string(cells) + " cells, more than " +
+                std::to_string(kMaxExperimentCells) + ": axis 'x." + it->key + "' cut to its first " +
+                std::to_string(keep) + " values");
     it->values.resize(static_cast<size_t>(keep));
     it->spec = join_names(it->values, ",");
     cells = others * keep;
@@ -359,20 +373,29 @@ std::string render_experiment_reference() {
   for (std::string_view key : kFixedKeys) fixed += (fixed.empty() ? "`" : ", `") + std::string(key) + "`";
   return "\n## Experiments: axes\n\n"
          "A link becomes an experiment with one or more axes `x.KEY=SPEC`: KEY is any key of the tables above (a "
-         "field, `learner`, or a parameter `l.NAME` of the base learner or of a learner on the learner axis), except "
-         + fixed + " and the list-valued fields. SPEC is a comma list whose items are values, real ranges `a:b:step` "
+         "field, `learner`, or a parameter `l.NAME` of the base learner or of a learner on the learner axis), except " +
+         fixed +
+         " and the list-valued fields. SPEC is a comma list whose items are values, real ranges `a:b:step` "
          "(a, a + step, ... up to b inclusive, each value rounded to 12 significant digits) or integer ranges `i..j`, "
-         "for example `#v=1&data=gaussian&noise=uniform&learner=perceptron&x.eta=0:0.4:0.05&x.learner=perceptron,bylander&x.seed=1..10`.\n\n"
+         "for example "
+         "`#v=1&data=gaussian&noise=uniform&learner=perceptron&x.eta=0:0.4:0.05&x.learner=perceptron,bylander&x.seed=1."
+         ".10`.\n\n"
          "- The experiment's cells are the product of the axes, the first axis varying slowest; each cell is the "
          "canonical single-run link of the base link with the cell's values (a learner axis drops the `l.*` values "
          "of the other learners). A cell's result depends only on its link.\n"
          "- Every value is checked like the field itself; a rejected value, an unknown or fixed key, a repeated axis "
          "and a parameter no learner of the experiment has give a warning and are dropped.\n"
-         "- At most " + std::to_string(kMaxAxes) + " axes, " + std::to_string(kMaxAxisValues) + " values per axis and " +
-         std::to_string(kMaxExperimentCells) + " cells; beyond that the last axes are cut, with a warning.\n"
-         "- Replicate axes (" + replicate + ") are averaged over (mean ± standard error) and paired by: learners are "
+         "- At most " +
+         std::to_string(kMaxAxes) + " axes, " + std::to_string(kMaxAxisValues) + " values per axis and " +
+         std::to_string(kMaxExperimentCells) +
+         " cells; beyond that the last axes are cut, with a warning.\n"
+         "- Replicate axes (" +
+         replicate +
+         ") are averaged over (mean ± standard error) and paired by: learners are "
          "compared by a paired t-test over the replicates both have.\n"
-         "- `x." + std::string(kSelectKey) + "=" + std::string(kSelectFirst) + "` is a protocol, not an axis: model "
+         "- `x." +
+         std::string(kSelectKey) + "=" + std::string(kSelectFirst) +
+         "` is a protocol, not an axis: model "
          "selection on each group's first replicate (a group: the cells with the same non-replicate values). That "
          "cell runs the learner's own cross-validation once (`rp`: `l.cv=1`), and every cell of the group runs with "
          "the chosen `l.dims` and `l.sigma` and `l.cv=0`; a row's `config` is the link the cell ran. Shards take "
@@ -414,11 +437,14 @@ Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vec
     if (experiment.axes[k].key == "learner") learner = cell.values[k];
   const LearnerSchema* schema = find_learner_schema(learners, learner);
   auto has_param = [&](const std::string& name) {
-    return schema && std::any_of(schema->params.begin(), schema->params.end(), [&](const Setting& s) { return s.key == name; });
+    return schema &&
+           std::any_of(schema->params.begin(), schema->params.end(), [&](const Setting& s) { return s.key == name; });
   };
   // Parameters that belong to another learner of the comparison are dropped; the cell's learner gets
   // the ones given for it.
-  std::erase_if(pairs, [&](const Pair& p) { return starts_with(p.key, kParamPrefix) && !has_param(p.key.substr(kParamPrefix.size())); });
+  std::erase_if(pairs, [&](const Pair& p) {
+    return starts_with(p.key, kParamPrefix) && !has_param(p.key.substr(kParamPrefix.size()));
+  });
   for (const ParamValue& p : experiment.foreign_params)
     if (has_param(p.name))
       for (const Setting& s : schema->params)
@@ -440,7 +466,8 @@ bool in_shard(int64_t index, int shard, int shards) { return shards <= 1 || inde
 std::string parse_shard(std::string_view text, int* shard, int* shards) {
   const size_t slash = text.find('/');
   long long i = 0, n = 0;
-  if (slash == std::string_view::npos || !parse_whole(text.substr(0, slash), &i) || !parse_whole(text.substr(slash + 1), &n))
+  if (slash == std::string_view::npos || !parse_whole(text.substr(0, slash), &i) ||
+      !parse_whole(text.substr(slash + 1), &n))
     return "--shard " + quote_for_message(text) + " is not i/N with whole numbers (e.g. 0/4)";
   if (n < 1 || n > 100000) return "--shard " + quote_for_message(text) + ": N must be in [1, 100000]";
   if (i < 0 || i >= n) return "--shard " + quote_for_message(text) + ": i must be in [0, N-1]";

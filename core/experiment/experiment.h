@@ -55,8 +55,8 @@ struct Axis {
 
 // An experiment: what every cell shares and what varies.
 struct Experiment {
-  Config base;             // the base configuration (the link without its x.* keys), valid
-  std::vector<Axis> axes;  // in link order; the first varies slowest
+  Config base;                 // the base configuration (the link without its x.* keys), valid
+  std::vector<Axis> axes;      // in link order; the first varies slowest
   ParamValues foreign_params;  // l.* values for learners on the learner axis other than base.learner
   std::string select;          // x.select: "" (none) or a selection protocol ([SECTION] Protocols)
   // Same base and axes.
@@ -90,12 +90,12 @@ std::string render_experiment_reference();
 
 // One cell: a point of the axes' product and its single-run link.
 struct Cell {
-  int64_t index = 0;                // position in the product (first axis slowest)
-  std::vector<std::string> values;  // one value per axis
-  std::string url;                  // canonical single-run link (encode_url of the resolved config)
-  Config config;                    // the configuration the link decodes to
+  int64_t index = 0;                  // position in the product (first axis slowest)
+  std::vector<std::string> values;    // one value per axis
+  std::string url;                    // canonical single-run link (encode_url of the resolved config)
+  Config config;                      // the configuration the link decodes to
   std::vector<std::string> warnings;  // what decoding the cell's link reported (a value with no effect)
-  std::string run_url;              // the link the cell runs when a protocol resolved it (else "": url)
+  std::string run_url;                // the link the cell runs when a protocol resolved it (else "": url)
 };
 
 // The number of points in the axes' product (1 without axes).
@@ -158,10 +158,10 @@ using CsvProvider = std::function<Result<std::shared_ptr<const Dataset>>(const C
 
 // What an ExperimentRunner is asked to do.
 struct RunnerOptions {
-  int shard = 0;                      // run the cells of this shard ...
-  int shards = 1;                     // ... of this many
-  std::vector<CellRow> done;          // rows already written (resume): their cells are skipped
-  CsvProvider csv;                    // CSV data for cells that read a file
+  int shard = 0;              // run the cells of this shard ...
+  int shards = 1;             // ... of this many
+  std::vector<CellRow> done;  // rows already written (resume): their cells are skipped
+  CsvProvider csv;            // CSV data for cells that read a file
 };
 
 class CellProtocol;
@@ -212,7 +212,7 @@ class ExperimentRunner {
   CsvProvider csv_;
   std::vector<int64_t> pending_;  // cell indices of the shard still to run, in order
   int64_t already_done_ = 0;
-  size_t next_ = 0;               // position in pending_
+  size_t next_ = 0;  // position in pending_
   Cell cell_;
   bool cell_built_ = false;                 // cell_ is pending_[next_], possibly still being prepared
   std::shared_ptr<CellProtocol> protocol_;  // x.select's selections, made once per group
@@ -238,9 +238,9 @@ MeanSe mean_se(const std::vector<double>& values);
 
 // One point of a sweep: the values of the non-replicate axes, and the metric over the replicates.
 struct SweepPoint {
-  std::vector<std::string> values;   // one per non-replicate axis, in axis order
-  std::vector<int64_t> cells;        // the cell indices averaged (one per replicate)
-  MeanSe stat;                       // the metric over those cells' rows (rows missing are not counted)
+  std::vector<std::string> values;  // one per non-replicate axis, in axis order
+  std::vector<int64_t> cells;       // the cell indices averaged (one per replicate)
+  MeanSe stat;                      // the metric over those cells' rows (rows missing are not counted)
 };
 
 // The experiment's points for a metric: one per combination of non-replicate axis values, in cell order.
@@ -253,13 +253,13 @@ std::vector<std::string> point_keys(const Experiment& experiment);
 // A paired comparison of two values of one axis (two learners) at one point of the other axes, over the
 // replicates both have: differences d_r = metric(b, r) - metric(a, r), a two-sided paired t-test.
 struct PairedComparison {
-  std::string key;                   // the compared axis ("learner")
-  std::string a, b;                  // the two values compared (b - a)
-  std::vector<std::string> at;       // "KEY=value" of the other non-replicate axes
-  MeanSe diff;                       // mean ± se of b - a over the paired replicates
-  double t = 0;                      // mean / se (NaN when se is 0 or n < 2)
-  double p = 0;                      // two-sided p-value of the paired t-test (n - 1 degrees of freedom)
-  std::string verdict;               // one sentence computed from the numbers (see paired_verdict)
+  std::string key;              // the compared axis ("learner")
+  std::string a, b;             // the two values compared (b - a)
+  std::vector<std::string> at;  // "KEY=value" of the other non-replicate axes
+  MeanSe diff;                  // mean ± se of b - a over the paired replicates
+  double t = 0;                 // mean / se (NaN when se is 0 or n < 2)
+  double p = 0;                 // two-sided p-value of the paired t-test (n - 1 degrees of freedom)
+  std::string verdict;          // one sentence computed from the numbers (see paired_verdict)
 };
 
 // Every pair (baseline, other) of values of axis `key` at every point of the other non-replicate axes,
@@ -296,15 +296,15 @@ Result<std::vector<ReferenceValue>> parse_reference_tsv(std::string_view text, s
 
 // What a sweep report shows and links.
 struct ReportOptions {
-  std::string title;                     // the first heading
-  std::vector<std::string> commands;     // the commands that produced the report, shown at the top
-  std::string link;                      // the experiment link, shown at the top
-  std::vector<std::string> metrics;      // the table's metrics; empty: report_metrics(rows)
-  std::string compare_key = "learner";   // paired comparisons between this axis' values, when it is an axis
-  std::string csv_name;                  // the CSV file beside the Markdown, linked ("" : not linked)
-  std::string figure_name;               // the figure beside the Markdown, shown ("" : none)
+  std::string title;                       // the first heading
+  std::vector<std::string> commands;       // the commands that produced the report, shown at the top
+  std::string link;                        // the experiment link, shown at the top
+  std::vector<std::string> metrics;        // the table's metrics; empty: report_metrics(rows)
+  std::string compare_key = "learner";     // paired comparisons between this axis' values, when it is an axis
+  std::string csv_name;                    // the CSV file beside the Markdown, linked ("" : not linked)
+  std::string figure_name;                 // the figure beside the Markdown, shown ("" : none)
   std::vector<ReferenceValue> references;  // published values, in an extra column per metric that has any
-  double alpha = 0.05;                   // the paired tests' significance level
+  double alpha = 0.05;                     // the paired tests' significance level
 };
 
 // The text of a report.
@@ -357,8 +357,8 @@ std::vector<std::string> protocol_warnings(const Experiment& experiment);
 
 // What the selection chose for one group.
 struct Selection {
-  ParamValues values;    // the chosen parameter values (the RP classifier's dims and sigma)
-  double cv_error = 0;   // mean validation error of the chosen values (noisy labels)
+  ParamValues values;   // the chosen parameter values (the RP classifier's dims and sigma)
+  double cv_error = 0;  // mean validation error of the chosen values (noisy labels)
 };
 
 // The model selection protocol of one runner: selections computed once per group, in time slices.

@@ -46,17 +46,19 @@ void set_param(ParamValues& params, std::string_view name, double value) {
   params.push_back({std::string(name), value});
 }
 
-std::string cell_place(const Cell& cell) { return "selection for cell " + std::to_string(cell.index) + " (" + cell.url + "): "; }
+std::string cell_place(const Cell& cell) {
+  return "selection for cell " + std::to_string(cell.index) + " (" + cell.url + "): ";
+}
 
 }  // namespace
 
 // The selection of one group in progress: the selection cell's data and its learner, stepped in slices.
 struct CellProtocol::Running {
   int64_t group = -1;
-  Cell cell;                               // the group's first replicate (with l.cv=1)
-  std::shared_ptr<const Dataset> csv;      // its CSV data, if it reads one
-  PreparedData data;                       // its training part (the learner points into it)
-  std::unique_ptr<Learner> learner;        // made by the cell's registry row
+  Cell cell;                           // the group's first replicate (with l.cv=1)
+  std::shared_ptr<const Dataset> csv;  // its CSV data, if it reads one
+  PreparedData data;                   // its training part (the learner points into it)
+  std::unique_ptr<Learner> learner;    // made by the cell's registry row
 };
 
 std::string check_select(std::string_view value) {
@@ -99,7 +101,8 @@ std::vector<std::string> protocol_warnings(const Experiment& experiment) {
         if (axis.key == "l." + std::string(name))
           warnings.push_back("axis 'x." + axis.key + "': x.select=" + experiment.select + " chooses " +
                              param_list(row.selection->chosen) + " of the " + row.schema.id + " cells (" +
-                             param_list(row.selection->cleared) + " removed), so this axis does not change what they run");
+                             param_list(row.selection->cleared) +
+                             " removed), so this axis does not change what they run");
   }
   return warnings;
 }
@@ -117,7 +120,9 @@ Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& c
   run->cell.url = encode_url(config, learners_);
   const Dataset* loaded = nullptr;
   if (config.use_csv) {
-    if (!csv) return make_error("experiment.no_csv", cell_place(cell) + "the cell reads a CSV file, and none can be loaded here");
+    if (!csv)
+      return make_error("experiment.no_csv",
+                        cell_place(cell) + "the cell reads a CSV file, and none can be loaded here");
     Result<std::shared_ptr<const Dataset>> data = csv(config);
     if (!data.ok()) return Error{"experiment.csv_unavailable", cell_place(cell) + data.error().message};
     run->csv = std::move(data).value();
@@ -165,7 +170,8 @@ Result<bool> CellProtocol::prepare(Cell& cell, const CsvProvider& csv, double ma
   Learner& learner = *running_->learner;
   Selection s;
   while (!learner.selected_params(&s.values, &s.cv_error)) {
-    if (learner.done()) return refuse(make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice"));
+    if (learner.done())
+      return refuse(make_error("experiment.selection", cell_place(cell) + "the learner stopped without a choice"));
     if (now && now() - t0 >= max_seconds) return false;
     learner.step();
   }

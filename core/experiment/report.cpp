@@ -94,8 +94,9 @@ bool matches(const ReferenceValue& r, const std::vector<std::string>& keys, cons
 }
 
 // The reference for (point, metric): the first line that matches.
-const ReferenceValue* find_reference(const std::vector<ReferenceValue>& references, const std::vector<std::string>& keys,
-                                     const std::vector<std::string>& values, const std::string& metric) {
+const ReferenceValue* find_reference(const std::vector<ReferenceValue>& references,
+                                     const std::vector<std::string>& keys, const std::vector<std::string>& values,
+                                     const std::string& metric) {
   for (const ReferenceValue& r : references)
     if (matches(r, keys, values, metric)) return &r;
   return nullptr;
@@ -135,9 +136,11 @@ Result<std::vector<ReferenceValue>> parse_reference_tsv(std::string_view text, s
                                                       "source, separated by tabs");
       point_keys = fields.size() - tail;
       for (size_t i = 0; i < point_keys; ++i) {
-        if (fields[i].empty()) return make_error("reference.header", where + "column " + std::to_string(i + 1) + " has no key");
+        if (fields[i].empty())
+          return make_error("reference.header", where + "column " + std::to_string(i + 1) + " has no key");
         for (size_t j = 0; j < i; ++j)
-          if (fields[j] == fields[i]) return make_error("reference.header", where + "key '" + fields[i] + "' is given twice");
+          if (fields[j] == fields[i])
+            return make_error("reference.header", where + "key '" + fields[i] + "' is given twice");
       }
       header = std::move(fields);
       continue;
@@ -156,20 +159,22 @@ Result<std::vector<ReferenceValue>> parse_reference_tsv(std::string_view text, s
     if (sd.empty() || sd == "-") {
       r.sd = kNaN;
     } else if (!parse_double(sd, &r.sd) || !std::isfinite(r.sd) || r.sd < 0) {
-      return make_error("reference.number", where + "sd '" + sd + "' is not a number >= 0 (leave it empty or '-' when not given)");
+      return make_error("reference.number",
+                        where + "sd '" + sd + "' is not a number >= 0 (leave it empty or '-' when not given)");
     }
     r.source = fields[point_keys + 3];
     out.push_back(std::move(r));
   }
-  if (header.empty()) return make_error("reference.header", name + ": no header line (point keys, metric, mean, sd, source)");
+  if (header.empty())
+    return make_error("reference.header", name + ": no header line (point keys, metric, mean, sd, source)");
   return out;
 }
 
 std::vector<std::string> report_metrics(const std::vector<CellRow>& rows) {
   std::vector<std::string> out;
   for (std::string_view metric : kMainMetrics) {
-    const bool present = std::any_of(rows.begin(), rows.end(),
-                                     [&](const CellRow& r) { return std::isfinite(r.number(metric)); });
+    const bool present =
+        std::any_of(rows.begin(), rows.end(), [&](const CellRow& r) { return std::isfinite(r.number(metric)); });
     if (present) out.emplace_back(metric);
   }
   return out;
@@ -193,13 +198,13 @@ namespace {
 // What the report's Markdown and CSV are made of: the metrics' points and which cells have rows.
 struct ReportData {
   std::vector<std::string> metrics;
-  std::vector<std::string> keys;        // the point keys (non-replicate axes)
-  std::vector<std::string> replicates;  // "seed (5 values)" per replicate axis
+  std::vector<std::string> keys;                // the point keys (non-replicate axes)
+  std::vector<std::string> replicates;          // "seed (5 values)" per replicate axis
   std::vector<std::vector<SweepPoint>> points;  // [metric][point]
   size_t point_count = 0;
-  std::set<int64_t> have;  // cells with a row
-  int64_t cells = 0;       // cells of the experiment
-  int64_t present = 0;     // of them with a row
+  std::set<int64_t> have;               // cells with a row
+  int64_t cells = 0;                    // cells of the experiment
+  int64_t present = 0;                  // of them with a row
   std::vector<const CellRow*> refused;  // error rows: counted and named, left out of the statistics
   std::vector<bool> referenced;         // per metric: some reference line matches one of its points
 };
@@ -238,8 +243,10 @@ void match_references(ReportData& data, const ReportOptions& options, std::vecto
     for (const auto& [k, v] : r.at) at.push_back(k + "=" + v);
     const std::string what = "reference line " + std::to_string(r.line) + " (" + r.metric +
                              (at.empty() ? std::string() : " at " + join(at, ", ")) + ")";
-    if (!first) warnings.push_back(what + " matches no point and metric of the report");
-    else if (first != &r) warnings.push_back(what + " repeats line " + std::to_string(first->line) + ": ignored");
+    if (!first)
+      warnings.push_back(what + " matches no point and metric of the report");
+    else if (first != &r)
+      warnings.push_back(what + " repeats line " + std::to_string(first->line) + ": ignored");
   }
 }
 
@@ -250,8 +257,10 @@ std::string markdown_intro(const ReportData& data, const ReportOptions& options)
   if (!options.link.empty()) md += "from the experiment link\n\n```\n" + options.link + "\n```\n\n";
   md += std::to_string(data.present) + " of " + std::to_string(data.cells) + " cells have a row. ";
   if (!data.refused.empty())
-    md += std::to_string(data.refused.size()) + " of them record a refusal (the learner or the pipeline refused the data; first: cell " +
-          std::to_string(data.refused[0]->index) + ", \"" + data.refused[0]->error + "\") and are left out of the statistics. ";
+    md += std::to_string(data.refused.size()) +
+          " of them record a refusal (the learner or the pipeline refused the data; first: cell " +
+          std::to_string(data.refused[0]->index) + ", \"" + data.refused[0]->error +
+          "\") and are left out of the statistics. ";
   md += data.replicates.empty() ? std::string("Each point is one cell (no replicate axis).")
                                 : "Each point is the mean ± standard error over " + join(data.replicates, " × ") +
                                       "; n is the number of cells with a row.";
@@ -311,8 +320,8 @@ std::string markdown_notes(const Experiment& experiment, const std::vector<CellR
     for (const ReferenceValue& r : options.references)
       if (!r.source.empty() && std::find(sources.begin(), sources.end(), r.source) == sources.end())
         sources.push_back(r.source);
-    md += "Reference values (mean ± sd as published): " + (sources.empty() ? std::string("no source given") : join(sources, "; ")) +
-          ".\n\n";
+    md += "Reference values (mean ± sd as published): " +
+          (sources.empty() ? std::string("no source given") : join(sources, "; ")) + ".\n\n";
   }
   if (!metrics.empty()) {
     const std::vector<PairedComparison> comparisons =
@@ -325,9 +334,11 @@ std::string markdown_notes(const Experiment& experiment, const std::vector<CellR
     }
   }
   if (!options.figure_name.empty())
-    md += "![" + (metrics.empty() ? std::string("the sweep") : metrics[0]) + " per point](" + options.figure_name + ")\n\n";
+    md += "![" + (metrics.empty() ? std::string("the sweep") : metrics[0]) + " per point](" + options.figure_name +
+          ")\n\n";
   if (!options.csv_name.empty())
-    md += "Every point with its n, mean and standard error per metric: [" + options.csv_name + "](" + options.csv_name + ").\n";
+    md += "Every point with its n, mean and standard error per metric: [" + options.csv_name + "](" + options.csv_name +
+          ").\n";
   return md;
 }
 
@@ -370,14 +381,15 @@ SweepReport sweep_report(const Experiment& experiment, const std::vector<CellRow
   ReportData data = report_data(experiment, rows, options);
   // Refused cells (error rows) are results too: counted and named, left out of the statistics.
   if (!data.refused.empty())
-    report.warnings.push_back(std::to_string(data.refused.size()) + " cells were refused by their learner or pipeline (first: cell " +
+    report.warnings.push_back(std::to_string(data.refused.size()) +
+                              " cells were refused by their learner or pipeline (first: cell " +
                               std::to_string(data.refused[0]->index) + ": " + data.refused[0]->error + ")");
   if (data.present < data.cells)
     report.warnings.push_back(std::to_string(data.cells - data.present) + " of " + std::to_string(data.cells) +
                               " cells have no row: the statistics leave them out");
   match_references(data, options, report.warnings);
-  report.markdown = markdown_intro(data, options) + markdown_table(data, options) +
-                    markdown_notes(experiment, rows, data, options);
+  report.markdown =
+      markdown_intro(data, options) + markdown_table(data, options) + markdown_notes(experiment, rows, data, options);
   report.csv = report_csv(data, options);
   return report;
 }

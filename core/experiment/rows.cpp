@@ -35,7 +35,8 @@ CellRow cell_row(const Cell& cell, const Session& session) {
   CellRow row;
   row.index = cell.index;
   row.cell = cell.url;
-  row.json = "{\"index\":" + std::to_string(cell.index) + ",\"cell\":" + nlohmann::json(cell.url).dump() + "," + report.substr(1);
+  row.json = "{\"index\":" + std::to_string(cell.index) + ",\"cell\":" + nlohmann::json(cell.url).dump() + "," +
+             report.substr(1);
   Result<CellRow> parsed = parse_cell_row(row.json);
   assert(parsed.ok());
   return std::move(parsed).value();
@@ -58,7 +59,8 @@ Result<CellRow> parse_cell_row(std::string_view line) {
   if (index == j.end() || !index->is_number_integer() || index->get<int64_t>() < 0)
     return make_error("experiment.row_index", "row: missing or bad 'index' (a whole number >= 0)");
   const auto cell = j.find("cell");
-  if (cell == j.end() || !cell->is_string()) return make_error("experiment.row_cell", "row: missing 'cell' (the cell's link)");
+  if (cell == j.end() || !cell->is_string())
+    return make_error("experiment.row_cell", "row: missing 'cell' (the cell's link)");
   CellRow row;
   row.index = index->get<int64_t>();
   row.cell = cell->get<std::string>();
@@ -68,9 +70,12 @@ Result<CellRow> parse_cell_row(std::string_view line) {
     row.error = (*error)["message"].get<std::string>();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const nlohmann::json& v = it.value();
-    if (v.is_number()) row.numbers[it.key()] = v.get<double>();
-    else if (v.is_boolean()) row.numbers[it.key()] = v.get<bool>() ? 1 : 0;
-    else if (v.is_null()) row.numbers[it.key()] = kNaN;
+    if (v.is_number())
+      row.numbers[it.key()] = v.get<double>();
+    else if (v.is_boolean())
+      row.numbers[it.key()] = v.get<bool>() ? 1 : 0;
+    else if (v.is_null())
+      row.numbers[it.key()] = kNaN;
     else if (v.is_object() && it.key() == "counters")
       for (auto c = v.begin(); c != v.end(); ++c)
         row.numbers["counters." + c.key()] = c.value().is_number() ? c.value().get<double>() : kNaN;
@@ -126,13 +131,14 @@ Result<std::vector<CellRow>> merge_cell_rows(const std::vector<std::vector<CellR
     if (!merged.empty() && merged.back().index == row->index) {
       const CellRow& kept = merged.back();
       if (kept.cell != row->cell)
-        return make_error("experiment.merge_other_experiment",
-                          "merge: cell " + std::to_string(row->index) + " has two different links, " + shortened(kept.cell) +
-                              " and " + shortened(row->cell) + ": the files come from different experiments");
+        return make_error("experiment.merge_other_experiment", "merge: cell " + std::to_string(row->index) +
+                                                                   " has two different links, " + shortened(kept.cell) +
+                                                                   " and " + shortened(row->cell) +
+                                                                   ": the files come from different experiments");
       if (kept.json != row->json)
-        return make_error("experiment.merge_conflict", "merge: two different results for cell " + std::to_string(row->index) + " (" +
-                                                           shortened(row->cell) + "): " + shortened(kept.json) + " vs " +
-                                                           shortened(row->json));
+        return make_error("experiment.merge_conflict",
+                          "merge: two different results for cell " + std::to_string(row->index) + " (" +
+                              shortened(row->cell) + "): " + shortened(kept.json) + " vs " + shortened(row->json));
       continue;
     }
     merged.push_back(*row);
@@ -140,12 +146,14 @@ Result<std::vector<CellRow>> merge_cell_rows(const std::vector<std::vector<CellR
   // One link at two indices (a setting with no effect in some cells) must have one result.
   std::vector<const CellRow*> by_link;
   for (const CellRow& row : merged) by_link.push_back(&row);
-  std::stable_sort(by_link.begin(), by_link.end(), [](const CellRow* a, const CellRow* b) { return a->cell < b->cell; });
+  std::stable_sort(by_link.begin(), by_link.end(),
+                   [](const CellRow* a, const CellRow* b) { return a->cell < b->cell; });
   for (size_t i = 1; i < by_link.size(); ++i)
-    if (by_link[i]->cell == by_link[i - 1]->cell && without_index(by_link[i]->json) != without_index(by_link[i - 1]->json))
-      return make_error("experiment.merge_conflict", "merge: two different results for the link " + shortened(by_link[i]->cell) +
-                                                         " (cells " + std::to_string(by_link[i - 1]->index) + " and " +
-                                                         std::to_string(by_link[i]->index) + ")");
+    if (by_link[i]->cell == by_link[i - 1]->cell &&
+        without_index(by_link[i]->json) != without_index(by_link[i - 1]->json))
+      return make_error("experiment.merge_conflict",
+                        "merge: two different results for the link " + shortened(by_link[i]->cell) + " (cells " +
+                            std::to_string(by_link[i - 1]->index) + " and " + std::to_string(by_link[i]->index) + ")");
   return merged;
 }
 

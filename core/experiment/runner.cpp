@@ -8,7 +8,9 @@
 namespace ml {
 
 ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSchema> learners, RunnerOptions options)
-    : experiment_(std::move(experiment)), learners_(std::move(learners)), csv_(std::move(options.csv)),
+    : experiment_(std::move(experiment)),
+      learners_(std::move(learners)),
+      csv_(std::move(options.csv)),
       protocol_(std::make_shared<CellProtocol>(experiment_, learners_)) {
   std::unordered_set<int64_t> done;
   const int64_t count = cell_count(experiment_);
@@ -21,9 +23,10 @@ ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSch
     }
     const Cell cell = experiment_cell(experiment_, row.index, learners_);
     if (cell.url != row.cell) {
-      error_ = make_error("experiment.resume_other_experiment",
-                          "resume: the existing row of cell " + std::to_string(row.index) + " has the link " + row.cell +
-                              ", but this experiment's cell " + std::to_string(row.index) + " is " + cell.url);
+      error_ =
+          make_error("experiment.resume_other_experiment",
+                     "resume: the existing row of cell " + std::to_string(row.index) + " has the link " + row.cell +
+                         ", but this experiment's cell " + std::to_string(row.index) + " is " + cell.url);
       return;
     }
     if (done.insert(row.index).second) ++already_done_;
@@ -57,7 +60,9 @@ Status ExperimentRunner::start_cell() {
   for (const std::string& w : cell_.warnings) warn(w);
   const Dataset* csv = nullptr;
   if (cell_.config.use_csv) {
-    if (!csv_) return make_error("experiment.no_csv", "cell " + std::to_string(cell_.index) + " (" + cell_.url + ") reads a CSV file, and none can be loaded here");
+    if (!csv_)
+      return make_error("experiment.no_csv", "cell " + std::to_string(cell_.index) + " (" + cell_.url +
+                                                 ") reads a CSV file, and none can be loaded here");
     Result<std::shared_ptr<const Dataset>> loaded = csv_(cell_.config);
     if (!loaded.ok()) {
       Error e = loaded.error();

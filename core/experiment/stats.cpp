@@ -48,7 +48,8 @@ double beta_continued_fraction(double a, double b, double x) {
 double regularized_beta(double a, double b, double x) {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
+  const double front =
+      std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
   if (x < (a + 1) / (a + b + 2)) return front * beta_continued_fraction(a, b, x) / a;
   return 1 - front * beta_continued_fraction(b, a, 1 - x) / b;
 }
@@ -104,7 +105,8 @@ std::vector<std::string> point_keys(const Experiment& experiment) {
   return keys;
 }
 
-std::vector<SweepPoint> sweep_points(const Experiment& experiment, const std::vector<CellRow>& rows, std::string_view metric) {
+std::vector<SweepPoint> sweep_points(const Experiment& experiment, const std::vector<CellRow>& rows,
+                                     std::string_view metric) {
   std::unordered_map<int64_t, const CellRow*> by_index;
   for (const CellRow& row : rows) by_index.emplace(row.index, &row);
   std::vector<size_t> point_axes, replicate_axes;
@@ -185,9 +187,12 @@ std::vector<PairedComparison> compare_paired(const Experiment& experiment, const
         if (it != other.end() && std::isfinite(value) && std::isfinite(it->second)) diffs.push_back(it->second - value);
       }
       c.diff = mean_se(diffs);
-      if (c.diff.n >= 2 && c.diff.se > 0) c.t = c.diff.mean / c.diff.se;
-      else if (c.diff.n >= 2 && c.diff.mean != 0) c.t = c.diff.mean > 0 ? INFINITY : -INFINITY;
-      else c.t = kNaN;
+      if (c.diff.n >= 2 && c.diff.se > 0)
+        c.t = c.diff.mean / c.diff.se;
+      else if (c.diff.n >= 2 && c.diff.mean != 0)
+        c.t = c.diff.mean > 0 ? INFINITY : -INFINITY;
+      else
+        c.t = kNaN;
       c.p = student_t_two_sided_p(c.t, c.diff.n - 1);
       c.verdict = paired_verdict(c, metric, alpha);
       out.push_back(std::move(c));
@@ -209,10 +214,11 @@ std::string paired_verdict(const PairedComparison& c_in, std::string_view metric
   const std::string m(metric);
   const std::string alpha_text = number_text(alpha * 100, "%g") + " %";
   if (c.diff.n < 2)
-    return c.b + " vs " + c.a + where + ": " + std::to_string(c.diff.n) + " paired replicate" + (c.diff.n == 1 ? "" : "s") +
-           ", too few for a test.";
+    return c.b + " vs " + c.a + where + ": " + std::to_string(c.diff.n) + " paired replicate" +
+           (c.diff.n == 1 ? "" : "s") + ", too few for a test.";
   if (c.diff.mean == 0 && !(c.diff.se > 0))
-    return c.b + " and " + c.a + " have the same " + m + where + " in all " + std::to_string(c.diff.n) + " " + replicates + ".";
+    return c.b + " and " + c.a + " have the same " + m + where + " in all " + std::to_string(c.diff.n) + " " +
+           replicates + ".";
   const std::string numbers = number_text(c.diff.mean) + " ± " + number_text(c.diff.se) + " (paired t-test over " +
                               std::to_string(c.diff.n) + " " + replicates + ", t = " + number_text(c.t, "%.3g") +
                               ", p = " + number_text(c.p, "%.2g");

@@ -15,8 +15,7 @@ bool parse_kernel(std::string_view name, KernelKind* out) { return parse_enum_na
 
 double Kernel::from_products(double dot, double norm2_a, double norm2_b) const {
   switch (kind) {
-    case KernelKind::linear:
-      return dot;
+    case KernelKind::linear: return dot;
     case KernelKind::polynomial: {
       assert(degree >= 1);
       const double base = dot + offset;
@@ -110,7 +109,7 @@ Eigen::MatrixXd gram_matrix(const Kernel& k, const FeatureMatrix& X) {
   Eigen::MatrixXd K = kernel_matrix(k, X, X);
   const Eigen::VectorXd n2 = row_norms2(X);
   for (Eigen::Index i = 0; i < K.rows(); ++i) {
-    K(i, i) = k.from_products(n2[i], n2[i], n2[i]);  // gaussian: distance exactly 0, K = 1
+    K(i, i) = k.from_products(n2[i], n2[i], n2[i]);          // gaussian: distance exactly 0, K = 1
     for (Eigen::Index j = 0; j < i; ++j) K(i, j) = K(j, i);  // exact symmetry
   }
   return K;

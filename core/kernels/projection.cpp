@@ -48,8 +48,9 @@ void fix_column_signs(Eigen::MatrixXd& C) {
 }
 
 Error not_finite_error() {
-  return make_error("projection.not_finite",
-                    "projection: a kernel value is not finite (NaN or infinite feature, or kernel parameters out of range)");
+  return make_error(
+      "projection.not_finite",
+      "projection: a kernel value is not finite (NaN or infinite feature, or kernel parameters out of range)");
 }
 
 Error not_converged_error() {
@@ -117,9 +118,7 @@ ProjectionFitter::ProjectionFitter(const FeatureMatrix& X, const Kernel& kernel,
       p_.basis_ = gather_rows(X, p_.basis_rows_);
       stage_ = Stage::random_factor;
       break;
-    case ProjectionKind::kgs:
-      stage_ = Stage::kgs_diagonal;
-      break;
+    case ProjectionKind::kgs: stage_ = Stage::kgs_diagonal; break;
     case ProjectionKind::kpca:
       if (n_ <= options.exact_limit) {
         p_.basis_ = X;
@@ -303,8 +302,7 @@ void ProjectionFitter::factor_random_span() {
   const double max_diag = K.diagonal().maxCoeff();
   const double scale = max_diag > 0 ? max_diag : 1.0;
   Eigen::LLT<Eigen::MatrixXd> llt(K);
-  bool ok = llt.info() == Eigen::Success &&
-            llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * scale;
+  bool ok = llt.info() == Eigen::Success && llt.matrixLLT().diagonal().array().square().minCoeff() >= tol * scale;
   double eps = 0;
   if (!ok) {
     eps = tol * scale;
@@ -319,10 +317,10 @@ void ProjectionFitter::factor_random_span() {
     }
   }
   if (!ok) {
-    return fail(make_error("projection.not_pd",
-                           "projection (random): the kernel matrix of the " + std::to_string(dims) +
-                               " chosen points stays non positive definite even with jitter " +
-                               std::to_string(eps / 100.0) + "; check the kernel parameters"));
+    return fail(make_error("projection.not_pd", "projection (random): the kernel matrix of the " +
+                                                    std::to_string(dims) +
+                                                    " chosen points stays non positive definite even with jitter " +
+                                                    std::to_string(eps / 100.0) + "; check the kernel parameters"));
   }
   p_.jitter_ = eps;
   L_ = llt.matrixL();
@@ -354,8 +352,8 @@ void ProjectionFitter::start_kernel_gram_schmidt() {
   const double max_diag = diag_.maxCoeff();
   if (!(max_diag > 0)) return fail(rank_zero_error("kgs"));
   threshold_ = tol * max_diag;
-  residual_ = diag_;     // ||φ(x_i) - P φ(x_i)||², P = projection on the pivots so far
-  R_.resize(dims, n);    // row j: coordinate j of every training point
+  residual_ = diag_;   // ||φ(x_i) - P φ(x_i)||², P = projection on the pivots so far
+  R_.resize(dims, n);  // row j: coordinate j of every training point
   L_.setZero(dims, dims);
   picked_.assign(static_cast<size_t>(n), 0);
   column_.resize(n);
@@ -576,18 +574,26 @@ FeatureMatrix ProjectionFitter::take_transformed() {
   return std::move(transformed_);
 }
 
-ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char* sigma_help, const char* landmarks_help) {
+ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char* sigma_help,
+                                            const char* landmarks_help) {
   using P = KernelParams;
   return ParamTable<P>()
       .add(&P::kernel, {.key = "kernel", .label = "kernel", .help = kernel_help})
-      .add(&P::sigma, {.key = "sigma", .label = "gaussian width sigma", .min = 1e-3, .max = 1e4, .log_scale = true,
+      .add(&P::sigma, {.key = "sigma",
+                       .label = "gaussian width sigma",
+                       .min = 1e-3,
+                       .max = 1e4,
+                       .log_scale = true,
                        .help = sigma_help})
-      .add(&P::width_c, {.key = "width_c", .label = "gaussian width c", .min = 0, .max = 1e8,
+      .add(&P::width_c, {.key = "width_c",
+                         .label = "gaussian width c",
+                         .min = 0,
+                         .max = 1e8,
                          .help = "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"})
       .add(&P::degree, {.key = "degree", .label = "poly degree p", .min = 1, .max = 10, .help = "(<x,x'> + c)^p"})
       .add(&P::offset, {.key = "offset", .label = "poly offset c", .min = 0, .max = 1e3, .help = "(<x,x'> + c)^p"})
-      .add(&P::landmarks, {.key = "landmarks", .label = "Nyström landmarks", .min = 0, .max = 100000,
-                           .help = landmarks_help});
+      .add(&P::landmarks,
+           {.key = "landmarks", .label = "Nyström landmarks", .min = 0, .max = 100000, .help = landmarks_help});
 }
 
 Kernel make_kernel(const KernelParams& p) { return make_kernel(p.kernel, p.degree, p.offset, p.sigma, p.width_c); }
@@ -600,8 +606,8 @@ const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projectio
   for (size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
   for (size_t i = 0; i < entries_.size(); ++i) {
     if (entries_[i].hash == hash && entries_[i].rows == X.rows() && entries_[i].cols == X.cols()) {
-      std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(i), entries_.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                  entries_.end());
+      std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(i),
+                  entries_.begin() + static_cast<std::ptrdiff_t>(i) + 1, entries_.end());
       return entries_.back().projected;
     }
   }

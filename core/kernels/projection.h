@@ -34,8 +34,8 @@
 //           (L⁻¹ G L⁻ᵀ = E' Λ E'ᵀ, G = Σ_i k_m(x_i) k_m(x_i)ᵀ) has the same Λ and E' = Q E, and C = L⁻ᵀ E' is the
 //           same C: the same map up to rounding (an m³/3 factorization instead of a ~9 m³ eigendecomposition).
 //           Otherwise (K_mm numerically singular: many landmarks in few dimensions, a wide kernel) the
-//           eigendecomposition above drops the null directions. The sign of each coordinate is fixed: the entry of largest
-//           magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
+//           eigendecomposition above drops the null directions. The sign of each coordinate is fixed: the entry of
+//           largest magnitude of each column of C is positive (near-ties, within 1e-6 relative, to the lowest row).
 //           Rotation-free Nyström (ProjectionOptions::skip_nystrom_pca): when D keeps every whitened direction
 //           (D >= r, the numerical rank of K_mm; with a Cholesky factor r = m, so D = m), the PCA keeps all of
 //           E and π = Eᵀ φ̃ is only an orthogonal rotation of the whitened features: the same inner products
@@ -70,15 +70,15 @@
 #include <Eigen/Core>
 #include <Eigen/Eigenvalues>
 #include <cstdint>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/data/dataset.h"
 #include "core/kernels/kernel.h"
+#include "core/settings/params.h"
 #include "core/util/clock.h"
 #include "core/util/rng.h"
 #include "core/util/status.h"
@@ -202,7 +202,8 @@ struct KernelParams {
 };
 // The kernel parameters' table, in this order: kernel, sigma, width_c, degree, offset, landmarks (URL keys
 // l.<name>); a learner nests it (ParamTable::nest). The helps say how the learner uses them.
-ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char* sigma_help, const char* landmarks_help);
+ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char* sigma_help,
+                                            const char* landmarks_help);
 // The kernel these parameters describe (make_kernel).
 Kernel make_kernel(const KernelParams& p);
 
@@ -238,36 +239,46 @@ class ProjectionFitter {
 
  private:
   enum class Stage : int {
-    random_factor, cholesky_inverse, kgs_diagonal, kgs_pivot, exact_gram, exact_eigen,
-    nystrom_gram, nystrom_whiten, nystrom_covariance, nystrom_pca, transform, finished
+    random_factor,
+    cholesky_inverse,
+    kgs_diagonal,
+    kgs_pivot,
+    exact_gram,
+    exact_eigen,
+    nystrom_gram,
+    nystrom_whiten,
+    nystrom_covariance,
+    nystrom_pca,
+    transform,
+    finished
   };
-  void do_unit();                 // one unit of the current stage: one of the stage functions below
+  void do_unit();  // one unit of the current stage: one of the stage functions below
   // The stages' units, in the order of Stage.
-  void factor_random_span();      // random_factor: K of the span points, its (jittered) Cholesky factor L_
-  void invert_cholesky_factor();  // cholesky_inverse: C = L⁻ᵀ (random, kgs, rotation-free Nyström)
+  void factor_random_span();         // random_factor: K of the span points, its (jittered) Cholesky factor L_
+  void invert_cholesky_factor();     // cholesky_inverse: C = L⁻ᵀ (random, kgs, rotation-free Nyström)
   void start_kernel_gram_schmidt();  // kgs_diagonal: the kernel diagonal and the pivot search's state
-  void pick_kgs_pivot();          // kgs_pivot: one pivot (or the end of the pivots)
-  void exact_kernel_matrix();     // exact_gram: K of the whole sample
-  void exact_eigenvectors();      // exact_eigen: C from K's top eigenvectors
-  void nystrom_landmark_kernel(); // nystrom_gram: K_mm of the landmarks
-  void whiten_landmarks();        // nystrom_whiten: K_mm = L Lᵀ, or W = U_r Σ_r^{-1/2} when K_mm is singular
+  void pick_kgs_pivot();             // kgs_pivot: one pivot (or the end of the pivots)
+  void exact_kernel_matrix();        // exact_gram: K of the whole sample
+  void exact_eigenvectors();         // exact_eigen: C from K's top eigenvectors
+  void nystrom_landmark_kernel();    // nystrom_gram: K_mm of the landmarks
+  void whiten_landmarks();           // nystrom_whiten: K_mm = L Lᵀ, or W = U_r Σ_r^{-1/2} when K_mm is singular
   void start_nystrom_covariance();   // the covariance pass's first block
   void nystrom_covariance_block();   // nystrom_covariance: G += Kbᵀ Kb for one row block
-  void nystrom_pca();             // nystrom_pca: C from the covariance's top eigenvectors
-  void transform_sample_block();  // transform: π of one row block of the sample
-  double unit_cost() const;       // estimated cost of the next unit
-  double remaining_cost() const;  // estimated cost of every unit from the next one on
+  void nystrom_pca();                // nystrom_pca: C from the covariance's top eigenvectors
+  void transform_sample_block();     // transform: π of one row block of the sample
+  double unit_cost() const;          // estimated cost of the next unit
+  double remaining_cost() const;     // estimated cost of every unit from the next one on
   void fail(Error error);
-  void fit_done();                // the map is complete: transform the sample or finish
-  bool skips_pca() const;         // Nyström: skip_nystrom_pca applies (D >= the rank of K_mm, m until known)
+  void fit_done();         // the map is complete: transform the sample or finish
+  bool skips_pca() const;  // Nyström: skip_nystrom_pca applies (D >= the rank of K_mm, m until known)
 
   const FeatureMatrix& X_;
   ProjectionOptions options_;
   bool transform_sample_ = false;
   int n_ = 0;
-  int dims_ = 0;   // D requested, capped at n
-  int m_ = 0;      // Nyström landmarks
-  int rank_ = 0;   // Nyström: numerical rank r of K_mm (0 until known)
+  int dims_ = 0;  // D requested, capped at n
+  int m_ = 0;     // Nyström landmarks
+  int rank_ = 0;  // Nyström: numerical rank r of K_mm (0 until known)
   Stage stage_ = Stage::finished;
   std::optional<Error> error_;
   KernelProjection p_;

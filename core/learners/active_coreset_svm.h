@@ -31,10 +31,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
 #include "core/learners/svm_solver.h"
+#include "core/settings/params.h"
 #include "core/util/rng.h"
 
 namespace ml {

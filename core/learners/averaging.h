@@ -11,9 +11,9 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 

@@ -71,19 +71,35 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
   using P = BylanderParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::epsilon, {.key = "epsilon", .label = "epsilon'", .min = 1e-3, .max = 1,
+          .add(&P::epsilon, {.key = "epsilon",
+                             .label = "epsilon'",
+                             .min = 1e-3,
+                             .max = 1,
                              .help = "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)"})
-          .add(&P::eta, {.key = "eta", .label = "assumed noise eta", .min = 0, .max = 0.499,
-                         .help = "the noise rate the algorithm assumes (not read from the noise settings; see eta_from_noise)"})
+          .add(&P::eta,
+               {.key = "eta",
+                .label = "assumed noise eta",
+                .min = 0,
+                .max = 0.499,
+                .help = "the noise rate the algorithm assumes (not read from the noise settings; see eta_from_noise)"})
           .add(&P::eta_from_noise,
-               {.key = "eta_from_noise", .label = "eta = the data's noise rate",
+               {.key = "eta_from_noise",
+                .label = "eta = the data's noise rate",
                 .help = "use the data's actual noise rate as eta (none: 0, uniform: its eta; 000 §5 gives the "
                         "algorithm the actual rate) instead of the eta above"})
-          .add(&P::gamma, {.key = "gamma", .label = "assumed margin gamma", .min = 0, .max = 1,
+          .add(&P::gamma, {.key = "gamma",
+                           .label = "assumed margin gamma",
+                           .min = 0,
+                           .max = 1,
                            .help = "the margin the algorithm assumes; 0 = the generator's known margin"})
-          .add(&P::updates, {.key = "updates", .label = "max updates", .min = 0, .max = 1e9,
+          .add(&P::updates, {.key = "updates",
+                             .label = "max updates",
+                             .min = 0,
+                             .max = 1e9,
                              .help = "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)"})
-          .add(&P::output, {.key = "output", .label = "output", .choices = {"best", "last"},
+          .add(&P::output, {.key = "output",
+                            .label = "output",
+                            .choices = {"best", "last"},
                             .help = "the iterate with the best sample accuracy so far (000 Thm 3) or the last one"});
   return t;
 }
@@ -102,7 +118,8 @@ Result<double> noise_rate_of(const Problem& problem) {
     return make_error("bylander.eta_unknown", what + problem.known_confusion.error().message);
   const Eigen::MatrixXd& c = problem.known_confusion.value();
   if (c.rows() != 2 || c.cols() != 2 || c(0, 1) != c(1, 0) || !(c(0, 1) >= 0 && c(0, 1) < 0.5))
-    return make_error("bylander.eta_unknown", std::string(what) + "the noise is not a symmetric binary flip with a rate below 1/2");
+    return make_error("bylander.eta_unknown",
+                      std::string(what) + "the noise is not a symmetric binary flip with a rate below 1/2");
   return c(0, 1);
 }
 
@@ -200,8 +217,10 @@ std::string BylanderPerceptron::rule_note() const {
   }
   const double length = std::floor(bound_) + 1;
   if (capped_ && static_cast<double>(max_updates_) < length) {
-    return "updates = " + std::to_string(max_updates_) + " stops before 000 Thm 3's length (more than 16/(eps gamma)^2: " +
-           std::to_string(static_cast<long long>(length)) + " updates); the theorem's guarantee holds only from there "
+    return "updates = " + std::to_string(max_updates_) +
+           " stops before 000 Thm 3's length (more than 16/(eps gamma)^2: " +
+           std::to_string(static_cast<long long>(length)) +
+           " updates); the theorem's guarantee holds only from there "
            "(l.updates = 0 runs that length)";
   }
   return {};

@@ -41,19 +41,19 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 
 // What one Cnoise update computed (for tests and traces).
 struct CnoiseStep {
-  Eigen::VectorXd z;          // the update vector after projection
-  Eigen::VectorXd mu_prime;   // (1/m) sum of the z_i with <w,z_i> <= 0
-  bool mixed = false;         // the else-branch: z = a mu' + b mu
-  double a = 0, b = 0;        // the mixing weights (0 when !mixed)
-  bool projected = false;     // the projection step ran
+  Eigen::VectorXd z;         // the update vector after projection
+  Eigen::VectorXd mu_prime;  // (1/m) sum of the z_i with <w,z_i> <= 0
+  bool mixed = false;        // the else-branch: z = a mu' + b mu
+  double a = 0, b = 0;       // the mixing weights (0 when !mixed)
+  bool projected = false;    // the projection step ran
 };
 
 // z-examples y_i x_i / ||x_i|| of a binary dataset (observed labels), as floats.
@@ -67,12 +67,12 @@ enum class BylanderOutput : int { best, last };
 
 // Bylander's perceptron's parameters (see the header comment).
 struct BylanderParams {
-  double epsilon = 0.5;                        // PAC error eps'
-  double eta = 0.1;                            // the noise rate the algorithm assumes
-  double gamma = 0;                            // the margin it assumes; 0 = Problem::unit_target_margin
-  int64_t updates = 0;                         // update cap; 0 = the Thm 3 length
+  double epsilon = 0.5;                          // PAC error eps'
+  double eta = 0.1;                              // the noise rate the algorithm assumes
+  double gamma = 0;                              // the margin it assumes; 0 = Problem::unit_target_margin
+  int64_t updates = 0;                           // update cap; 0 = the Thm 3 length
   BylanderOutput output = BylanderOutput::best;  // best iterate so far or the last one
-  bool eta_from_noise = false;                 // eta = the noise process's rate (Problem::known_confusion)
+  bool eta_from_noise = false;                   // eta = the noise process's rate (Problem::known_confusion)
   // The parameter table (settings/params.h).
   static const ParamTable<BylanderParams>& table();
 };
@@ -109,17 +109,17 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
  private:
   void score_current();
 
-  FeatureMatrix z_;            // z-examples
-  Eigen::VectorXd mu_;         // their mean
-  Eigen::VectorXd w_;          // current iterate
+  FeatureMatrix z_;     // z-examples
+  Eigen::VectorXd mu_;  // their mean
+  Eigen::VectorXd w_;   // current iterate
   // w_float_ (the base's): current iterate as float (scores)
-  Vector best_w_;              // best iterate as float
-  Eigen::VectorXf scores_;     // <w_t, z_i>
+  Vector best_w_;           // best iterate as float
+  Eigen::VectorXf scores_;  // <w_t, z_i>
   std::vector<uint8_t> nonpositive_;
   double eta_ = 0;
   double nu_ = 0;
   double bound_ = 0;
-  int64_t max_updates_ = 0;    // 0 = no own stop
+  int64_t max_updates_ = 0;  // 0 = no own stop
   int64_t updates_ = 0;
   double z_norm_ = 0;
   double accuracy_ = 0;
@@ -127,7 +127,7 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   int64_t best_update_ = 0;
   bool output_best_ = true;
   bool done_ = false;
-  bool capped_ = false;        // max_updates_ is the `updates` parameter, not the Thm 3 length
+  bool capped_ = false;  // max_updates_ is the `updates` parameter, not the Thm 3 length
   StopReason stop_ = StopReason::none;
 };
 

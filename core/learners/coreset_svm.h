@@ -23,10 +23,10 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
 #include "core/learners/svm_solver.h"
+#include "core/settings/params.h"
 
 namespace ml {
 
@@ -75,15 +75,15 @@ class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
   const Dataset* data_ = nullptr;
   double eps_ = 0.1;
   double radius_ = 0;
-  std::vector<int> signs_;        // observed labels +1/-1
-  std::vector<int> coreset_;      // rows in C
+  std::vector<int> signs_;    // observed labels +1/-1
+  std::vector<int> coreset_;  // rows in C
   std::vector<uint8_t> in_coreset_;
-  Eigen::VectorXd w_;             // h_i (unit)
-  std::vector<double> margins_;   // y <h_i, x> for every row
+  Eigen::VectorXd w_;            // h_i (unit)
+  std::vector<double> margins_;  // y <h_i, x> for every row
   double rho_ = 0;
   double margin_set_ = 0;
   double svm_gap_ = 0;
-  int candidate_ = -1;            // the row the next step adds
+  int candidate_ = -1;  // the row the next step adds
   bool not_separable_ = false;
   bool done_ = true;
 };

@@ -61,9 +61,9 @@ struct SizeParam {
 
 // What a learner's cost function says besides the terms it adds.
 struct LearnerCost {
-  double row_per_example = 0;         // multiply-adds to score one example in a recorded row (0: d + 1)
-  std::string_view row_part;          // what a recorded row's term is called ("" : every example scored)
-  std::vector<SizeParam> sizes;       // the parameters that drive the cost, in the order they are lowered
+  double row_per_example = 0;             // multiply-adds to score one example in a recorded row (0: d + 1)
+  std::string_view row_part;              // what a recorded row's term is called ("" : every example scored)
+  std::vector<SizeParam> sizes;           // the parameters that drive the cost, in the order they are lowered
   bool lower_generator_concepts = false;  // the budget lowers the generator's |C| (field `concepts`) before `sizes`
 };
 

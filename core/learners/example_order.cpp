@@ -6,7 +6,9 @@
 namespace ml {
 
 Setting ExampleOrder::setting() {
-  return {.key = "order", .label = "order", .help = "visit examples cyclically or in a fresh seeded permutation every epoch"};
+  return {.key = "order",
+          .label = "order",
+          .help = "visit examples cyclically or in a fresh seeded permutation every epoch"};
 }
 
 void ExampleOrder::reset(int n, bool shuffled, uint64_t seed) {

@@ -7,8 +7,8 @@
 #include <cassert>
 #include <cstdint>
 #include <span>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/settings/setting.h"

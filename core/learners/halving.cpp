@@ -13,8 +13,8 @@
 #include <xmmintrin.h>
 #endif
 
-#include "core/settings/limits.h"
 #include "core/data/generators.h"
+#include "core/settings/limits.h"
 #include "core/util/detmath.h"
 
 namespace ml {
@@ -94,12 +94,13 @@ Status FiniteClassLearner::reset(const Problem& problem, const HalvingParams& pa
       kind = FiniteClassKind::sphere;
     }
   }
-  if (count < 1) return class_error("learner.halving_concepts", "field 'l.concepts': the class needs at least one concept");
+  if (count < 1)
+    return class_error("learner.halving_concepts", "field 'l.concepts': the class needs at least one concept");
   if (d < 1) return class_error("learner.halving_dims", "the training data have no feature column");
   if (static_cast<int64_t>(count) * d > kMaxCells) {
-    return class_error("learner.halving_too_large",
-                       "field 'l.concepts': " + std::to_string(count) + " concepts x " + std::to_string(d) +
-                           " dimensions exceeds the cap of " + std::to_string(kMaxCells) + " stored numbers");
+    return class_error("learner.halving_too_large", "field 'l.concepts': " + std::to_string(count) + " concepts x " +
+                                                        std::to_string(d) + " dimensions exceeds the cap of " +
+                                                        std::to_string(kMaxCells) + " stored numbers");
   }
 
   FeatureMatrix concepts = FeatureMatrix::Zero(count, d);
@@ -179,7 +180,8 @@ void FiniteClassLearner::compact() {
     for (int k = 0; k < count; ++k) row_new[k] = row_old[members[static_cast<size_t>(k)]];
     for (size_t k = static_cast<size_t>(count); k < new_padded; ++k) row_new[k] = 0.0f;
   }
-  for (int k = 0; k < count; ++k) ids_[static_cast<size_t>(k)] = ids_[static_cast<size_t>(members[static_cast<size_t>(k)])];
+  for (int k = 0; k < count; ++k)
+    ids_[static_cast<size_t>(k)] = ids_[static_cast<size_t>(members[static_cast<size_t>(k)])];
   ids_.resize(static_cast<size_t>(count));
   padded_ = static_cast<int>(new_padded);
   coords_.resize(new_padded * static_cast<size_t>(dims_));
@@ -383,11 +385,17 @@ const ParamTable<HalvingParams>& HalvingParams::table() {
   static const ParamTable<HalvingParams> t =
       ParamTable<HalvingParams>()
           .add(&HalvingParams::concept_class,
-               {.key = "class", .label = "Concept class", .choices = {"auto", "sphere", "thresholds"},
+               {.key = "class",
+                .label = "Concept class",
+                .choices = {"auto", "sphere", "thresholds"},
                 .help = "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
                         "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)"})
           .add(&HalvingParams::concepts,
-               {.key = "concepts", .label = "Concepts |C|", .min = 1, .max = kMaxConcepts, .log_scale = true,
+               {.key = "concepts",
+                .label = "Concepts |C|",
+                .min = 1,
+                .max = kMaxConcepts,
+                .log_scale = true,
                 .help = "size of the class when it does not come from the generator (then it may hold no consistent "
                         "concept)"});
   return t;

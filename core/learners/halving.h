@@ -37,9 +37,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/cost.h"
 #include "core/learners/learner.h"
+#include "core/settings/params.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -54,7 +54,7 @@ enum class FiniteClassKind : int {
 // The parameters of Halving and Randomized Halving.
 struct HalvingParams {
   FiniteClassKind concept_class = FiniteClassKind::automatic;  // which class (URL key "class")
-  int concepts = 1024;  // |C| when the class does not come from the generator
+  int concepts = 1024;                                         // |C| when the class does not come from the generator
   // The parameter table of both learners (settings/params.h).
   static const ParamTable<HalvingParams>& table();
 };
@@ -129,16 +129,16 @@ class FiniteClassLearner : public LearnerWith<HalvingParams> {
   }
 
   Problem problem_;
-  int dims_ = 0;                         // d of the data (and of every concept)
-  int concept_count_ = 0;                // N
-  std::vector<int> ids_;                 // slot → concept index, ascending (all of 𝒞 until compacted)
-  int padded_ = 0;                       // slots rounded up to a multiple of 64 (padding is never in K)
-  std::vector<float> coords_;            // d rows of `padded_` floats: coords_[j·padded_ + slot] = c[j]
-  std::vector<uint64_t> active_;         // K as a bitset over slots
-  int64_t active_count_ = 0;             // |K|
-  bool emptied_ = false;                 // an example found K ∩ {consistent} = ∅
-  int next_example_ = 0;                 // next training row
-  std::vector<uint64_t> scratch_;        // positive mask of the current step
+  int dims_ = 0;                   // d of the data (and of every concept)
+  int concept_count_ = 0;          // N
+  std::vector<int> ids_;           // slot → concept index, ascending (all of 𝒞 until compacted)
+  int padded_ = 0;                 // slots rounded up to a multiple of 64 (padding is never in K)
+  std::vector<float> coords_;      // d rows of `padded_` floats: coords_[j·padded_ + slot] = c[j]
+  std::vector<uint64_t> active_;   // K as a bitset over slots
+  int64_t active_count_ = 0;       // |K|
+  bool emptied_ = false;           // an example found K ∩ {consistent} = ∅
+  int next_example_ = 0;           // next training row
+  std::vector<uint64_t> scratch_;  // positive mask of the current step
 };
 
 // Halving: majority vote of the version space; bound log₂|𝒞| mistakes.

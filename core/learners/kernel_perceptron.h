@@ -22,10 +22,10 @@
 
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/kernels/kernel.h"
 #include "core/learners/example_order.h"
 #include "core/learners/learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 
@@ -88,11 +88,11 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   Kernel kernel_;
   bool normalize_ = true;
   std::vector<double> alpha_;
-  std::vector<double> train_f_;     // f(x_i) for every training example (cache)
-  std::vector<double> self_;        // K(x_i, x_i)
+  std::vector<double> train_f_;  // f(x_i) for every training example (cache)
+  std::vector<double> self_;     // K(x_i, x_i)
   std::vector<int> support_;
   std::vector<uint8_t> in_support_;
-  Vector w_;                        // linear kernel: sum alpha_i x_i (float)
+  Vector w_;  // linear kernel: sum alpha_i x_i (float)
   ExampleOrder order_;
   bool done_ = false;
   double bound_ = 0;

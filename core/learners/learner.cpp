@@ -57,7 +57,8 @@ std::string note_number(double x) {
 }
 
 double online_perceptron_bound(const Problem& problem, bool normalize) {
-  return normalize ? perceptron_bound(1.0, problem.unit_target_margin) : perceptron_bound(problem.radius, problem.target_margin);
+  return normalize ? perceptron_bound(1.0, problem.unit_target_margin)
+                   : perceptron_bound(problem.radius, problem.target_margin);
 }
 
 std::vector<float> update_scales(const FeatureMatrix& X, bool normalize) {

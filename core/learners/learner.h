@@ -75,7 +75,8 @@ struct Problem {
   Result<Eigen::MatrixXd> known_confusion = make_error("problem.no_noise", "no noise process was given");
   // The base matrix M of the noise's 004 §4.1 confusion family (noise=family: family_base_matrix of its
   // seed on Q classes), or why there is none; UMA's `family` C is C_j of this family.
-  Result<Eigen::MatrixXd> confusion_family_base = make_error("problem.no_family", "the noise is not a confusion family");
+  Result<Eigen::MatrixXd> confusion_family_base =
+      make_error("problem.no_family", "the noise is not a confusion family");
   ConceptSource concepts;  // the generator's finite class and its columns (Halving)
   // Label oracle (004 §4.2 S_conf): the true class of training example i, for learners whose protocol asks an
   // expert for a few labels (UMA's estimated confusion matrix). Each call is one query, which the learner
@@ -114,27 +115,27 @@ struct Preparation {
 // Why a learner stopped by its own rule (Learner::stop_reason). The names (kStopReasons, in value order) are
 // stable: the run JSON, the Learner panel and docs/learners.md "Stop reasons" read them.
 enum class StopReason : int {
-  none,                      // still running
-  finished,                  // the learner's only rule ended it (learners that do not name their rules)
-  empty_sample,              // nothing to learn from: the training part is empty
-  epoch_without_mistakes,    // a whole epoch passed without a mistake
-  end_of_sample,             // one pass: every training example was seen once
-  theorem_length,            // the update count reached the paper's length (000 Thm 3: more than 16/(eps gamma)^2)
-  update_cap,                // the update count reached the `updates` parameter
-  no_progress,               // the update vector is 0: the hypothesis can no longer change
-  weight_test,               // SmoothBoost's test: the mean weight fell below epsilon
-  round_bound,               // SmoothBoost's round bound T was reached (the weak learner fell short of gamma)
-  round_cap,                 // the `rounds` parameter was reached
-  coreset_rule,              // CORESET SVM's rule: no example has margin below (1 - eps) rho
-  verified,                  // ACTIVE CORESET SVM's VERIFY found no violating example
-  pool_exhausted,            // every example is in the coreset
-  halting_rule,              // OUTLIER SVM's halting rule fired: rho_k(h_max) > threshold
-  size_cap,                  // OUTLIER SVM's subsets reached max_size (or m) before the halting rule fired
-  variance_test,             // A_mu's test: sigma^2 below c m log m / n
-  all_removed,               // every example was removed
-  no_eligible_pair,          // UMA's step 13: no pair left with ||z_pq|| at or above the tolerance
-  not_separable,             // a hard-margin SVM met a (sub)sample that is not linearly separable: no valid result
-  failed,                    // the learner's own preparation failed (a kernel projection): no valid result
+  none,                    // still running
+  finished,                // the learner's only rule ended it (learners that do not name their rules)
+  empty_sample,            // nothing to learn from: the training part is empty
+  epoch_without_mistakes,  // a whole epoch passed without a mistake
+  end_of_sample,           // one pass: every training example was seen once
+  theorem_length,          // the update count reached the paper's length (000 Thm 3: more than 16/(eps gamma)^2)
+  update_cap,              // the update count reached the `updates` parameter
+  no_progress,             // the update vector is 0: the hypothesis can no longer change
+  weight_test,             // SmoothBoost's test: the mean weight fell below epsilon
+  round_bound,             // SmoothBoost's round bound T was reached (the weak learner fell short of gamma)
+  round_cap,               // the `rounds` parameter was reached
+  coreset_rule,            // CORESET SVM's rule: no example has margin below (1 - eps) rho
+  verified,                // ACTIVE CORESET SVM's VERIFY found no violating example
+  pool_exhausted,          // every example is in the coreset
+  halting_rule,            // OUTLIER SVM's halting rule fired: rho_k(h_max) > threshold
+  size_cap,                // OUTLIER SVM's subsets reached max_size (or m) before the halting rule fired
+  variance_test,           // A_mu's test: sigma^2 below c m log m / n
+  all_removed,             // every example was removed
+  no_eligible_pair,        // UMA's step 13: no pair left with ||z_pq|| at or above the tolerance
+  not_separable,           // a hard-margin SVM met a (sub)sample that is not linearly separable: no valid result
+  failed,                  // the learner's own preparation failed (a kernel projection): no valid result
 };
 // A stop reason's name and what it means (one sentence, for the UI and docs).
 struct StopReasonInfo {
@@ -183,11 +184,11 @@ class Learner {
   // True when the algorithm has stopped by its own rule.
   virtual bool done() const = 0;
   // Takes 1 to max_steps (>= 1) steps in one call, ending in the state and counts of that many step() calls;
-  // must not be called when done(). An override takes all max_steps unless done() comes first. The session calls it between two
-  // recording points when nothing has to happen between steps (no adaptive label), planning the run with the
-  // cost_factor of the current state: an override's predict_cost() may only grow and its step_cost() must
-  // stay put. Default: one step() (learners whose steps are costly anyway); the online learners loop
-  // without a virtual call per example.
+  // must not be called when done(). An override takes all max_steps unless done() comes first. The session calls it
+  // between two recording points when nothing has to happen between steps (no adaptive label), planning the run with
+  // the cost_factor of the current state: an override's predict_cost() may only grow and its step_cost() must stay put.
+  // Default: one step() (learners whose steps are costly anyway); the online learners loop without a virtual call per
+  // example.
   virtual StepCounts step_many(int64_t max_steps) {
     (void)max_steps;
     const StepResult r = step();

@@ -21,14 +21,31 @@ const ParamTable<OutlierSvmParams>& OutlierSvmParams::table() {
   using P = OutlierSvmParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::k, {.key = "k", .label = "outliers k", .min = 0, .max = 1e6,
+          .add(&P::k, {.key = "k",
+                       .label = "outliers k",
+                       .min = 0,
+                       .max = 1e6,
                        .help = "examples set aside: rho_k is the (k+1)-th smallest margin (002 Fig. 4)"})
-          .add(&P::budget,
-               {.key = "budget", .label = "subset budget", .min = 1, .max = 1e8, .log_scale = true,
-                .help = "subsets per round: all C(M,c) when that many fit (exhaustive), else this many at random (sampled)"})
-          .add(&P::max_size, {.key = "max_size", .label = "largest subset", .min = 1, .max = 4096, .log_scale = true,
+          .add(
+              &P::budget,
+              {.key = "budget",
+               .label = "subset budget",
+               .min = 1,
+               .max = 1e8,
+               .log_scale = true,
+               .help =
+                   "subsets per round: all C(M,c) when that many fit (exhaustive), else this many at random (sampled)"})
+          .add(&P::max_size, {.key = "max_size",
+                              .label = "largest subset",
+                              .min = 1,
+                              .max = 4096,
+                              .log_scale = true,
                               .help = "the last round's subset size c (capped at the number of examples)"})
-          .add(&P::constant, {.key = "constant", .label = "bound constant K", .min = 1e-3, .max = 1e6, .log_scale = true,
+          .add(&P::constant, {.key = "constant",
+                              .label = "bound constant K",
+                              .min = 1e-3,
+                              .max = 1e6,
+                              .log_scale = true,
                               .help = "K in c = K R^2/rho^2: halt when rho_k > R sqrt(K/c) (002 Fig. 4, our reading)"});
   return t;
 }
@@ -95,7 +112,7 @@ Status OutlierSvm::reset(const Problem& problem, const OutlierSvmParams& params)
 void OutlierSvm::start_round() {
   double scheduled;
   if (variant_ == OutlierVariant::simple) {
-    scheduled = std::ldexp(1.0, round_);                         // 2^i
+    scheduled = std::ldexp(1.0, round_);  // 2^i
   } else {
     scheduled = std::ceil(constant_ * std::ldexp(1.0, 2 * round_));  // K 4^i = K R^2/rho_i^2
   }
@@ -204,7 +221,8 @@ std::string OutlierSvm::rule_note() const {
   const std::string k = std::to_string(static_cast<long long>(std::llround(constant_)));
   return "the halting rule (K = " + k + ") fires only for subsets of more than K (R/rho_k)^2 = " +
          std::to_string(static_cast<long long>(std::ceil(needed))) + " examples, but subsets stop at " +
-         std::to_string(cap_) + " (max_size, or m): the size cap ends the run; the rule acts when max_size exceeds that "
+         std::to_string(cap_) +
+         " (max_size, or m): the size cap ends the run; the rule acts when max_size exceeds that "
          "size or with a smaller l.constant";
 }
 

@@ -39,10 +39,10 @@
 #include <memory>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
 #include "core/learners/svm_solver.h"
+#include "core/settings/params.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -60,10 +60,10 @@ double binomial_up_to(int m, int c, double cap);
 
 // The parameters of SIMPLE OUTLIER SVM and OUTLIER SVM.
 struct OutlierSvmParams {
-  int k = 10;               // examples set aside: rho_k is the (k+1)-th smallest margin
-  int64_t budget = 2000;    // subsets per round when not all C(M,c) fit
-  int max_size = 64;        // the last round's subset size c
-  double constant = 32;     // K in c = K R^2/rho^2
+  int k = 10;             // examples set aside: rho_k is the (k+1)-th smallest margin
+  int64_t budget = 2000;  // subsets per round when not all C(M,c) fit
+  int max_size = 64;      // the last round's subset size c
+  double constant = 32;   // K in c = K R^2/rho^2
   // The parameter table (settings/params.h).
   static const ParamTable<OutlierSvmParams>& table();
 };
@@ -117,8 +117,8 @@ class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
   Rng rng_{1, Stream::learner};
   int k_ = 0;
   double budget_ = 0;
-  int cap_ = 0;             // min(M, max_size)
-  double constant_ = 32;    // K
+  int cap_ = 0;           // min(M, max_size)
+  double constant_ = 32;  // K
   double radius_ = 0;
   int batch_ = 1;
   std::vector<int> signs_;
@@ -129,7 +129,7 @@ class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
   int64_t round_subsets_ = 0;
   int64_t round_done_ = 0;
   double threshold_ = 0;
-  std::vector<int> comb_;   // exhaustive: the next combination
+  std::vector<int> comb_;  // exhaustive: the next combination
   // Totals and the best hypothesis.
   int64_t evaluated_ = 0;
   int64_t not_separable_ = 0;

@@ -4,8 +4,8 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cassert>
-#include <string>
 #include <cmath>
+#include <string>
 
 #include "core/learners/averaging.h"
 #include "core/util/detmath.h"
@@ -109,7 +109,11 @@ Vector averaging_vector(const Dataset& data, const std::vector<int>& rows) {
 const ParamTable<PcaOutlierRemovalParams>& PcaOutlierRemovalParams::table() {
   static const ParamTable<PcaOutlierRemovalParams> t = ParamTable<PcaOutlierRemovalParams>().add(
       &PcaOutlierRemovalParams::c,
-      {.key = "c", .label = "threshold constant c", .min = 0.001, .max = 1000, .log_scale = true,
+      {.key = "c",
+       .label = "threshold constant c",
+       .min = 0.001,
+       .max = 1000,
+       .log_scale = true,
        .help = "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which "
                "needs n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)"});
   return t;
@@ -167,11 +171,13 @@ std::string PcaOutlierRemoval::rule_note() const {
   if (data_ == nullptr || data_->rows() == 0 || !(radius2_ > 0)) return {};
   // <w,x>^2 <= ||x||^2 <= R^2 for a unit w: the removal threshold c log m / n is reachable only below R^2,
   // i.e. from n > c log m / R^2 dimensions.
-  const std::string regime = "removal needs c log m / n < R^2, i.e. n > c log m / R^2 = " +
-                             note_number(c_ * log_m_ / radius2_) + " dimensions (or a smaller l.c)";
+  const std::string regime =
+      "removal needs c log m / n < R^2, i.e. n > c log m / R^2 = " + note_number(c_ * log_m_ / radius2_) +
+      " dimensions (or a smaller l.c)";
   if (point_threshold_ >= radius2_) {
-    return "no example can be removed: c log m / n = " + note_number(point_threshold_) + " >= R^2 = " +
-           note_number(radius2_) + " (c = " + note_number(c_) + ", n = " + std::to_string(data_->cols()) + "); " + regime;
+    return "no example can be removed: c log m / n = " + note_number(point_threshold_) +
+           " >= R^2 = " + note_number(radius2_) + " (c = " + note_number(c_) +
+           ", n = " + std::to_string(data_->cols()) + "); " + regime;
   }
   if (done_ && removed_.empty()) {
     return "the variance test stopped A_mu before any removal (sigma^2 = " + note_number(last_sigma2_) +
@@ -181,12 +187,9 @@ std::string PcaOutlierRemoval::rule_note() const {
 }
 
 std::vector<Counter> PcaOutlierRemoval::counters() const {
-  return {{"round", static_cast<double>(round_)},
-          {"sigma2", last_sigma2_},
-          {"variance_threshold", variance_threshold_},
-          {"point_threshold", point_threshold_},
-          {"removed", static_cast<double>(last_removed_)},
-          {"remaining", static_cast<double>(rows_.size())}};
+  return {{"round", static_cast<double>(round_)},          {"sigma2", last_sigma2_},
+          {"variance_threshold", variance_threshold_},     {"point_threshold", point_threshold_},
+          {"removed", static_cast<double>(last_removed_)}, {"remaining", static_cast<double>(rows_.size())}};
 }
 
 }  // namespace ml

@@ -30,9 +30,9 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 
@@ -53,8 +53,8 @@ enum class RemovalRule : int {
 
 // What one removal round did.
 struct RemovalRound {
-  double sigma2 = 0;  // sigma^2 of the rows before the round
-  int removed = 0;    // rows removed (0 when the round stopped)
+  double sigma2 = 0;     // sigma^2 of the rows before the round
+  int removed = 0;       // rows removed (0 when the round stopped)
   bool stopped = false;  // the variance test passed (or nothing could be removed): the loop is over
 };
 

@@ -12,8 +12,9 @@ namespace ml {
 const ParamTable<PerceptronParams>& PerceptronParams::table() {
   static const ParamTable<PerceptronParams> t =
       ParamTable<PerceptronParams>()
-          .add(&PerceptronParams::normalize,
-               {.key = "normalize", .label = "normalize x", .help = "update with y x/||x|| (000 Fig. 1) instead of y x"})
+          .add(
+              &PerceptronParams::normalize,
+              {.key = "normalize", .label = "normalize x", .help = "update with y x/||x|| (000 Fig. 1) instead of y x"})
           .add(&PerceptronParams::order, ExampleOrder::setting());
   return t;
 }
@@ -104,8 +105,6 @@ ML_STEP_LOOP StepCounts Perceptron::step_many(int64_t max_steps) {
   return c;
 }
 
-std::vector<Counter> Perceptron::counters() const {
-  return {{"epoch", static_cast<double>(order_.epoch())}};
-}
+std::vector<Counter> Perceptron::counters() const { return {{"epoch", static_cast<double>(order_.epoch())}}; }
 
 }  // namespace ml

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "core/learners/example_order.h"
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
 #include "core/learners/linear_learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 

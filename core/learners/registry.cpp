@@ -44,21 +44,24 @@ std::vector<LearnerEntry> build_registry() {
   rows.push_back({halving_schema(), &make_halving, "001 §3 (Halving, mistakes <= log2 |C|)",
                   &cost_from<HalvingParams, &halving_cost>, kHalvingCostNote});
   rows.push_back({randomized_halving_schema(), &make_randomized_halving,
-                  "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)", &cost_from<HalvingParams, &halving_cost>,
-                  kHalvingCostNote});
+                  "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)",
+                  &cost_from<HalvingParams, &halving_cost>, kHalvingCostNote});
   rows.push_back({Averaging::schema(), &make<Averaging>, "Servedio; 003 §1.3 (averaging algorithm)"});
   rows.push_back({PcaOutlierRemoval::schema(), &make<PcaOutlierRemoval>,
                   "003 §2.1 (A_mu: PCA outlier removal + averaging, Lemma 1, Thm 1)"});
   rows.push_back({SmoothBoost::mlc_schema(), &make_smooth_boost,
                   "003 §3 (A_mlc: A_mlcw weak learner, Thm 2); SmoothBoost: Servedio, JMLR 4 (2003) Fig. 1"});
   rows.push_back({SmoothBoost::averaging_schema(), &make_smooth_boost_averaging,
-                  "003 Thm 3 (adversarial label noise: SmoothBoost with the averaging weak learner); Servedio, JMLR 4 (2003) Fig. 1"});
+                  "003 Thm 3 (adversarial label noise: SmoothBoost with the averaging weak learner); Servedio, JMLR 4 "
+                  "(2003) Fig. 1"});
   rows.push_back({BylanderPerceptron::schema(), &make<BylanderPerceptron>,
                   "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
-  rows.push_back({RpClassifier::schema(), &make<RpClassifier>,
-                  "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)",
-                  &cost_from<RpClassifierParams, &RpClassifier::cost>, RpClassifier::kCostNote, &kRpSelection});
-  rows.push_back({CoresetSvm::schema(), &make<CoresetSvm>, "002 §3 Fig. 1, Lemma 3.1 (CORESET SVM); SVM black box: Wolfe 1976"});
+  rows.push_back(
+      {RpClassifier::schema(), &make<RpClassifier>,
+       "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)",
+       &cost_from<RpClassifierParams, &RpClassifier::cost>, RpClassifier::kCostNote, &kRpSelection});
+  rows.push_back(
+      {CoresetSvm::schema(), &make<CoresetSvm>, "002 §3 Fig. 1, Lemma 3.1 (CORESET SVM); SVM black box: Wolfe 1976"});
   rows.push_back({ActiveCoresetSvm::schema(), &make<ActiveCoresetSvm>,
                   "002 §4 Fig. 2, Lemmas 4.1-4.2 (ACTIVE CORESET SVM with VERIFY, counting oracle)"});
   rows.push_back({OutlierSvm::simple_schema(), &make_simple_outlier_svm,

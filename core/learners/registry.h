@@ -6,15 +6,15 @@
 // defined elsewhere, a register_learner() call before the first look-up: the tests register one that way).
 #pragma once
 
-#include <deque>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string_view>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/cost.h"
 #include "core/learners/learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 
@@ -36,12 +36,12 @@ struct SelfSelection {
 
 // One registry row.
 struct LearnerEntry {
-  LearnerSchema schema;                  // id, display name, binary/multiclass, parameters
-  std::unique_ptr<Learner> (*make)();    // factory
-  std::string_view citation;             // paper and section the implementation follows
+  LearnerSchema schema;                       // id, display name, binary/multiclass, parameters
+  std::unique_ptr<Learner> (*make)();         // factory
+  std::string_view citation;                  // paper and section the implementation follows
   LearnerCostFn cost = &online_pass_cost_of;  // what it costs before it runs (core/learners/cost.h)
-  std::string_view cost_note{};          // the cost model in one phrase, for docs/url.md ("" : one pass)
-  const SelfSelection* selection = nullptr;  // how it chooses its own parameters, nullptr when it never does
+  std::string_view cost_note{};               // the cost model in one phrase, for docs/url.md ("" : one pass)
+  const SelfSelection* selection = nullptr;   // how it chooses its own parameters, nullptr when it never does
   // The largest condition number of the confusion matrix C it accepts with these values (a learner that
   // inverts C); nullptr when it never inverts one.
   double (*max_confusion_condition)(const ParamValues& values) = nullptr;

@@ -49,15 +49,20 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
   using P = RpClassifierParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::projection,
-               {.key = "projection", .label = "projection",
-                .help = "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
-                        "kernel Gram-Schmidt (000 §5)"})
-          .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true,
+          .add(&P::projection, {.key = "projection",
+                                .label = "projection",
+                                .help = "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
+                                        "kernel Gram-Schmidt (000 §5)"})
+          .add(&P::dims, {.key = "dims",
+                          .label = "projection size D",
+                          .min = 1,
+                          .max = 5000,
+                          .log_scale = true,
                           .help = "number of directions; with cv = 1 chosen from the grid instead"})
-          .nest(&P::kernel, kernel_param_table("the kernel whose feature space is projected",
-                                               "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid",
-                                               "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))"))
+          .nest(&P::kernel,
+                kernel_param_table("the kernel whose feature space is projected",
+                                   "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid",
+                                   "kpca beyond 2000 points: landmarks m >= D; 0 = min(n, max(2D, 1000))"))
           // Bylander's parameters, by composition: same names and meaning (bylander.h), defaults for this use.
           .nest(&P::cnoise, BylanderParams::table(),
                 [](Setting& s) {
@@ -67,15 +72,23 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
                     s.help = "Cnoise updates per training run (also in each CV run); 0 = more than 16/(eps gamma)^2 "
                              "(000 Thm 3)";
                 })
-          .add(&P::cv, {.key = "cv", .label = "cross-validate D and width",
+          .add(&P::cv, {.key = "cv",
+                        .label = "cross-validate D and width",
                         .help = "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
                                 "k-fold cross-validation on the noisy training labels (000 §5)"})
-          .add(&P::cv_folds,
-               {.key = "cv_folds", .label = "CV folds", .min = 2, .max = 10, .help = "k of the k-fold cross-validation"})
-          .add(&P::cv_widths, {.key = "cv_widths", .label = "CV widths", .min = 1, .max = 9,
+          .add(
+              &P::cv_folds,
+              {.key = "cv_folds", .label = "CV folds", .min = 2, .max = 10, .help = "k of the k-fold cross-validation"})
+          .add(&P::cv_widths, {.key = "cv_widths",
+                               .label = "CV widths",
+                               .min = 1,
+                               .max = 9,
                                .help = "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)"})
-          .add(&P::cv_max_dim,
-               {.key = "cv_max_dim", .label = "CV largest D", .min = 1, .max = 200, .help = "the D grid is cut at this value"});
+          .add(&P::cv_max_dim, {.key = "cv_max_dim",
+                                .label = "CV largest D",
+                                .min = 1,
+                                .max = 200,
+                                .help = "the D grid is cut at this value"});
   return t;
 }
 
@@ -194,7 +207,8 @@ StepResult RpClassifier::cv_step() {
       while (!b.done()) b.step();
       std::vector<int> pred;
       b.predict_batch(cv_valid_.X.leftCols(used), &pred);
-      for (int i = 0; i < valid_n; ++i) errors += pred[static_cast<size_t>(i)] != cv_valid_.label[static_cast<size_t>(i)] ? 1 : 0;
+      for (int i = 0; i < valid_n; ++i)
+        errors += pred[static_cast<size_t>(i)] != cv_valid_.label[static_cast<size_t>(i)] ? 1 : 0;
     } else {
       errors = valid_n;
     }
@@ -303,9 +317,11 @@ std::string RpClassifier::rule_note() const {
   if (std::isfinite(size)) {
     note = "000 Cor. 1's proof projects onto D = (8/theta)(1/gamma^2 + ln(2/delta)) = " + note_number(size) +
            " directions (theta = gamma eps (1 - 2 eta)/2080, gamma = 2 l.gamma = " + note_number(2.0 * assumed_gamma) +
-           ", eps = " + note_number(params_.cnoise.epsilon) + ", eta = " + note_number(eta) + ", delta = " +
-           note_number(kRpTheoremDelta) + "); D in use: " + std::to_string(dims_) +
-           (cv_ && !built_ ? " (cross-validation is choosing it)" : cv_ ? " (chosen by cross-validation)" : "") +
+           ", eps = " + note_number(params_.cnoise.epsilon) + ", eta = " + note_number(eta) +
+           ", delta = " + note_number(kRpTheoremDelta) + "); D in use: " + std::to_string(dims_) +
+           (cv_ && !built_ ? " (cross-validation is choosing it)"
+            : cv_          ? " (chosen by cross-validation)"
+                           : "") +
            ". The guarantee needs that size; 000 §5 chooses D by cross-validation instead.";
   }
   const std::string inner = built_ && build_status_.ok() ? cnoise_.rule_note() : std::string();
@@ -313,9 +329,7 @@ std::string RpClassifier::rule_note() const {
   return note;
 }
 
-double RpClassifier::bound() const {
-  return built_ && build_status_.ok() ? cnoise_.bound() : kNaN;
-}
+double RpClassifier::bound() const { return built_ && build_status_.ok() ? cnoise_.bound() : kNaN; }
 
 double RpClassifier::predict_cost() const {
   if (!built_ || !build_status_.ok()) return 0;

@@ -35,13 +35,13 @@
 #include <memory>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
 #include "core/learners/bylander.h"
-#include "core/learners/kernel_front_end.h"
 #include "core/learners/cost.h"
+#include "core/learners/kernel_front_end.h"
 #include "core/learners/learner.h"
+#include "core/settings/params.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -61,14 +61,14 @@ double rp_theorem_projection_size(double gamma, double epsilon, double eta, doub
 // The RP-classifier's parameters: the projection, its kernel, Bylander's perceptron (by composition, with
 // this use's defaults) and the cross-validation.
 struct RpClassifierParams {
-  ProjectionKind projection = ProjectionKind::kgs;  // random span, kernel PCA or kernel Gram-Schmidt
-  int dims = 50;                                    // projection size D
-  KernelParams kernel;                              // the kernel whose feature space is projected
+  ProjectionKind projection = ProjectionKind::kgs;      // random span, kernel PCA or kernel Gram-Schmidt
+  int dims = 50;                                        // projection size D
+  KernelParams kernel;                                  // the kernel whose feature space is projected
   BylanderParams cnoise{.gamma = 0.1, .updates = 300};  // the Cnoise perceptron in the projected space
-  bool cv = false;                                  // cross-validate D and the width
-  int cv_folds = 3;                                 // k of the k-fold cross-validation
-  int cv_widths = 3;                                // Gaussian widths tried
-  int cv_max_dim = 200;                             // the D grid's cut
+  bool cv = false;                                      // cross-validate D and the width
+  int cv_folds = 3;                                     // k of the k-fold cross-validation
+  int cv_widths = 3;                                    // Gaussian widths tried
+  int cv_max_dim = 200;                                 // the D grid's cut
   // The parameter table (settings/params.h).
   static const ParamTable<RpClassifierParams>& table();
 };
@@ -144,9 +144,9 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
   std::vector<int> cv_counts_;               // [width][dim] held-out examples scored
   int64_t cv_done_ = 0;
   int64_t cv_total_ = 0;
-  int cv_width_ = 0, cv_fold_ = 0, cv_dim_ = 0;   // next CV step
-  Dataset cv_train_, cv_valid_;                    // projected fold (largest D), valid while cv_dim_ > 0
-  int cv_fold_dims_ = 0;                           // dims the fold's projection reached
+  int cv_width_ = 0, cv_fold_ = 0, cv_dim_ = 0;  // next CV step
+  Dataset cv_train_, cv_valid_;                  // projected fold (largest D), valid while cv_dim_ > 0
+  int cv_fold_dims_ = 0;                         // dims the fold's projection reached
   double cv_error_ = 0;
 
   // the final model

@@ -30,22 +30,41 @@ ParamTable<SmoothBoostParams> booster_rows() {
   using P = SmoothBoostParams;
   return ParamTable<P>()
       .add(&P::epsilon,
-           {.key = "epsilon", .label = "target error epsilon (kappa)", .min = 0.001, .max = 0.5, .log_scale = true,
+           {.key = "epsilon",
+            .label = "target error epsilon (kappa)",
+            .min = 0.001,
+            .max = 0.5,
+            .log_scale = true,
             .help = "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
                     "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)"})
-      .add(&P::gamma,
-           {.key = "gamma", .label = "assumed weak advantage gamma", .min = 1e-6, .max = 0.49, .log_scale = true,
-            .help = "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
-                    "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds"})
-      .add(&P::sample,
-           {.key = "sample", .label = "draws per round m", .min = 0, .max = 1000000,
-            .help = "examples the weak learner draws from the booster's distribution each round; 0 = the training size"})
+      .add(&P::gamma, {.key = "gamma",
+                       .label = "assumed weak advantage gamma",
+                       .min = 1e-6,
+                       .max = 0.49,
+                       .log_scale = true,
+                       .help = "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
+                               "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds"})
+      .add(
+          &P::sample,
+          {.key = "sample",
+           .label = "draws per round m",
+           .min = 0,
+           .max = 1000000,
+           .help = "examples the weak learner draws from the booster's distribution each round; 0 = the training size"})
       .add(&P::scale,
-           {.key = "scale", .label = "hypothesis scale s", .min = 0, .max = 1e6, .log_scale = true,
+           {.key = "scale",
+            .label = "hypothesis scale s",
+            .min = 0,
+            .max = 1e6,
+            .log_scale = true,
             .help = "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
                     "weights barely move); a few units make the weights move within hundreds of rounds"})
       .add(&P::rounds,
-           {.key = "rounds", .label = "round cap", .min = 0, .max = 1e9, .log_scale = true,
+           {.key = "rounds",
+            .label = "round cap",
+            .min = 0,
+            .max = 1e9,
+            .log_scale = true,
             .help = "stop after this many rounds even if the mean weight is still above epsilon (0 = no cap: "
                     "only the stop rule and Servedio's bound T); a comparison gives every learner one link"});
 }
@@ -55,7 +74,11 @@ ParamTable<SmoothBoostParams> booster_rows() {
 const ParamTable<SmoothBoostParams>& SmoothBoostParams::table() {
   static const ParamTable<SmoothBoostParams> t = booster_rows().add(
       &SmoothBoostParams::c0,
-      {.key = "c0", .label = "removal constant c0", .min = 0.001, .max = 1000, .log_scale = true,
+      {.key = "c0",
+       .label = "removal constant c0",
+       .min = 0.001,
+       .max = 1000,
+       .log_scale = true,
        .help = "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
                "(003 leaves c0 unspecified)"});
   return t;
@@ -133,7 +156,8 @@ std::string SmoothBoost::rule_note() const {
   return "the weights have not moved after " + std::to_string(round_) + " rounds (every M within " +
          note_number(kStillWeight) + " of 1: D_t stays uniform), so the booster runs as a bagged weak learner: at " +
          "scale s = " + note_number(scale_) + " a weak hypothesis has an advantage of order 1/s (here " +
-         note_number(last_advantage_) + "); the weights move within a few hundred rounds at l.scale = 1, l.gamma = 0.05";
+         note_number(last_advantage_) +
+         "); the weights move within a few hundred rounds at l.scale = 1, l.gamma = 0.05";
 }
 
 Vector SmoothBoost::weak_learner() {
@@ -171,8 +195,8 @@ Vector SmoothBoost::weak_learner() {
     rows.swap(kept);
     // 3. repeated PCA removal until the top variance is small.
     for (;;) {
-      const RemovalRound r = pca_removal_round(data_->X, variance_threshold_, point_threshold_, RemovalRule::mlcw,
-                                               &rows, &round_removed_);
+      const RemovalRound r =
+          pca_removal_round(data_->X, variance_threshold_, point_threshold_, RemovalRule::mlcw, &rows, &round_removed_);
       ++last_pca_rounds_;
       last_removed_pca_ += r.removed;
       if (r.stopped) break;

@@ -54,8 +54,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/settings/params.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -131,13 +131,13 @@ class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
   double gamma_ = 0.001;
   double theta_ = 0;
   double log_one_minus_gamma_ = 0;
-  int sample_ = 0;                  // m
-  double norm_cut2_ = 1;            // 3 n log m: A_mlcw drops ||x||^2 above it
-  double scale_ = 1;                // s: h = clip(<v,x>/s); default 3 n log m
-  double variance_threshold_ = 0;   // c0 m log(n/eps)
-  double point_threshold_ = 0;      // c0 log(n/eps)
-  double max_rounds_ = 0;           // T = 2/(eps gamma^2 sqrt(1-gamma))
-  int64_t round_cap_ = 0;           // the `rounds` parameter (0 = none)
+  int sample_ = 0;                 // m
+  double norm_cut2_ = 1;           // 3 n log m: A_mlcw drops ||x||^2 above it
+  double scale_ = 1;               // s: h = clip(<v,x>/s); default 3 n log m
+  double variance_threshold_ = 0;  // c0 m log(n/eps)
+  double point_threshold_ = 0;     // c0 log(n/eps)
+  double max_rounds_ = 0;          // T = 2/(eps gamma^2 sqrt(1-gamma))
+  int64_t round_cap_ = 0;          // the `rounds` parameter (0 = none)
   Rng rng_{1, Stream::learner};
   std::vector<double> n_;           // N(x) per training example
   std::vector<double> m_;           // M(x) per training example

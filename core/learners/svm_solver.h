@@ -56,13 +56,13 @@ inline constexpr double kSvmNotSeparable = 1e-9;
 
 // The maximum-margin halfspace through the origin of a separable set.
 struct SvmSolution {
-  Eigen::VectorXd w;           // unit normal of the max-margin halfspace
-  double margin = 0;           // min_i <w, z_i>: the margin w achieves (a lower bound on rho*)
-  double margin_upper = 0;     // ||p|| of the hull point found: an upper bound on rho*
-  double relative_gap = 0;     // 1 - margin/margin_upper (certified relative error of margin)
-  std::vector<int> support;    // rows with alpha_i > 0 (the corral), ascending
-  std::vector<double> alpha;   // the dual alpha_i of those rows: w/margin_upper = sum alpha_i z_i
-  int major_cycles = 0;        // Wolfe major cycles taken
+  Eigen::VectorXd w;          // unit normal of the max-margin halfspace
+  double margin = 0;          // min_i <w, z_i>: the margin w achieves (a lower bound on rho*)
+  double margin_upper = 0;    // ||p|| of the hull point found: an upper bound on rho*
+  double relative_gap = 0;    // 1 - margin/margin_upper (certified relative error of margin)
+  std::vector<int> support;   // rows with alpha_i > 0 (the corral), ascending
+  std::vector<double> alpha;  // the dual alpha_i of those rows: w/margin_upper = sum alpha_i z_i
+  int major_cycles = 0;       // Wolfe major cycles taken
 };
 
 // Solves the hard-margin zero-bias SVM on the rows of z (n >= 1). Errors: "svm.not_separable".

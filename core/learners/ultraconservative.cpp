@@ -14,8 +14,8 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
-int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule, int pair_class,
-                            double* tau) {
+int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule,
+                            int pair_class, double* tau) {
   assert(num_classes >= 1 && y >= 0 && y < num_classes);
   int in_error = 0;
   int highest = -1;
@@ -65,10 +65,13 @@ const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
   static const ParamTable<P> t =
       ParamTable<P>()
           .add(&P::update,
-               {.key = "update", .label = "step sizes", .choices = {kUltraUpdateNames, kUltraUpdateNames + 3},  // not pair (UMA's)
+               {.key = "update",
+                .label = "step sizes",
+                .choices = {kUltraUpdateNames, kUltraUpdateNames + 3},  // not pair (UMA's)
                 .help = "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least "
                         "the true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)"})
-          .add(&P::normalize, {.key = "normalize", .label = "normalize x",
+          .add(&P::normalize, {.key = "normalize",
+                               .label = "normalize x",
                                .help = "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)"})
           .add(&P::order, ExampleOrder::setting());
   return t;
@@ -83,8 +86,8 @@ Status Ultraconservative::reset(const Problem& problem, const UltraconservativeP
   data_ = problem.train;
   num_classes_ = std::max(2, std::max(problem.num_classes, data_->num_classes()));
   if (num_classes_ > kMaxClasses) {
-    return make_error("ultraconservative.too_many_classes", "the data have " + std::to_string(num_classes_) +
-                                                                " classes; at most 64 are supported");
+    return make_error("ultraconservative.too_many_classes",
+                      "the data have " + std::to_string(num_classes_) + " classes; at most 64 are supported");
   }
   rule_ = params.update;
   const int n = data_->rows();

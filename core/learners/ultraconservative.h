@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "core/learners/example_order.h"
-#include "core/settings/params.h"
 #include "core/learners/learner.h"
+#include "core/settings/params.h"
 
 namespace ml {
 
@@ -51,8 +51,8 @@ constexpr std::span<const std::string_view> enum_names(UltraUpdate) { return kUl
 // The step sizes for a point of class y whose class scores are s[0..Q): fills tau[0..Q) and returns |E|
 // where E = {r != y : s_r - s_y >= alpha}; tau is all zero when E is empty. `pair_class` is the p of the
 // pair rule (ignored by the other rules). Scores and steps in double.
-int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule, int pair_class,
-                            double* tau);
+int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule,
+                            int pair_class, double* tau);
 
 // The mistake bound 2 R^2 / theta^2 (004 Thm 1); NaN unless R > 0 and theta > 0.
 double ultraconservative_bound(double radius, double theta);

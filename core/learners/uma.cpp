@@ -41,43 +41,72 @@ const ParamTable<UmaParams>& UmaParams::table() {
   using P = UmaParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::alpha, {.key = "alpha", .label = "alpha", .min = 0, .max = 10,
+          .add(&P::alpha, {.key = "alpha",
+                           .label = "alpha",
+                           .min = 0,
+                           .max = 10,
                            .help = "A_p keeps the points predicted p by a score gap >= alpha; E keeps the classes "
                                    "beating q on z by >= alpha (the paper's experiments: 0)"})
-          .add(&P::select, {.key = "select", .label = "(p,q) selection",
+          .add(&P::select, {.key = "select",
+                            .label = "(p,q) selection",
                             .help = "error: largest ||z_pq||; conf: largest ||z_pq||/pi_q (class-balanced); random: "
                                     "any pair with ||z_pq|| >= tol (004 §3.5)"})
-          .add(&P::update, {.key = "update", .label = "step sizes",
+          .add(&P::update, {.key = "update",
+                            .label = "step sizes",
                             .help = "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
                                     "max, uniform or proportional steps over E"})
-          .add(&P::tol, {.key = "tol", .label = "stopping tolerance", .min = 0, .max = 10, .log_scale = true,
+          .add(&P::tol, {.key = "tol",
+                         .label = "stopping tolerance",
+                         .min = 0,
+                         .max = 10,
+                         .log_scale = true,
                          .help = "stop when every ||z_pq|| is below this"})
-          .add(&P::tol_se, {.key = "tol_se", .label = "significance", .min = 0, .max = 100,
+          .add(&P::tol_se, {.key = "tol_se",
+                            .label = "significance",
+                            .min = 0,
+                            .max = 100,
                             .help = "also stop when every ||z_pq|| is below this many of its standard errors under "
                                     "the label noise (0 = off)"})
           .add(&P::max_updates,
-               {.key = "max_updates", .label = "update cap", .min = 0, .max = 1e9,
+               {.key = "max_updates",
+                .label = "update cap",
+                .min = 0,
+                .max = 1e9,
                 .help = "stop after this many updates (0 = no cap; noisy non-separable data rarely reach tol)"})
           .add(&P::confusion,
-               {.key = "confusion", .label = "confusion matrix C",
+               {.key = "confusion",
+                .label = "confusion matrix C",
                 .help = "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
                         "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron); "
                         "family: C_j of the noise's confusion family, j = l.family (004 Fig. 1(b))"})
           .add(&P::est_fraction,
-               {.key = "est_fraction", .label = "oracle fraction", .min = 0.001, .max = 1,
+               {.key = "est_fraction",
+                .label = "oracle fraction",
+                .min = 0.001,
+                .max = 1,
                 .help = "estimated C: the fraction of training examples whose true label is asked (004: 5%)"})
           .add(&P::family,
-               {.key = "family", .label = "family index j", .min = 0, .max = 100,
+               {.key = "family",
+                .label = "family index j",
+                .min = 0,
+                .max = 100,
                 .help = "confusion family: UMA is told C_j of the noise's family (noise=family, same base matrix "
                         "M); j = the noise's fam is the true C, 0 is I, larger j overestimates the noise"})
-          .add(&P::max_cond, {.key = "max_cond", .label = "largest condition number", .min = 1, .max = 1e15,
+          .add(&P::max_cond, {.key = "max_cond",
+                              .label = "largest condition number",
+                              .min = 1,
+                              .max = 1e15,
                               .log_scale = true,
                               .help = "refuse a confusion matrix whose 2-norm condition number exceeds this"})
-          .add(&P::projection,
-               {.key = "projection", .label = "kernel front end",
-                .help = "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
-                        "directions, fitted on the training features (004 §3.6)"})
-          .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true,
+          .add(&P::projection, {.key = "projection",
+                                .label = "kernel front end",
+                                .help = "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
+                                        "directions, fitted on the training features (004 §3.6)"})
+          .add(&P::dims, {.key = "dims",
+                          .label = "projection size D",
+                          .min = 1,
+                          .max = 5000,
+                          .log_scale = true,
                           .help = "number of kernel principal directions (004 §4.2: 640 digits, 1600 letters)"})
           .nest(&P::kernel, kernel_param_table("the kernel of the front end", "exp(-||x-x'||^2 / (2 sigma^2))",
                                                "nystrom: landmarks m >= D; 0 = min(n, max(2D, 1000))"));
@@ -96,11 +125,12 @@ Status Uma::reset(const Problem& problem, const UmaParams& params) {
   const int n = data.rows();
   if (q_count > kMaxClasses) {
     return make_error("uma.too_many_classes", "UMA: the data have " + std::to_string(q_count) + " classes; at most " +
-                                                   std::to_string(kMaxClasses));
+                                                  std::to_string(kMaxClasses));
   }
   if (n < 1) return make_error("uma.empty", "UMA: the training set is empty");
   if (!data.X.allFinite()) return make_error("uma.not_finite", "UMA: a training feature is NaN or infinite");
-  for (int i = 0; i < n; ++i) assert(data.label[static_cast<size_t>(i)] >= 0 && data.label[static_cast<size_t>(i)] < q_count);
+  for (int i = 0; i < n; ++i)
+    assert(data.label[static_cast<size_t>(i)] >= 0 && data.label[static_cast<size_t>(i)] < q_count);
 
   clear_run_state(problem, params);
   if (Status s = choose_confusion(problem, params); !s.ok()) return s;
@@ -136,9 +166,7 @@ void Uma::clear_run_state(const Problem& problem, const UmaParams& params) {
 Status Uma::choose_confusion(const Problem& problem, const UmaParams& params) {
   const int q_count = num_classes_;
   switch (source_) {
-    case UmaConfusionSource::identity:
-      c_ = Eigen::MatrixXd::Identity(q_count, q_count);
-      return Status::Ok();
+    case UmaConfusionSource::identity: c_ = Eigen::MatrixXd::Identity(q_count, q_count); return Status::Ok();
     case UmaConfusionSource::given: {
       if (override_c_.size() > 0) {
         c_ = override_c_;
@@ -159,7 +187,8 @@ Status Uma::choose_confusion(const Problem& problem, const UmaParams& params) {
       const Result<Eigen::MatrixXd>& base = problem.confusion_family_base;
       if (!base.ok()) {
         return make_error("uma.no_family", "UMA: confusion 'family' needs noise=family (C_j is a matrix of the "
-                                           "noise's 004 §4.1 family): " + base.error().message);
+                                           "noise's 004 §4.1 family): " +
+                                               base.error().message);
       }
       if (base.value().rows() != q_count) {
         return make_error("uma.bad_confusion", "UMA: the family's base matrix is " +
@@ -170,8 +199,7 @@ Status Uma::choose_confusion(const Problem& problem, const UmaParams& params) {
       c_ = confusion_family(base.value(), params.family);
       return Status::Ok();
     }
-    case UmaConfusionSource::estimated:
-      return estimate_confusion_by_oracle(problem, params);
+    case UmaConfusionSource::estimated: return estimate_confusion_by_oracle(problem, params);
   }
   return Status::Ok();
 }
@@ -195,9 +223,9 @@ Status Uma::estimate_confusion_by_oracle(const Problem& problem, const UmaParams
   }
   Result<Eigen::MatrixXd> m = estimate_confusion(observed, truth, num_classes_);
   if (!m.ok()) {
-    return make_error("uma.estimate_failed", "UMA: estimating C on " + std::to_string(k) +
-                                                 " oracle-labelled examples (field 'l.est_fraction'): " +
-                                                 m.error().message);
+    return make_error("uma.estimate_failed",
+                      "UMA: estimating C on " + std::to_string(k) +
+                          " oracle-labelled examples (field 'l.est_fraction'): " + m.error().message);
   }
   c_ = m.value();
   return Status::Ok();
@@ -206,18 +234,20 @@ Status Uma::estimate_confusion_by_oracle(const Problem& problem, const UmaParams
 Status Uma::invert_confusion(const Dataset& data, const UmaParams& params) {
   const int q_count = num_classes_;
   const int n = data.rows();
-  const std::string where = std::string("UMA: the confusion matrix (") + std::string(kUmaConfusionSourceNames[static_cast<int>(source_)]) + ")";
+  const std::string where = std::string("UMA: the confusion matrix (") +
+                            std::string(kUmaConfusionSourceNames[static_cast<int>(source_)]) + ")";
   if (c_.rows() != q_count || c_.cols() != q_count) {
-    return make_error("uma.bad_confusion", where + " is " + std::to_string(c_.rows()) + "x" + std::to_string(c_.cols()) +
-                                               " but the data have " + std::to_string(q_count) + " classes");
+    return make_error("uma.bad_confusion", where + " is " + std::to_string(c_.rows()) + "x" +
+                                               std::to_string(c_.cols()) + " but the data have " +
+                                               std::to_string(q_count) + " classes");
   }
   if (Status v = validate_confusion(c_, 1e-6); !v.ok()) {
     return make_error("uma.bad_confusion", where + ": " + v.error().message);
   }
   condition_ = condition_number(c_);
   if (!(condition_ < kUmaSingularCondition)) {
-    return make_error("uma.singular_confusion",
-                      where + " is singular: condition number " + short_number(condition_) + " (004 Assumption 3 needs C invertible)");
+    return make_error("uma.singular_confusion", where + " is singular: condition number " + short_number(condition_) +
+                                                    " (004 Assumption 3 needs C invertible)");
   }
   if (condition_ > params.max_cond) {
     return make_error("uma.ill_conditioned_confusion", where + " is ill-conditioned: condition number " +
@@ -253,10 +283,9 @@ Status Uma::configure_projection(const Dataset& data, const UmaParams& params) {
   } else if (projection_kind_ == UmaProjection::nystrom) {
     projection_options.exact_limit = 0;
     if (projection_options.landmarks > 0 && projection_options.landmarks < projection_options.dims) {
-      return make_error("uma.too_few_landmarks", "UMA: " + std::to_string(projection_options.landmarks) +
-                                                     " Nyström landmarks cannot give D = " +
-                                                     std::to_string(projection_options.dims) +
-                                                     " directions (field 'l.landmarks')");
+      return make_error("uma.too_few_landmarks",
+                        "UMA: " + std::to_string(projection_options.landmarks) + " Nyström landmarks cannot give D = " +
+                            std::to_string(projection_options.dims) + " directions (field 'l.landmarks')");
     }
   }
   if (projection_kind_ == UmaProjection::none) return build();
@@ -290,7 +319,9 @@ constexpr int kFloatGroup = 64;
 class RowAccumulator {
  public:
   RowAccumulator(Eigen::Index rows, Eigen::Index cols)
-      : sum_(RowMatrixXd::Zero(rows, cols)), partial_(FeatureMatrix::Zero(rows, cols)), count_(static_cast<size_t>(rows), 0) {}
+      : sum_(RowMatrixXd::Zero(rows, cols)),
+        partial_(FeatureMatrix::Zero(rows, cols)),
+        count_(static_cast<size_t>(rows), 0) {}
   void add(Eigen::Index row, const float* x) {
     partial_.row(row) += Eigen::Map<const Eigen::RowVectorXf>(x, partial_.cols());
     if (++count_[static_cast<size_t>(row)] == kFloatGroup) flush(row);
@@ -316,9 +347,9 @@ class RowAccumulator {
 
 }  // namespace
 
-RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, const FeatureMatrix& scores, int num_classes,
-                      double alpha, Eigen::MatrixXd* predicted_observed, Eigen::VectorXd* second_moments,
-                      const Eigen::VectorXd* row_norms2) {
+RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, const FeatureMatrix& scores,
+                      int num_classes, double alpha, Eigen::MatrixXd* predicted_observed,
+                      Eigen::VectorXd* second_moments, const Eigen::VectorXd* row_norms2) {
   const int n = static_cast<int>(X.rows());
   const int q_count = num_classes;
   const Eigen::Index blocks = static_cast<Eigen::Index>(q_count) * q_count;
@@ -338,13 +369,15 @@ RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, co
     int tied = 0;
     float second = -std::numeric_limits<float>::infinity();
     for (int k = 0; k < q_count; ++k) {
-      if (s[k] == top) ++tied;
-      else if (s[k] > second) second = s[k];
+      if (s[k] == top)
+        ++tied;
+      else if (s[k] > second)
+        second = s[k];
     }
     const float* x = X.row(i).data();
     const double x_norm2 = second_moments == nullptr ? 0.0
-                           : row_norms2 != nullptr ? (*row_norms2)[i]
-                                                   : X.row(i).cast<double>().squaredNorm();
+                           : row_norms2 != nullptr   ? (*row_norms2)[i]
+                                                     : X.row(i).cast<double>().squaredNorm();
     if (tied >= 2) {
       // Every tied top class has gap 0: it is in A_p exactly when alpha <= 0.
       if (alpha > 0) continue;
@@ -429,7 +462,8 @@ void Uma::refresh() {
       // Standard error of z_pq under the label noise, rows treated as independent multinomial draws:
       // Var(z_pq) ~ sum_k (C^{-1})_qk^2 (1/n^2) sum_{y_i = k, x_i in A_p} ||x_i||^2.
       double var = 0;
-      for (int k = 0; k < q_count; ++k) var += c_inv_(q, k) * c_inv_(q, k) * moments[static_cast<Eigen::Index>(p) * q_count + k];
+      for (int k = 0; k < q_count; ++k)
+        var += c_inv_(q, k) * c_inv_(q, k) * moments[static_cast<Eigen::Index>(p) * q_count + k];
       z_se_[pair] = std::sqrt(var);
       max_z_norm_ = std::max(max_z_norm_, norm);
     }
@@ -586,7 +620,8 @@ void Uma::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
   } else {
     S.noalias() = front_.transform(X) * w_float_.transpose();
   }
-  for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = argmax_row(S.row(i).data(), num_classes_);
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    (*out)[static_cast<size_t>(i)] = argmax_row(S.row(i).data(), num_classes_);
 }
 
 double Uma::predict_cost() const {

@@ -62,13 +62,13 @@
 #include <string_view>
 #include <vector>
 
-#include "core/settings/params.h"
 #include "core/kernels/kernel.h"
 #include "core/kernels/projection.h"
-#include "core/learners/kernel_front_end.h"
 #include "core/learners/cost.h"
+#include "core/learners/kernel_front_end.h"
 #include "core/learners/learner.h"
 #include "core/learners/ultraconservative.h"
+#include "core/settings/params.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -105,27 +105,27 @@ using RowMatrixXd = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen:
 // ascending (in float groups of 64 per block, each group added in double). When `predicted_observed` is
 // given it receives the Q x Q counts #(argmax p, label k); `second_moments` receives, per block, (1/n^2)
 // sum ||x_i||^2 over its rows (for the standard error of z_pq), taken from `row_norms2` when given.
-RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, const FeatureMatrix& scores, int num_classes,
-                      double alpha, Eigen::MatrixXd* predicted_observed = nullptr, Eigen::VectorXd* second_moments = nullptr,
-                      const Eigen::VectorXd* row_norms2 = nullptr);
+RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, const FeatureMatrix& scores,
+                      int num_classes, double alpha, Eigen::MatrixXd* predicted_observed = nullptr,
+                      Eigen::VectorXd* second_moments = nullptr, const Eigen::VectorXd* row_norms2 = nullptr);
 // Every z_pq (step 7): row p*Q + q of the result is row q of C^{-1} Gamma^p.
 RowMatrixXd uma_update_vectors(const RowMatrixXd& gamma, const Eigen::MatrixXd& c_inverse);
 
 // UMA's parameters.
 struct UmaParams {
-  double alpha = 0;                                        // score gap of A_p and E
-  UmaSelection select = UmaSelection::error;               // (p,q) selection
-  UltraUpdate update = UltraUpdate::pair;                  // step sizes
-  double tol = 1e-3;                                       // stopping tolerance on ||z_pq||
-  double tol_se = 0;                                       // stop below this many standard errors (0 = off)
-  int64_t max_updates = 1000;                              // update cap (0 = none)
+  double alpha = 0;                                          // score gap of A_p and E
+  UmaSelection select = UmaSelection::error;                 // (p,q) selection
+  UltraUpdate update = UltraUpdate::pair;                    // step sizes
+  double tol = 1e-3;                                         // stopping tolerance on ||z_pq||
+  double tol_se = 0;                                         // stop below this many standard errors (0 = off)
+  int64_t max_updates = 1000;                                // update cap (0 = none)
   UmaConfusionSource confusion = UmaConfusionSource::given;  // where C comes from
-  double est_fraction = 0.05;                              // estimated C: oracle-labelled fraction
-  int family = 10;                                         // family C: the index j of C_j (004 Fig. 1(b))
-  double max_cond = 1e6;                                   // largest accepted condition number of C
-  UmaProjection projection = UmaProjection::none;          // kernel front end
-  int dims = 100;                                          // projection size D
-  KernelParams kernel{};                                   // the front end's kernel
+  double est_fraction = 0.05;                                // estimated C: oracle-labelled fraction
+  int family = 10;                                           // family C: the index j of C_j (004 Fig. 1(b))
+  double max_cond = 1e6;                                     // largest accepted condition number of C
+  UmaProjection projection = UmaProjection::none;            // kernel front end
+  int dims = 100;                                            // projection size D
+  KernelParams kernel{};                                     // the front end's kernel
   // The parameter table (settings/params.h).
   static const ParamTable<UmaParams>& table();
 };
@@ -199,15 +199,15 @@ class Uma final : public LearnerWith<UmaParams> {
 
  private:
   // reset()'s stages, in order.
-  void clear_run_state(const Problem& problem, const UmaParams& params);  // the counters and choices of a new run
+  void clear_run_state(const Problem& problem, const UmaParams& params);     // the counters and choices of a new run
   Status choose_confusion(const Problem& problem, const UmaParams& params);  // c_ from l.confusion's source
   Status estimate_confusion_by_oracle(const Problem& problem, const UmaParams& params);  // source `estimated`
-  Status invert_confusion(const Dataset& data, const UmaParams& params);  // checks c_; c_inv_, condition_, pi_
+  Status invert_confusion(const Dataset& data, const UmaParams& params);      // checks c_; c_inv_, condition_, pi_
   Status configure_projection(const Dataset& data, const UmaParams& params);  // the kernel front end
   Status build();
   void update_scores(const double* tau);  // the class scores of the classes an update moved
-  void refresh();                 // Gamma pass + all z_pq + estimated confusion rate
-  void select_next();             // chooses (next_p_, next_q_) or sets done_
+  void refresh();                         // Gamma pass + all z_pq + estimated confusion rate
+  void select_next();                     // chooses (next_p_, next_q_) or sets done_
   const FeatureMatrix& features() const {
     return projection_kind_ == UmaProjection::none ? problem_.train->X : front_.sample().X;
   }
@@ -239,14 +239,14 @@ class Uma final : public LearnerWith<UmaParams> {
   bool done_ = false;
   StopReason stop_ = StopReason::none;  // why done_ was set
   double bound_ = 0;
-  Eigen::MatrixXd w_;                   // Q x D, double master copy
-  FeatureMatrix w_float_;               // Q x D, what the scores and predictions use
-  FeatureMatrix scores_;                // n x Q: X W^T, column k recomputed whenever w_k changes
-  Eigen::VectorXd row_norms2_;          // ||x_i||^2 of the (projected) training rows
-  RowMatrixXd z_;                       // Q^2 x D: row p*Q+q = z_pq
-  Eigen::VectorXd z_norm_;              // Q^2: ||z_pq|| (0 on the diagonal p = q)
-  Eigen::VectorXd z_se_;                // Q^2: standard error of z_pq under the label noise
-  std::vector<uint8_t> spent_;          // Q^2: pair found E = {} under the current W
+  Eigen::MatrixXd w_;           // Q x D, double master copy
+  FeatureMatrix w_float_;       // Q x D, what the scores and predictions use
+  FeatureMatrix scores_;        // n x Q: X W^T, column k recomputed whenever w_k changes
+  Eigen::VectorXd row_norms2_;  // ||x_i||^2 of the (projected) training rows
+  RowMatrixXd z_;               // Q^2 x D: row p*Q+q = z_pq
+  Eigen::VectorXd z_norm_;      // Q^2: ||z_pq|| (0 on the diagonal p = q)
+  Eigen::VectorXd z_se_;        // Q^2: standard error of z_pq under the label noise
+  std::vector<uint8_t> spent_;  // Q^2: pair found E = {} under the current W
   double max_z_norm_ = 0;
   double confusion_rate_est_ = 0;
   int next_p_ = -1, next_q_ = -1;

@@ -7,7 +7,8 @@
 
 namespace ml {
 
-Eigen::MatrixXd prediction_confusion(const std::vector<int>& predicted, const std::vector<int>& truth, int num_classes) {
+Eigen::MatrixXd prediction_confusion(const std::vector<int>& predicted, const std::vector<int>& truth,
+                                     int num_classes) {
   assert(predicted.size() == truth.size() && num_classes >= 0);
   Eigen::MatrixXd counts = Eigen::MatrixXd::Zero(num_classes, num_classes);
   std::vector<double> per_class(static_cast<size_t>(num_classes), 0.0);

@@ -185,8 +185,7 @@ void apply_malicious(const NoiseSpec& spec, double rate, Rng& chooser, const Eig
   }
 }
 
-void apply_adversarial_labels(const NoiseSpec& spec, const Eigen::VectorXd& v, Dataset& data,
-                              uint64_t seed) {
+void apply_adversarial_labels(const NoiseSpec& spec, const Eigen::VectorXd& v, Dataset& data, uint64_t seed) {
   const int n = data.rows();
   assert(data.num_classes() == 2);
   const int k = rounded_count(spec.rate, n);

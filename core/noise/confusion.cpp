@@ -43,8 +43,8 @@ Eigen::MatrixXd omega_rows(const Eigen::MatrixXd& a) {
 
 Status validate_confusion(const Eigen::MatrixXd& c, double tol) {
   if (c.rows() != c.cols() || c.rows() == 0) {
-    return make_error("noise.confusion_not_square", "the confusion matrix is " + std::to_string(c.rows()) +
-                                                        " x " + std::to_string(c.cols()) +
+    return make_error("noise.confusion_not_square", "the confusion matrix is " + std::to_string(c.rows()) + " x " +
+                                                        std::to_string(c.cols()) +
                                                         ", expected a non-empty square matrix");
   }
   const int q_count = static_cast<int>(c.cols());
@@ -52,10 +52,9 @@ Status validate_confusion(const Eigen::MatrixXd& c, double tol) {
     for (int p = 0; p < q_count; ++p) {
       const double x = c(p, q);
       if (!(x >= 0.0 && x <= 1.0)) {
-        Error e = make_error("noise.confusion_entry", "entry C_" + std::to_string(p) + "," + std::to_string(q) +
-                                                           " (row " + std::to_string(p) + ", column " +
-                                                           std::to_string(q) + ") = " + number_text(x) +
-                                                           " is out of [0, 1]");
+        Error e = make_error("noise.confusion_entry",
+                             "entry C_" + std::to_string(p) + "," + std::to_string(q) + " (row " + std::to_string(p) +
+                                 ", column " + std::to_string(q) + ") = " + number_text(x) + " is out of [0, 1]");
         e.line = p + 1;
         e.column = q + 1;
         return e;
@@ -148,9 +147,7 @@ Eigen::MatrixXd random_confusion(int num_classes, double min_diagonal, uint64_t 
   return c;
 }
 
-Eigen::MatrixXd normalize_columns(const Eigen::MatrixXd& c) {
-  return omega_rows(c.transpose()).transpose();
-}
+Eigen::MatrixXd normalize_columns(const Eigen::MatrixXd& c) { return omega_rows(c.transpose()).transpose(); }
 
 Eigen::MatrixXd family_base_matrix(int num_classes, uint64_t seed) {
   assert(num_classes >= 1);

@@ -49,10 +49,9 @@ Status check_geometry(const Dataset& data) {
     return make_error("noise.no_features", "field 'noise': the adversary needs at least one feature");
   }
   if (data.target.size() != 0 && data.target.size() != data.cols()) {
-    return make_error("noise.target_dimension", "field 'noise': the data's target has " +
-                                                    std::to_string(data.target.size()) +
-                                                    " coordinates but the data has " +
-                                                    std::to_string(data.cols()) + " features");
+    return make_error("noise.target_dimension",
+                      "field 'noise': the data's target has " + std::to_string(data.target.size()) +
+                          " coordinates but the data has " + std::to_string(data.cols()) + " features");
   }
   return Status::Ok();
 }
@@ -88,7 +87,9 @@ bool parse_noise_model(std::string_view s, NoiseModel* out) {
 }
 std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
 bool parse_sampling(std::string_view s, Sampling* out) { return parse_enum_name(s, out); }
-std::string_view malicious_adversary_name(MaliciousAdversary a) { return kMaliciousAdversaryNames[static_cast<int>(a)]; }
+std::string_view malicious_adversary_name(MaliciousAdversary a) {
+  return kMaliciousAdversaryNames[static_cast<int>(a)];
+}
 bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out) { return parse_enum_name(s, out); }
 std::string_view label_adversary_name(LabelAdversary a) { return kLabelAdversaryNames[static_cast<int>(a)]; }
 bool parse_label_adversary(std::string_view s, LabelAdversary* out) { return parse_enum_name(s, out); }
@@ -108,8 +109,10 @@ namespace {
 // Each built-in row's functions, in row order.
 
 Status too_few_classes(const Dataset& data, std::string_view what) {
-  return make_error("noise.too_few_classes", "field 'noise': " + std::string(what) + " needs at least 2 classes; "
-                                             "the data has " + std::to_string(data.num_classes()));
+  return make_error("noise.too_few_classes", "field 'noise': " + std::string(what) +
+                                                 " needs at least 2 classes; "
+                                                 "the data has " +
+                                                 std::to_string(data.num_classes()));
 }
 
 // Label noise by the row's matrix (uniform, confusion, family): the matrix of a validated spec exists.
@@ -175,8 +178,8 @@ void apply_adversarial_row(const NoiseSpec& spec, const NoiseInput& in, Dataset&
 Status validate_outliers(const NoiseSpec& spec, const Dataset& data) {
   if (spec.outliers < 0 || spec.outliers > data.rows()) {
     return make_error("noise.bad_k", "field 'k': " + std::to_string(spec.outliers) +
-                                         " outliers requested but the training set has " +
-                                         std::to_string(data.rows()) + " examples (k must be in [0, n])");
+                                         " outliers requested but the training set has " + std::to_string(data.rows()) +
+                                         " examples (k must be in [0, n])");
   }
   if (spec.outlier_mode == OutlierMode::move) {
     if (Status s = check_binary(data, "outlier noise 'move'"); !s) return s;
@@ -226,38 +229,75 @@ void apply_mixed(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
 std::deque<NoiseRow> builtin_noise_rows() {
   using P = NoiseParam;
   std::deque<NoiseRow> rows;
-  rows.push_back({.id = "none", .name = "None", .description = "The training labels stay the true ones",
-                  .citation = "", .reads = 0, .matrix = identity_matrix});
-  rows.push_back({.id = "uniform", .name = "Uniform classification noise",
-                  .description = "Each label flips with probability eta (on Q > 2 classes to one of the others, uniformly)",
-                  .citation = "000 Def. 2", .reads = noise_params({P::rate, P::sampling}), .validate = validate_uniform,
-                  .apply = apply_matrix_noise, .matrix = uniform_matrix});
-  rows.push_back({.id = "confusion", .name = "Confusion-matrix noise",
+  rows.push_back({.id = "none",
+                  .name = "None",
+                  .description = "The training labels stay the true ones",
+                  .citation = "",
+                  .reads = 0,
+                  .matrix = identity_matrix});
+  rows.push_back(
+      {.id = "uniform",
+       .name = "Uniform classification noise",
+       .description = "Each label flips with probability eta (on Q > 2 classes to one of the others, uniformly)",
+       .citation = "000 Def. 2",
+       .reads = noise_params({P::rate, P::sampling}),
+       .validate = validate_uniform,
+       .apply = apply_matrix_noise,
+       .matrix = uniform_matrix});
+  rows.push_back({.id = "confusion",
+                  .name = "Confusion-matrix noise",
                   .description = "Class q becomes p with probability C_pq of the given matrix (columns sum to 1)",
-                  .citation = "004 eq. 4", .reads = noise_params({P::sampling, P::confusion}),
-                  .validate = validate_confusion_list, .apply = apply_matrix_noise, .matrix = listed_matrix});
-  rows.push_back({.id = "malicious", .name = "Malicious noise",
-                  .description = "Each example replaced with probability eta by the adversary's point and label (pull, boundary or random)",
-                  .citation = "003 (Valiant)", .reads = noise_params({P::rate, P::sampling, P::adversary}),
-                  .validate = validate_malicious, .needs_direction = always, .apply = apply_malicious_row});
-  rows.push_back({.id = "adversarial", .name = "Adversarial label noise",
+                  .citation = "004 eq. 4",
+                  .reads = noise_params({P::sampling, P::confusion}),
+                  .validate = validate_confusion_list,
+                  .apply = apply_matrix_noise,
+                  .matrix = listed_matrix});
+  rows.push_back(
+      {.id = "malicious",
+       .name = "Malicious noise",
+       .description =
+           "Each example replaced with probability eta by the adversary's point and label (pull, boundary or random)",
+       .citation = "003 (Valiant)",
+       .reads = noise_params({P::rate, P::sampling, P::adversary}),
+       .validate = validate_malicious,
+       .needs_direction = always,
+       .apply = apply_malicious_row});
+  rows.push_back({.id = "adversarial",
+                  .name = "Adversarial label noise",
                   .description = "The eta-fraction the strategy picks is mislabelled; the points stay",
-                  .citation = "003 Thm 3", .reads = noise_params({P::rate, P::strategy}),
-                  .validate = validate_adversarial, .needs_direction = always, .apply = apply_adversarial_row});
-  rows.push_back({.id = "outliers", .name = "Outlier noise",
-                  .description = "Exactly k examples relabelled (flip) or moved 3R past the boundary on the wrong side (move)",
-                  .citation = "002 §5", .reads = noise_params({P::outliers, P::outlier_mode}),
-                  .validate = validate_outliers, .needs_direction = outliers_move, .apply = apply_outliers_row});
-  rows.push_back({.id = "family", .name = "Confusion family C_i",
-                  .description = "Confusion-matrix noise with C_i of the 004 family (index i, base matrix M from its seed)",
-                  .citation = "004 §4.1", .reads = noise_params({P::sampling, P::family, P::family_seed}),
-                  .validate = validate_family, .apply = apply_matrix_noise, .matrix = family_matrix});
-  rows.push_back({.id = "mixed", .name = "Mixed noise",
+                  .citation = "003 Thm 3",
+                  .reads = noise_params({P::rate, P::strategy}),
+                  .validate = validate_adversarial,
+                  .needs_direction = always,
+                  .apply = apply_adversarial_row});
+  rows.push_back(
+      {.id = "outliers",
+       .name = "Outlier noise",
+       .description = "Exactly k examples relabelled (flip) or moved 3R past the boundary on the wrong side (move)",
+       .citation = "002 §5",
+       .reads = noise_params({P::outliers, P::outlier_mode}),
+       .validate = validate_outliers,
+       .needs_direction = outliers_move,
+       .apply = apply_outliers_row});
+  rows.push_back(
+      {.id = "family",
+       .name = "Confusion family C_i",
+       .description = "Confusion-matrix noise with C_i of the 004 family (index i, base matrix M from its seed)",
+       .citation = "004 §4.1",
+       .reads = noise_params({P::sampling, P::family, P::family_seed}),
+       .validate = validate_family,
+       .apply = apply_matrix_noise,
+       .matrix = family_matrix});
+  rows.push_back({.id = "mixed",
+                  .name = "Mixed noise",
                   .description = "Uniform classification noise eta, then each example replaced by the malicious "
                                  "adversary with probability theta",
                   .citation = "000 Def. 5, Remark 3",
                   .reads = noise_params({P::rate, P::malicious_rate, P::sampling, P::adversary}),
-                  .validate = validate_mixed, .needs_direction = always, .apply = apply_mixed, .matrix = uniform_matrix});
+                  .validate = validate_mixed,
+                  .needs_direction = always,
+                  .apply = apply_mixed,
+                  .matrix = uniform_matrix});
   assert(rows.size() == static_cast<size_t>(kBuiltinNoiseModelCount) && "one row per NoiseModel enumerator");
   return rows;
 }

@@ -75,17 +75,17 @@ constexpr std::span<const std::string_view> enum_names(OutlierMode) { return kOu
 
 // Parameters of the noise applied to the training set.
 struct NoiseSpec {
-  NoiseModel model = NoiseModel::none;             // which model
-  double rate = 0.1;                               // eta for uniform, malicious, adversarial
-  Sampling sampling = Sampling::independent;       // uniform/confusion/malicious: independent or exact
-  std::vector<double> confusion;                   // Q*Q, listed row by row: C_00, C_01, ..., C_{Q-1,Q-1}
+  NoiseModel model = NoiseModel::none;                      // which model
+  double rate = 0.1;                                        // eta for uniform, malicious, adversarial
+  Sampling sampling = Sampling::independent;                // uniform/confusion/malicious: independent or exact
+  std::vector<double> confusion;                            // Q*Q, listed row by row: C_00, C_01, ..., C_{Q-1,Q-1}
   MaliciousAdversary adversary = MaliciousAdversary::pull;  // malicious adversary
   LabelAdversary strategy = LabelAdversary::nearest;        // adversarial label strategy
-  int outliers = 10;                               // k for outlier noise
-  OutlierMode outlier_mode = OutlierMode::flip;    // outlier noise: relabel or move
-  int family = 5;                                  // family noise: the index i of C_i (0 = I, 10 = M)
-  uint64_t family_seed = 1;                        // family noise: seed of the base matrix M (family_base_matrix)
-  double malicious_rate = 0.05;                    // mixed noise: theta, the probability an example is replaced
+  int outliers = 10;                                        // k for outlier noise
+  OutlierMode outlier_mode = OutlierMode::flip;             // outlier noise: relabel or move
+  int family = 5;                                           // family noise: the index i of C_i (0 = I, 10 = M)
+  uint64_t family_seed = 1;      // family noise: seed of the base matrix M (family_base_matrix)
+  double malicious_rate = 0.05;  // mixed noise: theta, the probability an example is replaced
 
   // Member-by-member equality.
   bool operator==(const NoiseSpec&) const = default;
@@ -93,12 +93,12 @@ struct NoiseSpec {
 
 // What the noise achieved.
 struct NoiseReport {
-  int corrupted = 0;                  // examples whose corruption is not none
-  double achieved_rate = 0.0;         // corrupted / n
-  std::vector<int> per_class_count;   // true-class counts
-  std::vector<int> per_class_flipped; // per true class, examples whose observed label differs
-  Eigen::MatrixXd achieved_confusion; // empirical C_pq = #(noisy p, true q) / #(true q); 0-column if no q
-  bool proxy_target = false;          // adversary used the class-mean proxy because data.target was empty
+  int corrupted = 0;                   // examples whose corruption is not none
+  double achieved_rate = 0.0;          // corrupted / n
+  std::vector<int> per_class_count;    // true-class counts
+  std::vector<int> per_class_flipped;  // per true class, examples whose observed label differs
+  Eigen::MatrixXd achieved_confusion;  // empirical C_pq = #(noisy p, true q) / #(true q); 0-column if no q
+  bool proxy_target = false;           // adversary used the class-mean proxy because data.target was empty
 };
 
 // URL spellings (a noise model's is its row's id).

@@ -27,8 +27,7 @@ void apply_malicious(const NoiseSpec& spec, double rate, Rng& chooser, const Eig
                      Dataset& data, uint64_t seed);
 
 // Adversarial label noise (003 Thm 3): flips exactly rounded_count(rate, n) labels chosen by strategy.
-void apply_adversarial_labels(const NoiseSpec& spec, const Eigen::VectorXd& v, Dataset& data,
-                              uint64_t seed);
+void apply_adversarial_labels(const NoiseSpec& spec, const Eigen::VectorXd& v, Dataset& data, uint64_t seed);
 
 // Outlier noise (002 §5): k points relabelled or moved; `v` is used only by the move mode.
 void apply_outliers(const NoiseSpec& spec, const Eigen::VectorXd& v, Dataset& data, uint64_t seed);

@@ -27,8 +27,18 @@ namespace ml {
 
 // The NoiseSpec settings a model may read (each is one config field: eta, theta, sampling, cm, fam,
 // famseed, adv, strategy, k, omode).
-enum class NoiseParam : int { rate, malicious_rate, sampling, confusion, family, family_seed, adversary, strategy,
-                              outliers, outlier_mode };
+enum class NoiseParam : int {
+  rate,
+  malicious_rate,
+  sampling,
+  confusion,
+  family,
+  family_seed,
+  adversary,
+  strategy,
+  outliers,
+  outlier_mode
+};
 // A set of NoiseParam, one bit each.
 using NoiseParams = unsigned;
 // The bits of several settings.

@@ -51,8 +51,10 @@ Result<double> apply_kernel_features(int dims, double sigma, uint64_t seed, Data
     return e;
   }
   train.X = map->transform(train.X);
-  if (test.rows() > 0) test.X = map->transform(test.X);
-  else test.X = FeatureMatrix(0, map->dims());
+  if (test.rows() > 0)
+    test.X = map->transform(test.X);
+  else
+    test.X = FeatureMatrix(0, map->dims());
   // The new coordinates: the generator's target direction means nothing in them.
   for (Dataset* part : {&train, &test}) {
     part->feature_names.clear();

@@ -138,7 +138,8 @@ Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>
     return make_error("pipeline.csv_files", "expected the " + std::to_string(expected) +
                                                 " file(s) csv_file_names lists, got " + std::to_string(texts.size()));
   }
-  if (expected == 0) return make_error("pipeline.csv_files", "the configuration reads no CSV file ('data' is a generator)");
+  if (expected == 0)
+    return make_error("pipeline.csv_files", "the configuration reads no CSV file ('data' is a generator)");
   std::vector<Dataset> parts;
   for (size_t f = 0; f < expected; ++f) {
     CsvOptions options;
@@ -180,8 +181,9 @@ void add_degenerate_notices(const Config& config, const Dataset& train, std::vec
       if (!same) continue;
       ++count;
       if (constant.size() < 3)
-        constant.push_back(j < static_cast<int>(train.feature_names.size()) ? "'" + train.feature_names[static_cast<size_t>(j)] + "'"
-                                                                            : "column " + std::to_string(j + 1));
+        constant.push_back(j < static_cast<int>(train.feature_names.size())
+                               ? "'" + train.feature_names[static_cast<size_t>(j)] + "'"
+                               : "column " + std::to_string(j + 1));
     }
     if (count > 0)
       warnings.push_back("data: " + std::to_string(count) + " of " + std::to_string(d) +
@@ -265,7 +267,8 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   return out;
 }
 
-int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train, std::vector<std::string>* warnings) {
+int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train,
+                      std::vector<std::string>* warnings) {
   if (edits.empty()) return 0;
   const int n0 = train.rows(), q = train.num_classes();
   const int dims = train.cols() - (bias ? 1 : 0);

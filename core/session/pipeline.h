@@ -44,7 +44,8 @@ std::string mixed_noise_notice(const NoiseSpec& noise, double margin);
 // bias coordinate, noise (with mixed_noise_notice), rough labels (rough > 0), point edits (apply_point_edits; the
 // noise report is measured again when an edit applied). `csv` is the parsed user file when config.use_csv
 // (else ignored, may be null); with split >= 1 it must carry its given test part (csv_dataset), which
-// replaces the cut by test_fraction (and stratification). Fails with the generator's, the noise model's or the pipeline's error.
+// replaces the cut by test_fraction (and stratification). Fails with the generator's, the noise model's or the
+// pipeline's error.
 Result<PreparedData> prepare_data(const Config& config, const Dataset* csv);
 
 // Pairs of training rows the median heuristic looks at.
@@ -72,8 +73,9 @@ struct RoughLabels {
 // selection, pair updates, `updates` cap) trained on those rows with their true labels until done, then
 // y = g(x) on every training row. Errors: fewer than 2 classes, g's reset.
 Result<RoughLabels> rough_labels(const Dataset& train, int m, int64_t updates, uint64_t seed);
-// With config.rough_m > 0 and no noise model (field rough applies when noise=none): sets train's observed labels to rough_labels' y (true labels
-// kept, corruption `label` where y differs) and *report to measure_noise of the result. Nothing otherwise.
+// With config.rough_m > 0 and no noise model (field rough applies when noise=none): sets train's observed labels to
+// rough_labels' y (true labels kept, corruption `label` where y differs) and *report to measure_noise of the result.
+// Nothing otherwise.
 Status apply_rough_labels(const Config& config, Dataset& train, NoiseReport* report);
 
 // The point edits of the View (field `edits`, core/config/point_edits.h), applied to the training part
@@ -86,7 +88,8 @@ Status apply_rough_labels(const Config& config, Dataset& train, NoiseReport* rep
 // data). An item the data cannot take (unparsable, a class the data does not have, a row past the
 // training part at that point of the list, a point of another dimension) is skipped with a warning
 // naming it in *warnings. Returns the number of items applied; an empty list changes nothing.
-int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train, std::vector<std::string>* warnings);
+int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train,
+                      std::vector<std::string>* warnings);
 
 // The data as the `data` command writes it: x1..xd, label (observed), true_label, corrupted (0/1),
 // corruption (none|label|replaced|moved), split (train|test); training rows first. Features in the

@@ -13,12 +13,13 @@ Result<RoughLabels> rough_labels(const Dataset& train, int m, int64_t updates, u
   RoughLabels out;
   const int q_count = train.num_classes();
   if (q_count < 2) {
-    return make_error("pipeline.rough_classes", "field 'rough': rough labels need at least 2 classes; the data has " +
-                                                    std::to_string(q_count));
+    return make_error("pipeline.rough_classes",
+                      "field 'rough': rough labels need at least 2 classes; the data has " + std::to_string(q_count));
   }
   // m examples of each true class, drawn class by class (in class order) from the rough stream.
   std::vector<std::vector<int>> rows_of_class(static_cast<size_t>(q_count));
-  for (int i = 0; i < train.rows(); ++i) rows_of_class[static_cast<size_t>(train.true_label[static_cast<size_t>(i)])].push_back(i);
+  for (int i = 0; i < train.rows(); ++i)
+    rows_of_class[static_cast<size_t>(train.true_label[static_cast<size_t>(i)])].push_back(i);
   Rng rng(seed, Stream::rough);
   for (const std::vector<int>& rows : rows_of_class) {
     const int take = std::min<int>(m, static_cast<int>(rows.size()));

@@ -82,7 +82,7 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
       session.advance(left);
     }
   }
-  if (session.steps() == 0) session.advance(0);  // nothing to do: the trace is the step-0 row
+  if (session.steps() == 0) session.advance(0);                 // nothing to do: the trace is the step-0 row
   if (const Error* failed = session.failure()) return *failed;  // an exception inside a step (Session::advance)
   RunReport report;
   report.trace_csv = session.trace().to_csv();

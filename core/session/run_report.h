@@ -15,18 +15,18 @@ namespace ml {
 
 // How to run.
 struct RunOptions {
-  int64_t steps = -1;                          // step budget; < 0: config.steps
-  ClockFn now;                                 // clock for progress (may be empty: no progress calls)
-  double progress_seconds = 2.0;               // seconds between progress calls
+  int64_t steps = -1;                            // step budget; < 0: config.steps
+  ClockFn now;                                   // clock for progress (may be empty: no progress calls)
+  double progress_seconds = 2.0;                 // seconds between progress calls
   std::function<void(const Session&)> progress;  // called between chunks of about progress_seconds
 };
 
 // What a run produced.
 struct RunReport {
-  std::string json;                   // one JSON object (see run_report_json), no trailing newline
-  std::string trace_csv;              // Trace::to_csv()
-  std::string trace_sha256;           // sha256 of trace_csv
-  std::vector<std::string> warnings;  // the session's warnings
+  std::string json;                           // one JSON object (see run_report_json), no trailing newline
+  std::string trace_csv;                      // Trace::to_csv()
+  std::string trace_sha256;                   // sha256 of trace_csv
+  std::vector<std::string> warnings;          // the session's warnings
   StopReason stop_reason = StopReason::none;  // the learner's reason when it stopped, none at the step budget
 };
 
@@ -44,9 +44,9 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
 std::string stop_reason_text(const Session& session);
 
 // The report of a session as one JSON object, keys in this order: config (canonical URL), learner,
-// steps, done, stop_reason (run_stop_reason), rule_note (Learner::rule_note, "" when none), mistakes, updates, bound, bound_label, margin, margin_true, train_error_noisy,
-// train_error_true, test_error, w_dot_v, w_norm2, train, test, achieved_noise, counters {name: value},
-// trace_rows, trace_sha256. NaN is written as null.
+// steps, done, stop_reason (run_stop_reason), rule_note (Learner::rule_note, "" when none), mistakes, updates, bound,
+// bound_label, margin, margin_true, train_error_noisy, train_error_true, test_error, w_dot_v, w_norm2, train, test,
+// achieved_noise, counters {name: value}, trace_rows, trace_sha256. NaN is written as null.
 std::string run_report_json(const Session& session, const std::string& canonical_url);
 
 }  // namespace ml

@@ -32,8 +32,10 @@ std::vector<Counter> session_counters(const Learner& learner, const Dataset& tra
   if (removed == nullptr) return counters;
   double clean = 0, corrupted = 0;
   for (int i : *removed) {
-    if (train.corruption.empty() || train.corruption[static_cast<size_t>(i)] == Corruption::none) ++clean;
-    else ++corrupted;
+    if (train.corruption.empty() || train.corruption[static_cast<size_t>(i)] == Corruption::none)
+      ++clean;
+    else
+      ++corrupted;
   }
   counters.push_back({"removed_clean", clean});
   counters.push_back({"removed_corrupted", corrupted});
@@ -59,8 +61,10 @@ ConceptSource resolve_concept_source(const Config& config, int columns) {
   // `finite` directions live in the generator's d columns; an appended bias column gets weight 0.
   if (generated && g == Generator::finite && config.bias && columns >= 2) out.sphere_dims = columns - 1;
   // The constant coordinate: thresholds data carry it as column 1, otherwise the bias column (the last).
-  if (generated && g == Generator::thresholds && columns >= 2) out.constant_column = 1;
-  else if (config.bias && columns >= 2) out.constant_column = columns - 1;
+  if (generated && g == Generator::thresholds && columns >= 2)
+    out.constant_column = 1;
+  else if (config.bias && columns >= 2)
+    out.constant_column = columns - 1;
   return out;
 }
 
@@ -103,17 +107,17 @@ Problem resolve_problem(const Config& config, const Dataset& train) {
   resolve_target_margins(config, train, &p);
   // Generator `classes` keeps no binary target; its recorded margin is the multiclass theta (004 Def. 2), which
   // only the untransformed features keep (a bias column adds a 0 weight; unit scaling or standardize move x).
-  const bool classes_margin = !config.use_csv && config.generator.kind == Generator::classes &&
-                              config.normalization == Normalization::none;
+  const bool classes_margin =
+      !config.use_csv && config.generator.kind == Generator::classes && config.normalization == Normalization::none;
   p.multiclass_margin = p.target_margin > 0 ? p.target_margin : (classes_margin ? train.target_margin : 0.0);
   p.radius = max_radius(train.X);
   p.known_confusion = noise_confusion_matrix(config.noise, p.num_classes);
   if (config.noise.model == NoiseModel::family) {
     p.confusion_family_base = family_base_matrix(p.num_classes, config.noise.family_seed);
   } else {
-    p.confusion_family_base = make_error("problem.no_family", "the noise model is '" +
-                                                                  std::string(noise_model_name(config.noise.model)) +
-                                                                  "', not a confusion family (noise=family)");
+    p.confusion_family_base =
+        make_error("problem.no_family", "the noise model is '" + std::string(noise_model_name(config.noise.model)) +
+                                            "', not a confusion family (noise=family)");
   }
   p.concepts = resolve_concept_source(config, train.cols());
   return p;
@@ -178,9 +182,8 @@ Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config,
   }
   // The resource budget before anything is allocated (a generated link was fitted to it by validate();
   // a CSV's size is known only now).
-  const DataShape shape = config.use_csv && csv != nullptr
-                              ? csv_shape(config, csv->rows(), std::max(0, csv->cols()))
-                              : generated_shape(config);
+  const DataShape shape = config.use_csv && csv != nullptr ? csv_shape(config, csv->rows(), std::max(0, csv->cols()))
+                                                           : generated_shape(config);
   if (!config.use_csv || csv != nullptr) {
     const std::string over = over_budget_message(config, shape, learner_schemas());
     if (!over.empty()) return make_error("session.over_budget", over);
@@ -315,8 +318,10 @@ int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const 
       // Aim at a few dozen clock reads per budget; only the number of steps per call depends on this.
       const double dt = t - last_check;
       last_check = t;
-      if (dt < max_seconds / 64 && check_interval_ < kMaxCheckInterval) check_interval_ *= 2;
-      else if (dt > max_seconds / 8 && check_interval_ > 1) check_interval_ /= 2;
+      if (dt < max_seconds / 64 && check_interval_ < kMaxCheckInterval)
+        check_interval_ *= 2;
+      else if (dt > max_seconds / 8 && check_interval_ > 1)
+        check_interval_ /= 2;
     }
   }
   // A slice the clock ended mid-run sets the tail only every kTailRefreshSeconds (see the header).
@@ -376,9 +381,9 @@ SessionMetrics Session::metrics() const {
   }
   m.counters = session_counters(*learner_, train);
   if (reports_confusion_rate(*learner_)) {
-    const double rate = test.rows() > 0 ? confusion_rate(prediction_confusion(test_predicted, test.true_label,
-                                                                              learner_->num_classes()))
-                                        : kNaN;
+    const double rate =
+        test.rows() > 0 ? confusion_rate(prediction_confusion(test_predicted, test.true_label, learner_->num_classes()))
+                        : kNaN;
     m.counters.push_back({"confusion_rate", rate});
   }
   return m;

@@ -9,10 +9,10 @@
 // Recording schedule (a recorded row predicts every example: cost N * c with N = n_train + n_test and
 // c = Learner::predict_cost(), d + 1 for linear learners). With the cost factor k = max(1, N c /
 // max(kRecordRowBudget, Learner::step_cost())) — a learner whose step is itself a pass over the data (UMA)
-// affords rows as often as a cheap online learner with a small sample — a row is committed at every step up to kRecordEveryStepUntil / k, then at steps
-// spaced geometrically (gap = step k / kRecordGeometricDivisor) but at most gap_cap apart, where gap_cap =
-// max(kRecordMaxGap, N) doubled at every trace decimation. So small problems get dense traces and large
-// ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the
+// affords rows as often as a cheap online learner with a small sample — a row is committed at every step up to
+// kRecordEveryStepUntil / k, then at steps spaced geometrically (gap = step k / kRecordGeometricDivisor) but at most
+// gap_cap apart, where gap_cap = max(kRecordMaxGap, N) doubled at every trace decimation. So small problems get dense
+// traces and large ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the
 // trace's tail (Trace, "tail") so the UI shows the current point — except that a timed advance() the
 // clock stopped (neither max_steps taken nor the learner done) refreshes the tail at most every
 // kTailRefreshSeconds: the tail is a full evaluation (at 100 000 points ~6 ms of an 8 ms browser slice),
@@ -69,21 +69,21 @@ inline constexpr double kTailRefreshSeconds = 0.1;
 
 // The session's state as numbers, computed on demand (the trace's columns, by name).
 struct SessionMetrics {
-  int64_t steps = 0;               // steps taken
-  int64_t mistakes = 0;            // online mistakes
-  int64_t updates = 0;             // hypothesis changes
-  double bound = 0;                // the learner's bound (NaN when none applies)
-  double margin = 0;               // margin on the training sample, observed labels (NaN: non-linear or W = 0);
-                                   // binary halfspaces y<w,x>/||w||, multiclass 004 Def. 2 with ||W||_F
-  double margin_true = 0;          // margin on the training sample, true labels
-  double margin_clean = 0;         // margin on the points noise left alone (NaN when none or non-linear)
-  double margin_quantile = 0;      // the kMarginQuantile quantile of the training margins, observed labels
-  double train_error_noisy = 0;    // training error against observed labels
-  double train_error_true = 0;     // training error against true labels
-  double test_error = 0;           // test error (NaN without a test part)
-  double w_dot_v = 0;              // <w,v> (NaN when the target is unknown or the learner non-linear)
-  double w_norm2 = 0;              // ||w||^2 (NaN for non-linear learners)
-  std::vector<Counter> counters;   // the learner's counters
+  int64_t steps = 0;              // steps taken
+  int64_t mistakes = 0;           // online mistakes
+  int64_t updates = 0;            // hypothesis changes
+  double bound = 0;               // the learner's bound (NaN when none applies)
+  double margin = 0;              // margin on the training sample, observed labels (NaN: non-linear or W = 0);
+                                  // binary halfspaces y<w,x>/||w||, multiclass 004 Def. 2 with ||W||_F
+  double margin_true = 0;         // margin on the training sample, true labels
+  double margin_clean = 0;        // margin on the points noise left alone (NaN when none or non-linear)
+  double margin_quantile = 0;     // the kMarginQuantile quantile of the training margins, observed labels
+  double train_error_noisy = 0;   // training error against observed labels
+  double train_error_true = 0;    // training error against true labels
+  double test_error = 0;          // test error (NaN without a test part)
+  double w_dot_v = 0;             // <w,v> (NaN when the target is unknown or the learner non-linear)
+  double w_norm2 = 0;             // ||w||^2 (NaN for non-linear learners)
+  std::vector<Counter> counters;  // the learner's counters
 };
 
 // What a learner may use of `config`, resolved for the prepared training part `train` (DESIGN.md "The
@@ -183,9 +183,9 @@ class Session {
   bool adaptive_ = false;
   std::vector<uint8_t> labelled_;  // adaptive stream: example already labelled
   int64_t labelled_count_ = 0;
-  double check_interval_ = 1;      // clock reads: steps between two reads (adapted, never affects results)
+  double check_interval_ = 1;  // clock reads: steps between two reads (adapted, never affects results)
   double tail_time_ = -std::numeric_limits<double>::infinity();  // clock time of the last tail a timed advance() set
-  std::optional<Error> failure_;   // what stopped the session (advance's exception boundary)
+  std::optional<Error> failure_;  // what stopped the session (advance's exception boundary)
 };
 
 }  // namespace ml

@@ -12,9 +12,8 @@ namespace ml {
 
 const std::vector<std::string>& trace_standard_columns() {
   static const std::vector<std::string> names = {
-      "step",         "mistakes",          "updates",          "bound",      "margin",  "margin_true",
-      "margin_clean", "margin_q10",        "train_error_noisy", "train_error_true", "test_error", "w_dot_v",
-      "w_norm2",
+      "step",       "mistakes",          "updates",          "bound",      "margin",  "margin_true", "margin_clean",
+      "margin_q10", "train_error_noisy", "train_error_true", "test_error", "w_dot_v", "w_norm2",
   };
   return names;
 }

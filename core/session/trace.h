@@ -28,21 +28,21 @@ namespace ml {
 
 // The standard trace columns, in CSV order (learner counters follow).
 enum TraceColumn : int {
-  kTraceStep = 0,          // steps taken (the row's x coordinate)
-  kTraceMistakes,          // online mistakes so far (what the bound counts for online learners)
-  kTraceUpdates,           // hypothesis changes so far
-  kTraceBound,             // the learner's theoretical bound (NaN when none applies)
-  kTraceMargin,            // min_i y_i <w,x_i>/||w|| on the training sample, observed labels; multiclass linear
-                           // learners 004 Def. 2 with ||W||_F (Learner::hypothesis_norm); NaN: non-linear or W = 0
-  kTraceMarginTrue,        // the same with the true labels
-  kTraceMarginClean,       // the same over the points noise left alone, observed labels (NaN: none left)
-  kTraceMarginQuantile,    // the kMarginQuantile (10 %) quantile of the training margins, observed labels
-  kTraceTrainErrorNoisy,   // training error against the observed (noisy) labels
-  kTraceTrainErrorTrue,    // training error against the true labels
-  kTraceTestError,         // test error (test labels are always true; NaN when there is no test part)
-  kTraceWDotV,             // <w,v> with the generator's target v (NaN when unknown or non-linear)
-  kTraceWNorm2,            // ||w||^2 (NaN for non-linear learners)
-  kTraceStandardColumns,   // number of standard columns
+  kTraceStep = 0,         // steps taken (the row's x coordinate)
+  kTraceMistakes,         // online mistakes so far (what the bound counts for online learners)
+  kTraceUpdates,          // hypothesis changes so far
+  kTraceBound,            // the learner's theoretical bound (NaN when none applies)
+  kTraceMargin,           // min_i y_i <w,x_i>/||w|| on the training sample, observed labels; multiclass linear
+                          // learners 004 Def. 2 with ||W||_F (Learner::hypothesis_norm); NaN: non-linear or W = 0
+  kTraceMarginTrue,       // the same with the true labels
+  kTraceMarginClean,      // the same over the points noise left alone, observed labels (NaN: none left)
+  kTraceMarginQuantile,   // the kMarginQuantile (10 %) quantile of the training margins, observed labels
+  kTraceTrainErrorNoisy,  // training error against the observed (noisy) labels
+  kTraceTrainErrorTrue,   // training error against the true labels
+  kTraceTestError,        // test error (test labels are always true; NaN when there is no test part)
+  kTraceWDotV,            // <w,v> with the generator's target v (NaN when unknown or non-linear)
+  kTraceWNorm2,           // ||w||^2 (NaN for non-linear learners)
+  kTraceStandardColumns,  // number of standard columns
 };
 
 // The names of the standard columns (CSV header), indexed by TraceColumn.

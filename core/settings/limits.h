@@ -8,14 +8,14 @@
 namespace ml {
 
 // Size caps a link may request (DESIGN.md "The URL": "sizes a link may request are capped").
-inline constexpr int kMaxExamples = 1000000;          // n
-inline constexpr int kMaxDims = 4096;                 // d
-inline constexpr int64_t kMaxCells = 20000000;        // n * d (and concepts * d for the finite class)
-inline constexpr int64_t kMaxSteps = 1000000000;      // steps
-inline constexpr int kMaxConcepts = 1000000;          // |C| of the finite class and thresholds
-inline constexpr int kMaxClasses = 64;                // Q: also the CSV reader's, the generators' and the multiclass learners' limit
-inline constexpr int64_t kMaxSeed = 9007199254740991; // 2^53 - 1: seeds stay exact as doubles (and in JS)
-inline constexpr int kMaxTextBytes = 255;             // csv file name, label column
-inline constexpr int kMaxBenchmarkSplit = 10000;      // split k of a benchmark (IDA has 100)
+inline constexpr int kMaxExamples = 1000000;      // n
+inline constexpr int kMaxDims = 4096;             // d
+inline constexpr int64_t kMaxCells = 20000000;    // n * d (and concepts * d for the finite class)
+inline constexpr int64_t kMaxSteps = 1000000000;  // steps
+inline constexpr int kMaxConcepts = 1000000;      // |C| of the finite class and thresholds
+inline constexpr int kMaxClasses = 64;  // Q: also the CSV reader's, the generators' and the multiclass learners' limit
+inline constexpr int64_t kMaxSeed = 9007199254740991;  // 2^53 - 1: seeds stay exact as doubles (and in JS)
+inline constexpr int kMaxTextBytes = 255;              // csv file name, label column
+inline constexpr int kMaxBenchmarkSplit = 10000;       // split k of a benchmark (IDA has 100)
 
 }  // namespace ml

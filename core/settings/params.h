@@ -48,9 +48,9 @@ class ParamTable {
  public:
   // One bound row: the setting and how to read / write its member as a number.
   struct Row {
-    Setting setting;                         // key, label, type, range, default (from P{}), help
-    std::function<double(const P&)> get;     // the member as a number (bool 0/1, enum index)
-    std::function<void(P&, double)> set;     // writes a checked number into the member
+    Setting setting;                      // key, label, type, range, default (from P{}), help
+    std::function<double(const P&)> get;  // the member as a number (bool 0/1, enum index)
+    std::function<void(P&, double)> set;  // writes a checked number into the member
   };
 
   // Binds member `member` of P; the type, enum choices and default come from the member.

@@ -25,8 +25,7 @@ std::string parse_number(std::string_view text, double* out) {
 
 std::string format_number_of_type(const Setting& s, SettingType type, double x) {
   switch (type) {
-    case SettingType::boolean:
-      return x != 0 ? "1" : "0";
+    case SettingType::boolean: return x != 0 ? "1" : "0";
     case SettingType::choice: {
       if (x >= 0 && x < static_cast<double>(s.choices.size()) && std::floor(x) == x)
         return s.choices[static_cast<size_t>(x)];
@@ -38,8 +37,7 @@ std::string format_number_of_type(const Setting& s, SettingType type, double x) 
       std::snprintf(buf, sizeof buf, "%.0f", x == 0 ? 0.0 : x);
       return buf;
     }
-    default:
-      return format_url_number(x);
+    default: return format_url_number(x);
   }
 }
 
@@ -52,16 +50,14 @@ std::string check_number(const Setting& s, SettingType type, bool max_exclusive,
   };
   if (!std::isfinite(x)) return shown() + " is not a finite number";
   switch (type) {
-    case SettingType::boolean:
-      return (x == 0 || x == 1) ? "" : shown() + " is not 0 or 1";
+    case SettingType::boolean: return (x == 0 || x == 1) ? "" : shown() + " is not 0 or 1";
     case SettingType::choice:
       if (x >= 0 && x < static_cast<double>(s.choices.size()) && std::floor(x) == x) return "";
       return shown() + " is not one of " + join_names(s.choices, ", ");
     case SettingType::integer:
       if (std::floor(x) != x) return shown() + " is not a whole number";
       break;
-    default:
-      break;
+    default: break;
   }
   const bool above = max_exclusive ? x >= s.max : x > s.max;
   if (x < s.min || above) return shown() + " is out of range " + range_text(s, max_exclusive);
@@ -72,13 +68,22 @@ std::string check_number(const Setting& s, SettingType type, bool max_exclusive,
 std::string parse_number_of_type(const Setting& s, std::string_view text, double* out) {
   if (text.empty()) return "the value is empty";
   if (s.type == SettingType::boolean) {
-    if (text == "1" || text == "true") { *out = 1; return ""; }
-    if (text == "0" || text == "false") { *out = 0; return ""; }
+    if (text == "1" || text == "true") {
+      *out = 1;
+      return "";
+    }
+    if (text == "0" || text == "false") {
+      *out = 0;
+      return "";
+    }
     return quote_for_message(text) + " is not 0 or 1";
   }
   if (s.type == SettingType::choice) {
     for (size_t i = 0; i < s.choices.size(); ++i)
-      if (s.choices[i] == text) { *out = static_cast<double>(i); return ""; }
+      if (s.choices[i] == text) {
+        *out = static_cast<double>(i);
+        return "";
+      }
     return quote_for_message(text) + " is not one of " + join_names(s.choices, ", ");
   }
   std::string problem = parse_number(text, out);
@@ -134,15 +139,11 @@ bool same_setting_value(const Setting& setting, const SettingValue& a, const Set
     case SettingType::real:
     case SettingType::integer:
     case SettingType::boolean:
-    case SettingType::choice:
-      return a.number == b.number;
+    case SettingType::choice: return a.number == b.number;
     case SettingType::text:
-    case SettingType::learner:
-      return a.text == b.text;
-    case SettingType::real_list:
-      return a.numbers == b.numbers;
-    case SettingType::name_list:
-      return a.names == b.names;
+    case SettingType::learner: return a.text == b.text;
+    case SettingType::real_list: return a.numbers == b.numbers;
+    case SettingType::name_list: return a.names == b.names;
   }
   return false;
 }
@@ -153,12 +154,9 @@ std::string parse_setting_value(const Setting& setting, std::string_view text, S
     case SettingType::real:
     case SettingType::integer:
     case SettingType::boolean:
-    case SettingType::choice:
-      return parse_number_of_type(setting, text, &out->number);
+    case SettingType::choice: return parse_number_of_type(setting, text, &out->number);
     case SettingType::text:
-    case SettingType::learner:
-      out->text = std::string(text);
-      return check_setting_value(setting, *out);
+    case SettingType::learner: out->text = std::string(text); return check_setting_value(setting, *out);
     case SettingType::real_list: {
       if (text.empty()) return "";
       const std::vector<std::string_view> parts = split_commas(text);
@@ -248,10 +246,8 @@ std::string check_setting_value(const Setting& setting, const SettingValue& valu
     case SettingType::real:
     case SettingType::integer:
     case SettingType::boolean:
-    case SettingType::choice:
-      return check_number(setting, setting.type, setting.max_exclusive, value.number, "");
-    case SettingType::text:
-      return setting.check_text ? setting.check_text(value.text) : "";
+    case SettingType::choice: return check_number(setting, setting.type, setting.max_exclusive, value.number, "");
+    case SettingType::text: return setting.check_text ? setting.check_text(value.text) : "";
     case SettingType::learner: {
       if (value.text.empty()) return "the value is empty";
       if (value.text.size() > 64) return quote_for_message(value.text) + " is longer than 64 bytes";
@@ -264,8 +260,8 @@ std::string check_setting_value(const Setting& setting, const SettingValue& valu
     }
     case SettingType::real_list: {
       if (value.numbers.size() > static_cast<size_t>(setting.max_items))
-        return std::to_string(value.numbers.size()) + " values are more than the " +
-               std::to_string(setting.max_items) + " allowed";
+        return std::to_string(value.numbers.size()) + " values are more than the " + std::to_string(setting.max_items) +
+               " allowed";
       for (size_t i = 0; i < value.numbers.size(); ++i) {
         const std::string problem = check_number(setting, SettingType::real, false, value.numbers[i], "");
         if (!problem.empty()) return "entry " + std::to_string(i + 1) + ": " + problem;
@@ -301,11 +297,9 @@ std::string format_setting_value(const Setting& setting, const SettingValue& val
     case SettingType::real:
     case SettingType::integer:
     case SettingType::boolean:
-    case SettingType::choice:
-      return format_number_of_type(setting, setting.type, value.number);
+    case SettingType::choice: return format_number_of_type(setting, setting.type, value.number);
     case SettingType::text:
-    case SettingType::learner:
-      return value.text;
+    case SettingType::learner: return value.text;
     case SettingType::real_list: {
       std::string out;
       std::string last_text;  // matrices repeat their off-diagonal value: format it once
@@ -318,8 +312,7 @@ std::string format_setting_value(const Setting& setting, const SettingValue& val
       }
       return out;
     }
-    case SettingType::name_list:
-      return join_names(value.names, ",");
+    case SettingType::name_list: return join_names(value.names, ",");
   }
   return "";
 }
@@ -347,8 +340,10 @@ std::string format_url_number(double x) {
   int lo = 1, hi = 17;
   while (lo < hi) {
     const int mid = (lo + hi) / 2;
-    if (exact_at(mid)) hi = mid;
-    else lo = mid + 1;
+    if (exact_at(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
   }
   const int len = std::snprintf(buf, sizeof buf, "%.*g", lo, x);
   const std::string s(buf, static_cast<size_t>(len));

@@ -32,7 +32,7 @@ enum class SettingType : int {
 
 // A value in transit between storage, text and widgets; only the member of the type is used.
 struct SettingValue {
-  double number = 0;               // real, integer, boolean (0/1), choice (index)
+  double number = 0;                 // real, integer, boolean (0/1), choice (index)
   std::string text{};                // text, learner
   std::vector<double> numbers{};     // real_list
   std::vector<std::string> names{};  // name_list
@@ -40,25 +40,26 @@ struct SettingValue {
 
 // One setting.
 struct Setting {
-  std::string key{};                       // URL key (a learner parameter's URL key is l.<key>)
-  std::string label{};                     // UI label
-  SettingType type = SettingType::real;  // value type
-  double min = 0.0;                      // inclusive lower bound (numbers, list entries)
-  double max = 1.0;                      // upper bound, inclusive unless max_exclusive
-  bool max_exclusive = false;            // real: the range is [min, max)
-  bool log_scale = false;                // UI hint: drag on a log scale
-  std::vector<std::string> choices{};      // names of choice / name_list values
+  std::string key{};                         // URL key (a learner parameter's URL key is l.<key>)
+  std::string label{};                       // UI label
+  SettingType type = SettingType::real;      // value type
+  double min = 0.0;                          // inclusive lower bound (numbers, list entries)
+  double max = 1.0;                          // upper bound, inclusive unless max_exclusive
+  bool max_exclusive = false;                // real: the range is [min, max)
+  bool log_scale = false;                    // UI hint: drag on a log scale
+  std::vector<std::string> choices{};        // names of choice / name_list values
   std::vector<std::string> choice_labels{};  // display names of the choices, one each (empty: the names)
   std::vector<std::string> choice_help{};    // one line per choice for its tooltip (empty: none)
-  std::string help{};                      // one sentence for tooltips and docs
-  std::string applies_when{};              // doc of when the setting has an effect ("" = always)
-  bool view_only = false;                // changes what is shown, never a result (hidden panels, step budget)
-  bool caps = false;                     // a size: a number outside the range is set to the nearest bound
-                                         // (with a warning), not replaced by the default (docs/url.md)
-  int max_items = 0;                     // real_list / name_list: most entries accepted
-  std::string (*check_text)(std::string_view) = nullptr;  // text (and name_list entries without choices): "" when acceptable, else why not
-  std::string text_format{};               // text: doc of what check_text accepts (also name_list entries)
-  SettingValue default_value{};            // filled from the bound storage's default (Config{}, Params{})
+  std::string help{};                        // one sentence for tooltips and docs
+  std::string applies_when{};                // doc of when the setting has an effect ("" = always)
+  bool view_only = false;                    // changes what is shown, never a result (hidden panels, step budget)
+  bool caps = false;                         // a size: a number outside the range is set to the nearest bound
+                                             // (with a warning), not replaced by the default (docs/url.md)
+  int max_items = 0;                         // real_list / name_list: most entries accepted
+  std::string (*check_text)(std::string_view) =
+      nullptr;                   // text (and name_list entries without choices): "" when acceptable, else why not
+  std::string text_format{};     // text: doc of what check_text accepts (also name_list entries)
+  SettingValue default_value{};  // filled from the bound storage's default (Config{}, Params{})
 };
 
 // True for the types whose value is SettingValue::number.
@@ -139,12 +140,18 @@ bool parse_enum_name(std::string_view name, E* out) {
 // The setting type a member of type T holds (std::string: text; the learner field overrides it).
 template <class T>
 constexpr SettingType setting_type_of() {
-  if constexpr (std::is_same_v<T, bool>) return SettingType::boolean;
-  else if constexpr (std::is_enum_v<T>) return SettingType::choice;
-  else if constexpr (std::is_integral_v<T>) return SettingType::integer;
-  else if constexpr (std::is_floating_point_v<T>) return SettingType::real;
-  else if constexpr (std::is_same_v<T, std::string>) return SettingType::text;
-  else if constexpr (std::is_same_v<T, std::vector<double>>) return SettingType::real_list;
+  if constexpr (std::is_same_v<T, bool>)
+    return SettingType::boolean;
+  else if constexpr (std::is_enum_v<T>)
+    return SettingType::choice;
+  else if constexpr (std::is_integral_v<T>)
+    return SettingType::integer;
+  else if constexpr (std::is_floating_point_v<T>)
+    return SettingType::real;
+  else if constexpr (std::is_same_v<T, std::string>)
+    return SettingType::text;
+  else if constexpr (std::is_same_v<T, std::vector<double>>)
+    return SettingType::real_list;
   else {
     static_assert(std::is_same_v<T, std::vector<std::string>>, "no setting type holds this member type");
     return SettingType::name_list;
@@ -155,24 +162,36 @@ constexpr SettingType setting_type_of() {
 template <class T>
 SettingValue to_setting_value(const T& x) {
   SettingValue v;
-  if constexpr (std::is_same_v<T, bool>) v.number = x ? 1 : 0;
-  else if constexpr (std::is_enum_v<T>) v.number = static_cast<double>(static_cast<int>(x));
-  else if constexpr (std::is_arithmetic_v<T>) v.number = static_cast<double>(x);
-  else if constexpr (std::is_same_v<T, std::string>) v.text = x;
-  else if constexpr (std::is_same_v<T, std::vector<double>>) v.numbers = x;
-  else v.names = x;
+  if constexpr (std::is_same_v<T, bool>)
+    v.number = x ? 1 : 0;
+  else if constexpr (std::is_enum_v<T>)
+    v.number = static_cast<double>(static_cast<int>(x));
+  else if constexpr (std::is_arithmetic_v<T>)
+    v.number = static_cast<double>(x);
+  else if constexpr (std::is_same_v<T, std::string>)
+    v.text = x;
+  else if constexpr (std::is_same_v<T, std::vector<double>>)
+    v.numbers = x;
+  else
+    v.names = x;
   return v;
 }
 
 // Writes a (checked) SettingValue into a typed member.
 template <class T>
 void from_setting_value(const SettingValue& v, T& x) {
-  if constexpr (std::is_same_v<T, bool>) x = v.number != 0;
-  else if constexpr (std::is_enum_v<T>) x = static_cast<T>(static_cast<int>(v.number));
-  else if constexpr (std::is_arithmetic_v<T>) x = static_cast<T>(v.number);
-  else if constexpr (std::is_same_v<T, std::string>) x = v.text;
-  else if constexpr (std::is_same_v<T, std::vector<double>>) x = v.numbers;
-  else x = v.names;
+  if constexpr (std::is_same_v<T, bool>)
+    x = v.number != 0;
+  else if constexpr (std::is_enum_v<T>)
+    x = static_cast<T>(static_cast<int>(v.number));
+  else if constexpr (std::is_arithmetic_v<T>)
+    x = static_cast<T>(v.number);
+  else if constexpr (std::is_same_v<T, std::string>)
+    x = v.text;
+  else if constexpr (std::is_same_v<T, std::vector<double>>)
+    x = v.numbers;
+  else
+    x = v.names;
 }
 
 // Completes a setting declared for a member of type T: its type (unless text/learner was chosen),

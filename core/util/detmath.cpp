@@ -14,10 +14,21 @@ constexpr double kLn2Hi = 6.93147180369123816490e-01;  // high bits of ln 2 (exa
 constexpr double kLn2Lo = 1.90821492927058770002e-10;  // ln 2 - kLn2Hi
 constexpr double kInvLn2 = 1.44269504088896338700e+00;
 // e^r's Taylor coefficients from 1/14! down to 1/0!, in Horner order (exp and exp_array share them).
-constexpr double kExpTaylor[] = {1.0 / 87178291200.0, 1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916800.0,
-                                 1.0 / 3628800.0,     1.0 / 362880.0,     1.0 / 40320.0,     1.0 / 5040.0,
-                                 1.0 / 720.0,         1.0 / 120.0,        1.0 / 24.0,        1.0 / 6.0,
-                                 0.5,                 1.0,                1.0};
+constexpr double kExpTaylor[] = {1.0 / 87178291200.0,
+                                 1.0 / 6227020800.0,
+                                 1.0 / 479001600.0,
+                                 1.0 / 39916800.0,
+                                 1.0 / 3628800.0,
+                                 1.0 / 362880.0,
+                                 1.0 / 40320.0,
+                                 1.0 / 5040.0,
+                                 1.0 / 720.0,
+                                 1.0 / 120.0,
+                                 1.0 / 24.0,
+                                 1.0 / 6.0,
+                                 0.5,
+                                 1.0,
+                                 1.0};
 
 // Polynomial sine on [-pi/4, pi/4] (Taylor to x^17: error below 1e-17 on the interval).
 double sin_poly(double x) {

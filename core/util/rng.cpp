@@ -69,10 +69,16 @@ uint64_t Rng::below64(uint64_t n) {
   if (n <= 0xFFFFFFFFULL) return below(static_cast<uint32_t>(n));
   // Rejection on the smallest power-of-two mask covering n.
   uint64_t mask = n - 1;
-  mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4;
-  mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32;
+  mask |= mask >> 1;
+  mask |= mask >> 2;
+  mask |= mask >> 4;
+  mask |= mask >> 8;
+  mask |= mask >> 16;
+  mask |= mask >> 32;
   uint64_t x = 0;
-  do { x = next_u64() & mask; } while (x >= n);
+  do {
+    x = next_u64() & mask;
+  } while (x >= n);
   return x;
 }
 

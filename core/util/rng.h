@@ -22,8 +22,8 @@ enum class Stream : uint64_t {
   test = 5,
   adversary = 6,
   aux = 7,
-  features = 8,  // the data pipeline's kernel features: median-heuristic pairs, Nyström landmarks
-  rough = 9,     // the data pipeline's rough labels: the labelled examples per class of 004 §4.2
+  features = 8,         // the data pipeline's kernel features: median-heuristic pairs, Nyström landmarks
+  rough = 9,            // the data pipeline's rough labels: the labelled examples per class of 004 §4.2
   malicious_part = 10,  // mixed noise: which examples its malicious part replaces (independent of the flips)
 };
 

@@ -20,8 +20,7 @@ inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
 }  // namespace
 
-Sha256::Sha256()
-    : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+Sha256::Sha256() : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
 
 void Sha256::block(const uint8_t* p) {
   uint32_t w[64];
@@ -42,9 +41,23 @@ void Sha256::block(const uint8_t* p) {
     const uint32_t s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
     const uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
     const uint32_t t2 = s0 + maj;
-    h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    h = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2;
   }
-  h_[0] += a; h_[1] += b; h_[2] += c; h_[3] += d; h_[4] += e; h_[5] += f; h_[6] += g; h_[7] += h;
+  h_[0] += a;
+  h_[1] += b;
+  h_[2] += c;
+  h_[3] += d;
+  h_[4] += e;
+  h_[5] += f;
+  h_[6] += g;
+  h_[7] += h;
 }
 
 void Sha256::update(const void* data, size_t size) {
@@ -53,11 +66,23 @@ void Sha256::update(const void* data, size_t size) {
   if (buffered_ > 0) {
     const size_t take = size < 64 - buffered_ ? size : 64 - buffered_;
     std::memcpy(buffer_ + buffered_, p, take);
-    buffered_ += take; p += take; size -= take;
-    if (buffered_ == 64) { block(buffer_); buffered_ = 0; }
+    buffered_ += take;
+    p += take;
+    size -= take;
+    if (buffered_ == 64) {
+      block(buffer_);
+      buffered_ = 0;
+    }
   }
-  while (size >= 64) { block(p); p += 64; size -= 64; }
-  if (size > 0) { std::memcpy(buffer_, p, size); buffered_ = size; }
+  while (size >= 64) {
+    block(p);
+    p += 64;
+    size -= 64;
+  }
+  if (size > 0) {
+    std::memcpy(buffer_, p, size);
+    buffered_ = size;
+  }
 }
 
 std::array<uint8_t, 32> Sha256::digest() {
@@ -71,8 +96,10 @@ std::array<uint8_t, 32> Sha256::digest() {
   update(len, 8);
   std::array<uint8_t, 32> out{};
   for (int i = 0; i < 8; ++i) {
-    out[4 * i] = static_cast<uint8_t>(h_[i] >> 24); out[4 * i + 1] = static_cast<uint8_t>(h_[i] >> 16);
-    out[4 * i + 2] = static_cast<uint8_t>(h_[i] >> 8); out[4 * i + 3] = static_cast<uint8_t>(h_[i]);
+    out[4 * i] = static_cast<uint8_t>(h_[i] >> 24);
+    out[4 * i + 1] = static_cast<uint8_t>(h_[i] >> 16);
+    out[4 * i + 2] = static_cast<uint8_t>(h_[i] >> 8);
+    out[4 * i + 3] = static_cast<uint8_t>(h_[i]);
   }
   return out;
 }
@@ -80,7 +107,10 @@ std::array<uint8_t, 32> Sha256::digest() {
 std::string Sha256::hex() {
   static const char* digits = "0123456789abcdef";
   std::string s;
-  for (uint8_t b : digest()) { s.push_back(digits[b >> 4]); s.push_back(digits[b & 15]); }
+  for (uint8_t b : digest()) {
+    s.push_back(digits[b >> 4]);
+    s.push_back(digits[b & 15]);
+  }
   return s;
 }
 

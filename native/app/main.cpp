@@ -128,10 +128,11 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
 }
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N] [--screenshot FILE.png]\n"
-               "                     [--print-trace-hash] [--print-status] [--stats] [--speed N] [--size WxH]\n"
-               "                     [--export-dir DIR] [--share-base URL]\n");
+  std::fprintf(
+      stderr,
+      "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N] [--screenshot FILE.png]\n"
+      "                     [--print-trace-hash] [--print-status] [--stats] [--speed N] [--size WxH]\n"
+      "                     [--export-dir DIR] [--share-base URL]\n");
   return 2;
 }
 
@@ -156,23 +157,40 @@ std::optional<int> parse_options(int argc, char** argv, Options* o) {
       return true;
     };
     std::string v;
-    if (a == "--url") { if (!value(&o->url)) return usage(); }
-    else if (a == "--csv") { if (!value(&o->csv_path)) return usage(); }
-    else if (a == "--screenshot") { if (!value(&o->screenshot)) return usage(); }
-    else if (a == "--export-dir") { if (!value(&o->export_dir)) return usage(); }
-    else if (a == "--share-base") { if (!value(&o->share_base)) return usage(); }
-    else if (a == "--frames") { if (!value(&v)) return usage(); o->frames = std::atoll(v.c_str()); }
-    else if (a == "--steps") { if (!value(&v)) return usage(); o->steps = std::atoll(v.c_str()); }
-    else if (a == "--speed") { if (!value(&v)) return usage(); o->speed = std::atoll(v.c_str()); }
-    else if (a == "--size") {
-      if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &o->width, &o->height) != 2 || o->width < 200 || o->height < 200)
+    if (a == "--url") {
+      if (!value(&o->url)) return usage();
+    } else if (a == "--csv") {
+      if (!value(&o->csv_path)) return usage();
+    } else if (a == "--screenshot") {
+      if (!value(&o->screenshot)) return usage();
+    } else if (a == "--export-dir") {
+      if (!value(&o->export_dir)) return usage();
+    } else if (a == "--share-base") {
+      if (!value(&o->share_base)) return usage();
+    } else if (a == "--frames") {
+      if (!value(&v)) return usage();
+      o->frames = std::atoll(v.c_str());
+    } else if (a == "--steps") {
+      if (!value(&v)) return usage();
+      o->steps = std::atoll(v.c_str());
+    } else if (a == "--speed") {
+      if (!value(&v)) return usage();
+      o->speed = std::atoll(v.c_str());
+    } else if (a == "--size") {
+      if (!value(&v) || std::sscanf(v.c_str(), "%dx%d", &o->width, &o->height) != 2 || o->width < 200 ||
+          o->height < 200)
         return usage();
-    }
-    else if (a == "--print-trace-hash") o->print_hash = true;
-    else if (a == "--print-status") o->print_status = true;
-    else if (a == "--stats") o->stats = true;
-    else if (a == "--help" || a == "-h") { usage(); return 0; }
-    else return usage();
+    } else if (a == "--print-trace-hash")
+      o->print_hash = true;
+    else if (a == "--print-status")
+      o->print_status = true;
+    else if (a == "--stats")
+      o->stats = true;
+    else if (a == "--help" || a == "-h") {
+      usage();
+      return 0;
+    } else
+      return usage();
   }
   return std::nullopt;
 }
@@ -206,7 +224,10 @@ int start_app(ml::app::App& app, DesktopPlatform& platform, GLFWwindow* window, 
                          "/usr/share/matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf"};
   std::string font;
   for (const char* f : fonts)
-    if (std::ifstream(f).good()) { font = f; break; }
+    if (std::ifstream(f).good()) {
+      font = f;
+      break;
+    }
   // Where the window system scales windows (macOS Retina, Wayland), the framebuffer has more pixels
   // than the window: rasterize the font for the framebuffer so text stays sharp.
   int win_w = 0, win_h = 0, fb_w = 0, fb_h = 0;
@@ -294,12 +315,14 @@ void print_results(ml::app::App& app, const Options& o, const FrameStats& st) {
   if (o.print_status) std::printf("%s\n", app.status_json().c_str());
   if (o.stats) {
     // Medians and 95th percentiles by nearest rank, as tools/e2e/measure_frames.mjs takes them in the browser.
-    std::printf("{\"frames\":%lld,\"first_frame_ms\":%.1f,\"first_run_frame_ms\":%.1f,\"median_ms\":%.2f,\"p95_ms\":%.2f,"
-                "\"app_cpu_median_ms\":%.3f,\"app_cpu_p95_ms\":%.3f,\"train_median_ms\":%.3f,\"gl_median_ms\":%.3f,"
-                "\"steps\":%lld}\n",
-                st.count, st.first_frame_ms, st.first_run_frame_ms, st.frame_ms.percentile_ms(0.5), st.frame_ms.percentile_ms(0.95),
-                st.costs.app().percentile_ms(0.5), st.costs.app().percentile_ms(0.95), st.costs.train().percentile_ms(0.5),
-                st.costs.gl().percentile_ms(0.5), static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
+    std::printf(
+        "{\"frames\":%lld,\"first_frame_ms\":%.1f,\"first_run_frame_ms\":%.1f,\"median_ms\":%.2f,\"p95_ms\":%.2f,"
+        "\"app_cpu_median_ms\":%.3f,\"app_cpu_p95_ms\":%.3f,\"train_median_ms\":%.3f,\"gl_median_ms\":%.3f,"
+        "\"steps\":%lld}\n",
+        st.count, st.first_frame_ms, st.first_run_frame_ms, st.frame_ms.percentile_ms(0.5),
+        st.frame_ms.percentile_ms(0.95), st.costs.app().percentile_ms(0.5), st.costs.app().percentile_ms(0.95),
+        st.costs.train().percentile_ms(0.5), st.costs.gl().percentile_ms(0.5),
+        static_cast<long long>(app.state().session() ? app.state().session()->steps() : 0));
   }
 }
 

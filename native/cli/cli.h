@@ -42,10 +42,10 @@ enum class OptionValue {
 
 // One option of a command's row in the command table.
 struct OptionSpec {
-  const char* name;                           // spelled --name on the command line
-  OptionValue value = OptionValue::none;      // what follows it
-  long long min = 1;                          // OptionValue::count: smallest accepted
-  long long max = 1000000000;                 // OptionValue::count: largest accepted
+  const char* name;                       // spelled --name on the command line
+  OptionValue value = OptionValue::none;  // what follows it
+  long long min = 1;                      // OptionValue::count: smallest accepted
+  long long max = 1000000000;             // OptionValue::count: largest accepted
 };
 
 // One command of the table in main.cpp.
@@ -72,7 +72,7 @@ Status check_output_path(const std::string& option, const std::string& path);
 
 // A size limit for read_file: the bytes allowed and the error for a file over them.
 struct SizeCap {
-  uint64_t max_bytes = UINT64_MAX;               // largest file read
+  uint64_t max_bytes = UINT64_MAX;                 // largest file read
   std::function<Error(uint64_t bytes)> too_large;  // the error, given the file's size (or the bytes read so far)
 };
 

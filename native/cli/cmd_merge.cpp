@@ -32,7 +32,8 @@ int cmd_merge(const Args& args) {
       return 1;
     }
     if (dropped)
-      print_warnings({path + ": its last line is incomplete (an interrupted sweep): left out; resume that sweep first"});
+      print_warnings(
+          {path + ": its last line is incomplete (an interrupted sweep): left out; resume that sweep first"});
     total += rows->size();
     lists.push_back(std::move(rows).value());
   }
@@ -42,8 +43,9 @@ int cmd_merge(const Args& args) {
       if (inserted || it->second.second->json == r.json) continue;
       const CellRow& kept = *it->second.second;
       if (kept.cell != r.cell)
-        std::fprintf(stderr, "error: merge: %s and %s have different links for cell %lld (%s and %s): the files come "
-                             "from different experiments; nothing written\n",
+        std::fprintf(stderr,
+                     "error: merge: %s and %s have different links for cell %lld (%s and %s): the files come "
+                     "from different experiments; nothing written\n",
                      it->second.first->c_str(), args.positional[l].c_str(), static_cast<long long>(r.index),
                      kept.cell.c_str(), r.cell.c_str());
       else

@@ -32,7 +32,9 @@ namespace {
 // A word as the shell reads it back: as is when it is plain, else in single quotes.
 std::string shell_word(const std::string& s) {
   bool plain = !s.empty();
-  for (char c : s) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./=:,+-@%").find(c) != std::string_view::npos);
+  for (char c : s)
+    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                      std::string_view("_./=:,+-@%").find(c) != std::string_view::npos);
   if (plain) return s;
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -76,14 +78,16 @@ std::vector<std::string> split_commas(const std::string& s) {
 
 // Draws the figure with tools/plot_sweep.py under Debian's python3 (found next to this program's build
 // folder, build/<preset>/marginlab, or in the working folder). Natively only.
-Status draw_figure(const std::string& csv, const std::string& png, const std::string& metric, const std::string& title) {
+Status draw_figure(const std::string& csv, const std::string& png, const std::string& metric,
+                   const std::string& title) {
 #ifdef __EMSCRIPTEN__
   (void)csv, (void)png, (void)metric, (void)title;
   return make_error("report.figure", "this build cannot start python3");
 #else
   const char* python = "/usr/bin/python3";
   if (::access(python, X_OK) != 0)
-    return make_error("report.figure", std::string(python) + " is missing (tools/setup.sh installs python3-matplotlib)");
+    return make_error("report.figure",
+                      std::string(python) + " is missing (tools/setup.sh installs python3-matplotlib)");
   std::vector<std::string> candidates;
   char self[4096];
   const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
@@ -99,8 +103,8 @@ Status draw_figure(const std::string& csv, const std::string& png, const std::st
       break;
     }
   if (script.empty())
-    return make_error("report.figure", "tools/plot_sweep.py not found (looked at " + candidates.front() +
-                                           " and in the working folder)");
+    return make_error("report.figure",
+                      "tools/plot_sweep.py not found (looked at " + candidates.front() + " and in the working folder)");
   std::vector<std::string> words = {python, script, csv, png, "--metric", metric, "--title", title};
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
@@ -224,7 +228,8 @@ ExitCode draw_report_figure(const Args& args, const ReportPaths& paths, const st
 #ifdef __EMSCRIPTEN__
   (void)figure;
   print_warnings({"the figure is not drawn in this build (it cannot start python3): /usr/bin/python3 "
-                  "tools/plot_sweep.py " + paths.csv + " " + paths.png});
+                  "tools/plot_sweep.py " +
+                  paths.csv + " " + paths.png});
 #else
   if (!figure.ok()) {
     std::fprintf(stderr, "error: report: the figure: %s; %s and %s are written (--no-figure leaves the figure out)\n",

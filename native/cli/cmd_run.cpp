@@ -27,8 +27,7 @@ double steady_seconds() {
 std::string with_warnings(const std::string& json, const std::vector<std::string>& warnings) {
   const size_t close = json.rfind('}');
   if (close == std::string::npos) return json;
-  const std::string list =
-      nlohmann::json(warnings).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string list = nlohmann::json(warnings).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return json.substr(0, close) + ",\"warnings\":" + list + json.substr(close);
 }
 }  // namespace

@@ -63,9 +63,11 @@ class CsvFolder {
     for (const std::string& f : files.value()) key += '\n' + f;
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     std::string mismatch;
-    Result<Dataset> data = config.split > 0 ? read_split(files.value(), config) : read_csv_dataset(dir_ + "/" + name, config, &mismatch);
+    Result<Dataset> data =
+        config.split > 0 ? read_split(files.value(), config) : read_csv_dataset(dir_ + "/" + name, config, &mismatch);
     if (!data.ok()) return data.error();
-    if (!mismatch.empty()) return make_error("cli.csv_hash", mismatch + " (sweep refuses it: a row must depend only on its link)");
+    if (!mismatch.empty())
+      return make_error("cli.csv_hash", mismatch + " (sweep refuses it: a row must depend only on its link)");
     auto shared = std::make_shared<const Dataset>(std::move(data).value());
     cache_.emplace(key, shared);
     return shared;
@@ -90,8 +92,8 @@ class CsvFolder {
 
 // "12/40 cells" and the current cell's step, for progress lines.
 void print_progress(const ExperimentRunner& runner, double started) {
-  std::string line = "progress: " + std::to_string(runner.completed()) + "/" + std::to_string(runner.total()) +
-                     " cells";
+  std::string line =
+      "progress: " + std::to_string(runner.completed()) + "/" + std::to_string(runner.total()) + " cells";
   if (const Session* s = runner.current()) {
     line += ", cell " + std::to_string(runner.current_index()) + " at step " + std::to_string(s->steps()) + " of " +
             std::to_string(s->config().steps) + ": " + encode_url(s->config(), learner_schemas());
@@ -116,8 +118,10 @@ ExitCode check_data_dir(const Args& args, const SweepRequest& request) {
   const std::string& data_dir = request.data_dir;
   if (args.has("data-dir")) {
     if (!reads_csv(request.experiment)) {
-      std::fprintf(stderr, "error: --data-dir %s is given but no cell of the experiment reads a CSV file (none has "
-                           "'data=csv'): drop --data-dir\n", data_dir.c_str());
+      std::fprintf(stderr,
+                   "error: --data-dir %s is given but no cell of the experiment reads a CSV file (none has "
+                   "'data=csv'): drop --data-dir\n",
+                   data_dir.c_str());
       return usage_error(args.usage);
     }
     struct stat st {};
@@ -127,10 +131,11 @@ ExitCode check_data_dir(const Args& args, const SweepRequest& request) {
       return 1;
     }
   } else if (reads_csv(request.experiment)) {
-    std::fprintf(stderr, "error: the experiment reads CSV files ('data=csv'%s): pass the folder that holds them with "
-                         "--data-dir DIR\n",
-                 request.experiment.base.csv_name.empty() ? ""
-                                                          : (", file '" + request.experiment.base.csv_name + "'").c_str());
+    std::fprintf(
+        stderr,
+        "error: the experiment reads CSV files ('data=csv'%s): pass the folder that holds them with "
+        "--data-dir DIR\n",
+        request.experiment.base.csv_name.empty() ? "" : (", file '" + request.experiment.base.csv_name + "'").c_str());
     return 1;
   }
   return std::nullopt;
@@ -193,8 +198,10 @@ ExitCode cut_incomplete_line(const std::string& out, ResumedRows& resumed) {
     std::fprintf(stderr, "error: %s: cannot cut off its incomplete last line\n", out.c_str());
     return 1;
   }
-  std::fprintf(stderr, "sweep: %s: its last line was incomplete (an interrupted write): cut off, that cell runs "
-                       "again\n", out.c_str());
+  std::fprintf(stderr,
+               "sweep: %s: its last line was incomplete (an interrupted write): cut off, that cell runs "
+               "again\n",
+               out.c_str());
   text.resize(keep);
   return std::nullopt;
 }
@@ -232,9 +239,11 @@ ExitCode append_rows(ExperimentRunner& runner, const SweepRequest& request, cons
   }
   if (needs_newline) std::fputc('\n', f);
   std::fprintf(stderr, "sweep: %lld cells%s, %zu already in %s, %lld to run\n", static_cast<long long>(runner.total()),
-               request.shards > 1 ? (" in shard " + std::to_string(request.shard) + "/" + std::to_string(request.shards) +
-                                     " of " + std::to_string(cell_count(request.experiment))).c_str()
-                                  : "",
+               request.shards > 1
+                   ? (" in shard " + std::to_string(request.shard) + "/" + std::to_string(request.shards) + " of " +
+                      std::to_string(cell_count(request.experiment)))
+                         .c_str()
+                   : "",
                resumed.done.size(), out.c_str(), static_cast<long long>(runner.total() - runner.completed()));
 
   const double started = steady_seconds();

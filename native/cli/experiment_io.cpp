@@ -36,14 +36,16 @@ Result<LoadedExperiment> load_experiment(const Args& args) {
   if (!out.config.use_csv) {
     // A file the link does not use would be ignored without a word: refuse it (a usage error).
     if (args.has("csv"))
-      return make_error("cli.usage", "--csv " + path + " is given but the link does not read a CSV file (it has no "
-                                     "'data=csv'): add data=csv to the link or drop --csv");
+      return make_error("cli.usage", "--csv " + path +
+                                         " is given but the link does not read a CSV file (it has no "
+                                         "'data=csv'): add data=csv to the link or drop --csv");
     return out;
   }
   if (out.config.split > 0) {  // two files, named by the link: the data folder's job (sweep --data-dir)
-    return make_error("cli.usage", "the URL reads a benchmark split (split=" + std::to_string(out.config.split) +
-                                       ": two files, NAME_train_k.csv and NAME_test_k.csv); run it with marginlab sweep "
-                                       "--url '<url>' --data-dir DIR --out FILE.jsonl");
+    return make_error("cli.usage",
+                      "the URL reads a benchmark split (split=" + std::to_string(out.config.split) +
+                          ": two files, NAME_train_k.csv and NAME_test_k.csv); run it with marginlab sweep "
+                          "--url '<url>' --data-dir DIR --out FILE.jsonl");
   }
   if (path.empty()) {
     return make_error("cli.no_csv", "the URL uses a CSV file ('data=csv', file '" + out.config.csv_name +

@@ -10,22 +10,31 @@ namespace {
 
 using ml::cli::Command;
 
-using ml::cli::OptionValue;
 using ml::kMaxSteps;
+using ml::cli::OptionValue;
 
 // The commands, in the order `marginlab help` lists them. Each row declares every option the command
 // reads (docs/cli.md); parse_args refuses any other before the command runs.
 const Command kCommands[] = {
-    {"url", ml::cli::cmd_url, "url '<url>' | url --doc",
+    {"url",
+     ml::cli::cmd_url,
+     "url '<url>' | url --doc",
      "print the canonical form of a configuration URL and its warnings (--doc: the URL reference)",
-     {{"doc"}}, 1},
-    {"data", ml::cli::cmd_data, "data --url '<url>' --out FILE.csv [--csv INPUT.csv]",
+     {{"doc"}},
+     1},
+    {"data",
+     ml::cli::cmd_data,
+     "data --url '<url>' --out FILE.csv [--csv INPUT.csv]",
      "write the experiment's data (noisy label, true label, corruption) and print a JSON summary",
      {{"url", OptionValue::link}, {"out", OptionValue::output}, {"csv", OptionValue::input}}},
-    {"check", ml::cli::cmd_check, "check FILE.csv [--label NAME|INDEX]",
+    {"check",
+     ml::cli::cmd_check,
+     "check FILE.csv [--label NAME|INDEX]",
      "parse a CSV file and report what was read, or the exact error with line and column",
-     {{"label", OptionValue::text}}, 1},
-    {"run", ml::cli::cmd_run,
+     {{"label", OptionValue::text}},
+     1},
+    {"run",
+     ml::cli::cmd_run,
      "run --url '<url>' [--steps N] [--trace FILE.csv] [--json] [--csv INPUT.csv] [--strict]",
      "run an experiment headless and print one JSON object (mistakes, bound, errors, margin, trace_sha256, "
      "warnings); --strict: exit 1 when the link had warnings",
@@ -35,19 +44,29 @@ const Command kCommands[] = {
       {"json"},
       {"csv", OptionValue::input},
       {"strict"}}},
-    {"learners", ml::cli::cmd_learners, "learners [--compact]",
+    {"learners",
+     ml::cli::cmd_learners,
+     "learners [--compact]",
      "print the learner registry as JSON (id, name, binary/multiclass, parameters with defaults and ranges)",
      {{"compact"}}},
-    {"sweep", ml::cli::cmd_sweep, "sweep --url '<experiment link>' --out FILE.jsonl [--shard I/N] [--data-dir DIR]",
+    {"sweep",
+     ml::cli::cmd_sweep,
+     "sweep --url '<experiment link>' --out FILE.jsonl [--shard I/N] [--data-dir DIR]",
      "run an experiment's cells (with --shard, every N-th from cell I) and append one JSON row per cell to "
      "FILE.jsonl as it finishes; an existing FILE.jsonl is resumed (its cells are skipped)",
-     {{"url", OptionValue::link}, {"out", OptionValue::output}, {"shard", OptionValue::text},
+     {{"url", OptionValue::link},
+      {"out", OptionValue::output},
+      {"shard", OptionValue::text},
       {"data-dir", OptionValue::text}}},
-    {"merge", ml::cli::cmd_merge, "merge A.jsonl B.jsonl ... --out ALL.jsonl",
+    {"merge",
+     ml::cli::cmd_merge,
+     "merge A.jsonl B.jsonl ... --out ALL.jsonl",
      "merge rows files (shards, resumed runs) into one, sorted by cell, each cell once; two different rows "
      "for one cell are an error and nothing is written",
-     {{"out", OptionValue::output}}, 100000},
-    {"report", ml::cli::cmd_report,
+     {{"out", OptionValue::output}},
+     100000},
+    {"report",
+     ml::cli::cmd_report,
      "report ROWS.jsonl --url '<experiment link>' --out NAME.md [--reference REF.tsv] [--metrics LIST] "
      "[--compare AXIS] [--title TEXT] [--no-figure]",
      "write NAME.md (mean ± standard error per point, paired comparisons with their verdicts), NAME.csv and "

@@ -86,7 +86,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   require(t.info.label_index >= 0 && t.info.label_index <= dims);
   require(t.info.delimiter == ',' || t.info.delimiter == ';' || t.info.delimiter == '\t');
   for (int y : d.label) require(y >= 0 && y < q);
-  for (int k = 1; k < q; ++k) require(d.class_names[static_cast<size_t>(k - 1)] != d.class_names[static_cast<size_t>(k)]);
+  for (int k = 1; k < q; ++k)
+    require(d.class_names[static_cast<size_t>(k - 1)] != d.class_names[static_cast<size_t>(k)]);
   for (Eigen::Index i = 0; i < d.X.size(); ++i) require(std::isfinite(d.X.data()[i]));
   return 0;
 }

@@ -29,8 +29,8 @@
 namespace {
 
 // Largest value of a config field, by URL key, in this target.
-constexpr std::pair<std::string_view, double> kSizeCaps[] = {
-    {"n", 200}, {"d", 8}, {"q", 8}, {"concepts", 128}, {"kpca", 8}, {"rupd", 200}, {"k", 20}, {"rough", 4}};
+constexpr std::pair<std::string_view, double> kSizeCaps[] = {{"n", 200},  {"d", 8},      {"q", 8},  {"concepts", 128},
+                                                             {"kpca", 8}, {"rupd", 200}, {"k", 20}, {"rough", 4}};
 // Integer fields that are not sizes (left as the link says).
 constexpr std::string_view kNotSizes[] = {"v", "seed", "famseed", "fam", "steps", "split"};
 // Largest value of any other integer field and of every integer learner parameter (landmarks, dims,

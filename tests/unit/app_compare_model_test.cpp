@@ -38,7 +38,8 @@ TEST(CompareModel, ShareSliceGivesEachActiveRunnerItsShareAndPassesOnWhatIsLeft)
     given.push_back({i, seconds});
     return i == 0 ? 0.001 : seconds;
   };
-  const double used = share_slice(0.009, 3, 0, [](int) { return true; }, run);
+  const double used = share_slice(
+      0.009, 3, 0, [](int) { return true; }, run);
   ASSERT_EQ(given.size(), 3u);
   EXPECT_EQ(given[0].first, 0);
   EXPECT_NEAR(given[0].second, 0.003, 1e-12);
@@ -50,10 +51,12 @@ TEST(CompareModel, ShareSliceGivesEachActiveRunnerItsShareAndPassesOnWhatIsLeft)
 
   // Starting at runner 2, runner 1 inactive: 2 then 0, each half of 10 ms.
   given.clear();
-  share_slice(0.010, 3, 2, [](int i) { return i != 1; }, [&](int i, double s) {
-    given.push_back({i, s});
-    return s;
-  });
+  share_slice(
+      0.010, 3, 2, [](int i) { return i != 1; },
+      [&](int i, double s) {
+        given.push_back({i, s});
+        return s;
+      });
   ASSERT_EQ(given.size(), 2u);
   EXPECT_EQ(given[0].first, 2);
   EXPECT_NEAR(given[0].second, 0.005, 1e-12);
@@ -62,10 +65,12 @@ TEST(CompareModel, ShareSliceGivesEachActiveRunnerItsShareAndPassesOnWhatIsLeft)
 
   // A runner that overruns leaves nothing (never a negative share) to the ones after it.
   given.clear();
-  share_slice(0.004, 2, 0, [](int) { return true; }, [&](int i, double s) {
-    given.push_back({i, s});
-    return 0.006;
-  });
+  share_slice(
+      0.004, 2, 0, [](int) { return true; },
+      [&](int i, double s) {
+        given.push_back({i, s});
+        return 0.006;
+      });
   ASSERT_EQ(given.size(), 2u);
   EXPECT_NEAR(given[0].second, 0.002, 1e-12);
   EXPECT_EQ(given[1].second, 0.0);
@@ -95,14 +100,17 @@ TEST(CompareModel, EveryLearnerTrainsOnTheSameDataAndTheSameNoisyLabels) {
     EXPECT_EQ(cm.run(i).session->config().learner, ids[i]);
     // The data file (features, observed and true labels, corruption flags) is byte-identical.
     const std::string data = render_data_csv(cm.run(i).session->data());
-    if (i == 0) first = data;
-    else EXPECT_EQ(data, first) << ids[i];
+    if (i == 0)
+      first = data;
+    else
+      EXPECT_EQ(data, first) << ids[i];
   }
   EXPECT_GT(cm.run(0).session->data().noise.corrupted, 0);  // and there is noise to share
 }
 
 TEST(CompareModel, FrameSlicesEndInEachCellsOwnTrace) {
-  const Experiment e = decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=5&x.learner=perceptron,bylander,averaging");
+  const Experiment e =
+      decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=5&x.learner=perceptron,bylander,averaging");
   CompareModel cm;
   cm.build(e, learner_schemas(), nullptr);
   FakeClock clock;
@@ -126,8 +134,8 @@ TEST(CompareModel, FrameSlicesEndInEachCellsOwnTrace) {
 
 TEST(CompareModel, StepCountCapsAreKeptPerLearner) {
   CompareModel cm;
-  cm.build(decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=2&x.learner=perceptron,averaging"), learner_schemas(),
-           nullptr);
+  cm.build(decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=2&x.learner=perceptron,averaging"),
+           learner_schemas(), nullptr);
   // Three steps each per call, never past 10: 3, 6, 9, 10.
   const int64_t expected[] = {3, 6, 9, 10, 10};
   for (int64_t want : expected) {
@@ -144,8 +152,9 @@ TEST(CompareModel, StepCountCapsAreKeptPerLearner) {
 TEST(CompareModel, ALearnerThatCannotTrainKeepsItsErrorAndFocusGoesToOneThatCan) {
   CompareModel cm;
   // Three classes: the binary perceptron refuses, the ultraconservative learner trains.
-  cm.build(decode("#v=1&data=classes&q=3&n=150&seed=1&learner=ultraconservative&x.learner=perceptron,ultraconservative"),
-           learner_schemas(), nullptr);
+  cm.build(
+      decode("#v=1&data=classes&q=3&n=150&seed=1&learner=ultraconservative&x.learner=perceptron,ultraconservative"),
+      learner_schemas(), nullptr);
   ASSERT_EQ(cm.size(), 2u);
   EXPECT_EQ(cm.run(0).session, nullptr);
   EXPECT_FALSE(cm.run(0).error.empty());
@@ -171,7 +180,7 @@ TEST(CompareModel, MistakesCapIsFourTimesTheLargestCountWhenABoundIsBeyondIt) {
   cm.run(1).series.set_columns(columns({0, 1, 3}, {0, 7, 9}, NAN), 0, 0);
   EXPECT_EQ(cm.mistakes_y_cap(), 36.0);  // 4 x 9 (the largest count, averaging's updates); bound 100 > 36
   cm.run(0).series.set_columns(columns({0, 2, 5}, {0, 2, 5}, 30), 0, 0);
-  EXPECT_EQ(cm.mistakes_y_cap(), 0.0);   // every bound fits under 36: no cap
+  EXPECT_EQ(cm.mistakes_y_cap(), 0.0);  // every bound fits under 36: no cap
 }
 
 }  // namespace

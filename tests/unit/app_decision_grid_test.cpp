@@ -23,9 +23,9 @@ Projection plane() {
 }
 
 TEST(AppDecisionGridTest, CellCountsFollowThePixels) {
-  EXPECT_EQ(grid_cells(30), 24);    // at least 24
-  EXPECT_EQ(grid_cells(300), 100);  // one cell per 3 pixels
-  EXPECT_EQ(grid_cells(3000), 220); // at most 220
+  EXPECT_EQ(grid_cells(30), 24);     // at least 24
+  EXPECT_EQ(grid_cells(300), 100);   // one cell per 3 pixels
+  EXPECT_EQ(grid_cells(3000), 220);  // at most 220
 }
 
 TEST(AppDecisionGridTest, ScoresCellCentresAndScalesTheLargestLeadToOne) {
@@ -58,7 +58,7 @@ TEST(AppDecisionGridTest, ScoresCellCentresAndScalesTheLargestLeadToOne) {
   const size_t cell = 3 * 24 + 7;  // row 3, column 7
   EXPECT_FLOAT_EQ(t[cell * 4 + 0], 0.0f);
   EXPECT_FLOAT_EQ(t[cell * 4 + 1], (7.5f - 12) / 11.5f);
-  EXPECT_EQ(t[cell * 4 + 2], -1e30f);  // unused channels
+  EXPECT_EQ(t[cell * 4 + 2], -1e30f);    // unused channels
   EXPECT_FLOAT_EQ(t[23 * 4 + 1], 1.0f);  // last column of row 0
 }
 
@@ -93,7 +93,7 @@ TEST(AppDecisionGridTest, NoDecisionGivesNoGridAndTheDeadlineSplitsThePass) {
   EXPECT_TRUE(grid.running());
   for (int i = 0; i < 4; ++i) EXPECT_FALSE(grid.advance(zero, plane(), 4, late, 0.0));
   EXPECT_TRUE(grid.advance(zero, plane(), 4, late, 0.0));  // rows 20..23
-  EXPECT_FALSE(grid.ready());  // w = 0: every lead is 0
+  EXPECT_FALSE(grid.ready());                              // w = 0: every lead is 0
 }
 
 // The seam of issue 12: a pass spans frames and the learner trains in between. Rows scored before and
@@ -143,10 +143,10 @@ TEST(AppDecisionGridTest, DetailScalesTheCellsDownToAFloor) {
 TEST(AppDecisionGridTest, RowsPerCallBoundsTheWork) {
   const double lo[2] = {0, 0}, hi[2] = {1, 1};
   DecisionGrid grid;
-  grid.start(lo, hi, 660, 660, 2);  // 220 x 220
-  EXPECT_EQ(grid.rows_per_call(2), 220);       // 5e5 / (2 * 220) = 1136 rows: the whole pass
-  EXPECT_EQ(grid.rows_per_call(1500), 1);      // 5e5 / (1500 * 220) = 1.5
-  EXPECT_EQ(grid.rows_per_call(100), 22);      // 5e5 / 22000 = 22.7
+  grid.start(lo, hi, 660, 660, 2);         // 220 x 220
+  EXPECT_EQ(grid.rows_per_call(2), 220);   // 5e5 / (2 * 220) = 1136 rows: the whole pass
+  EXPECT_EQ(grid.rows_per_call(1500), 1);  // 5e5 / (1500 * 220) = 1.5
+  EXPECT_EQ(grid.rows_per_call(100), 22);  // 5e5 / 22000 = 22.7
 }
 
 }  // namespace

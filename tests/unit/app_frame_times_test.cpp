@@ -16,13 +16,13 @@ TEST(FrameTimes, MedianOfTheLastIntervals) {
   t.add(5);
   t.add(1);
   t.add(3);
-  EXPECT_EQ(t.median_ms(), 3.0);   // {1, 3, 5}
-  t.add(100);                      // replaces the oldest (5): {100, 1, 3}
+  EXPECT_EQ(t.median_ms(), 3.0);  // {1, 3, 5}
+  t.add(100);                     // replaces the oldest (5): {100, 1, 3}
   EXPECT_EQ(t.size(), 3u);
   EXPECT_EQ(t.median_ms(), 3.0);
-  t.add(50);                       // replaces 1: {100, 50, 3}
+  t.add(50);  // replaces 1: {100, 50, 3}
   EXPECT_EQ(t.median_ms(), 50.0);
-  t.add(-1);                       // not a time
+  t.add(-1);  // not a time
   t.add(NAN);
   EXPECT_EQ(t.median_ms(), 50.0);
   FrameTimes even(10);
@@ -49,10 +49,10 @@ TEST(FrameCost, AppTimeIsTheFrameWithoutTrainingAndGl) {
   EXPECT_EQ((FrameCost{1.0, 0.8, 0.3}).app_ms(), 0.0);
 
   FrameCostStats stats(4);
-  stats.add({10, 8, 1});      // app 1
-  stats.add({13, 8, 2});      // app 3
-  stats.add({20, 8, 2});      // app 10
-  stats.add({NAN, 8, 2});     // not a time: left out of every part
+  stats.add({10, 8, 1});   // app 1
+  stats.add({13, 8, 2});   // app 3
+  stats.add({20, 8, 2});   // app 10
+  stats.add({NAN, 8, 2});  // not a time: left out of every part
   EXPECT_EQ(stats.app().size(), 3u);
   EXPECT_EQ(stats.train().size(), 3u);
   EXPECT_EQ(stats.app().median_ms(), 3.0);

@@ -30,11 +30,11 @@ TEST(AppLearnedConfusionTest, AClassWithoutExamplesIsAZeroColumn) {
 
 TEST(AppLearnedConfusionTest, RefreshesOnANewSessionAtOnceAndOnUpdatesAtMostEvery300ms) {
   RefreshThrottle t;
-  EXPECT_TRUE(t.due(1, 0, 10.0));    // first look
-  EXPECT_FALSE(t.due(1, 0, 20.0));   // nothing changed
-  EXPECT_FALSE(t.due(1, 5, 10.2));   // updates, but 0.2 s after the last refresh
-  EXPECT_TRUE(t.due(1, 5, 10.31));   // updates, 0.31 s after
-  EXPECT_TRUE(t.due(2, 5, 10.32));   // a new session: at once
+  EXPECT_TRUE(t.due(1, 0, 10.0));   // first look
+  EXPECT_FALSE(t.due(1, 0, 20.0));  // nothing changed
+  EXPECT_FALSE(t.due(1, 5, 10.2));  // updates, but 0.2 s after the last refresh
+  EXPECT_TRUE(t.due(1, 5, 10.31));  // updates, 0.31 s after
+  EXPECT_TRUE(t.due(2, 5, 10.32));  // a new session: at once
 }
 
 }  // namespace

@@ -17,8 +17,8 @@ TEST(AppMarginHistogramTest, ScoreMarginBinaryAndMulticlass) {
   EXPECT_DOUBLE_EQ(score_margin(s, 1, 0, 0), 2);     // -(-1 - 1)
   Eigen::MatrixXf m(1, 3);
   m << 1, 4, 2.5f;
-  EXPECT_DOUBLE_EQ(score_margin(m, 0, 1, 0), 1.5);   // 4 - max(1, 2.5)
-  EXPECT_DOUBLE_EQ(score_margin(m, 0, 0, 7), -3);    // 1 - 4 (no norm in the multiclass margin)
+  EXPECT_DOUBLE_EQ(score_margin(m, 0, 1, 0), 1.5);  // 4 - max(1, 2.5)
+  EXPECT_DOUBLE_EQ(score_margin(m, 0, 0, 7), -3);   // 1 - 4 (no norm in the multiclass margin)
 }
 
 TEST(AppMarginHistogramTest, BinsCleanAndCorruptedApart) {

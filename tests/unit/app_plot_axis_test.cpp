@@ -15,8 +15,8 @@ TEST(AppPlotAxis, NiceStepPicksTheSmallest125StepThatFits) {
   EXPECT_DOUBLE_EQ(nice_step(1000, 4), 500);  // 100: 10, 200: 5, 500: 2
   EXPECT_DOUBLE_EQ(nice_step(1, 10), 0.1);
   EXPECT_DOUBLE_EQ(nice_step(0.03, 3), 0.01);
-  EXPECT_DOUBLE_EQ(nice_step(7, 1), 5);       // one interval: floor(7/5) = 1
-  EXPECT_DOUBLE_EQ(nice_step(25, 1), 20);     // 10 gives floor(2.5) = 2 intervals, 20 gives 1
+  EXPECT_DOUBLE_EQ(nice_step(7, 1), 5);    // one interval: floor(7/5) = 1
+  EXPECT_DOUBLE_EQ(nice_step(25, 1), 20);  // 10 gives floor(2.5) = 2 intervals, 20 gives 1
 
   EXPECT_EQ(nice_step(0, 5), 0);
   EXPECT_EQ(nice_step(NAN, 5), 0);
@@ -76,7 +76,7 @@ TEST(AppPlotAxis, DataRangeIgnoresNaNAndStartsCountsAtZero) {
   const std::vector<double> a = {NAN, 2, 4, NAN};
   const std::vector<double> b = {3, 10};
   AxisRange r = data_range({&a, &b}, true);
-  EXPECT_DOUBLE_EQ(r.lo, 0);                  // include_zero, and 0 gets no margin
+  EXPECT_DOUBLE_EQ(r.lo, 0);  // include_zero, and 0 gets no margin
   EXPECT_DOUBLE_EQ(r.hi, 10 + 10 * 0.04);
   r = data_range({&a}, false);
   EXPECT_DOUBLE_EQ(r.lo, 2 - 2 * 0.04);

@@ -75,9 +75,9 @@ TEST(AppPlotModelTest, ShownCountersFollowTheChoice) {
 
 TEST(AppPlotModelTest, AOneStepRunIsAFinishedRunEndingAtStepOne) {
   EXPECT_TRUE(one_step_run({0, 1}, true));
-  EXPECT_FALSE(one_step_run({0, 1}, false));     // paused after one step of a longer run
-  EXPECT_FALSE(one_step_run({0, 1, 2}, true));   // two steps: a (short) curve
-  EXPECT_FALSE(one_step_run({0}, true));         // stopped before its first step
+  EXPECT_FALSE(one_step_run({0, 1}, false));    // paused after one step of a longer run
+  EXPECT_FALSE(one_step_run({0, 1, 2}, true));  // two steps: a (short) curve
+  EXPECT_FALSE(one_step_run({0}, true));        // stopped before its first step
   EXPECT_FALSE(one_step_run({}, true));
 }
 
@@ -93,7 +93,8 @@ TEST(AppPlotModelTest, TheFinalValueIsTheLastFiniteOne) {
 TEST(AppPlotModelTest, OnlyAOneStepLearnerIsShownAsNumbers) {
   for (const LearnerEntry& e : learner_registry()) {
     SCOPED_TRACE(e.schema.id);
-    const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150&noise=malicious&eta=0.1";
+    const std::string data =
+        e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150&noise=malicious&eta=0.1";
     const std::unique_ptr<Session> s = test::trained("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", 60);
     ASSERT_NE(s, nullptr);
     PlotSeriesModel model;

@@ -22,7 +22,7 @@ uint32_t read32(const std::string& s, size_t at) {
 }
 
 TEST(AppPngText, CrcOfKnownChunks) {
-  EXPECT_EQ(png_crc32("IEND"), 0xAE426082u);  // the constant every PNG ends with
+  EXPECT_EQ(png_crc32("IEND"), 0xAE426082u);       // the constant every PNG ends with
   EXPECT_EQ(png_crc32("123456789"), 0xCBF43926u);  // the CRC-32 check value
 }
 

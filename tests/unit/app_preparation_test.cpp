@@ -21,8 +21,8 @@ struct FakeClock {
 };
 
 const char* const kCheapLink = "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&seed=33";
-const char* const kExpensiveLink =
-    "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l.landmarks=100&l.sigma=2&seed=33";
+const char* const kExpensiveLink = "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l."
+                                   "landmarks=100&l.sigma=2&seed=33";
 
 bool has_notice(const AppState& state, const std::string& part) {
   for (const Notice& n : state.notices()) {

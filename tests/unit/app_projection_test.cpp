@@ -13,8 +13,8 @@ namespace {
 
 TEST(AppProjection, TwoFeaturesAreShownAsTheyAre) {
   FeatureMatrix X(3, 3);
-  X << 1, 2, 1,  //
-      -3, 4, 1,  //
+  X << 1, 2, 1,    //
+      -3, 4, 1,    //
       0.5, -1, 1;  // third column: the bias coordinate
   const Projection p = make_projection(X, {"x1", "x2", "bias"}, ProjectionMode::pca, nullptr);
   EXPECT_TRUE(p.direct);
@@ -127,8 +127,8 @@ TEST(AppProjection, ChosenPrincipalComponents) {
   const Projection p = make_projection(X, {}, ProjectionMode::pca, nullptr, 4000, {2, 0});
   EXPECT_EQ(p.x_name, "PC3");
   EXPECT_EQ(p.y_name, "PC1");
-  EXPECT_GT(std::fabs(p.u1[2]), 0.99);  // the smallest spread
-  EXPECT_GT(std::fabs(p.u2[0]), 0.99);  // the largest
+  EXPECT_GT(std::fabs(p.u1[2]), 0.99);                                                          // the smallest spread
+  EXPECT_GT(std::fabs(p.u2[0]), 0.99);                                                          // the largest
   EXPECT_EQ(make_projection(X, {}, ProjectionMode::pca, nullptr, 4000, {0, 3}).y_name, "PC2");  // only 3 exist
 }
 

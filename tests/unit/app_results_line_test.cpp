@@ -28,7 +28,8 @@ TEST(AppResultsLineTest, EveryLearnerNamesWhatItsBoundCounts) {
   int updates_learners = 0;
   for (const LearnerEntry& e : learner_registry()) {
     SCOPED_TRACE(e.schema.id);
-    const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150&noise=uniform&eta=0.1";
+    const std::string data =
+        e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150&noise=uniform&eta=0.1";
     const auto s = trained("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", 60);
     ASSERT_NE(s, nullptr);
     const std::string bound_label = s->learner().bound_label();

@@ -48,7 +48,7 @@ TEST(AppState, SlicedTrainingMatchesOneRun) {
     state.tick();
     ++ticks;
   }
-  EXPECT_GT(ticks, 5);  // it really was sliced
+  EXPECT_GT(ticks, 5);                       // it really was sliced
   EXPECT_EQ(state.session()->steps(), 700);  // paused at the step budget
   EXPECT_FALSE(state.playing());
   EXPECT_EQ(state.session()->trace().sha256(), reference_hash(url, 700));
@@ -257,16 +257,16 @@ TEST(AppState, LinkToACsvWaitsForTheFile) {
   other.load_csv("tiny.csv", kCsv);
   ASSERT_NE(other.session(), nullptr);
   bool told = false;
-  for (const Notice& n : other.notices()) told = told || n.text.find("not the file the link refers to") != std::string::npos;
+  for (const Notice& n : other.notices())
+    told = told || n.text.find("not the file the link refers to") != std::string::npos;
   EXPECT_TRUE(told);
   EXPECT_EQ(other.config().csv_hash, hash);  // the URL now names the loaded file
 }
 
 // sklearn's layout: a header and the label column first.
-const char kLabelFirstCsv[] =
-    "target,a,b\n"
-    "1,10,500\n0,-10,-500\n1,20,400\n0,-20,-400\n1,15,520\n0,-15,-520\n1,8,490\n0,-8,-490\n"
-    "1,12,505\n0,-12,-505\n1,9,440\n0,-9,-440\n";
+const char kLabelFirstCsv[] = "target,a,b\n"
+                              "1,10,500\n0,-10,-500\n1,20,400\n0,-20,-400\n1,15,520\n0,-15,-520\n1,8,490\n0,-8,-490\n"
+                              "1,12,505\n0,-12,-505\n1,9,440\n0,-9,-440\n";
 
 TEST(AppState, AChosenCsvGetsStandardizeBiasAndAnExplicitLabelInItsLink) {
   FakeClock clock;
@@ -336,7 +336,8 @@ TEST(AppState, TheLoadDialogsLabelColumnReadsTheNextChosenFile) {
   EXPECT_EQ(state.url(), url);
   ASSERT_FALSE(state.notices().empty());
   EXPECT_TRUE(state.notices().back().error);
-  EXPECT_NE(state.notices().back().text.find("tiny.csv:1: label column 'species' is not in the header"), std::string::npos)
+  EXPECT_NE(state.notices().back().text.find("tiny.csv:1: label column 'species' is not in the header"),
+            std::string::npos)
       << state.notices().back().text;
   // Choosing another column of the loaded file reads it again; one it cannot take changes nothing.
   Config other = state.config();
@@ -364,7 +365,8 @@ TEST(AppState, TheLoadDialogsLabelColumnReadsTheNextChosenFile) {
 // --- experiments: Compare and Sweep ---
 
 TEST(AppState, ALearnerAxisOpensCompareAndEachLearnerEndsInItsCellsTrace) {
-  const std::string url = "#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=5&steps=250&x.learner=perceptron,bylander,averaging";
+  const std::string url =
+      "#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=5&steps=250&x.learner=perceptron,bylander,averaging";
   FakeClock clock;
   AppState state(clock.fn());
   state.steps_per_tick = 0;
@@ -447,7 +449,8 @@ TEST(AppState, ABinaryLearnerIsNotComparedOnMulticlassData) {
 }
 
 TEST(AppState, OtherAxesOpenASweepThatEndsInTheRowsOfOneProcess) {
-  const std::string url = "#v=1&data=separable&n=120&noise=uniform&steps=50&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..2";
+  const std::string url =
+      "#v=1&data=separable&n=120&noise=uniform&steps=50&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..2";
   FakeClock clock;
   AppState state(clock.fn());
   state.open_url(url);
@@ -493,7 +496,8 @@ TEST(AppState, ACellOpensAsASingleRunAndTheSweepComesBackAsItWas) {
   EXPECT_FALSE(state.take_navigation());
   state.open_cell(3);
   EXPECT_EQ(state.mode(), RunMode::single);
-  EXPECT_EQ(state.url(), experiment_cell(decode_experiment(url, learner_schemas()).experiment, 3, learner_schemas()).url);
+  EXPECT_EQ(state.url(),
+            experiment_cell(decode_experiment(url, learner_schemas()).experiment, 3, learner_schemas()).url);
   EXPECT_EQ(state.config().learner, "averaging");
   EXPECT_EQ(state.config().seed, 2u);
   ASSERT_NE(state.session(), nullptr);

@@ -39,9 +39,9 @@ TEST(SweepPlot, OneLinePerLearnerMeanAndStandardErrorOverSeedsAgainstEta) {
   // Cells (first axis slowest): learner x eta x seed = 2 x 3 x 2; index = 6 learner + 2 eta + seed.
   const Experiment e = decode("#v=1&data=separable&n=100&x.learner=perceptron,averaging&x.eta=0:0.2:0.1&x.seed=1..2");
   ASSERT_EQ(cell_count(e), 12);
-  std::vector<CellRow> rows = {row(0, 0.10), row(1, 0.20),   // perceptron eta 0: mean 0.15, se |0.1-0.2|/2 = 0.05
-                               row(2, 0.30),                 // perceptron eta 0.1: one seed so far, no se
-                               row(6, 0.05), row(7, 0.05),   // averaging eta 0: 0.05 ± 0
+  std::vector<CellRow> rows = {row(0, 0.10),  row(1, 0.20),    // perceptron eta 0: mean 0.15, se |0.1-0.2|/2 = 0.05
+                               row(2, 0.30),                   // perceptron eta 0.1: one seed so far, no se
+                               row(6, 0.05),  row(7, 0.05),    // averaging eta 0: 0.05 ± 0
                                row(10, 0.40), row(11, 0.10)};  // averaging eta 0.2: 0.25 ± 0.15
   const SweepPlotData d = sweep_plot_data(e, rows, "test_error");
   EXPECT_EQ(d.x_key, "eta");
@@ -85,7 +85,8 @@ TEST(SweepPlot, XIsTheFirstNumericNonReplicateAxisInAnyOrderAndLinesRunLeftToRig
 }
 
 TEST(SweepPlot, ANonNumericAxisIsPlacedByIndexAndOtherAxesNameTheLines) {
-  const Experiment e = decode("#v=1&data=separable&n=100&noise=uniform&eta=0.1&x.noise=none,uniform&x.learner=perceptron,averaging&x.l.order=cyclic,shuffled");
+  const Experiment e = decode("#v=1&data=separable&n=100&noise=uniform&eta=0.1&x.noise=none,uniform&x.learner="
+                              "perceptron,averaging&x.l.order=cyclic,shuffled");
   // No axis is numeric: x = noise (the first non-replicate axis but the learner) by index, lines by learner and order.
   std::vector<CellRow> rows;
   for (int64_t i = 0; i < cell_count(e); ++i) rows.push_back(row(i, 0.5));
@@ -120,7 +121,8 @@ TEST(SweepPlot, RowsAsCsvWithAxisValuesEveryNumberAndTheQuotedLink) {
 }
 
 TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
-  const Experiment e = decode("#v=1&data=separable&n=120&noise=uniform&steps=60&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..2");
+  const Experiment e =
+      decode("#v=1&data=separable&n=120&noise=uniform&steps=60&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..2");
   ExperimentRunner reference(e, learner_schemas(), RunnerOptions{});
   ASSERT_TRUE(reference.run_all().ok());
   const std::string expected = format_cell_rows(reference.rows());
@@ -186,7 +188,8 @@ TEST(SweepModel, ALargeSweepRecomputesItsPlotEveryTwoPercentOfTheCells) {
 
 TEST(SweepModel, RefusedCellsAreCountedAndLeftOutOfThePlot) {
   // UMA told a confusion family's C refuses data without family noise: those two cells are error rows.
-  const Experiment e = decode("#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2");
+  const Experiment e =
+      decode("#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2");
   SweepModel sweep(e, learner_schemas());
   while (sweep.running()) sweep.advance(1e9, nullptr);
   ASSERT_TRUE(sweep.finished());

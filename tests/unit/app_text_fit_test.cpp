@@ -39,7 +39,8 @@ TEST(AppTextFit, LongestPrefixWithEllipsisWhenItDoesNot) {
   EXPECT_EQ(fit_text("assumed margin gamma", 110, ten_per_char).shown, "assumed...");  // not "assumed ..."
   EXPECT_EQ(fit_text("assumed margin gamma", 99, ten_per_char).shown, "assume...");
   // Every cut text fits its width.
-  for (float w = 30; w < 200; w += 1) EXPECT_LE(ten_per_char(fit_text("Ultraconservative multiclass", w, ten_per_char).shown), w) << w;
+  for (float w = 30; w < 200; w += 1)
+    EXPECT_LE(ten_per_char(fit_text("Ultraconservative multiclass", w, ten_per_char).shown), w) << w;
 }
 
 TEST(AppTextFit, NeverCutsInsideAUtf8Character) {

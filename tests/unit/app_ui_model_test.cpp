@@ -66,8 +66,9 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
     // changed value reaches the config the session is built from.
     for (const Setting& p : entry.schema.params) {
       const double other = p.type == SettingType::boolean ? 1 - p.default_value.number
-                           : p.type == SettingType::choice ? (p.choices.size() > 1 ? (p.default_value.number == 0 ? 1 : 0) : 0)
-                                                         : (p.default_value.number == p.max ? p.min : p.max);
+                           : p.type == SettingType::choice
+                               ? (p.choices.size() > 1 ? (p.default_value.number == 0 ? 1 : 0) : 0)
+                               : (p.default_value.number == p.max ? p.min : p.max);
       if (other == p.default_value.number) continue;
       Config with = set_learner_param(next, p.key, other);
       validate(with, learner_schemas());
@@ -159,8 +160,8 @@ TEST(AppUiModel, PanelFieldsFollowTheTableAndTheGenerator) {
   EXPECT_EQ(data.front(), "data");
   EXPECT_NE(std::find(data.begin(), data.end(), "margin"), data.end());
   EXPECT_NE(std::find(data.begin(), data.end(), "ball"), data.end());
-  EXPECT_EQ(std::find(data.begin(), data.end(), "q"), data.end());      // separable has no classes
-  EXPECT_EQ(std::find(data.begin(), data.end(), "csv"), data.end());    // not a CSV run
+  EXPECT_EQ(std::find(data.begin(), data.end(), "q"), data.end());    // separable has no classes
+  EXPECT_EQ(std::find(data.begin(), data.end(), "csv"), data.end());  // not a CSV run
   c.generator.kind = Generator::blobs;
   data = keys(panel_fields("data", c));
   EXPECT_NE(std::find(data.begin(), data.end(), "q"), data.end());

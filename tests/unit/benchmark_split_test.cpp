@@ -41,7 +41,8 @@ TEST(BenchmarkSplit, LinkSpellingAndWhichFieldsApply) {
   EXPECT_FALSE(field_applies(*find_field("test"), c));
   EXPECT_FALSE(field_applies(*find_field("strat"), c));
   EXPECT_FALSE(field_applies(*find_field("csvhash"), c));
-  const DecodeResult back = decode_url("#v=1&data=csv&csv=ida%2Ftoy%2Ftoy&split=3&test=0.5&strat=1&learner=perceptron", learner_schemas());
+  const DecodeResult back =
+      decode_url("#v=1&data=csv&csv=ida%2Ftoy%2Ftoy&split=3&test=0.5&strat=1&learner=perceptron", learner_schemas());
   EXPECT_EQ(back.config.split, 3);
   EXPECT_EQ(encode_url(back.config, learner_schemas()), encode_url(c, learner_schemas()));
   // split=0 (the default) is not written and keeps the cut by 'test'; generated data ignores split.
@@ -106,13 +107,15 @@ TEST(BenchmarkSplit, JoinsTrainingAndTestFiles) {
 
 TEST(BenchmarkSplit, ErrorsNameTheFile) {
   const Config c = split_config(3);
-  Result<Dataset> cols = csv_dataset(c, {"a_train_3.csv", "a_test_3.csv"}, {kTrain, "x1,x2,x3,label\n1,2,3,1\n1,2,3,-1\n"});
+  Result<Dataset> cols =
+      csv_dataset(c, {"a_train_3.csv", "a_test_3.csv"}, {kTrain, "x1,x2,x3,label\n1,2,3,1\n1,2,3,-1\n"});
   ASSERT_FALSE(cols.ok());
   EXPECT_EQ(cols.error().code, "pipeline.split_mismatch");
   EXPECT_EQ(cols.error().message, "a_test_3.csv: 3 feature columns, but the training file a_train_3.csv has 2");
   Result<Dataset> label = csv_dataset(c, {"a_train_3.csv", "a_test_3.csv"}, {kTrain, "x1,x2,label\n1,2,7\n1,2,1\n"});
   ASSERT_FALSE(label.ok());
-  EXPECT_EQ(label.error().message, "a_test_3.csv: label '7' does not occur in the training file a_train_3.csv (classes -1, 1)");
+  EXPECT_EQ(label.error().message,
+            "a_test_3.csv: label '7' does not occur in the training file a_train_3.csv (classes -1, 1)");
   // The CSV reader's own errors carry the source name of the file that failed (a file needs two classes).
   Result<Dataset> ragged = csv_dataset(c, {"a_train_3.csv", "a_test_3.csv"}, {kTrain, "x1,x2,label\n1,2\n"});
   ASSERT_FALSE(ragged.ok());

@@ -71,7 +71,8 @@ TEST(Budget, LandmarkLinkKeepsItsExamplesAndLowersTheProjection) {
   const DecodeResult r = decode_url(kHostileLinks[0], learner_schemas());
   EXPECT_EQ(r.config.generator.n, 1000000);
   EXPECT_TRUE(any_contains(r.warnings, "field 'l.dims': 5000 is over the resource budget")) << joined(r.warnings);
-  EXPECT_TRUE(any_contains(r.warnings, "field 'l.landmarks': 100000 is over the resource budget")) << joined(r.warnings);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'l.landmarks': 100000 is over the resource budget"))
+      << joined(r.warnings);
   const double dims = param_of(r.config, "dims", 50), landmarks = param_of(r.config, "landmarks", 0);
   EXPECT_GE(dims, 1);
   EXPECT_LT(dims, 5000);
@@ -91,10 +92,10 @@ TEST(Budget, HalvingLinkCapsTheConceptClassNotTheSample) {
 }
 
 TEST(Budget, DefaultAndSmallLinksAreUnchanged) {
-  for (const char* link : {"#v=1&data=separable&learner=perceptron&seed=1",
-                           "#v=1&data=ring&n=2000&learner=rp&l.projection=kpca&seed=1",
-                           "#v=1&data=ring&n=20000&learner=uma&l.projection=nystrom&l.dims=500&seed=1",
-                           "#v=1&data=finite&n=1000&d=10&concepts=100000&learner=halving&seed=1"}) {
+  for (const char* link :
+       {"#v=1&data=separable&learner=perceptron&seed=1", "#v=1&data=ring&n=2000&learner=rp&l.projection=kpca&seed=1",
+        "#v=1&data=ring&n=20000&learner=uma&l.projection=nystrom&l.dims=500&seed=1",
+        "#v=1&data=finite&n=1000&d=10&concepts=100000&learner=halving&seed=1"}) {
     const DecodeResult r = decode_url(link, learner_schemas());
     EXPECT_TRUE(r.warnings.empty()) << link << "\n" << joined(r.warnings);
   }
@@ -103,7 +104,8 @@ TEST(Budget, DefaultAndSmallLinksAreUnchanged) {
 TEST(Budget, EveryLimitIsRenderedInTheUrlReference) {
   const std::string md = render_url_reference(learner_schemas());
   EXPECT_NE(md.find("## Resource budget"), std::string::npos);
-  for (const BudgetLimit& b : kBudgetLimits) EXPECT_NE(md.find("| " + std::string(b.key) + " | "), std::string::npos) << b.key;
+  for (const BudgetLimit& b : kBudgetLimits)
+    EXPECT_NE(md.find("| " + std::string(b.key) + " | "), std::string::npos) << b.key;
 }
 
 TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
@@ -115,8 +117,8 @@ TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
   csv.corruption.assign(csv.label.size(), Corruption::none);
   csv.class_names = {"a", "b"};
   csv.feature_names = {"x1", "x2"};
-  DecodeResult r = decode_url("#v=1&data=csv&csv=big.csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1",
-                              learner_schemas());
+  DecodeResult r =
+      decode_url("#v=1&data=csv&csv=big.csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1", learner_schemas());
   ASSERT_TRUE(r.config.use_csv);
   Result<std::unique_ptr<Session>> s = Session::create(r.config, &csv);
   ASSERT_FALSE(s.ok());
@@ -139,9 +141,9 @@ TEST(Caps, AWholeNumberOutOfRangeCapsToItsBound) {
 }
 
 TEST(Caps, OtherValuesFallBackToTheirDefault) {
-  DecodeResult r = decode_url("#v=1&data=separable&noise=uniform&eta=0.7&n=2.5&learner=perceptron&seed=1",
-                              learner_schemas());
-  EXPECT_EQ(r.config.noise.rate, Config{}.noise.rate);  // a rate does not cap
+  DecodeResult r =
+      decode_url("#v=1&data=separable&noise=uniform&eta=0.7&n=2.5&learner=perceptron&seed=1", learner_schemas());
+  EXPECT_EQ(r.config.noise.rate, Config{}.noise.rate);    // a rate does not cap
   EXPECT_EQ(r.config.generator.n, Config{}.generator.n);  // not a whole number: not a size
   EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '0.7' is out of range [0, 0.5); using the default 0.1"));
 }
@@ -155,10 +157,11 @@ TEST(Caps, ValidateCapsAProgrammaticConfigToo) {
 }
 
 TEST(Caps, ANumberThatUnderflowsWarns) {
-  DecodeResult r = decode_url("#v=1&data=separable&noise=uniform&eta=1e-400&learner=perceptron&seed=1",
-                              learner_schemas());
+  DecodeResult r =
+      decode_url("#v=1&data=separable&noise=uniform&eta=1e-400&learner=perceptron&seed=1", learner_schemas());
   EXPECT_EQ(r.config.noise.rate, 0.0);
-  EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '1e-400' is too small for a double; read as 0")) << joined(r.warnings);
+  EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '1e-400' is too small for a double; read as 0"))
+      << joined(r.warnings);
   r = decode_url("#v=1&data=separable&noise=uniform&eta=0e5&learner=perceptron&seed=1", learner_schemas());
   EXPECT_FALSE(any_contains(r.warnings, "too small")) << joined(r.warnings);  // a written zero is a zero
 }
@@ -166,8 +169,8 @@ TEST(Caps, ANumberThatUnderflowsWarns) {
 TEST(DegenerateData, ConstantFeaturesUnderStandardizeAndZeroVectorsGetANotice) {
   Dataset csv = tiny_dataset({{0, 1, 3}, {0, 2, 3}, {0, -1, 3}, {0, 0, 0}, {1, 5, 3}}, {1, 1, -1, -1, 1});
   csv.feature_names = {"a", "b", "c"};
-  DecodeResult r = decode_url("#v=1&data=csv&csv=d.csv&norm=standardize&test=0&learner=perceptron&seed=1",
-                              learner_schemas());
+  DecodeResult r =
+      decode_url("#v=1&data=csv&csv=d.csv&norm=standardize&test=0&learner=perceptron&seed=1", learner_schemas());
   Result<std::unique_ptr<Session>> s = Session::create(r.config, &csv);
   ASSERT_TRUE(s.ok()) << s.error().message;
   const std::vector<std::string>& w = (*s)->warnings();

@@ -37,9 +37,7 @@ double peak_bytes() {
 #endif
 }
 
-double seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // The value of a setting's maximum as link text (an exclusive maximum: just below it).
 std::string max_text(const Setting& s) {

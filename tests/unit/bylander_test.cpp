@@ -56,7 +56,8 @@ TEST(BylanderTest, HandComputedMeanBranch) {
   Eigen::VectorXd w(2);
   w << 2.0, 0.0;  // ||w|| = 2, nu = 0.5: nu ||w|| = 1
   const CnoiseStep u = cnoise_update(Z, mu, w, {0, 1, 1, 0}, 0.5);
-  // <w,mu> = 0.6 <= nu ||w|| = 1: z = mu = (0.3, 0.6); <w,z> = 0.6 > 0: z - w (0.6/<w,w>) = (0.3 - 2*0.15, 0.6) = (0, 0.6).
+  // <w,mu> = 0.6 <= nu ||w|| = 1: z = mu = (0.3, 0.6); <w,z> = 0.6 > 0: z - w (0.6/<w,w>) = (0.3 - 2*0.15, 0.6) = (0,
+  // 0.6).
   EXPECT_FALSE(u.mixed);
   ASSERT_TRUE(u.projected);
   EXPECT_NEAR(u.z[0], 0.0, 1e-12);

@@ -18,11 +18,13 @@ namespace {
 // kind, and a multiclass one.
 std::vector<LearnerSchema> test_learners() {
   LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  Setting normalize = test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false);
+  Setting normalize =
+      test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false);
   perceptron.params = {normalize};
   LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
   kernel.params = {
-      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false),
+      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.",
+                  false),
       test::param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "Gaussian width.", true),
       test::param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, "Polynomial degree.", false),
       test::param("offset", "Offset", SettingType::real, 0, -5, 5, {}, "Polynomial offset c.", false),
@@ -57,10 +59,10 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
   }
   // The keys the brief and docs promise, in this order.
   const std::vector<std::string> expected = {
-      "v",     "data",     "n",       "d",     "margin",  "q",        "spread", "concepts", "ball",
-      "csv",   "split", "csvhash",  "label",   "test",  "strat",   "norm",     "bias",   "kpca",     "ksigma",
-      "noise", "eta",      "theta",   "sampling", "cm",   "fam",     "famseed",  "adv",    "strategy", "k",
-      "omode", "rough",    "rupd",    "edits",   "learner", "seed",  "steps",    "hide"};
+      "v",     "data",    "n",        "d",       "margin", "q",       "spread", "concepts", "ball",   "csv",
+      "split", "csvhash", "label",    "test",    "strat",  "norm",    "bias",   "kpca",     "ksigma", "noise",
+      "eta",   "theta",   "sampling", "cm",      "fam",    "famseed", "adv",    "strategy", "k",      "omode",
+      "rough", "rupd",    "edits",    "learner", "seed",   "steps",   "hide"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
@@ -74,8 +76,7 @@ TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
   EXPECT_EQ(find_field("eta")->default_value.number, defaults.noise.rate);
   EXPECT_EQ(find_field("test")->default_value.number, defaults.test_fraction);
   EXPECT_EQ(find_field("seed")->default_value.number, static_cast<double>(defaults.seed));
-  for (const Field& f : config_fields())
-    EXPECT_EQ(check_setting_value(f, field_default(f)), "") << f.key;
+  for (const Field& f : config_fields()) EXPECT_EQ(check_setting_value(f, field_default(f)), "") << f.key;
   Config c;
   EXPECT_TRUE(validate(c, test_learners()).empty());
   EXPECT_TRUE(c == Config{});
@@ -88,15 +89,14 @@ TEST(ConfigFields, ChoicesSpellTheEnums) {
   for (int i = 0; i < kBuiltinGeneratorCount; ++i)
     EXPECT_EQ(data->choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
   EXPECT_EQ(find_field("norm")->choices, (std::vector<std::string>{"none", "unit", "standardize"}));
-  EXPECT_EQ(find_field("noise")->choices,
-            (std::vector<std::string>{"none", "uniform", "confusion", "malicious", "adversarial", "outliers", "family",
-                                      "mixed"}));
+  EXPECT_EQ(find_field("noise")->choices, (std::vector<std::string>{"none", "uniform", "confusion", "malicious",
+                                                                    "adversarial", "outliers", "family", "mixed"}));
   EXPECT_EQ(find_field("sampling")->choices, (std::vector<std::string>{"independent", "exact"}));
   EXPECT_EQ(find_field("adv")->choices, (std::vector<std::string>{"pull", "boundary", "random"}));
   EXPECT_EQ(find_field("strategy")->choices, (std::vector<std::string>{"nearest", "farthest", "region"}));
   EXPECT_EQ(find_field("omode")->choices, (std::vector<std::string>{"flip", "move"}));
-  EXPECT_EQ(find_field("hide")->choices,
-            (std::vector<std::string>{"data", "noise", "learner", "run", "plots", "view", "confusion", "share", "export"}));
+  EXPECT_EQ(find_field("hide")->choices, (std::vector<std::string>{"data", "noise", "learner", "run", "plots", "view",
+                                                                   "confusion", "share", "export"}));
 }
 
 TEST(ConfigFields, CapsAreTheRanges) {
@@ -179,7 +179,11 @@ TEST(ConfigFields, ParsesEachKind) {
   EXPECT_EQ(parse_setting_value(*find_field("csvhash"), "0123456789abcdef", &v), "");
   EXPECT_EQ(parse_setting_value(*find_field("csvhash"), "0123456789ABCDEF", &v),
             "'0123456789ABCDEF' is not 16 lowercase hex digits");
-  EXPECT_EQ(parse_setting_value(*find_field("csv"), "donn\xC3\xA9" "es.csv", &v), "");
+  EXPECT_EQ(parse_setting_value(*find_field("csv"),
+                                "donn\xC3\xA9"
+                                "es.csv",
+                                &v),
+            "");
   EXPECT_EQ(parse_setting_value(*find_field("csv"), "bad\xFF.csv", &v), "'bad\\xFF.csv' is not valid UTF-8");
   EXPECT_EQ(parse_setting_value(*find_field("csv"), "a\nb", &v), "'a\\x0Ab' contains a control character");
   EXPECT_EQ(parse_setting_value(*find_field("csv"), std::string(256, 'a'), &v).find("is longer than 255 bytes") !=
@@ -227,11 +231,12 @@ TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaultsAndWholeNumbersCap) {
   c.seed = 9007199254740993ULL;  // 2^53 + 1: beyond the exact range
   const std::vector<std::string> w = validate(c, test_learners());
   ASSERT_EQ(w.size(), 4u);
-  EXPECT_EQ(w[0], "field 'data': 99 is not one of " + [] {
-              std::string s;
-              for (const std::string& name : find_field("data")->choices) s += (s.empty() ? "" : ", ") + name;
-              return s;
-            }() + "; using the default separable");
+  EXPECT_EQ(
+      w[0], "field 'data': 99 is not one of " + [] {
+        std::string s;
+        for (const std::string& name : find_field("data")->choices) s += (s.empty() ? "" : ", ") + name;
+        return s;
+      }() + "; using the default separable");
   EXPECT_EQ(w[1], "field 'n': 0 is below the minimum 1; using 1");  // a size caps (docs/url.md)
   EXPECT_EQ(w[2], "field 'eta': 0.7 is out of range [0, 0.5); using the default 0.1");
   EXPECT_EQ(w[3], "field 'seed': 9007199254740992 is out of range [0, 9007199254740991]; using the default 1");
@@ -400,7 +405,8 @@ TEST(ConfigFields, GeneratorReadsDrivesValidationAndPanels) {
       EXPECT_EQ(!validate_generator_spec(spec).ok(), generator_reads(g, p.param)) << generator_name(g) << " " << p.key;
       Config c;
       c.generator.kind = g;
-      EXPECT_EQ(field_in_effect(*find_field(p.key), c), generator_reads(g, p.param)) << generator_name(g) << " " << p.key;
+      EXPECT_EQ(field_in_effect(*find_field(p.key), c), generator_reads(g, p.param))
+          << generator_name(g) << " " << p.key;
     }
   }
   // By hand: separable reads n, d, margin and ball; the 2-D spiral reads n and spread only.
@@ -425,7 +431,9 @@ TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
     if (f.key == "v") continue;  // a constant
     SettingValue other = f.default_value;
     switch (f.type) {
-      case SettingType::real: other.number = f.max_exclusive ? f.min : (f.default_value.number == f.max ? f.min : f.max); break;
+      case SettingType::real:
+        other.number = f.max_exclusive ? f.min : (f.default_value.number == f.max ? f.min : f.max);
+        break;
       case SettingType::integer: other.number = f.default_value.number == f.max ? f.min : f.max; break;
       case SettingType::boolean: other.number = 1 - f.default_value.number; break;
       case SettingType::choice: other.number = f.default_value.number == 0 ? 1 : 0; break;

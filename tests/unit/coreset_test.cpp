@@ -12,8 +12,8 @@
 
 #include "core/data/generators.h"
 #include "core/learners/active_coreset_svm.h"
-#include "core/learners/registry.h"
 #include "core/learners/evaluation.h"
+#include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
 #include "core/session/session.h"
 #include "tests/unit/test_data.h"
@@ -21,8 +21,8 @@
 namespace ml {
 namespace {
 
-using test::tiny_dataset;
 using test::problem_for;
+using test::tiny_dataset;
 
 double full_svm_margin(const Dataset& ds) {
   std::vector<int> rows(static_cast<size_t>(ds.rows())), signs(rows.size());
@@ -59,9 +59,9 @@ TEST(CoresetSvmTest, FiftyRandomSeparableSetsMeetTheGuarantee) {
     SCOPED_TRACE(t);
     GeneratorSpec spec;
     spec.kind = Generator::separable;
-    spec.dims = 2 + (t * 7) % 19;                 // 2..20
-    spec.n = 200 + 40 * (t % 8);                  // 200..480
-    spec.margin = 0.03 + 0.02 * (t % 6);          // 0.03..0.13
+    spec.dims = 2 + (t * 7) % 19;         // 2..20
+    spec.n = 200 + 40 * (t % 8);          // 200..480
+    spec.margin = 0.03 + 0.02 * (t % 6);  // 0.03..0.13
     spec.ball = t % 3 == 0;
     const double eps = t % 2 == 0 ? 0.1 : 0.05;
     Result<Dataset> ds = generate(spec, 1000 + static_cast<uint64_t>(t));
@@ -78,11 +78,14 @@ TEST(CoresetSvmTest, FiftyRandomSeparableSetsMeetTheGuarantee) {
     EXPECT_EQ(static_cast<int>(c.coreset().size()), steps + 1);
     // The learner's own margin on the whole set, recomputed independently in double.
     std::vector<double> m;
-    margins_of(ds->X, c.hypothesis(), [&] {
-      std::vector<int> s;
-      for (int i = 0; i < ds->rows(); ++i) s.push_back(ds->sign(i));
-      return s;
-    }(), &m);
+    margins_of(
+        ds->X, c.hypothesis(),
+        [&] {
+          std::vector<int> s;
+          for (int i = 0; i < ds->rows(); ++i) s.push_back(ds->sign(i));
+          return s;
+        }(),
+        &m);
     double on_set = m[0];
     for (double v : m) on_set = std::min(on_set, v);
     EXPECT_DOUBLE_EQ(on_set, c.margin_on_set());
@@ -186,7 +189,8 @@ TEST(ActiveCoresetSvmTest, ZeroTrainingErrorFromAMinorityOfThePool) {
   Result<Dataset> ds = generate(spec, 42);
   ASSERT_TRUE(ds.ok()) << ds.error().message;
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 42), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
+  ASSERT_TRUE(
+      a.reset(problem_for(*ds, 0.0, 42), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
   int steps = 0;
   while (!a.done() && steps < 10000) {
     a.step();
@@ -219,7 +223,8 @@ TEST(ActiveCoresetSvmTest, NoisyOracleStopsWithNotSeparable) {
   // Flip every 5th observed label: the oracle is noisy, so the labelled coreset soon cannot be separated.
   for (int i = 0; i < ds->rows(); i += 5) ds->label[static_cast<size_t>(i)] = 1 - ds->label[static_cast<size_t>(i)];
   ActiveCoresetSvm a;
-  ASSERT_TRUE(a.reset(problem_for(*ds, 0.0, 3), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
+  ASSERT_TRUE(
+      a.reset(problem_for(*ds, 0.0, 3), {.epsilon = 0.1, .error = 0.05, .delta = 0.05, .verify_samples = 0}).ok());
   int steps = 0;
   while (!a.done() && steps < 10000) {
     a.step();

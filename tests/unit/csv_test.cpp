@@ -65,13 +65,20 @@ CsvOptions options_from(const std::string& spec, const std::string& source_name)
     EXPECT_NE(eq, std::string::npos) << "bad option " << item;
     if (eq == std::string::npos) continue;
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-    if (key == "label") options.label_column = value;
-    else if (key == "header") options.header = std::stoi(value);
-    else if (key == "delim") options.delimiter = value == "comma" ? ',' : value == "semicolon" ? ';' : value == "tab" ? '\t' : '?';
-    else if (key == "max_classes") options.max_classes = std::stoi(value);
-    else if (key == "max_bytes") options.max_bytes = static_cast<size_t>(std::stoll(value));
-    else if (key == "max_cells") options.max_cells = std::stoll(value);
-    else ADD_FAILURE() << "unknown option " << key;
+    if (key == "label")
+      options.label_column = value;
+    else if (key == "header")
+      options.header = std::stoi(value);
+    else if (key == "delim")
+      options.delimiter = value == "comma" ? ',' : value == "semicolon" ? ';' : value == "tab" ? '\t' : '?';
+    else if (key == "max_classes")
+      options.max_classes = std::stoi(value);
+    else if (key == "max_bytes")
+      options.max_bytes = static_cast<size_t>(std::stoll(value));
+    else if (key == "max_cells")
+      options.max_cells = std::stoll(value);
+    else
+      ADD_FAILURE() << "unknown option " << key;
   }
   return options;
 }
@@ -107,9 +114,7 @@ void expect_consistent(const CsvTable& t) {
   for (Eigen::Index i = 0; i < d.X.size(); ++i) EXPECT_TRUE(std::isfinite(d.X.data()[i]));
 }
 
-Result<CsvTable> parse(const std::string& text, CsvOptions options = {}) {
-  return parse_csv(text, options);
-}
+Result<CsvTable> parse(const std::string& text, CsvOptions options = {}) { return parse_csv(text, options); }
 
 // --- corpus ---
 
@@ -239,8 +244,8 @@ TEST(CsvValues, NumbersAreParsedExactlyToNearestFloat) {
   EXPECT_EQ(X(0, 0), 0.1f);
   EXPECT_EQ(X(0, 1), -2.5e-3f);
   EXPECT_EQ(X(0, 2), 3.0f);
-  EXPECT_EQ(X(1, 0), 1e-45f);         // smallest denormal
-  EXPECT_EQ(X(1, 1), 16777216.0f);    // 2^24 + 1 rounds to even
+  EXPECT_EQ(X(1, 0), 1e-45f);       // smallest denormal
+  EXPECT_EQ(X(1, 1), 16777216.0f);  // 2^24 + 1 rounds to even
   EXPECT_EQ(X(1, 2), FLT_MAX);
   EXPECT_EQ(X(2, 0), 0.0f);
   EXPECT_TRUE(std::signbit(X(2, 0)));  // "-0" keeps its sign, as fast_float does
@@ -457,7 +462,8 @@ TEST(CsvLabel, ConventionalNameIsFoundInAnyColumnIgnoringCase) {
       {"a,Class,b\n1,x,2\n3,z,4\n", 1},
       {"a,b,LABEL\n1,2,0\n3,4,1\n", 2},
       {"Y,a,b\n0,1,2\n1,3,4\n", 0},
-      {"y,a,label\n5,1,0\n6,3,1\n", 2},    // 'label' is preferred over 'y' (kConventionalLabelNames order)
+      {"y,a,label\n5,1,0\n6,3,1\n", 2},       // 'label' is preferred over 'y'
+                                              // (kConventionalLabelNames order)
       {"class,target,a\n0,1,2\n1,0,4\n", 0},  // 'class' before 'target'
   };
   for (const auto& c : cases) {

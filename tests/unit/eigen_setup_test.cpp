@@ -29,7 +29,8 @@ TEST(EigenSetup, ASessionFixesTheProductBlockingWhateverWasSetBefore) {
   const std::string configured = trace_after_200_steps();
   // Eigen's defaults where it cannot read the CPU's caches (wasm: what the page ran with), then the
   // opposite extreme.
-  for (const auto& [l1, l2, l3] : {std::tuple{16 * 1024, 512 * 1024, 512 * 1024}, std::tuple{8 * 1024, 64 * 1024, 64 * 1024}}) {
+  for (const auto& [l1, l2, l3] :
+       {std::tuple{16 * 1024, 512 * 1024, 512 * 1024}, std::tuple{8 * 1024, 64 * 1024, 64 * 1024}}) {
     Eigen::setCpuCacheSizes(l1, l2, l3);
     const std::string after = trace_after_200_steps();
     EXPECT_EQ(Eigen::l1CacheSize(), 32 * 1024) << "Session::create left the blocking as it found it";

@@ -67,11 +67,11 @@ TEST(ExperimentReport, MeanAndStandardErrorToTheErrorsSecondDigit) {
 }
 
 TEST(ExperimentReport, ReferenceTableIsReadWithItsLineNumbers) {
-  Result<std::vector<ReferenceValue>> r = parse_reference_tsv(
-      "# published values\n\nlearner\teta\tmetric\tmean\tsd\tsource\n"
-      "perceptron\t0.10\ttest_error\t0.25\t0.01\t000 Table 3\n"
-      "averaging\t0.2\ttest_error\t0.31\t-\tsomewhere else\n",
-      "ref.tsv");
+  Result<std::vector<ReferenceValue>> r =
+      parse_reference_tsv("# published values\n\nlearner\teta\tmetric\tmean\tsd\tsource\n"
+                          "perceptron\t0.10\ttest_error\t0.25\t0.01\t000 Table 3\n"
+                          "averaging\t0.2\ttest_error\t0.31\t-\tsomewhere else\n",
+                          "ref.tsv");
   ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->size(), 2u);
   EXPECT_EQ((*r)[0].at, (std::map<std::string, std::string>{{"learner", "perceptron"}, {"eta", "0.10"}}));
@@ -90,8 +90,10 @@ TEST(ExperimentReport, ReferenceTableIsReadWithItsLineNumbers) {
             "ref.tsv:1: the header must be the point keys, then metric, mean, sd and source, separated by tabs");
   EXPECT_EQ(error_of("# only a comment\n"), "ref.tsv: no header line (point keys, metric, mean, sd, source)");
   EXPECT_EQ(error_of("eta\teta\tmetric\tmean\tsd\tsource\n"), "ref.tsv:1: key 'eta' is given twice");
-  EXPECT_EQ(error_of("eta\tmetric\tmean\tsd\tsource\n0.1\ttest_error\t0.2\t0.1\n"), "ref.tsv:2: has 4 fields, the header 5");
-  EXPECT_EQ(error_of("eta\tmetric\tmean\tsd\tsource\n\n0.1\ttest_error\tx\t0.1\tp\n"), "ref.tsv:3: mean 'x' is not a number");
+  EXPECT_EQ(error_of("eta\tmetric\tmean\tsd\tsource\n0.1\ttest_error\t0.2\t0.1\n"),
+            "ref.tsv:2: has 4 fields, the header 5");
+  EXPECT_EQ(error_of("eta\tmetric\tmean\tsd\tsource\n\n0.1\ttest_error\tx\t0.1\tp\n"),
+            "ref.tsv:3: mean 'x' is not a number");
   EXPECT_EQ(error_of("eta\tmetric\tmean\tsd\tsource\n0.1\ttest_error\t0.2\t-1\tp\n"),
             "ref.tsv:2: sd '-1' is not a number >= 0 (leave it empty or '-' when not given)");
 }
@@ -108,13 +110,13 @@ TEST(ExperimentReport, MarkdownTableReferencesVerdictsAndFiles) {
   options.link = "#v=1&x.learner=perceptron,averaging";
   options.csv_name = "r.csv";
   options.figure_name = "r.png";
-  Result<std::vector<ReferenceValue>> refs = parse_reference_tsv(
-      "learner\teta\tmetric\tmean\tsd\tsource\n"
-      "perceptron\t0.10\ttest_error\t0.25\t0.01\tpaper A\n"   // ours 0.2 is 5 sd away: †
-      "averaging\t0.2\ttest_error\t0.31\t\tpaper B\n"         // no sd: shown, never †
-      "averaging\t0.2\ttest_error\t0.5\t0.1\tpaper B\n"       // the same point again: ignored
-      "perceptron\t0.3\ttest_error\t0.5\t0.1\tpaper A\n",     // no such point
-      "ref.tsv");
+  Result<std::vector<ReferenceValue>> refs =
+      parse_reference_tsv("learner\teta\tmetric\tmean\tsd\tsource\n"
+                          "perceptron\t0.10\ttest_error\t0.25\t0.01\tpaper A\n"  // ours 0.2 is 5 sd away: †
+                          "averaging\t0.2\ttest_error\t0.31\t\tpaper B\n"        // no sd: shown, never †
+                          "averaging\t0.2\ttest_error\t0.5\t0.1\tpaper B\n"      // the same point again: ignored
+                          "perceptron\t0.3\ttest_error\t0.5\t0.1\tpaper A\n",    // no such point
+                          "ref.tsv");
   ASSERT_TRUE(refs.ok());
   options.references = refs.value();
   const SweepReport r = sweep_report(experiment(), rows(), options);
@@ -126,8 +128,9 @@ TEST(ExperimentReport, MarkdownTableReferencesVerdictsAndFiles) {
                      0),
             0u)
       << md;
-  EXPECT_TRUE(has_line(md, "12 of 12 cells have a row. Each point is the mean ± standard error over seed (3 values); n is "
-                           "the number of cells with a row."))
+  EXPECT_TRUE(has_line(md,
+                       "12 of 12 cells have a row. Each point is the mean ± standard error over seed (3 values); n is "
+                       "the number of cells with a row."))
       << md;
   EXPECT_TRUE(has_line(md, "| learner | eta | n | test_error | reference test_error | mistakes |")) << md;
   EXPECT_TRUE(has_line(md, "|---|---|---|---|---|---|"));
@@ -146,10 +149,11 @@ TEST(ExperimentReport, MarkdownTableReferencesVerdictsAndFiles) {
   EXPECT_TRUE(has_line(md, "![test_error per point](r.png)"));
   EXPECT_TRUE(has_line(md, "Every point with its n, mean and standard error per metric: [r.csv](r.csv)."));
 
-  EXPECT_EQ(r.warnings, (std::vector<std::string>{
-                            "reference line 4 (test_error at eta=0.2, learner=averaging) repeats line 3: ignored",
-                            "reference line 5 (test_error at eta=0.3, learner=perceptron) matches no point and metric of "
-                            "the report"}));
+  EXPECT_EQ(r.warnings,
+            (std::vector<std::string>{
+                "reference line 4 (test_error at eta=0.2, learner=averaging) repeats line 3: ignored",
+                "reference line 5 (test_error at eta=0.3, learner=perceptron) matches no point and metric of "
+                "the report"}));
 
   // The CSV: exact numbers (whole numbers as digits, else the shortest round-trip text), empty where there
   // is no value.
@@ -159,9 +163,11 @@ TEST(ExperimentReport, MarkdownTableReferencesVerdictsAndFiles) {
                      "mistakes_n,mistakes_mean,mistakes_se\n";
   const char* refs_text[] = {"0.25,0.01", ",", ",", "0.31,"};
   for (size_t p = 0; p < 4; ++p) {
-    auto exact = [](double x) { return x == std::floor(x) ? std::to_string(static_cast<long long>(x)) : format_double(x); };
-    want += te[p].values[0] + "," + te[p].values[1] + ",3," + exact(te[p].stat.mean) + "," + exact(te[p].stat.se) + "," +
-            refs_text[p] + ",3," + exact(mi[p].stat.mean) + "," + exact(mi[p].stat.se) + "\n";
+    auto exact = [](double x) {
+      return x == std::floor(x) ? std::to_string(static_cast<long long>(x)) : format_double(x);
+    };
+    want += te[p].values[0] + "," + te[p].values[1] + ",3," + exact(te[p].stat.mean) + "," + exact(te[p].stat.se) +
+            "," + refs_text[p] + ",3," + exact(mi[p].stat.mean) + "," + exact(mi[p].stat.se) + "\n";
   }
   EXPECT_EQ(r.csv, want);
   EXPECT_TRUE(r.csv.find("\nperceptron,0.2,3,0.3,0,,,3,30,0\n") != std::string::npos) << r.csv;
@@ -173,8 +179,9 @@ TEST(ExperimentReport, MissingRowsAreCountedAndWarned) {
   ReportOptions options;
   options.title = "t";
   const SweepReport r = sweep_report(experiment(), some, options);
-  EXPECT_TRUE(has_line(r.markdown, "11 of 12 cells have a row. Each point is the mean ± standard error over seed (3 values); "
-                                   "n is the number of cells with a row."));
+  EXPECT_TRUE(has_line(r.markdown,
+                       "11 of 12 cells have a row. Each point is the mean ± standard error over seed (3 values); "
+                       "n is the number of cells with a row."));
   // 0.3 and 0.5: mean 0.4, sd 0.1414, se 0.1.
   EXPECT_TRUE(has_line(r.markdown, "| averaging | 0.2 | 2 | 0.40 ± 0.10 | 40 ± 10 |")) << r.markdown;
   EXPECT_EQ(r.warnings, (std::vector<std::string>{"1 of 12 cells have no row: the statistics leave them out"}));

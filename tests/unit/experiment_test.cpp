@@ -10,21 +10,21 @@
 
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
-#include "core/session/run_report.h"
 #include "core/learners/registry.h"
+#include "core/session/run_report.h"
 #include "core/util/sha256.h"
 
 namespace ml {
 namespace {
 
 bool any_contains(const std::vector<std::string>& lines, const std::string& part) {
-  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.find(part) != std::string::npos; });
 }
 
 // learner × eta × seed on a small Gaussian problem: 2 × 3 × 2 = 12 cells of 60 steps.
-const char* kThreeAxes =
-    "#v=1&data=gaussian&n=40&noise=uniform&learner=perceptron&seed=1&steps=60"
-    "&x.learner=perceptron,bylander&x.eta=0:0.2:0.1&x.seed=1..2";
+const char* kThreeAxes = "#v=1&data=gaussian&n=40&noise=uniform&learner=perceptron&seed=1&steps=60"
+                         "&x.learner=perceptron,bylander&x.eta=0:0.2:0.1&x.seed=1..2";
 
 Experiment three_axes() {
   ExperimentDecode d = decode_experiment(kThreeAxes, learner_schemas());
@@ -103,8 +103,9 @@ TEST(ExperimentLink, TheCellCapCutsTheLastAxesWithAWarning) {
 
 TEST(ExperimentCells, CellsAreCanonicalLinksWithEachLearnersOwnParameters) {
   // l.updates belongs to bylander only: perceptron's cells drop it, bylander's keep it.
-  ExperimentDecode d = decode_experiment(
-      "#v=1&data=gaussian&noise=uniform&learner=perceptron&l.updates=7&x.learner=perceptron,bylander", learner_schemas());
+  ExperimentDecode d =
+      decode_experiment("#v=1&data=gaussian&noise=uniform&learner=perceptron&l.updates=7&x.learner=perceptron,bylander",
+                        learner_schemas());
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
   const Cell perceptron = experiment_cell(d.experiment, 0, learner_schemas());
   const Cell bylander = experiment_cell(d.experiment, 1, learner_schemas());
@@ -165,7 +166,8 @@ TEST(ExperimentRows, OneProcessShardsAndResumeGiveTheSameBytes) {
   EXPECT_EQ(single[4].number("steps"), 60);
   EXPECT_TRUE(std::isfinite(single[4].number("test_error")));
   // Golden: the rows of this experiment, the same in the native and the WebAssembly build.
-  EXPECT_EQ(sha256_hex(bytes), "db05eb1ae77b6e3b7e3bc14153a3a12bbdcb29fc763a6293ba315ebaa03132bd") << "rows:\n" << bytes;
+  EXPECT_EQ(sha256_hex(bytes), "db05eb1ae77b6e3b7e3bc14153a3a12bbdcb29fc763a6293ba315ebaa03132bd") << "rows:\n"
+                                                                                                   << bytes;
 }
 
 TEST(ExperimentRows, TimeSlicesDoNotChangeTheRows) {
@@ -192,7 +194,8 @@ TEST(ExperimentRows, MergeRefusesConflictsAndRowsOfAnotherExperiment) {
   Result<std::vector<CellRow>> conflict = merge_cell_rows({rows, changed});
   ASSERT_FALSE(conflict.ok());
   EXPECT_EQ(conflict.error().code, "experiment.merge_conflict");
-  EXPECT_NE(conflict.error().message.find("two different results for cell 3"), std::string::npos) << conflict.error().message;
+  EXPECT_NE(conflict.error().message.find("two different results for cell 3"), std::string::npos)
+      << conflict.error().message;
 
   std::vector<CellRow> other = rows;
   other[0].cell = "#v=1&data=gaussian&learner=averaging&seed=9";
@@ -208,7 +211,8 @@ TEST(ExperimentRows, MergeRefusesConflictsAndRowsOfAnotherExperiment) {
 
 TEST(ExperimentRows, ParseErrorsNameTheFileAndLine) {
   bool dropped = false;
-  Result<std::vector<CellRow>> bad = parse_cell_rows("{\"index\":0,\"cell\":\"#v=1\"}\nnot json\n{}\n", "a.jsonl", &dropped);
+  Result<std::vector<CellRow>> bad =
+      parse_cell_rows("{\"index\":0,\"cell\":\"#v=1\"}\nnot json\n{}\n", "a.jsonl", &dropped);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message, "a.jsonl:2: row: not a JSON object");
   Result<std::vector<CellRow>> no_cell = parse_cell_rows("{\"index\":0}\n", "b.jsonl", nullptr);
@@ -260,7 +264,8 @@ TEST(ExperimentRows, ARefusedSelectionGivesErrorRowsForItsGroupOnly) {
   ASSERT_TRUE(d.warnings.empty()) << d.warnings.front();
   const std::vector<CellRow> rows = run_shard(d.experiment, 0, 1);
   ASSERT_EQ(rows.size(), 4u);
-  for (int i : {0, 1}) EXPECT_NE(rows[i].error.find("cannot make 10 cross-validation folds"), std::string::npos) << rows[i].json;
+  for (int i : {0, 1})
+    EXPECT_NE(rows[i].error.find("cannot make 10 cross-validation folds"), std::string::npos) << rows[i].json;
   for (int i : {2, 3}) EXPECT_EQ(rows[i].error, "") << rows[i].json;
   EXPECT_TRUE(std::isfinite(rows[3].number("test_error")));
 }
@@ -328,16 +333,19 @@ TEST(ExperimentStats, PointsAverageOverSeedsAndPairedTestsPairBySeed) {
   EXPECT_NEAR(c[0].t, -2 * std::sqrt(3.0), 1e-12);
   EXPECT_NEAR(c[0].p, 1 - 2 * std::sqrt(3.0) / std::sqrt(14.0), 1e-12);
   EXPECT_NE(c[0].verdict.find("no significant difference in test_error between averaging and perceptron at eta=0.1"),
-            std::string::npos) << c[0].verdict;
+            std::string::npos)
+      << c[0].verdict;
   // At 10 % the same numbers are significant, and the sentence says which is lower.
   const std::string at10 = paired_verdict(c[0], "test_error", 0.10);
-  EXPECT_NE(at10.find("averaging has a lower test_error than perceptron at eta=0.1: -0.1 ± 0.02887"), std::string::npos) << at10;
+  EXPECT_NE(at10.find("averaging has a lower test_error than perceptron at eta=0.1: -0.1 ± 0.02887"), std::string::npos)
+      << at10;
   EXPECT_NE(at10.find("significant at 10 %"), std::string::npos);
   // Another axis' values are named KEY=value.
   PairedComparison by_eta = c[0];
   by_eta.key = "eta";
   by_eta.at.clear();
-  EXPECT_EQ(paired_verdict(by_eta, "test_error", 0.10).substr(0, 56), "eta=averaging has a lower test_error than eta=perceptron");
+  EXPECT_EQ(paired_verdict(by_eta, "test_error", 0.10).substr(0, 56),
+            "eta=averaging has a lower test_error than eta=perceptron");
   // eta 0.2: d = 0, 0.2, -0.2: mean 0.
   EXPECT_NEAR(c[1].diff.mean, 0, 1e-15);
   EXPECT_NEAR(c[1].p, 1, 1e-12);

@@ -18,11 +18,10 @@
 namespace ml {
 namespace {
 
-const Generator kAll[] = {Generator::separable,   Generator::gaussian,   Generator::classes,
-                          Generator::double_ellipse, Generator::ring,    Generator::chess_board,
-                          Generator::dart_board,  Generator::hyper,      Generator::basis,
-                          Generator::finite,      Generator::thresholds, Generator::circle,
-                          Generator::xor_,        Generator::blobs,      Generator::spiral};
+const Generator kAll[] = {
+    Generator::separable,   Generator::gaussian,   Generator::classes, Generator::double_ellipse, Generator::ring,
+    Generator::chess_board, Generator::dart_board, Generator::hyper,   Generator::basis,          Generator::finite,
+    Generator::thresholds,  Generator::circle,     Generator::xor_,    Generator::blobs,          Generator::spiral};
 
 GeneratorSpec spec_of(Generator g, int n = 400) {
   GeneratorSpec s;
@@ -66,9 +65,9 @@ std::vector<int> class_counts(const Dataset& ds) {
 // Names.
 
 TEST(Generators, NamesRoundTripAndMatchTheUrlSpellings) {
-  const char* expected[] = {"separable", "gaussian",   "classes", "double_ellipse", "ring",
-                            "chess_board", "dart_board", "hyper", "basis",          "finite",
-                            "thresholds", "circle",     "xor",     "blobs",          "spiral"};
+  const char* expected[] = {"separable",   "gaussian",   "classes", "double_ellipse", "ring",
+                            "chess_board", "dart_board", "hyper",   "basis",          "finite",
+                            "thresholds",  "circle",     "xor",     "blobs",          "spiral"};
   ASSERT_EQ(sizeof(kAll) / sizeof(kAll[0]), static_cast<size_t>(kBuiltinGeneratorCount));
   for (int i = 0; i < kBuiltinGeneratorCount; ++i) {
     EXPECT_EQ(generator_name(kAll[i]), expected[i]);
@@ -85,9 +84,9 @@ TEST(Generators, NamesRoundTripAndMatchTheUrlSpellings) {
 }
 
 TEST(Generators, TwoDimensionalAndMulticlassFlags) {
-  const std::set<Generator> two_d = {Generator::double_ellipse, Generator::ring,   Generator::chess_board,
-                                     Generator::dart_board,     Generator::hyper,  Generator::thresholds,
-                                     Generator::circle,         Generator::xor_,   Generator::spiral};
+  const std::set<Generator> two_d = {Generator::double_ellipse, Generator::ring,  Generator::chess_board,
+                                     Generator::dart_board,     Generator::hyper, Generator::thresholds,
+                                     Generator::circle,         Generator::xor_,  Generator::spiral};
   for (Generator g : kAll) {
     EXPECT_EQ(generator_is_2d(g), two_d.count(g) == 1) << generator_name(g);
     EXPECT_EQ(generator_is_multiclass(g), g == Generator::classes || g == Generator::blobs) << generator_name(g);
@@ -405,7 +404,7 @@ TEST(Generators, PlanarConceptsAtHandPickedPoints) {
   EXPECT_EQ(planar_concept_class(Generator::double_ellipse, 5, 0), 1);
   EXPECT_EQ(planar_concept_class(Generator::double_ellipse, 0, 0), 0);
   EXPECT_EQ(planar_concept_class(Generator::double_ellipse, 9.5, 9.5), 0);
-  EXPECT_EQ(planar_concept_class(Generator::double_ellipse, -8, 6), 1);   // upper end of the left one leans left
+  EXPECT_EQ(planar_concept_class(Generator::double_ellipse, -8, 6), 1);  // upper end of the left one leans left
   EXPECT_EQ(planar_concept_class(Generator::double_ellipse, -2, 6), 0);
   EXPECT_EQ(planar_concept_class(Generator::double_ellipse, 8, 6), 1);
   // ring: 4 <= r <= sqrt(16 + 200/pi) = 8.925
@@ -425,11 +424,11 @@ TEST(Generators, PlanarConceptsAtHandPickedPoints) {
   EXPECT_EQ(planar_concept_class(Generator::dart_board, -9.5, -8), 0);  // ring 3, angle -2.44: sector 0
   EXPECT_EQ(planar_concept_class(Generator::dart_board, -5, 0), 0);     // angle pi = -pi: sector 0, ring 1
   // hyper: parity of floor(x1 x2 / 25)
-  EXPECT_EQ(planar_concept_class(Generator::hyper, 1, 1), 1);     // band 0
-  EXPECT_EQ(planar_concept_class(Generator::hyper, 6, 5), 0);     // 30/25: band 1
-  EXPECT_EQ(planar_concept_class(Generator::hyper, -1, 1), 0);    // band -1
-  EXPECT_EQ(planar_concept_class(Generator::hyper, -6, 5), 1);    // -30/25: band -2
-  EXPECT_EQ(planar_concept_class(Generator::hyper, 10, 10), 1);   // band 4
+  EXPECT_EQ(planar_concept_class(Generator::hyper, 1, 1), 1);    // band 0
+  EXPECT_EQ(planar_concept_class(Generator::hyper, 6, 5), 0);    // 30/25: band 1
+  EXPECT_EQ(planar_concept_class(Generator::hyper, -1, 1), 0);   // band -1
+  EXPECT_EQ(planar_concept_class(Generator::hyper, -6, 5), 1);   // -30/25: band -2
+  EXPECT_EQ(planar_concept_class(Generator::hyper, 10, 10), 1);  // band 4
   // circle and xor
   EXPECT_EQ(planar_concept_class(Generator::circle, 2.9, 0), 1);
   EXPECT_EQ(planar_concept_class(Generator::circle, 0, 3.1), 0);
@@ -438,8 +437,8 @@ TEST(Generators, PlanarConceptsAtHandPickedPoints) {
 }
 
 TEST(Generators, ToysAreUniformOnTheSquareLabelledByTheirConceptAndBalanced) {
-  const Generator toys[] = {Generator::double_ellipse, Generator::ring, Generator::chess_board,
-                            Generator::dart_board, Generator::hyper};
+  const Generator toys[] = {Generator::double_ellipse, Generator::ring, Generator::chess_board, Generator::dart_board,
+                            Generator::hyper};
   for (Generator g : toys) {
     SCOPED_TRACE(std::string(generator_name(g)));
     const Dataset ds = must_generate(spec_of(g, 8000), 21);
@@ -528,8 +527,8 @@ TEST(Generators, BlobsAreBalancedAroundSeparatedCenters) {
 // basis, finite, thresholds.
 
 TEST(Generators, BasisIsTheIdentityWithKEqualCeilOneOverMarginSquared) {
-  EXPECT_EQ(basis_size(0.1), 100);   // 1/0.1^2 = 99.99999999999997 in double: the slack keeps it 100
-  EXPECT_EQ(basis_size(0.3), 12);    // 11.1 -> 12
+  EXPECT_EQ(basis_size(0.1), 100);  // 1/0.1^2 = 99.99999999999997 in double: the slack keeps it 100
+  EXPECT_EQ(basis_size(0.3), 12);   // 11.1 -> 12
   EXPECT_EQ(basis_size(0.5), 4);
   EXPECT_EQ(basis_size(1.0 / 64.0), 4096);
   EXPECT_EQ(basis_size(0.0), 0);
@@ -540,7 +539,8 @@ TEST(Generators, BasisIsTheIdentityWithKEqualCeilOneOverMarginSquared) {
   ASSERT_EQ(ds.cols(), 12);
   EXPECT_TRUE(ds.X.isIdentity(0.0f));
   for (int i = 0; i < 12; ++i)
-    EXPECT_EQ(ds.target[i], static_cast<float>((ds.true_label[static_cast<size_t>(i)] == 1 ? 1.0 : -1.0) / std::sqrt(12.0)));
+    EXPECT_EQ(ds.target[i],
+              static_cast<float>((ds.true_label[static_cast<size_t>(i)] == 1 ? 1.0 : -1.0) / std::sqrt(12.0)));
   EXPECT_EQ(ds.target_margin, static_cast<double>(static_cast<float>(1.0 / std::sqrt(12.0))));
   EXPECT_LE(ds.target_margin, 0.3);
 }

@@ -38,7 +38,8 @@ TEST(GoldenRuns, EveryConfigReproducesItsTraceHash) {
     EXPECT_TRUE(decoded.warnings.empty()) << url << ": " << decoded.warnings.front();
     RunOptions options;
     options.steps = steps;
-    Result<RunReport> report = run_headless(decoded.config, encode_url(decoded.config, learner_schemas()), nullptr, options);
+    Result<RunReport> report =
+        run_headless(decoded.config, encode_url(decoded.config, learner_schemas()), nullptr, options);
     ASSERT_TRUE(report.ok()) << url << ": " << report.error().message;
     EXPECT_EQ(report->trace_sha256, expected) << url << " (" << steps << " steps)";
     learners.insert(decoded.config.learner);

@@ -292,7 +292,9 @@ TEST(RandomizedHalvingTest, MeanWithinHarmonicBoundOver200Seeds) {
     const uint64_t seed = 77 + static_cast<uint64_t>(s);
     Generated g = generated(Generator::finite, 200, 2 + s % 4, kConcepts, seed);
     RandomizedHalvingLearner h;
-    ASSERT_TRUE(h.reset(problem_for(g.data.train, seed, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
+    ASSERT_TRUE(h.reset(problem_for(g.data.train, seed, &g.config),
+                        HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024})
+                    .ok());
     const double m = run_pass(h);
     EXPECT_TRUE(h.in_version_space(target_concept_index(kConcepts, seed)));
     sum += m;
@@ -310,7 +312,9 @@ TEST(HalvingTest, MillionConceptClass) {
   {
     Generated g = generated(Generator::finite, 400, 3, kMaxConcepts, 5);
     HalvingLearner h;
-    ASSERT_TRUE(h.reset(problem_for(g.data.train, 5, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
+    ASSERT_TRUE(h.reset(problem_for(g.data.train, 5, &g.config),
+                        HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024})
+                    .ok());
     EXPECT_EQ(h.concept_count(), 1000000);
     EXPECT_NEAR(h.bound(), 19.9316, 1e-4);
     std::vector<int> batch;  // the blocked vote over all 10^6 concepts equals the per-row vote
@@ -325,7 +329,9 @@ TEST(HalvingTest, MillionConceptClass) {
   {
     Generated g = generated(Generator::thresholds, 400, 2, kMaxConcepts, 6, /*bias=*/true);
     RandomizedHalvingLearner h;
-    ASSERT_TRUE(h.reset(problem_for(g.data.train, 6, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024}).ok());
+    ASSERT_TRUE(h.reset(problem_for(g.data.train, 6, &g.config),
+                        HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 1024})
+                    .ok());
     run_pass(h);
     EXPECT_TRUE(h.in_version_space(target_concept_index(kMaxConcepts, 6)));
     EXPECT_FALSE(h.version_space_emptied());
@@ -343,7 +349,9 @@ TEST(HalvingTest, AutoClassOnOtherDataAndNoise) {
   Result<PreparedData> noisy = prepare_data(g.config, nullptr);
   ASSERT_TRUE(noisy.ok());
   HalvingLearner h;
-  ASSERT_TRUE(h.reset(problem_for(noisy->train, 11, &g.config), HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 300}).ok());
+  ASSERT_TRUE(h.reset(problem_for(noisy->train, 11, &g.config),
+                      HalvingParams{.concept_class = FiniteClassKind::automatic, .concepts = 300})
+                  .ok());
   EXPECT_EQ(h.concept_count(), 300);
   run_pass(h);
   EXPECT_TRUE(h.version_space_emptied());
@@ -355,15 +363,19 @@ TEST(HalvingTest, ClassErrors) {
   // Thresholds need a constant coordinate.
   Generated g = generated(Generator::separable, 100, 3, 1024, 2);
   HalvingLearner h;
-  Status st = h.reset(problem_for(g.data.train, 2, &g.config), HalvingParams{.concept_class = FiniteClassKind::thresholds, .concepts = 100});
+  Status st = h.reset(problem_for(g.data.train, 2, &g.config),
+                      HalvingParams{.concept_class = FiniteClassKind::thresholds, .concepts = 100});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().code, "learner.halving_no_constant");
   // With the bias coordinate they work (on x1).
   Generated b = generated(Generator::separable, 100, 3, 1024, 2, /*bias=*/true);
-  EXPECT_TRUE(h.reset(problem_for(b.data.train, 2, &b.config), HalvingParams{.concept_class = FiniteClassKind::thresholds, .concepts = 100}).ok());
+  EXPECT_TRUE(h.reset(problem_for(b.data.train, 2, &b.config),
+                      HalvingParams{.concept_class = FiniteClassKind::thresholds, .concepts = 100})
+                  .ok());
   // concepts x d over the cap.
   Generated wide = generated(Generator::separable, 100, 64, 1024, 2);
-  st = h.reset(problem_for(wide.data.train, 2, &wide.config), HalvingParams{.concept_class = FiniteClassKind::sphere, .concepts = kMaxConcepts});
+  st = h.reset(problem_for(wide.data.train, 2, &wide.config),
+               HalvingParams{.concept_class = FiniteClassKind::sphere, .concepts = kMaxConcepts});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().code, "learner.halving_too_large");
   EXPECT_NE(st.error().message.find("l.concepts"), std::string::npos);

@@ -20,11 +20,11 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; 
 
 TEST(ExpArray, SameBitsAsScalarExp) {
   std::vector<double> x;
-  for (double v = -750.0; v <= 712.0; v += 0.0137) x.push_back(v);   // every range, the edges included
-  for (double v = -2.0; v <= 2.0; v += 1.0 / 4096) x.push_back(v);    // the kernel's usual arguments
+  for (double v = -750.0; v <= 712.0; v += 0.0137) x.push_back(v);  // every range, the edges included
+  for (double v = -2.0; v <= 2.0; v += 1.0 / 4096) x.push_back(v);  // the kernel's usual arguments
   const double inf = std::numeric_limits<double>::infinity();
-  for (double v : {0.0, -0.0, inf, -inf, std::numeric_limits<double>::quiet_NaN(), 709.782712893384, 709.79,
-                   -708.39, -708.4, -745.1, -745.3, 1e-300, -1e-300})
+  for (double v : {0.0, -0.0, inf, -inf, std::numeric_limits<double>::quiet_NaN(), 709.782712893384, 709.79, -708.39,
+                   -708.4, -745.1, -745.3, 1e-300, -1e-300})
     x.push_back(v);
   x.push_back(-3.5);  // an odd count: the last value takes the scalar tail
   std::vector<double> out(x.size());

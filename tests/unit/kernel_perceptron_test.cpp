@@ -10,8 +10,8 @@
 
 #include "core/data/generators.h"
 #include "core/kernels/kernel.h"
-#include "core/learners/perceptron.h"
 #include "core/learners/evaluation.h"
+#include "core/learners/perceptron.h"
 #include "core/metrics/metrics.h"
 #include "core/util/detmath.h"
 #include "tests/unit/test_data.h"
@@ -19,12 +19,17 @@
 namespace ml {
 namespace {
 
-using test::tiny_dataset;
 using test::problem_for;
+using test::tiny_dataset;
 
 // The kernel perceptron's parameters with cyclic order.
 KernelPerceptronParams params(KernelKind k, int degree, double c, double sigma, double width_c, bool normalize) {
-  return {.kernel = k, .degree = degree, .offset = c, .sigma = sigma, .width_c = width_c, .normalize = normalize,
+  return {.kernel = k,
+          .degree = degree,
+          .offset = c,
+          .sigma = sigma,
+          .width_c = width_c,
+          .normalize = normalize,
           .order = VisitOrder::cyclic};
 }
 

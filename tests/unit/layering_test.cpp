@@ -82,7 +82,8 @@ std::vector<std::string> app_violations(const std::string& text) {
   std::vector<std::string> out;
   for (const Include& inc : includes_of(text)) {
     if (std::regex_search(inc.path, kHost))
-      out.push_back("line " + std::to_string(inc.line) + " \"" + inc.path + "\": app includes a host (native, web, GLFW, emscripten)");
+      out.push_back("line " + std::to_string(inc.line) + " \"" + inc.path +
+                    "\": app includes a host (native, web, GLFW, emscripten)");
   }
   return out;
 }
@@ -180,8 +181,10 @@ TEST(Layering, ChecksFlagWhatTheRulesForbid) {
   EXPECT_EQ(core_violations("metrics", "#include \"../learners/learner.h\"\n").size(), 1u);
   EXPECT_EQ(core_violations("session", "#include \"app/app_state.h\"\n").size(), 1u);
   EXPECT_EQ(core_violations("session", "#include \"core/widgets/x.h\"\n").size(), 1u) << "core/widgets is no module";
-  EXPECT_TRUE(app_violations("#include \"app/app.h\"\n#include \"core/session/session.h\"\n#include <GLES3/gl3.h>\n").empty());
-  EXPECT_EQ(app_violations("#include \"native/cli/cli.h\"\n#include \"web/x.h\"\n#include <GLFW/glfw3.h>\n").size(), 3u);
+  EXPECT_TRUE(
+      app_violations("#include \"app/app.h\"\n#include \"core/session/session.h\"\n#include <GLES3/gl3.h>\n").empty());
+  EXPECT_EQ(app_violations("#include \"native/cli/cli.h\"\n#include \"web/x.h\"\n#include <GLFW/glfw3.h>\n").size(),
+            3u);
 }
 
 TEST(Layering, TheModuleOrderIsTheBuildsOrder) {
@@ -204,8 +207,8 @@ TEST(Layering, DocumentReadersFindTheModuleLists) {
       "|---|---|---|---|\n| 1 | `util` | a | b |\n| 2 | `data` | c | d |\n\nText.\n## Next\n| 3 | `y` | e | f |\n";
   EXPECT_EQ(documented_module_rows(doc), (std::vector<std::string>{"1 util", "2 data"}));
   EXPECT_TRUE(documented_module_rows("| 1 | `util` | a | b |\n").empty()) << "no heading, no table";
-  const std::string readme =
-      "## Layout\n```\ncore/      the core, in order:\n           util, data,\n           noise\napp/       x, y\n```\n";
+  const std::string readme = "## Layout\n```\ncore/      the core, in order:\n           util, data,\n           "
+                             "noise\napp/       x, y\n```\n";
   EXPECT_EQ(readme_core_modules(readme), (std::vector<std::string>{"util", "data", "noise"}));
 }
 

@@ -24,9 +24,9 @@ const fs::path kRoot = ML_SOURCE_DIR;
 
 // The headers of core/learners that are shared machinery, not one learner: the contract, the registry and
 // its cost types, and the parts several learners build on. Every other header there is a learner's own.
-const std::set<std::string> kSharedHeaders = {"learner.h",          "registry.h",    "cost.h",
-                                              "evaluation.h",       "example_order.h", "kernel_front_end.h",
-                                              "linear_learner.h",   "svm_solver.h"};
+const std::set<std::string> kSharedHeaders = {"learner.h",        "registry.h",      "cost.h",
+                                              "evaluation.h",     "example_order.h", "kernel_front_end.h",
+                                              "linear_learner.h", "svm_solver.h"};
 
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -104,8 +104,8 @@ TEST(MarginColumns, ScoreMarginsKeepCleanPointsApart) {
 TEST(MarginColumns, UmaAndUltraconservativeTraceTheirMargins) {
   for (const char* id : {"uma", "ultraconservative"}) {
     SCOPED_TRACE(id);
-    const auto s = trained(std::string("#v=1&data=classes&q=3&d=3&n=150&seed=5&noise=uniform&eta=0.1&learner=") + id,
-                           200);
+    const auto s =
+        trained(std::string("#v=1&data=classes&q=3&d=3&n=150&seed=5&noise=uniform&eta=0.1&learner=") + id, 200);
     ASSERT_NE(s, nullptr);
     const Learner& learner = s->learner();
     const double norm = learner.hypothesis_norm();

@@ -89,7 +89,8 @@ TEST(MarginFidelity, MistakesStayBelowTheBoundOfTheDataTheLearnerSeesOver100Sets
         const HandMargins h = hand_margins(s->data().train);
         ASSERT_GT(h.delta, 0) << url;  // separable: the target separates the part
         // 001 Thm 1.1 on what the learner sees: x/||x|| (norm 1, margin gamma) or x (R, delta).
-        const long double expected = l.normalize ? 1.0L / (h.gamma * h.gamma) : (h.radius / h.delta) * (h.radius / h.delta);
+        const long double expected =
+            l.normalize ? 1.0L / (h.gamma * h.gamma) : (h.radius / h.delta) * (h.radius / h.delta);
         const double bound = s->learner().bound();
         ASSERT_NEAR(bound, static_cast<double>(expected), 1e-9 * static_cast<double>(expected)) << url;
         s->advance(20'000'000);
@@ -119,7 +120,8 @@ TEST(MarginFidelity, BylandersNuAndUpdateCountUseTheMarginOfItsZExamples) {
     s->advance(static_cast<int64_t>(updates) + 10);
     ASSERT_TRUE(s->done()) << url;
     if (learner.stop_reason() == StopReason::theorem_length) {
-      EXPECT_EQ(s->updates(), static_cast<int64_t>(std::floor(static_cast<double>(updates))) + 1) << url;  // "more than"
+      EXPECT_EQ(s->updates(), static_cast<int64_t>(std::floor(static_cast<double>(updates))) + 1)
+          << url;  // "more than"
     } else {
       EXPECT_EQ(learner.stop_reason(), StopReason::no_progress) << url;
     }
@@ -127,7 +129,8 @@ TEST(MarginFidelity, BylandersNuAndUpdateCountUseTheMarginOfItsZExamples) {
 }
 
 TEST(MarginFidelity, NoTargetSurvivesStandardizeSoTheMarginIsUnknown) {
-  std::unique_ptr<Session> s = session_for("#v=1&data=gaussian&n=100&d=3&norm=standardize&bias=1&learner=perceptron&seed=2");
+  std::unique_ptr<Session> s =
+      session_for("#v=1&data=gaussian&n=100&d=3&norm=standardize&bias=1&learner=perceptron&seed=2");
   ASSERT_TRUE(s);
   EXPECT_EQ(s->problem().target_margin, 0.0);
   EXPECT_EQ(s->problem().unit_target_margin, 0.0);

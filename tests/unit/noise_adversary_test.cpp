@@ -114,8 +114,7 @@ TEST(NoiseMalicious, PullDamagesTheAveragingAlgorithmMost) {
       }
     }
     Rng rng(77, Stream::test);
-    std::vector<Eigen::VectorXd> rivals = {-v, Eigen::VectorXd::Unit(5, 1),
-                                           Eigen::VectorXd::Unit(5, 2)};
+    std::vector<Eigen::VectorXd> rivals = {-v, Eigen::VectorXd::Unit(5, 1), Eigen::VectorXd::Unit(5, 2)};
     for (int t = 0; t < 200; ++t) {
       Eigen::VectorXd g(5);
       for (int j = 0; j < 5; ++j) g[j] = rng.normal();
@@ -220,10 +219,7 @@ TEST(NoiseMalicious, UnknownTargetUsesTheClassMeanProxy) {
 TEST(NoiseMalicious, ProxyDirectionHandComputed) {
   Dataset data;
   data.X.resize(4, 2);
-  data.X << 3, 1,
-            1, 1,
-            0, -1,
-            0, -3;
+  data.X << 3, 1, 1, 1, 0, -1, 0, -3;
   data.label = {1, 1, 0, 0};
   data.true_label = data.label;
   data.corruption.assign(4, Corruption::none);
@@ -243,7 +239,8 @@ TEST(NoiseMalicious, ProxyDirectionHandComputed) {
 std::set<int> brute_force_pick(const std::vector<double>& key, int k) {
   std::vector<int> idx(key.size());
   for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
-  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) { return key[static_cast<size_t>(a)] < key[static_cast<size_t>(b)]; });
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](int a, int b) { return key[static_cast<size_t>(a)] < key[static_cast<size_t>(b)]; });
   return std::set<int>(idx.begin(), idx.begin() + k);
 }
 
@@ -264,7 +261,8 @@ TEST(NoiseAdversarial, NearestAndFarthestMatchBruteForce) {
   }
   const int k = rounded_count(0.15, 997);  // 149.55 -> 150
   ASSERT_EQ(k, 150);
-  for (auto [strategy, key] : {std::pair{LabelAdversary::nearest, near_key}, std::pair{LabelAdversary::farthest, far_key}}) {
+  for (auto [strategy, key] :
+       {std::pair{LabelAdversary::nearest, near_key}, std::pair{LabelAdversary::farthest, far_key}}) {
     Dataset data = clean;
     Result<NoiseReport> report = apply_noise(adversarial(strategy, 0.15), data, 1);
     ASSERT_TRUE(report.ok());
@@ -282,12 +280,7 @@ TEST(NoiseAdversarial, NearestAndFarthestMatchBruteForce) {
 TEST(NoiseAdversarial, TiesGoToTheSmallerIndex) {
   Dataset data;
   data.X.resize(6, 2);
-  data.X << 0.5, 1,
-            -0.5, 2,
-            0.5, 3,
-            0.2, 0,
-            -0.5, 4,
-            0.9, 5;
+  data.X << 0.5, 1, -0.5, 2, 0.5, 3, 0.2, 0, -0.5, 4, 0.9, 5;
   data.label = {1, 0, 1, 1, 0, 1};
   data.true_label = data.label;
   data.corruption.assign(6, Corruption::none);
@@ -314,8 +307,10 @@ TEST(NoiseAdversarial, RegionFlipsOneCap) {
   double min_in = 1e9, max_out = -1e9;
   for (int i = 0; i < clean.rows(); ++i) {
     const double p = dot_row(clean, i, u);
-    if (data.corruption[static_cast<size_t>(i)] == Corruption::label) min_in = std::min(min_in, p);
-    else max_out = std::max(max_out, p);
+    if (data.corruption[static_cast<size_t>(i)] == Corruption::label)
+      min_in = std::min(min_in, p);
+    else
+      max_out = std::max(max_out, p);
   }
   EXPECT_GT(min_in, max_out - 0.05);  // u is the cap's centroid, close to the seeded direction
   Dataset again = clean;

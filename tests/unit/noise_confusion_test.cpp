@@ -36,9 +36,7 @@ TEST(ConfusionList, RowByRowRoundTrip) {
 
 TEST(ConfusionValidate, ErrorsNameTheColumnAndTheTranspose) {
   Eigen::Matrix3d good;
-  good << 0.8, 0.1, 0.0,
-          0.1, 0.9, 0.3,
-          0.1, 0.0, 0.7;
+  good << 0.8, 0.1, 0.0, 0.1, 0.9, 0.3, 0.1, 0.0, 0.7;
   EXPECT_TRUE(validate_confusion(good).ok());
   // Its transpose has rows summing to 1 and columns 0 and 2 off: the error names column 0 and hints.
   Status t = validate_confusion(good.transpose());
@@ -57,8 +55,7 @@ TEST(ConfusionValidate, ErrorsNameTheColumnAndTheTranspose) {
   EXPECT_EQ(o.error().message.find("transpose"), std::string::npos);
   // Entries out of [0, 1], even if the column sums to 1.
   Eigen::Matrix2d neg;
-  neg << 1.0, 1.25,
-         0.0, -0.25;
+  neg << 1.0, 1.25, 0.0, -0.25;
   Status e = validate_confusion(neg);
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().code, "noise.confusion_entry");
@@ -93,14 +90,12 @@ TEST(ConfusionBuilders, UniformAndRandom) {
 
 TEST(ConfusionBuilders, NormalizeColumns) {
   Eigen::Matrix3d raw;
-  raw << 2.0, 0.0, -1.0,
-         1.0, 0.0, 3.0,
-         1.0, 0.0, 1.0;
+  raw << 2.0, 0.0, -1.0, 1.0, 0.0, 3.0, 1.0, 0.0, 1.0;
   const Eigen::MatrixXd c = normalize_columns(raw);
   EXPECT_DOUBLE_EQ(c(0, 0), 0.5);
   EXPECT_DOUBLE_EQ(c(1, 0), 0.25);
   EXPECT_EQ(c.col(1), Eigen::Vector3d(0, 1, 0));  // empty column -> e_1
-  EXPECT_DOUBLE_EQ(c(0, 2), 0.0);                  // negative entry -> 0
+  EXPECT_DOUBLE_EQ(c(0, 2), 0.0);                 // negative entry -> 0
   EXPECT_DOUBLE_EQ(c(1, 2), 0.75);
   expect_column_stochastic(c);
 }
@@ -166,13 +161,11 @@ TEST(ConfusionFamily, NoiseModelFamilyIsConfusionNoiseWithCi) {
 
 TEST(ConfusionCondition, KnownValues) {
   Eigen::Matrix2d d;
-  d << 1.0, 0.0,
-       0.0, 1e-3;
+  d << 1.0, 0.0, 0.0, 1e-3;
   EXPECT_NEAR(condition_number(d), 1000.0, 1e-9);
   EXPECT_NEAR(condition_number(Eigen::MatrixXd::Identity(4, 4)), 1.0, 1e-15);
   Eigen::Matrix2d singular;
-  singular << 0.5, 0.5,
-              0.5, 0.5;
+  singular << 0.5, 0.5, 0.5, 0.5;
   EXPECT_EQ(condition_number(singular), std::numeric_limits<double>::infinity());
   EXPECT_EQ(condition_number(Eigen::MatrixXd::Zero(3, 3)), std::numeric_limits<double>::infinity());
   Eigen::Matrix2d tiny = Eigen::Matrix2d::Identity();
@@ -196,9 +189,7 @@ TEST(ConfusionEstimate, RecoversAKnownMatrixExactly) {
   Result<Eigen::MatrixXd> c = estimate_confusion(noisy, truth, 3);
   ASSERT_TRUE(c.ok());
   Eigen::Matrix3d want;
-  want << 0.7, 0.0, 0.3,
-          0.2, 1.0, 0.3,
-          0.1, 0.0, 0.4;
+  want << 0.7, 0.0, 0.3, 0.2, 1.0, 0.3, 0.1, 0.0, 0.4;
   EXPECT_EQ(*c, Eigen::MatrixXd(want));  // k/10 is the correctly rounded decimal: exact equality
   Result<Eigen::MatrixXd> empty = estimate_confusion({0, 1, 0}, {0, 0, 2}, 3);
   ASSERT_FALSE(empty.ok());
@@ -210,9 +201,7 @@ TEST(ConfusionEstimate, RecoversAKnownMatrixExactly) {
 TEST(ConfusionEstimate, MatchesTheReportOfCountExactNoise) {
   // End to end: count-exact noise with a matrix whose n_q C_pq are integers is recovered exactly.
   Eigen::Matrix3d c;
-  c << 0.75, 0.1, 0.0,
-       0.25, 0.8, 0.5,
-       0.0, 0.1, 0.5;
+  c << 0.75, 0.1, 0.0, 0.25, 0.8, 0.5, 0.0, 0.1, 0.5;
   Dataset data;
   const std::vector<int> sizes = {20, 10, 30};
   for (int q = 0; q < 3; ++q) {

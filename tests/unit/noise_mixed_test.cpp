@@ -186,7 +186,8 @@ TEST(NoiseMixed, PipelineNoticeWhenThetaIsNotBelowThetaMax) {
   spec.model = NoiseModel::malicious;
   EXPECT_EQ(mixed_noise_notice(spec, 0.1), "");
 
-  DecodeResult link = decode_url("#v=1&data=separable&margin=0.1&noise=mixed&eta=0.2&theta=0.2&seed=2", learner_schemas());
+  DecodeResult link =
+      decode_url("#v=1&data=separable&margin=0.1&noise=mixed&eta=0.2&theta=0.2&seed=2", learner_schemas());
   ASSERT_TRUE(link.warnings.empty()) << link.warnings[0];
   Result<PreparedData> data = prepare_data(link.config, nullptr);
   ASSERT_TRUE(data.ok()) << data.error().message;

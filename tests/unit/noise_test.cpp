@@ -49,7 +49,8 @@ std::vector<int> labels_with_sizes(const std::vector<int>& class_sizes) {
 Eigen::MatrixXi pair_counts(const Dataset& data) {
   const int q_count = data.num_classes();
   Eigen::MatrixXi counts = Eigen::MatrixXi::Zero(q_count, q_count);
-  for (int i = 0; i < data.rows(); ++i) counts(data.label[static_cast<size_t>(i)], data.true_label[static_cast<size_t>(i)]) += 1;
+  for (int i = 0; i < data.rows(); ++i)
+    counts(data.label[static_cast<size_t>(i)], data.true_label[static_cast<size_t>(i)]) += 1;
   return counts;
 }
 
@@ -137,16 +138,12 @@ TEST(NoiseExact, BinaryUniformHandComputed) {
 TEST(NoiseExact, FullConfusionMatrixHandComputed) {
   // Columns are the true classes. n = (7, 11, 13), n = 31 (odd).
   Eigen::Matrix3d c;
-  c << 0.6, 0.1, 0.25,
-       0.3, 0.7, 0.15,
-       0.1, 0.2, 0.6;
+  c << 0.6, 0.1, 0.25, 0.3, 0.7, 0.15, 0.1, 0.2, 0.6;
   // Class 0: 4.2, 2.1, 0.7 -> floors 4,2,0 (1 left) -> +1 to the .7 -> (4, 2, 1).
   // Class 1: 1.1, 7.7, 2.2 -> floors 1,7,2 (1 left) -> +1 to the .7 -> (1, 8, 2).
   // Class 2: 3.25, 1.95, 7.8 -> floors 3,1,7 (2 left) -> .95 and .8 -> (3, 2, 8).
   Eigen::Matrix3i expected;
-  expected << 4, 1, 3,
-              2, 8, 2,
-              1, 2, 8;
+  expected << 4, 1, 3, 2, 8, 2, 1, 2, 8;
   Dataset data = labelled(labels_with_sizes({7, 11, 13}), 3);
   Result<NoiseReport> report = apply_noise(confusion_spec(c, Sampling::exact), data, 3);
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -160,16 +157,12 @@ TEST(NoiseExact, FullConfusionMatrixHandComputed) {
 // each is the floor or the ceiling), not each count on its own with the rest given to one class.
 TEST(NoiseExact, LargestRemainderNotPerCountRounding) {
   Eigen::Matrix3d c;
-  c << 0.8, 0.14, 0.1,
-       0.1, 0.53, 0.1,
-       0.1, 0.33, 0.8;
+  c << 0.8, 0.14, 0.1, 0.1, 0.53, 0.1, 0.1, 0.33, 0.8;
   // n = (10, 10, 10). Class 1: 1.4, 5.3, 3.3 -> floors 1, 5, 3 (1 left) -> +1 to the largest remainder .4
   // -> (2, 5, 3). Rounding each count gives (1, 5, 3), 9 of 10: the diagonal taking the rest would give
   // (1, 6, 3), the last class taking it (1, 5, 4). Classes 0 and 2 are whole: (8, 1, 1) and (1, 1, 8).
   Eigen::Matrix3i expected;
-  expected << 8, 2, 1,
-              1, 5, 1,
-              1, 3, 8;
+  expected << 8, 2, 1, 1, 5, 1, 1, 3, 8;
   for (uint64_t seed = 1; seed <= 3; ++seed) {
     Dataset data = labelled(labels_with_sizes({10, 10, 10}), 3);
     Result<NoiseReport> report = apply_noise(confusion_spec(c, Sampling::exact), data, seed);
@@ -181,10 +174,13 @@ TEST(NoiseExact, LargestRemainderNotPerCountRounding) {
 }
 
 TEST(NoiseExact, AchievesRoundedCountsForManyShapes) {
-  struct Case { std::vector<int> sizes; double eta; };
+  struct Case {
+    std::vector<int> sizes;
+    double eta;
+  };
   const std::vector<Case> cases = {
-      {{1, 2}, 0.3}, {{51, 50}, 0.45}, {{333, 101, 7}, 0.2}, {{13, 17, 19, 23, 29}, 0.37}, {{999, 1}, 0.1},
-      {{0, 15, 4}, 0.25},  // an empty class
+      {{1, 2}, 0.3},   {{51, 50}, 0.45},   {{333, 101, 7}, 0.2}, {{13, 17, 19, 23, 29}, 0.37},
+      {{999, 1}, 0.1}, {{0, 15, 4}, 0.25},  // an empty class
   };
   uint64_t seed = 100;
   for (const Case& cs : cases) {
@@ -220,9 +216,7 @@ void expect_within_five_sigma(int count, int trials, double p, const std::string
 
 TEST(NoiseIndependent, FullConfusionMatrixWithinFiveSigma) {
   Eigen::Matrix3d c;
-  c << 0.6, 0.1, 0.25,
-       0.3, 0.7, 0.15,
-       0.1, 0.2, 0.6;
+  c << 0.6, 0.1, 0.25, 0.3, 0.7, 0.15, 0.1, 0.2, 0.6;
   const std::vector<int> sizes = {50000, 30000, 20000};
   Dataset data = labelled(labels_with_sizes(sizes), 3, 1);
   Result<NoiseReport> report = apply_noise(confusion_spec(c, Sampling::independent), data, 11);
@@ -328,9 +322,7 @@ TEST(NoiseValidation, ConfusionWrongSizeAndBadColumnLeaveDataUntouched) {
   EXPECT_NE(r.error().message.find("field 'cm': expected Q*Q = 9 values"), std::string::npos) << r.error().message;
   EXPECT_NE(r.error().message.find("got 8"), std::string::npos);
   // Column 1 sums to 0.9 (row-by-row list: C_01 = 0.2, C_11 = 0.5, C_21 = 0.2).
-  spec.confusion = {0.8, 0.2, 0.0,
-                    0.1, 0.5, 0.0,
-                    0.1, 0.2, 1.0};
+  spec.confusion = {0.8, 0.2, 0.0, 0.1, 0.5, 0.0, 0.1, 0.2, 1.0};
   r = apply_noise(spec, data, 1);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, "noise.confusion_column_sum");
@@ -387,17 +379,15 @@ TEST(NoiseValidation, OutlierCountAndBinaryOnlyModels) {
 TEST(NoiseReportTest, MeasureNoiseOnHandMadeLabels) {
   Dataset data = labelled({0, 0, 0, 1, 1, 2}, 3);
   data.label = {0, 1, 2, 1, 0, 2};
-  data.corruption = {Corruption::none, Corruption::label, Corruption::label, Corruption::none, Corruption::label,
-                     Corruption::none};
+  data.corruption = {Corruption::none, Corruption::label, Corruption::label,
+                     Corruption::none, Corruption::label, Corruption::none};
   const NoiseReport r = measure_noise(data);
   EXPECT_EQ(r.corrupted, 3);
   EXPECT_DOUBLE_EQ(r.achieved_rate, 0.5);
   EXPECT_EQ(r.per_class_count, (std::vector<int>{3, 2, 1}));
   EXPECT_EQ(r.per_class_flipped, (std::vector<int>{2, 1, 0}));
   Eigen::Matrix3d want;
-  want << 1.0 / 3, 0.5, 0.0,
-          1.0 / 3, 0.5, 0.0,
-          1.0 / 3, 0.0, 1.0;
+  want << 1.0 / 3, 0.5, 0.0, 1.0 / 3, 0.5, 0.0, 1.0 / 3, 0.0, 1.0;
   EXPECT_TRUE(r.achieved_confusion.isApprox(want, 1e-15));
   // A class with no example gives a zero column.
   Dataset sparse = labelled({0, 0}, 2);

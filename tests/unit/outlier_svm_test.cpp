@@ -219,7 +219,8 @@ TEST(OutlierSvmTest, SampledModeKeepsTheLargestRhoK) {
     previous = rho;
     // rho_k(h_max, D) recomputed from h_max.
     std::vector<double> margins;
-    for (int i = 0; i < ds.rows(); ++i) margins.push_back(ds.sign(i) * ds.X.row(i).cast<double>().dot(learner.hypothesis().transpose()));
+    for (int i = 0; i < ds.rows(); ++i)
+      margins.push_back(ds.sign(i) * ds.X.row(i).cast<double>().dot(learner.hypothesis().transpose()));
     std::sort(margins.begin(), margins.end());
     EXPECT_NEAR(rho, margins[static_cast<size_t>(k)], 1e-9) << "step " << steps;
     // h_max is the SVM of its subset.

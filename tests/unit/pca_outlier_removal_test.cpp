@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/learners/averaging.h"
-#include "core/session/pipeline.h"
 #include "core/learners/evaluation.h"
 #include "core/metrics/metrics.h"
+#include "core/session/pipeline.h"
 #include "core/session/session.h"
 #include "tests/unit/test_data.h"
 
@@ -99,8 +99,16 @@ TEST(PcaOutlierRemovalTest, AveragingVectorIsTheMeanOfYXWithRepeats) {
 
 TEST(PcaOutlierRemovalTest, HandTracedRemovalOfAPlantedPair) {
   // Eight clean points labelled by sign(x1) and two planted points (0,3) labelled -1 (indices 8, 9).
-  const Dataset ds = tiny_dataset({{1, 0}, {-1, 0}, {1, 0.5f}, {-1, -0.5f}, {0.8f, 0.1f}, {-0.8f, -0.1f},
-                                   {0.9f, -0.3f}, {-0.9f, 0.3f}, {0, 3}, {0, 3}},
+  const Dataset ds = tiny_dataset({{1, 0},
+                                   {-1, 0},
+                                   {1, 0.5f},
+                                   {-1, -0.5f},
+                                   {0.8f, 0.1f},
+                                   {-0.8f, -0.1f},
+                                   {0.9f, -0.3f},
+                                   {-0.9f, 0.3f},
+                                   {0, 3},
+                                   {0, 3}},
                                   {1, -1, 1, -1, 1, -1, 1, -1, -1, -1});
   Problem problem;
   problem.train = &ds;

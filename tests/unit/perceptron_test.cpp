@@ -19,8 +19,8 @@
 namespace ml {
 namespace {
 
-using test::tiny_dataset;
 using test::problem_for;
+using test::tiny_dataset;
 
 TEST(PerceptronTest, HandComputedUnnormalizedUpdates) {
   // x1 = (1,2) y=+1, x2 = (2,-1) y=-1, x3 = (-1,1) y=+1.
@@ -95,7 +95,8 @@ TEST(PerceptronTest, ShuffledOrderIsAPermutationPerEpochAndSeeded) {
     std::sort(epoch.begin(), epoch.end());
     for (int i = 0; i < 20; ++i) EXPECT_EQ(epoch[static_cast<size_t>(i)], i);
   }
-  EXPECT_NE(std::vector<int>(seen_a.begin(), seen_a.begin() + 20), std::vector<int>(seen_a.begin() + 20, seen_a.begin() + 40));
+  EXPECT_NE(std::vector<int>(seen_a.begin(), seen_a.begin() + 20),
+            std::vector<int>(seen_a.begin() + 20, seen_a.begin() + 40));
   Perceptron p;
   ASSERT_TRUE(p.reset(problem_for(ds, 0, 43), {.normalize = true, .order = VisitOrder::shuffled}).ok());
   for (int t = 0; t < 60; ++t) seen_c.push_back(p.step().example);
@@ -218,8 +219,8 @@ TEST(PerceptronTest, ReadsEachLabelWhenItsStepIsTaken) {
 // One random separable set: d in 2..20, margin in [0.05, 0.3], sphere or ball.
 struct SeparableCase {
   Dataset data;
-  Eigen::VectorXd v;   // unit target, double
-  double delta = 0;    // min_i y_i <v,x_i>
+  Eigen::VectorXd v;            // unit target, double
+  double delta = 0;             // min_i y_i <v,x_i>
   double delta_normalized = 0;  // min_i y_i <v,x_i>/||x_i||
   double radius = 0;
 };
@@ -262,7 +263,9 @@ TEST(PerceptronPropertyTest, MistakeBoundAndInvariantsOn100SeparableSets) {
       Perceptron p;
       Problem problem = problem_for(c.data, c.delta, 7);
       problem.unit_target_margin = c.delta_normalized;  // the margin of x/||x|| (the session resolves it)
-      ASSERT_TRUE(p.reset(problem, {.normalize = normalize != 0, .order = index % 2 ? VisitOrder::shuffled : VisitOrder::cyclic}).ok());
+      ASSERT_TRUE(p.reset(problem,
+                          {.normalize = normalize != 0, .order = index % 2 ? VisitOrder::shuffled : VisitOrder::cyclic})
+                      .ok());
       // Normalized points have norm 1 and margin delta_normalized >= delta / R.
       const double delta = normalize ? c.delta_normalized : c.delta;
       const double r2 = normalize ? 1.0 : c.radius * c.radius;
@@ -284,11 +287,13 @@ TEST(PerceptronPropertyTest, MistakeBoundAndInvariantsOn100SeparableSets) {
       EXPECT_LE(static_cast<double>(mistakes), p.bound());  // the bound of what it sees: 1/gamma^2 or (R/delta)^2
       EXPECT_NEAR(p.bound(), r2 / (delta * delta), 1e-9 * p.bound());
       // Converged: every training example correct.
-      for (int i = 0; i < c.data.rows(); ++i) EXPECT_EQ(p.predict(c.data.X.row(i).data()), c.data.label[static_cast<size_t>(i)]);
+      for (int i = 0; i < c.data.rows(); ++i)
+        EXPECT_EQ(p.predict(c.data.X.row(i).data()), c.data.label[static_cast<size_t>(i)]);
     }
   }
   // The sets are not trivial: some need many updates, and some come within a fair fraction of the bound.
-  std::printf("[ measured ] most mistakes %lld, largest mistakes/bound %.3f\n", static_cast<long long>(most_mistakes), tightest);
+  std::printf("[ measured ] most mistakes %lld, largest mistakes/bound %.3f\n", static_cast<long long>(most_mistakes),
+              tightest);
   EXPECT_GE(most_mistakes, 20);
 }
 

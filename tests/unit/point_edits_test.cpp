@@ -158,12 +158,17 @@ TEST(PointEditsPipeline, ItemsTheDataCannotTakeAreSkippedByName) {
   const int applied = apply_point_edits({"y3_0", "p2_0_0", "p1_7", "p1_0_0", "y9_1", "y3_0"}, false, d, &warnings);
   EXPECT_EQ(applied, 2);
   ASSERT_EQ(warnings.size(), 4u);
-  EXPECT_NE(warnings[0].find("entry 1 'y3_0': row 3 is past the training part's 3 rows; skipped"), std::string::npos) << warnings[0];
-  EXPECT_NE(warnings[1].find("entry 2 'p2_0_0': class 2, but the data has 2 classes"), std::string::npos) << warnings[1];
-  EXPECT_NE(warnings[2].find("entry 3 'p1_7': the point has 1 coordinates, the training data has 2 features"), std::string::npos) << warnings[2];
-  EXPECT_NE(warnings[3].find("entry 5 'y9_1': row 9 is past the training part's 4 rows"), std::string::npos) << warnings[3];
+  EXPECT_NE(warnings[0].find("entry 1 'y3_0': row 3 is past the training part's 3 rows; skipped"), std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[1].find("entry 2 'p2_0_0': class 2, but the data has 2 classes"), std::string::npos)
+      << warnings[1];
+  EXPECT_NE(warnings[2].find("entry 3 'p1_7': the point has 1 coordinates, the training data has 2 features"),
+            std::string::npos)
+      << warnings[2];
+  EXPECT_NE(warnings[3].find("entry 5 'y9_1': row 9 is past the training part's 4 rows"), std::string::npos)
+      << warnings[3];
   ASSERT_EQ(d.rows(), 4);
-  EXPECT_EQ(d.label[3], 0);       // p1_0_0 then y3_0
+  EXPECT_EQ(d.label[3], 0);  // p1_0_0 then y3_0
   EXPECT_EQ(d.true_label[3], 1);
   EXPECT_EQ(d.corruption[3], Corruption::label);
   // An empty list changes nothing.

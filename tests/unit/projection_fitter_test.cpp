@@ -44,8 +44,8 @@ bool same_bits(const A& a, const B& b) {
 struct Sliced {
   Result<KernelProjection> fit = make_error("unset", "");
   FeatureMatrix transformed;
-  std::vector<double> progress;    // after every advance() call
-  std::vector<std::string> stages; // stage() before every call
+  std::vector<double> progress;     // after every advance() call
+  std::vector<std::string> stages;  // stage() before every call
   int64_t calls = 0;
 };
 
@@ -135,9 +135,9 @@ TEST_F(ProjectionFitterTest, NystromSlicedIsBitIdenticalOverSeveralBlocks) {
   const Sliced s = expect_same_as_one_shot(X, gaussian(4.0), o, 5, 9);
   ASSERT_EQ(s.calls, 9);
   const std::vector<std::string> expected = {
-      "kernel of the landmarks", "factoring the landmarks' kernel", "covariance of the sample",
-      "covariance of the sample", "covariance of the sample", "eigendecomposition", "projecting the sample",
-      "projecting the sample", "projecting the sample"};
+      "kernel of the landmarks",  "factoring the landmarks' kernel", "covariance of the sample",
+      "covariance of the sample", "covariance of the sample",        "eigendecomposition",
+      "projecting the sample",    "projecting the sample",           "projecting the sample"};
   EXPECT_EQ(s.stages, expected);
 }
 

@@ -70,9 +70,11 @@ TEST(ExperimentProtocols, TheLinkNamesTheProtocol) {
   EXPECT_EQ(bad.experiment.select, "");
   ASSERT_EQ(bad.warnings.size(), 1u);
   EXPECT_EQ(bad.warnings[0], "'x.select': 'best' is not a selection protocol (first); ignored");
-  ExperimentDecode dims = decode_experiment("#v=1&learner=rp&x.l.dims=5,10&x.seed=1..2&x.select=first", learner_schemas());
+  ExperimentDecode dims =
+      decode_experiment("#v=1&learner=rp&x.l.dims=5,10&x.seed=1..2&x.select=first", learner_schemas());
   ASSERT_EQ(dims.warnings.size(), 1u);
-  EXPECT_NE(dims.warnings[0].find("axis 'x.l.dims': x.select=first chooses l.dims"), std::string::npos) << dims.warnings[0];
+  EXPECT_NE(dims.warnings[0].find("axis 'x.l.dims': x.select=first chooses l.dims"), std::string::npos)
+      << dims.warnings[0];
 }
 
 TEST(ExperimentProtocols, GroupsAndShardUnitsByHand) {
@@ -131,7 +133,8 @@ TEST(ExperimentProtocols, OneSelectionPerGroupRunsEveryCellOfTheGroup) {
     Learner& learner = rp;
     ASSERT_TRUE(learner.reset(resolve_problem(c, data->train), c.params).ok());
     while (std::isnan(rp.cv_error())) rp.step();
-    EXPECT_EQ(choice[cell_group(e, group_cell)], std::make_pair(static_cast<double>(rp.chosen_dims()), rp.chosen_sigma()));
+    EXPECT_EQ(choice[cell_group(e, group_cell)],
+              std::make_pair(static_cast<double>(rp.chosen_dims()), rp.chosen_sigma()));
   }
 }
 
@@ -189,8 +192,8 @@ TEST(ExperimentProtocols, ShardsTakeWholeGroupsAndTimeSlicesChangeNothing) {
 }
 
 TEST(ExperimentProtocols, OtherLearnersAndExperimentsWithoutProtocolRunAsTheyAre) {
-  ExperimentDecode d = decode_experiment("#v=1&data=gaussian&n=40&learner=perceptron&x.seed=1..2&x.select=first",
-                                         learner_schemas());
+  ExperimentDecode d =
+      decode_experiment("#v=1&data=gaussian&n=40&learner=perceptron&x.seed=1..2&x.select=first", learner_schemas());
   CellProtocol protocol(d.experiment, learner_schemas());
   Cell cell = experiment_cell(d.experiment, 1, learner_schemas());
   const Config before = cell.config;
@@ -200,8 +203,8 @@ TEST(ExperimentProtocols, OtherLearnersAndExperimentsWithoutProtocolRunAsTheyAre
   EXPECT_TRUE(cell.config == before);
   EXPECT_EQ(protocol.selections_run(), 0);
   // A selection whose data cannot be loaded names the cell it was for.
-  ExperimentDecode csv = decode_experiment("#v=1&data=csv&csv=a&split=1&learner=rp&x.split=1..2&x.select=first",
-                                           learner_schemas());
+  ExperimentDecode csv =
+      decode_experiment("#v=1&data=csv&csv=a&split=1&learner=rp&x.split=1..2&x.select=first", learner_schemas());
   CellProtocol needs_csv(csv.experiment, learner_schemas());
   Cell second = experiment_cell(csv.experiment, 1, learner_schemas());
   Result<bool> failed = needs_csv.prepare(second, nullptr, 0, nullptr);

@@ -42,7 +42,8 @@ TEST(RegistryTest, RowsAreConsistent) {
       }
     }
   }
-  for (const char* id : {"perceptron", "kernel_perceptron", "averaging", "bylander"}) EXPECT_NE(find_learner(id), nullptr) << id;
+  for (const char* id : {"perceptron", "kernel_perceptron", "averaging", "bylander"})
+    EXPECT_NE(find_learner(id), nullptr) << id;
   EXPECT_EQ(find_learner("no_such_learner"), nullptr);
   ASSERT_EQ(learner_schemas().size(), rows.size());
   for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(learner_schemas()[i].id, rows[i].schema.id);
@@ -53,7 +54,7 @@ TEST(RegistryTest, DecodeFillsDefaultsAndEncodeKeepsTheRest) {
   const KernelPerceptronParams p = table.decode({{"width_c", 4.0}, {"kernel", 1}});
   EXPECT_EQ(p.width_c, 4.0);
   EXPECT_EQ(p.kernel, KernelKind::polynomial);
-  EXPECT_EQ(p.degree, 2);      // defaults from KernelPerceptronParams{}
+  EXPECT_EQ(p.degree, 2);  // defaults from KernelPerceptronParams{}
   EXPECT_EQ(p.sigma, 1.0);
   EXPECT_TRUE(p.normalize);
   EXPECT_EQ(p.order, VisitOrder::cyclic);

@@ -168,9 +168,11 @@ TEST(ReproductionLinks, TheRpCellsSelectOnTheFirstReplicateWithTheActualNoiseRat
   EXPECT_EQ(ring.config.test_fraction, 0.5);
   EXPECT_EQ(ring.config.noise.rate, 0.3);
   // Non-default parameters, sorted by name (projection 0 = random).
-  EXPECT_EQ(ring.config.params, (ParamValues{{"cv_widths", 5}, {"eta_from_noise", 1}, {"projection", 0}, {"sigma", 2.5},
-                                             {"updates", 500}}));
-  EXPECT_EQ(cell_values(toy, group_first_cell(toy, ring.index)), (std::vector<std::string>{"ring", "0.3", "random", "1"}));
+  EXPECT_EQ(
+      ring.config.params,
+      (ParamValues{{"cv_widths", 5}, {"eta_from_noise", 1}, {"projection", 0}, {"sigma", 2.5}, {"updates", 500}}));
+  EXPECT_EQ(cell_values(toy, group_first_cell(toy, ring.index)),
+            (std::vector<std::string>{"ring", "0.3", "random", "1"}));
   const std::map<std::string, double> width = {{"banana", 1}, {"breast_cancer", 50}, {"german", 55}, {"heart", 120}};
   for (const auto& [set, c] : width) {
     SCOPED_TRACE(set);
@@ -180,9 +182,11 @@ TEST(ReproductionLinks, TheRpCellsSelectOnTheFirstReplicateWithTheActualNoiseRat
     const Cell cell = cell_at(ida, {"0.15", "kgs", "3"});
     EXPECT_EQ(cell.config.split, 3);
     EXPECT_EQ(csv_file_names(cell.config).value(),
-              (std::vector<std::string>{"ida/" + set + "/" + set + "_train_3.csv", "ida/" + set + "/" + set + "_test_3.csv"}));
+              (std::vector<std::string>{"ida/" + set + "/" + set + "_train_3.csv",
+                                        "ida/" + set + "/" + set + "_test_3.csv"}));
     EXPECT_EQ(cell.config.noise.model, NoiseModel::uniform);
-    EXPECT_EQ(cell.config.params, (ParamValues{{"eta_from_noise", 1}, {"updates", 500}, {"width_c", c}}));  // kgs: the default
+    EXPECT_EQ(cell.config.params,
+              (ParamValues{{"eta_from_noise", 1}, {"updates", 500}, {"width_c", c}}));  // kgs: the default
     EXPECT_EQ(cell_values(ida, group_first_cell(ida, cell.index)), (std::vector<std::string>{"0.15", "kgs", "1"}));
   }
 }

@@ -74,10 +74,11 @@ TEST(RowRegistration, RegisteredNoiseModelLinkParsesRoundTripsAndRuns) {
   const Dataset& train = s->data().train;
   const int flipped = rounded_count(0.2, train.rows());
   EXPECT_EQ(s->data().noise.corrupted, flipped);  // the row's apply function ran on the training part
-  for (int i = 0; i < flipped; ++i) EXPECT_NE(train.label[static_cast<size_t>(i)], train.true_label[static_cast<size_t>(i)]);
+  for (int i = 0; i < flipped; ++i)
+    EXPECT_NE(train.label[static_cast<size_t>(i)], train.true_label[static_cast<size_t>(i)]);
   // A setting it does not read is refused with the condition's own words.
-  const DecodeResult extra = decode_url("#v=1&data=separable&noise=test_first&sampling=exact&learner=perceptron&seed=1",
-                                        learner_schemas());
+  const DecodeResult extra =
+      decode_url("#v=1&data=separable&noise=test_first&sampling=exact&learner=perceptron&seed=1", learner_schemas());
   ASSERT_EQ(extra.warnings.size(), 1u);
   EXPECT_EQ(extra.warnings[0], "field 'sampling' has an effect only when noise=uniform, confusion, malicious, family "
                                "or mixed; 'exact' ignored");
@@ -102,7 +103,8 @@ TEST(RowRegistration, FieldChoicesAndConditionsFollowTheRows) {
     EXPECT_EQ(noise.choices.back(), "test_first");
     EXPECT_EQ(find_field("eta")->applies_when, "noise=uniform, malicious, adversarial, mixed or test_first");
     // A built-in link means what it meant.
-    EXPECT_EQ(decode_exactly("#v=1&data=spiral&noise=mixed&learner=perceptron&seed=2").generator.kind, Generator::spiral);
+    EXPECT_EQ(decode_exactly("#v=1&data=spiral&noise=mixed&learner=perceptron&seed=2").generator.kind,
+              Generator::spiral);
     EXPECT_TRUE(decode_exactly("#v=1&data=csv&learner=perceptron&seed=2").use_csv);
   }
   EXPECT_EQ(find_field("data")->choices, data_before);  // unregistered: the table is as it was
@@ -186,8 +188,7 @@ TEST(RowRegistration, BuiltinRowsAreCompleteAndNumberedByTheirEnums) {
   EXPECT_EQ(generator_row(Generator::finite).concepts, GeneratedConcepts::sphere);
   EXPECT_EQ(generator_row(Generator::thresholds).concepts, GeneratedConcepts::thresholds);
   EXPECT_TRUE(generator_row(Generator::basis).adaptive_labels);
-  for (const GeneratorRow& row : generator_rows())
-    EXPECT_EQ(row.adaptive_labels, row.id == "basis") << row.id;
+  for (const GeneratorRow& row : generator_rows()) EXPECT_EQ(row.adaptive_labels, row.id == "basis") << row.id;
 }
 
 }  // namespace

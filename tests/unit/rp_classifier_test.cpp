@@ -53,7 +53,8 @@ double test_error(const Learner& l, const Dataset& test) {
   std::vector<int> pred;
   l.predict_batch(test.X, &pred);
   int wrong = 0;
-  for (int i = 0; i < test.rows(); ++i) wrong += pred[static_cast<size_t>(i)] != test.true_label[static_cast<size_t>(i)];
+  for (int i = 0; i < test.rows(); ++i)
+    wrong += pred[static_cast<size_t>(i)] != test.true_label[static_cast<size_t>(i)];
   return static_cast<double>(wrong) / test.rows();
 }
 
@@ -76,8 +77,8 @@ TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
   std::vector<std::string> keys;
   for (const Setting& p : s.params) keys.push_back(p.key);
   EXPECT_EQ(keys, (std::vector<std::string>{"projection", "dims", "kernel", "sigma", "width_c", "degree", "offset",
-                                            "landmarks", "epsilon", "eta", "eta_from_noise", "gamma", "updates", "output", "cv",
-                                            "cv_folds", "cv_widths", "cv_max_dim"}));
+                                            "landmarks", "epsilon", "eta", "eta_from_noise", "gamma", "updates",
+                                            "output", "cv", "cv_folds", "cv_widths", "cv_max_dim"}));
   EXPECT_EQ(s.params[0].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
   // Bylander's rows by composition, with this use's defaults (gamma 0.1, 300 updates), not Bylander's own.
   auto default_of = [](const LearnerSchema& schema, const std::string& key) {

@@ -35,9 +35,9 @@ std::string through_shell(const std::string& text) {
 }
 
 TEST(RunCommand, QuotedTextReachesTheProgramUnchanged) {
-  for (const std::string& text : {std::string("#v=1&data=separable&n=40&seed=7&edits=p1_0.5_-0.25,y3_0"),
-                                  std::string("a'b\"c$HOME`id`!x\\y z;&|<>*?~"), std::string("'"),
-                                  std::string("line\nbreak"), std::string("")})
+  for (const std::string& text :
+       {std::string("#v=1&data=separable&n=40&seed=7&edits=p1_0.5_-0.25,y3_0"),
+        std::string("a'b\"c$HOME`id`!x\\y z;&|<>*?~"), std::string("'"), std::string("line\nbreak"), std::string("")})
     EXPECT_EQ(through_shell(text), text);
 }
 #endif

@@ -25,7 +25,8 @@ FeatureMatrix grid(int gw, int gh, int d) {
     for (int c = 0; c < gw; ++c) {
       const float a = -1.5f + 3.0f * (static_cast<float>(c) + 0.5f) / static_cast<float>(gw);
       const float b = -1.5f + 3.0f * (static_cast<float>(r) + 0.5f) / static_cast<float>(gh);
-      for (int j = 0; j < d; ++j) X(r * gw + c, j) = j == 0 ? a : j == 1 ? b : 0.3f * a - 0.2f * b + 0.1f * static_cast<float>(j);
+      for (int j = 0; j < d; ++j)
+        X(r * gw + c, j) = j == 0 ? a : j == 1 ? b : 0.3f * a - 0.2f * b + 0.1f * static_cast<float>(j);
     }
   return X;
 }
@@ -66,7 +67,8 @@ TEST(ScoresBatchTest, EqualsScoresBitForBitForEveryLearner) {
       expect_batch_equals_points(s->learner(), grid(23, 17, s->data().train.cols()));
     }
     if (e.schema.multiclass) {
-      const std::unique_ptr<Session> s = trained("#v=1&data=classes&q=4&d=3&n=200&learner=" + e.schema.id + "&seed=5", 150);
+      const std::unique_ptr<Session> s =
+          trained("#v=1&data=classes&q=4&d=3&n=200&learner=" + e.schema.id + "&seed=5", 150);
       ASSERT_NE(s, nullptr);
       expect_batch_equals_points(s->learner(), grid(19, 11, s->data().train.cols()));
     }

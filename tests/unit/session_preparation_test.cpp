@@ -17,14 +17,12 @@
 namespace ml {
 namespace {
 
-std::unique_ptr<Session> make(const std::string& url) {
-  return test::session_for(url, test::LinkWarnings::none);
-}
+std::unique_ptr<Session> make(const std::string& url) { return test::session_for(url, test::LinkWarnings::none); }
 
 struct SlicedRun {
   std::string sha;
-  std::vector<double> progress;  // preparation().progress after every call that ended preparing
-  int64_t preparing_calls = 0;   // calls that ended with preparing() true
+  std::vector<double> progress;      // preparation().progress after every call that ended preparing
+  int64_t preparing_calls = 0;       // calls that ended with preparing() true
   int64_t first_prepared_step = -1;  // steps() when preparing() was first seen true
 };
 
@@ -76,8 +74,8 @@ void expect_rising_to_one(const std::vector<double>& progress) {
 }
 
 TEST(SessionPreparationTest, UmaNystromSlicedEqualsUntimed) {
-  const std::string url =
-      "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l.landmarks=100&l.sigma=2&seed=33";
+  const std::string url = "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l."
+                          "landmarks=100&l.sigma=2&seed=33";
   {
     std::unique_ptr<Session> s = make(url);
     ASSERT_NE(s, nullptr);
@@ -94,7 +92,8 @@ TEST(SessionPreparationTest, UmaNystromSlicedEqualsUntimed) {
 }
 
 TEST(SessionPreparationTest, RpKgsSlicedEqualsUntimed) {
-  const std::string url = "#v=1&data=ring&n=500&noise=uniform&learner=rp&l.projection=kgs&l.dims=40&l.sigma=2.5&l.updates=80&seed=5";
+  const std::string url =
+      "#v=1&data=ring&n=500&noise=uniform&learner=rp&l.projection=kgs&l.dims=40&l.sigma=2.5&l.updates=80&seed=5";
   const SlicedRun sliced = run_sliced(url, 60);
   EXPECT_GE(sliced.preparing_calls, 40) << "one call per KGS pivot at least";
   expect_rising_to_one(sliced.progress);
@@ -118,8 +117,8 @@ TEST(SessionPreparationTest, RpPreparesItsBuildAfterCrossValidation) {
 }
 
 TEST(SessionPreparationTest, LearnersWithoutFrontEndNeverPrepare) {
-  for (const std::string url : {"#v=1&data=separable&n=200&learner=perceptron&seed=3",
-                                "#v=1&data=blobs&learner=uma&seed=3"}) {
+  for (const std::string url :
+       {"#v=1&data=separable&n=200&learner=perceptron&seed=3", "#v=1&data=blobs&learner=uma&seed=3"}) {
     SCOPED_TRACE(url);
     std::unique_ptr<Session> s = make(url);
     ASSERT_NE(s, nullptr);
@@ -132,8 +131,8 @@ TEST(SessionPreparationTest, LearnersWithoutFrontEndNeverPrepare) {
 
 // A step taken before the preparation finished completes it synchronously: same learner state.
 TEST(SessionPreparationTest, StepFinishesAPartialPreparation) {
-  const std::string url =
-      "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l.landmarks=100&l.sigma=2&seed=33";
+  const std::string url = "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l."
+                          "landmarks=100&l.sigma=2&seed=33";
   std::unique_ptr<Session> s = make(url);
   ASSERT_NE(s, nullptr);
   double fake = 0;

@@ -89,8 +89,8 @@ TEST(SessionTest, ClockStoppedSlicesRefreshTheTailAtMostEveryTenthOfASecond) {
     }
     last_tail_step = tail_step;
   }
-  EXPECT_GT(lagging, 300);   // most slices left the tail behind ...
-  EXPECT_GE(refreshed, 3);   // ... but it still moved, a few times a second of clock
+  EXPECT_GT(lagging, 300);  // most slices left the tail behind ...
+  EXPECT_GE(refreshed, 3);  // ... but it still moved, a few times a second of clock
   timed->refresh_tail();
   EXPECT_EQ(timed->trace().last_step(), timed->steps());
   std::unique_ptr<Session> whole = make(config);
@@ -146,7 +146,8 @@ TEST(SessionTest, BasisStreamForcesExactlyCeilOneOverDeltaSquaredMistakes) {
       const SessionMetrics m = s->metrics();
       EXPECT_EQ(m.train_error_true, 0.0);
       if (std::string(learner) != "averaging") {
-        EXPECT_NEAR(m.w_dot_v, static_cast<double>(k) / std::sqrt(static_cast<double>(k)), 1e-4);  // Claim 1.2 with equality
+        EXPECT_NEAR(m.w_dot_v, static_cast<double>(k) / std::sqrt(static_cast<double>(k)),
+                    1e-4);  // Claim 1.2 with equality
       }
     }
   }

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "core/learners/averaging.h"
-#include "core/learners/registry.h"
 #include "core/learners/evaluation.h"
+#include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
@@ -158,7 +158,8 @@ TEST(SmoothBoostTest, MlcwDropsPointsBeyondTheNormCut) {
   problem.train = &ds;
   problem.seed = 3;
   SmoothBoost b(WeakLearnerKind::mlcw);
-  ASSERT_TRUE(b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = 0.001, .sample = 400, .scale = 0, .c0 = 0.75}).ok());
+  ASSERT_TRUE(
+      b.reset(problem, SmoothBoostParams{.epsilon = 0.1, .gamma = 0.001, .sample = 400, .scale = 0, .c0 = 0.75}).ok());
   b.step();
   const std::vector<int>* removed = b.removed_examples();
   ASSERT_NE(removed, nullptr);

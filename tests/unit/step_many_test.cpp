@@ -1,7 +1,8 @@
 // Tests of Learner::step_many (core/learners/learner.h): for the online learners that loop it themselves
 // (Perceptron, averaging, kernel Perceptron) and for the default (one step()), runs of step_many in chunks of
-// many sizes (a run ends early only at done()) end in the same state as the same number of step() calls — the same weights and scores to the
-// bit, counters, next example, done() — and count the same mistakes and updates; a run stops at done().
+// many sizes (a run ends early only at done()) end in the same state as the same number of step() calls — the same
+// weights and scores to the bit, counters, next example, done() — and count the same mistakes and updates; a run stops
+// at done().
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -43,10 +44,10 @@ Dataset make_data(int n, int d, double margin, double noise_rate, uint64_t seed)
 }
 
 struct Case {
-  std::string name;                        // for the failure message
+  std::string name;                                // for the failure message
   std::function<std::unique_ptr<Learner>()> make;  // a fresh learner
-  ParamValues params;                      // its parameters
-  bool loops = true;                       // overrides step_many (else the default: one step per call)
+  ParamValues params;                              // its parameters
+  bool loops = true;                               // overrides step_many (else the default: one step per call)
 };
 
 std::vector<Case> cases() {

@@ -53,18 +53,25 @@ struct Case {
 const Case kCases[] = {
     {"#v=1&data=separable&n=100&d=3&learner=perceptron&seed=1", StopReason::epoch_without_mistakes, false},
     {"#v=1&data=separable&n=100&d=3&learner=averaging&seed=1", StopReason::end_of_sample, false},
-    {"#v=1&data=separable&n=100&d=3&margin=0.2&noise=uniform&eta=0.1&learner=bylander&l.epsilon=1&seed=1", StopReason::theorem_length, false},
-    {"#v=1&data=separable&n=100&d=3&margin=0.2&noise=uniform&eta=0.1&learner=bylander&l.updates=5&seed=1", StopReason::update_cap, true},
+    {"#v=1&data=separable&n=100&d=3&margin=0.2&noise=uniform&eta=0.1&learner=bylander&l.epsilon=1&seed=1",
+     StopReason::theorem_length, false},
+    {"#v=1&data=separable&n=100&d=3&margin=0.2&noise=uniform&eta=0.1&learner=bylander&l.updates=5&seed=1",
+     StopReason::update_cap, true},
     {"#v=1&data=separable&n=200&d=3&learner=coreset_svm&seed=2", StopReason::coreset_rule, false},
-    {"#v=1&data=separable&n=200&d=3&noise=uniform&eta=0.2&learner=coreset_svm&seed=2", StopReason::not_separable, false},
+    {"#v=1&data=separable&n=200&d=3&noise=uniform&eta=0.2&learner=coreset_svm&seed=2", StopReason::not_separable,
+     false},
     {"#v=1&data=separable&n=300&d=3&learner=active_coreset_svm&seed=2", StopReason::verified, false},
-    {"#v=1&data=separable&n=300&d=3&noise=uniform&eta=0.2&learner=active_coreset_svm&seed=2", StopReason::not_separable, false},
+    {"#v=1&data=separable&n=300&d=3&noise=uniform&eta=0.2&learner=active_coreset_svm&seed=2", StopReason::not_separable,
+     false},
     // OUTLIER SVM's halting rule fires with K = 0.5 (c_i = ceil(K 4^i), threshold R/2^i) ...
-    {"#v=1&data=separable&n=40&d=2&margin=0.2&noise=outliers&k=1&learner=outlier_svm&l.k=1&l.constant=0.5&l.max_size=40&l.budget=1000&seed=9",
+    {"#v=1&data=separable&n=40&d=2&margin=0.2&noise=outliers&k=1&learner=outlier_svm&l.k=1&l.constant=0.5&l.max_size="
+     "40&l.budget=1000&seed=9",
      StopReason::halting_rule, false},
     // ... and with K = 32, max_size = 64 the size cap ends the run, with a note saying where the rule acts.
-    {"#v=1&data=separable&n=300&d=3&noise=outliers&learner=outlier_svm&l.budget=100&seed=5", StopReason::size_cap, true},
-    {"#v=1&data=separable&n=300&d=3&noise=outliers&learner=simple_outlier_svm&l.budget=100&seed=5", StopReason::size_cap, true},
+    {"#v=1&data=separable&n=300&d=3&noise=outliers&learner=outlier_svm&l.budget=100&seed=5", StopReason::size_cap,
+     true},
+    {"#v=1&data=separable&n=300&d=3&noise=outliers&learner=simple_outlier_svm&l.budget=100&seed=5",
+     StopReason::size_cap, true},
     // A_mu at 003's c = 10 removes on n = 60 Gaussian dimensions and stops by its variance test ...
     {"#v=1&data=gaussian&n=300&d=60&learner=pca_outlier_removal&l.c=10&seed=4", StopReason::variance_test, false},
     // ... while at n = 5 on the unit sphere no example can be removed (c log m / n >= R^2 = 1).
@@ -73,7 +80,8 @@ const Case kCases[] = {
     {"#v=1&data=separable&n=200&d=3&learner=smooth_boost_averaging&l.scale=1&l.gamma=0.05&l.epsilon=0.5&seed=3",
      StopReason::weight_test, false},
     // ... at 003's scale they do not move: the round bound T (here small) or the rounds cap ends it.
-    {"#v=1&data=separable&n=200&d=3&learner=smooth_boost_averaging&l.gamma=0.45&l.epsilon=0.5&seed=3", StopReason::round_bound, true},
+    {"#v=1&data=separable&n=200&d=3&learner=smooth_boost_averaging&l.gamma=0.45&l.epsilon=0.5&seed=3",
+     StopReason::round_bound, true},
     {"#v=1&data=gaussian&n=200&d=5&learner=smooth_boost&l.rounds=20&seed=3", StopReason::round_cap, true},
     {"#v=1&data=classes&n=200&d=3&q=3&learner=uma&seed=6", StopReason::no_eligible_pair, false},
 };
@@ -132,10 +140,12 @@ TEST(StopReason, SmoothBoostsWeightsMoveAndDtIsNotUniformAtScaleOne) {
   EXPECT_LT(*lo, 0.5);
   EXPECT_TRUE(booster.rule_note().empty());
   // At 003's scale s = 3 n log m the same 30 rounds leave every weight within 1% of 1: the note says so.
-  std::unique_ptr<Session> still = run("#v=1&data=gaussian&n=300&d=5&noise=uniform&eta=0.1&learner=smooth_boost_averaging"
-                                       "&l.gamma=0.05&l.rounds=30&seed=7");
+  std::unique_ptr<Session> still =
+      run("#v=1&data=gaussian&n=300&d=5&noise=uniform&eta=0.1&learner=smooth_boost_averaging"
+          "&l.gamma=0.05&l.rounds=30&seed=7");
   const auto& still_booster = dynamic_cast<const SmoothBoost&>(still->learner());
-  const auto [lo2, hi2] = std::minmax_element(still_booster.boost_weights().begin(), still_booster.boost_weights().end());
+  const auto [lo2, hi2] =
+      std::minmax_element(still_booster.boost_weights().begin(), still_booster.boost_weights().end());
   EXPECT_GT(*lo2, 1.0 - SmoothBoost::kStillWeight);
   EXPECT_NE(still_booster.rule_note().find("have not moved after 30 rounds"), std::string::npos);
 }
@@ -148,7 +158,8 @@ TEST(StopReason, AMuAtC10RemovesPointsInHighDimensionsOnly) {
   std::unique_ptr<Session> low = run("#v=1&data=separable&n=300&d=5&learner=pca_outlier_removal&l.c=10&seed=4");
   ASSERT_TRUE(low);
   EXPECT_EQ(low->learner().removed_examples()->size(), 0u);
-  EXPECT_NE(low->learner().rule_note().find("no example can be removed"), std::string::npos) << low->learner().rule_note();
+  EXPECT_NE(low->learner().rule_note().find("no example can be removed"), std::string::npos)
+      << low->learner().rule_note();
 }
 
 TEST(StopReason, EveryNameIsDistinctAndSnakeCase) {

@@ -20,7 +20,8 @@ namespace {
 SignedPoints points(const std::vector<std::vector<double>>& rows) {
   SignedPoints z(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows[0].size()));
   for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t j = 0; j < rows[i].size(); ++j) z(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j];
+    for (size_t j = 0; j < rows[i].size(); ++j)
+      z(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j];
   return z;
 }
 

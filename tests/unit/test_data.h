@@ -60,8 +60,14 @@ inline FeatureMatrix random_points(int n, int d, uint64_t seed, double scale) {
 // A learner parameter for hand-built schemas: key, label, type, default, inclusive range, choices, help, log scale.
 inline Setting param(std::string key, std::string label, SettingType type, double default_value, double min, double max,
                      std::vector<std::string> choices, std::string help, bool log_scale) {
-  Setting s{.key = std::move(key), .label = std::move(label), .type = type, .min = min, .max = max,
-            .log_scale = log_scale, .choices = std::move(choices), .help = std::move(help)};
+  Setting s{.key = std::move(key),
+            .label = std::move(label),
+            .type = type,
+            .min = min,
+            .max = max,
+            .log_scale = log_scale,
+            .choices = std::move(choices),
+            .help = std::move(help)};
   s.default_value = number_value(default_value);
   return s;
 }

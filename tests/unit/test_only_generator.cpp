@@ -32,9 +32,13 @@ GeneratedSize cube_size(const GeneratorSpec& spec) { return {static_cast<double>
 }  // namespace
 
 GeneratorRow test_only_generator_row() {
-  return {.id = "test_cube", .name = "Test cube", .description = "Uniform in [-1,1]^3, +1 iff x1 + x2 + x3 >= 0",
-          .citation = "tests/unit/test_only_generator.h", .reads = reads_params({GeneratorParam::n}),
-          .make = make_cube, .size = cube_size};
+  return {.id = "test_cube",
+          .name = "Test cube",
+          .description = "Uniform in [-1,1]^3, +1 iff x1 + x2 + x3 >= 0",
+          .citation = "tests/unit/test_only_generator.h",
+          .reads = reads_params({GeneratorParam::n}),
+          .make = make_cube,
+          .size = cube_size};
 }
 
 }  // namespace ml::test

@@ -32,9 +32,7 @@ Status TestOnlyLearner::reset(const Problem& problem, const TestOnlyParams& para
   return Status::Ok();
 }
 
-int TestOnlyLearner::next_example() const {
-  return done() ? -1 : static_cast<int>(step_ % data_->rows());
-}
+int TestOnlyLearner::next_example() const { return done() ? -1 : static_cast<int>(step_ % data_->rows()); }
 
 StepResult TestOnlyLearner::step() {
   const int i = next_example();

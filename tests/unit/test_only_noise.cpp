@@ -25,10 +25,13 @@ void apply_first(const NoiseSpec& spec, const NoiseInput&, Dataset& data) {
 }  // namespace
 
 NoiseRow test_only_noise_row() {
-  return {.id = "test_first", .name = "Test: first examples",
+  return {.id = "test_first",
+          .name = "Test: first examples",
           .description = "The first round(eta n) training examples move to the next class",
-          .citation = "tests/unit/test_only_noise.h", .reads = noise_params({NoiseParam::rate}),
-          .validate = validate_first, .apply = apply_first};
+          .citation = "tests/unit/test_only_noise.h",
+          .reads = noise_params({NoiseParam::rate}),
+          .validate = validate_first,
+          .apply = apply_first};
 }
 
 }  // namespace ml::test

@@ -18,8 +18,7 @@ namespace ml::test {
 enum class LinkWarnings { allowed, none };
 
 // The session of `link`; a test failure (and nullptr) when it cannot be built.
-inline std::unique_ptr<Session> session_for(const std::string& link,
-                                            LinkWarnings warnings = LinkWarnings::allowed) {
+inline std::unique_ptr<Session> session_for(const std::string& link, LinkWarnings warnings = LinkWarnings::allowed) {
   const DecodeResult decoded = decode_url(link, learner_schemas());
   if (warnings == LinkWarnings::none) {
     EXPECT_TRUE(decoded.warnings.empty()) << link << ": " << decoded.warnings.front();

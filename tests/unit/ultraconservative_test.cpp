@@ -79,7 +79,8 @@ TEST(UltraconservativeLearner, FirstStepsByHand) {
   problem.train = &d;
   problem.num_classes = 3;
   Ultraconservative learner;
-  ASSERT_TRUE(learner.reset(problem, {.update = UltraUpdate::max, .normalize = false, .order = VisitOrder::cyclic}).ok());
+  ASSERT_TRUE(
+      learner.reset(problem, {.update = UltraUpdate::max, .normalize = false, .order = VisitOrder::cyclic}).ok());
   // Step 1: x = (1,0), y = 0, W = 0: every score ties, E = {1, 2}, max rule -> lowest index r = 1.
   StepResult r = learner.step();
   EXPECT_TRUE(r.mistake);
@@ -161,7 +162,8 @@ TEST(UltraconservativeLearner, ProofInvariantsHoldAfterEveryStep) {
       int y = 0;
       for (int q = 1; q < q_count; ++q) y = s[q] > s[y] ? q : y;
       double margin = 1e9;
-      for (int q = 0; q < q_count; ++q) if (q != y) margin = std::min(margin, s[y] - s[q]);
+      for (int q = 0; q < q_count; ++q)
+        if (q != y) margin = std::min(margin, s[y] - s[q]);
       if (margin < 0.05) continue;
       theta = std::min(theta, margin);
       radius = std::max(radius, x.norm());

@@ -11,8 +11,8 @@
 #include <cmath>
 
 #include "core/data/generators.h"
-#include "core/learners/registry.h"
 #include "core/learners/evaluation.h"
+#include "core/learners/registry.h"
 #include "core/metrics/confusion_rate.h"
 #include "core/noise/noise.h"
 #include "core/session/session.h"
@@ -90,9 +90,7 @@ TEST_F(UmaTest, OneUpdateByHand) {
 // give different z: this pins the column convention C_pq = P(noisy p | true q) of 004 eq. 4.
 Eigen::MatrixXd triangular_confusion() {
   Eigen::MatrixXd c(3, 3);
-  c << 1, 0.5, 0,
-       0, 0.5, 0,
-       0, 0,   1;
+  c << 1, 0.5, 0, 0, 0.5, 0, 0, 0, 1;
   return c;
 }
 
@@ -153,9 +151,7 @@ TEST_F(UmaTest, AlphaShrinksTheAgreementSetsAndTheErrorSet) {
   // a gap 0.5, x2 predicted 2 by a gap 1 (exactly alpha: kept, the rule is >=).
   const Dataset d = test::class_dataset({{1, 0}, {0, 1}, {-1, -1}}, {0, 1, 2}, 3);
   FeatureMatrix scores(3, 3);
-  scores << 3.0f, 1.0f, 0.0f,
-            1.0f, 0.5f, 0.0f,
-            0.0f, 0.0f, 1.0f;
+  scores << 3.0f, 1.0f, 0.0f, 1.0f, 0.5f, 0.0f, 0.0f, 0.0f, 1.0f;
   // alpha = 0: A_0 = {x0, x1}, A_2 = {x2}: gamma^0 rows (1/3, 0), (0, 1/3), 0; gamma^2 row 2 = (-1/3, -1/3).
   const RowMatrixXd g0 = uma_gamma(d.X, d.label, scores, 3, 0.0);
   EXPECT_NEAR(g0(0 * 3 + 0, 0), 1.0 / 3, 1e-12);
@@ -268,9 +264,7 @@ TEST_F(UmaTest, UpdateVectorIsUnbiasedForTheCleanMeanBySimulation) {
   const FeatureMatrix scores = clean->X * w.transpose();
   const Eigen::MatrixXd mu = uma_gamma(clean->X, clean->true_label, scores, q_count, 0.0);  // C = I: z = gamma
   Eigen::MatrixXd c(3, 3);
-  c << 0.6, 0.2, 0.1,
-       0.3, 0.7, 0.2,
-       0.1, 0.1, 0.7;
+  c << 0.6, 0.2, 0.1, 0.3, 0.7, 0.2, 0.1, 0.1, 0.7;
   const Eigen::MatrixXd c_inv = c.inverse();
   NoiseSpec noise;
   noise.model = NoiseModel::confusion;
@@ -310,9 +304,7 @@ TEST_F(UmaTest, RefusesSingularConfusion) {
   problem.train = &d;
   problem.num_classes = 3;
   Eigen::MatrixXd singular(3, 3);
-  singular << 0.5, 0.5, 0,
-              0.5, 0.5, 0,
-              0,   0,   1;
+  singular << 0.5, 0.5, 0, 0.5, 0.5, 0, 0, 0, 1;
   Uma uma;
   uma.set_confusion(singular);
   const Status s = uma.reset(problem, UmaParams{});
@@ -327,9 +319,7 @@ TEST_F(UmaTest, RefusesIllConditionedConfusionNamingItsConditionNumber) {
   problem.train = &d;
   problem.num_classes = 3;
   Eigen::MatrixXd near(3, 3);
-  near << 0.501, 0.499, 0,
-          0.499, 0.501, 0,
-          0,     0,     1;
+  near << 0.501, 0.499, 0, 0.499, 0.501, 0, 0, 0, 1;
   const double kappa = condition_number(near);  // 1/0.002 = 500
   EXPECT_NEAR(kappa, 500.0, 1e-6);
   Uma uma;
@@ -391,8 +381,10 @@ TEST_F(UmaTest, GivenConfusionBeatsIdentityUnderStrongNoise) {
   ASSERT_TRUE(identity.ok());
   with_c.value()->advance(300);
   identity.value()->advance(300);
-  const double uma_rate = learner_confusion_rate(with_c.value()->learner(), with_c.value()->data().test, LabelSet::truth);
-  const double id_rate = learner_confusion_rate(identity.value()->learner(), identity.value()->data().test, LabelSet::truth);
+  const double uma_rate =
+      learner_confusion_rate(with_c.value()->learner(), with_c.value()->data().test, LabelSet::truth);
+  const double id_rate =
+      learner_confusion_rate(identity.value()->learner(), identity.value()->data().test, LabelSet::truth);
   EXPECT_LT(uma_rate, id_rate);
   EXPECT_LT(with_c.value()->metrics().test_error, identity.value()->metrics().test_error);
 }

@@ -19,10 +19,12 @@ namespace {
 // A hand-built registry with every parameter kind, binary and multiclass learners.
 std::vector<LearnerSchema> test_learners() {
   LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  perceptron.params = {test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false)};
+  perceptron.params = {
+      test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false)};
   LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
   kernel.params = {
-      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.", false),
+      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.",
+                  false),
       test::param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "Gaussian width.", true),
       test::param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, "Polynomial degree.", false),
       test::param("offset", "Offset", SettingType::real, 0, -5, 5, {}, "Polynomial offset c.", false),
@@ -30,7 +32,8 @@ std::vector<LearnerSchema> test_learners() {
   LearnerSchema uma{"uma", "UMA", true, {}};
   uma.params = {
       test::param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "Region margin.", false),
-      test::param("select", "Pair selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, "Which (p,q).", false),
+      test::param("select", "Pair selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, "Which (p,q).",
+                  false),
   };
   LearnerSchema plain{"averaging", "Averaging", false, {}};
   return {perceptron, kernel, uma, plain};
@@ -126,21 +129,15 @@ TEST(Url, EveryNumericFieldRoundTripsAtItsBoundaries) {
     switch (f.type) {
       case SettingType::real: {
         const double top = f.max_exclusive ? std::nextafter(f.max, f.min) : f.max;
-        values = {f.min, top, std::nextafter(f.min, top), std::nextafter(top, f.min),
-                  (f.min + top) / 3};
+        values = {f.min, top, std::nextafter(f.min, top), std::nextafter(top, f.min), (f.min + top) / 3};
         break;
       }
-      case SettingType::integer:
-        values = {f.min, f.max, f.min + 1, f.max - 1};
-        break;
-      case SettingType::boolean:
-        values = {0, 1};
-        break;
+      case SettingType::integer: values = {f.min, f.max, f.min + 1, f.max - 1}; break;
+      case SettingType::boolean: values = {0, 1}; break;
       case SettingType::choice:
         for (size_t i = 0; i < f.choices.size(); ++i) values.push_back(static_cast<double>(i));
         break;
-      default:
-        continue;
+      default: continue;
     }
     for (double x : values) {
       Config c = context_for(f);
@@ -280,7 +277,8 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
       {"#ball=2", {"field 'ball': '2' is not 0 or 1; using the default 0"}},
       {"#norm=l2", {"field 'norm': 'l2' is not one of none, unit, standardize; using the default none"}},
       {"#noise=gaussian",
-       {"field 'noise': 'gaussian' is not one of none, uniform, confusion, malicious, adversarial, outliers, family, mixed; "
+       {"field 'noise': 'gaussian' is not one of none, uniform, confusion, malicious, adversarial, outliers, family, "
+        "mixed; "
         "using the default none"}},
       {"#noise=malicious&adv=sneaky",
        {"field 'adv': 'sneaky' is not one of pull, boundary, random; using the default pull"}},
@@ -289,7 +287,8 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
       {"#foo=bar&n=5", {"unknown field 'foo' (value 'bar') ignored"}},
       {"#n=5&n=6", {"field 'n' is given more than once; keeping the first value '5' and ignoring '6'"}},
       {"#=5", {"the item '=5' has no key; ignored"}},
-      {"#eta=0.2", {"field 'eta' has an effect only when noise=uniform, malicious, adversarial or mixed; '0.2' ignored"}},
+      {"#eta=0.2",
+       {"field 'eta' has an effect only when noise=uniform, malicious, adversarial or mixed; '0.2' ignored"}},
       {"#csv=a.csv", {"field 'csv' has an effect only when data=csv; 'a.csv' ignored"}},
       {"#data=csv&n=5", {"field 'n' has an effect only when data is a generator; '5' ignored"}},
       {"#hide=data,menu",
@@ -302,8 +301,9 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
        {"field 'cm': entry 2: 'x' is not a number; using the default (empty)",
         "field 'cm': expected 4 values (2 x 2, row by row, C_pq = P(noisy = p | true = q)), got 0; using the "
         "uniform matrix with eta 0.1"}},
-      {"#learner=svm", {"field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma, "
-                        "averaging); using the default 'perceptron'"}},
+      {"#learner=svm",
+       {"field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma, "
+        "averaging); using the default 'perceptron'"}},
       {"#learner=svm&l.C=10",
        {"field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma, averaging); using "
         "the default 'perceptron'",
@@ -371,10 +371,14 @@ SettingValue random_value(const Field& f, Rng& rng) {
     case SettingType::real: {
       const double top = f.max_exclusive ? std::nextafter(f.max, f.min) : f.max;
       const uint32_t pick = rng.below(5);
-      if (pick == 0) v.number = f.min;
-      else if (pick == 1) v.number = top;
-      else if (pick == 2) v.number = std::floor(rng.uniform(f.min, top) * 100) / 100;
-      else v.number = rng.uniform(f.min, top);
+      if (pick == 0)
+        v.number = f.min;
+      else if (pick == 1)
+        v.number = top;
+      else if (pick == 2)
+        v.number = std::floor(rng.uniform(f.min, top) * 100) / 100;
+      else
+        v.number = rng.uniform(f.min, top);
       break;
     }
     case SettingType::integer: {
@@ -384,33 +388,27 @@ SettingValue random_value(const Field& f, Rng& rng) {
       v.number = f.min + static_cast<double>(rng.below64(bound));
       break;
     }
-    case SettingType::boolean:
-      v.number = rng.below(2);
-      break;
-    case SettingType::choice:
-      v.number = rng.below(static_cast<uint32_t>(f.choices.size()));
-      break;
+    case SettingType::boolean: v.number = rng.below(2); break;
+    case SettingType::choice: v.number = rng.below(static_cast<uint32_t>(f.choices.size())); break;
     case SettingType::text: {
       if (f.key == "csvhash") {
         if (rng.below(4) == 0) break;
         for (int i = 0; i < 16; ++i) v.text += "0123456789abcdef"[rng.below(16)];
         break;
       }
-      static const std::vector<std::string> pieces = {"a", "Z", "0", " ", "&", "=", "#", "%", ",", "+", "/", ".",
-                                                       "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "l.", "~"};
+      static const std::vector<std::string> pieces = {
+          "a",  "Z", "0", " ", "&", "=", "#", "%", ",", "+", "/", ".", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80",
+          "l.", "~"};
       const uint32_t length = rng.below(12);
       for (uint32_t i = 0; i < length; ++i) v.text += pieces[rng.below(static_cast<uint32_t>(pieces.size()))];
       break;
     }
-    case SettingType::real_list:
-      break;  // drawn with the noise model below (it must fit the classes)
+    case SettingType::real_list: break;  // drawn with the noise model below (it must fit the classes)
     case SettingType::name_list:
       for (const std::string& name : f.choices)
         if (rng.below(3) == 0) v.names.push_back(name);
       break;
-    case SettingType::learner:
-      v.text = learners()[rng.below(static_cast<uint32_t>(learners().size()))].id;
-      break;
+    case SettingType::learner: v.text = learners()[rng.below(static_cast<uint32_t>(learners().size()))].id; break;
   }
   return v;
 }
@@ -428,17 +426,24 @@ Config random_valid_config(Rng& rng) {
       std::vector<double> w(static_cast<size_t>(q));
       double sum = 0;
       for (double& x : w) sum += (x = rng.below(4) == 0 ? 0.0 : rng.uniform());
-      if (sum == 0) { w[static_cast<size_t>(col)] = 1; sum = 1; }
-      for (int row = 0; row < q; ++row) c.noise.confusion[static_cast<size_t>(row * q + col)] = w[static_cast<size_t>(row)] / sum;
+      if (sum == 0) {
+        w[static_cast<size_t>(col)] = 1;
+        sum = 1;
+      }
+      for (int row = 0; row < q; ++row)
+        c.noise.confusion[static_cast<size_t>(row * q + col)] = w[static_cast<size_t>(row)] / sum;
     }
   }
   if (const LearnerSchema* s = find_learner_schema(learners(), c.learner))
     for (const Setting& p : s->params) {
       if (rng.below(2)) continue;
       double x = 0;
-      if (p.type == SettingType::real) x = rng.below(4) == 0 ? p.max : rng.uniform(p.min, p.max);
-      else if (p.type == SettingType::integer) x = p.min + rng.below(static_cast<uint32_t>(p.max - p.min) + 1);
-      else x = rng.below(p.type == SettingType::boolean ? 2 : static_cast<uint32_t>(p.choices.size()));
+      if (p.type == SettingType::real)
+        x = rng.below(4) == 0 ? p.max : rng.uniform(p.min, p.max);
+      else if (p.type == SettingType::integer)
+        x = p.min + rng.below(static_cast<uint32_t>(p.max - p.min) + 1);
+      else
+        x = rng.below(p.type == SettingType::boolean ? 2 : static_cast<uint32_t>(p.choices.size()));
       c.params.push_back({p.key, x});
     }
   validate(c, learners());
@@ -484,9 +489,10 @@ TEST(Url, ApplicabilityDependsOnlyOnEarlierFields) {
 
 TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
   Rng rng(99, Stream::test);
-  std::vector<std::string> tokens = {"&", "=", "#", "?", "%", "%2", "%41", ",", "l.", "1", "0", "-", ".", "e",
-                                     "999", "nan", "inf", "csv", "x", "\xFF", std::string(1, '\0'), "perceptron",
-                                     "uma", "0.5", "confusion", "classes"};
+  std::vector<std::string> tokens = {"&",          "=",   "#",   "?",         "%",      "%2",   "%41",
+                                     ",",          "l.",  "1",   "0",         "-",      ".",    "e",
+                                     "999",        "nan", "inf", "csv",       "x",      "\xFF", std::string(1, '\0'),
+                                     "perceptron", "uma", "0.5", "confusion", "classes"};
   for (const Field& f : config_fields()) tokens.push_back(f.key);
   for (const std::string& c : find_field("data")->choices) tokens.push_back(c);
   for (const Setting& p : learners()[1].params) tokens.push_back("l." + p.key);
@@ -494,8 +500,10 @@ TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
     std::string input;
     const uint32_t length = rng.below(40);
     for (uint32_t k = 0; k < length; ++k) {
-      if (rng.below(5) == 0) input += static_cast<char>(rng.below(256));
-      else input += tokens[rng.below(static_cast<uint32_t>(tokens.size()))];
+      if (rng.below(5) == 0)
+        input += static_cast<char>(rng.below(256));
+      else
+        input += tokens[rng.below(static_cast<uint32_t>(tokens.size()))];
     }
     const DecodeResult first = decode_url(input, learners());
     const std::string url = encode_url(first.config, learners());
@@ -542,9 +550,9 @@ TEST(Url, RealRegistryParametersRoundTrip) {
     }
     for (const Setting& p : s.params) {
       EXPECT_EQ(check_setting_value(p, p.default_value.number), "") << s.id << " l." << p.key;
-      const std::vector<double> values =
-          p.type == SettingType::choice ? std::vector<double>{0, static_cast<double>(p.choices.size()) - 1}
-                                      : std::vector<double>{p.min, p.max};
+      const std::vector<double> values = p.type == SettingType::choice
+                                             ? std::vector<double>{0, static_cast<double>(p.choices.size()) - 1}
+                                             : std::vector<double>{p.min, p.max};
       for (double x : values) {
         Config c = base;
         if (x != p.default_value.number) c.params = {{p.key, x}};
@@ -564,8 +572,9 @@ TEST(Url, ReferenceHasARowPerFieldAndPerParameter) {
     EXPECT_NE(md.find("### `" + s.id + "`"), std::string::npos) << s.id;
     for (const Setting& p : s.params) EXPECT_NE(md.find("\n| `l." + p.key + "` |"), std::string::npos) << p.key;
   }
-  EXPECT_NE(md.find("| `eta` | Noise rate | real | `0.1` | [0, 0.5) | noise=uniform, malicious, adversarial or mixed |"),
-            std::string::npos);
+  EXPECT_NE(
+      md.find("| `eta` | Noise rate | real | `0.1` | [0, 0.5) | noise=uniform, malicious, adversarial or mixed |"),
+      std::string::npos);
   EXPECT_NE(md.find("C_pq = P(noisy label = p | true class = q)"), std::string::npos);
   EXPECT_NE(md.find("    #v=1&data=separable&learner=perceptron&seed=1\n"), std::string::npos);
 }

@@ -117,7 +117,10 @@ TEST(Sha256, MatchesFipsVectors) {
   Sha256 h;
   std::string chunk(997, 'a');
   size_t fed = 0;
-  while (fed + chunk.size() <= 1000000) { h.update(chunk); fed += chunk.size(); }
+  while (fed + chunk.size() <= 1000000) {
+    h.update(chunk);
+    fed += chunk.size();
+  }
   h.update(std::string(1000000 - fed, 'a'));
   EXPECT_EQ(h.hex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
