@@ -24,6 +24,7 @@ build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds th
 }
 
 step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh
+step "clang-format: the tree is formatted (tools/format.sh --check)" bash tools/format.sh --check
 step "native build" build native
 step "native tests" ctest --preset native
 # clang-tidy over core/, app/, native/ with .clang-tidy (needs the native build's compile_commands.json).
