@@ -28,8 +28,8 @@ PACKAGES=(
   xvfb xauth chromium imagemagick fonts-dejavu-core curl
   # the sanitizer build and fuzzing (clang's ASan/UBSan/libFuzzer runtimes are only a Recommends: named)
   clang-14 libclang-rt-14-dev llvm-14
-  # the layout check (tools/format.sh, .clang-format)
-  clang-format-14
+  # the layout check (tools/format.sh, .clang-format) and clang-tidy (tools/tidy.sh, .clang-tidy)
+  clang-format-14 clang-tidy-14
   # the golden links in a second browser engine (tools/e2e/firefox_test.mjs, under Xvfb)
   firefox-esr
   # peers for the benchmarks and plots for docs (tools/plot_sweep.py)
