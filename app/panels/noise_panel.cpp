@@ -155,6 +155,10 @@ void NoisePanel::draw_confusion_editor() {
     next.noise.confusion = cm_draft_;
     ctx_.state.apply(std::move(next));
   }
+  draw_condition_note(config, q);
+}
+
+void NoisePanel::draw_condition_note(const Config& config, int q) const {
   const double cond = condition_number(confusion_matrix_of(cm_draft_, q));
   const std::vector<std::string> refusing = learners_refusing_condition(config, cond);
   std::string refused;

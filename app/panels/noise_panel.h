@@ -19,6 +19,8 @@ class NoisePanel {
 
  private:
   void draw_confusion_editor();
+  // The draft matrix's condition number, and the learners that would refuse it.
+  void draw_condition_note(const Config& config, int q) const;
 
   PanelContext ctx_;
   SettingWidgets widgets_;

@@ -170,11 +170,47 @@ void add_version_and_source(std::vector<Field>& t) {
 }
 
 // The data fields after the source: the generator's parameters, the CSV's, the split and the pipeline.
-void add_data_fields(std::vector<Field>& t) {
+// The data fields of the transforms fitted on the training part: normalization, bias, kernel features.
+void add_transform_fields(std::vector<Field>& t) {
+  bind(
+      t, "data", {},
+      {.key = "norm",
+       .label = "Normalization",
+       .help = "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
+               "standardize (every feature mean 0, sd 1)."},
+      [](Config & c) -> auto& { return c.normalization; });
+  bind(
+      t, "data", {},
+      {.key = "bias",
+       .label = "Bias coordinate",
+       .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
+      [](Config & c) -> auto& { return c.bias; });
+  bind(
+      t, "data", {},
+      {.key = "kpca",
+       .label = "Kernel features D",
+       .min = 0,
+       .max = 2000,
+       .log_scale = true,
+       .help = "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
+               "fitted on the training part's features only, after normalization and before the bias "
+               "(004 §3.6, §4.2); 0 = the features as they are."},
+      [](Config & c) -> auto& { return c.kpca_dims; });
+  bind(
+      t, "data", Cond::positive("kpca"),
+      {.key = "ksigma",
+       .label = "Kernel width sigma",
+       .min = 0,
+       .max = 1e6,
+       .log_scale = true,
+       .help = "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
+               "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows)."},
+      [](Config & c) -> auto& { return c.kpca_sigma; });
+}
+
+// The data fields of the generators' sizes and shapes (each applies when the chosen generator reads it).
+void add_generator_fields(std::vector<Field>& t) {
   const Cond generated = Cond::data_is_generator();
-  const Cond from_csv = Cond::equals("data", "csv");
-  // Not a benchmark's given split (whose test part is its own file): the examples are cut here.
-  const Cond cut_here = Cond::equals("split", "0") || generated;
   bind(
       t, "data", generated,
       {.key = "n",
@@ -241,6 +277,14 @@ void add_data_fields(std::vector<Field>& t) {
        .help = "separable: points uniform in the unit ball instead of on the unit sphere."},
       [](Config & c) -> auto& { return c.generator.ball; })
       .generator_param = GeneratorParam::ball;
+}
+
+void add_data_fields(std::vector<Field>& t) {
+  const Cond generated = Cond::data_is_generator();
+  const Cond from_csv = Cond::equals("data", "csv");
+  // Not a benchmark's given split (whose test part is its own file): the examples are cut here.
+  const Cond cut_here = Cond::equals("split", "0") || generated;
+  add_generator_fields(t);
   bind(
       t, "data", from_csv,
       {.key = "csv",
@@ -292,40 +336,7 @@ void add_data_fields(std::vector<Field>& t) {
        .label = "Stratified split",
        .help = "Split per class so that train and test keep the class proportions."},
       [](Config & c) -> auto& { return c.stratified; });
-  bind(
-      t, "data", {},
-      {.key = "norm",
-       .label = "Normalization",
-       .help = "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
-               "standardize (every feature mean 0, sd 1)."},
-      [](Config & c) -> auto& { return c.normalization; });
-  bind(
-      t, "data", {},
-      {.key = "bias",
-       .label = "Bias coordinate",
-       .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
-      [](Config & c) -> auto& { return c.bias; });
-  bind(
-      t, "data", {},
-      {.key = "kpca",
-       .label = "Kernel features D",
-       .min = 0,
-       .max = 2000,
-       .log_scale = true,
-       .help = "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
-               "fitted on the training part's features only, after normalization and before the bias "
-               "(004 §3.6, §4.2); 0 = the features as they are."},
-      [](Config & c) -> auto& { return c.kpca_dims; });
-  bind(
-      t, "data", Cond::positive("kpca"),
-      {.key = "ksigma",
-       .label = "Kernel width sigma",
-       .min = 0,
-       .max = 1e6,
-       .log_scale = true,
-       .help = "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
-               "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows)."},
-      [](Config & c) -> auto& { return c.kpca_sigma; });
+  add_transform_fields(t);
 }
 
 // The noise fields: each setting applies when the chosen noise model's row reads it.

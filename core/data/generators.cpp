@@ -663,10 +663,65 @@ GeneratedSize basis_stream_size(const GeneratorSpec& s) {
 // -----------------------------------------------------------------------------------------------------
 // Public API.
 
+namespace {
+// The rows of the finite-class generators (Halving's data) and of the 2-D playground sets, in value order
+// after the basis stream.
+void add_finite_and_playground_rows(std::deque<GeneratorRow>& rows) {
+  using P = GeneratorParam;
+  const GeneratorParams playground = reads_params({GeneratorParam::n, GeneratorParam::spread});
+  rows.push_back({.id = "finite",
+                  .name = "Finite class of halfspaces",
+                  .description = "Unit sphere labelled by one of |C| = concepts halfspaces (2-D angular grid or random "
+                                 "directions)",
+                  .citation = "001 §3–§4",
+                  .reads = reads_params({P::n, P::dims, P::concepts}),
+                  .concepts = GeneratedConcepts::sphere,
+                  .make = make_finite_row,
+                  .check = check_finite});
+  rows.push_back({.id = "thresholds",
+                  .name = "Thresholds on a line",
+                  .description = "x = (u, 1), u uniform in [0,1], +1 iff u >= t for t from a grid of |C| = concepts "
+                                 "thresholds",
+                  .citation = "001 §3",
+                  .reads = reads_params({P::n, P::concepts}),
+                  .is_2d = true,
+                  .concepts = GeneratedConcepts::thresholds,
+                  .make = with_data_stream<make_thresholds>});
+  rows.push_back({.id = "circle",
+                  .name = "Circle (playground)",
+                  .description = "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3",
+                  .citation = "TensorFlow Playground",
+                  .reads = playground,
+                  .is_2d = true,
+                  .make = with_data_stream<make_circle>});
+  rows.push_back({.id = "xor",
+                  .name = "XOR (playground)",
+                  .description = "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
+                  .citation = "TensorFlow Playground",
+                  .reads = playground,
+                  .is_2d = true,
+                  .make = with_data_stream<make_xor>});
+  rows.push_back({.id = "blobs",
+                  .name = "Gaussian blobs",
+                  .description = "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
+                  .citation = "TensorFlow Playground",
+                  .reads = reads_params({P::n, P::dims, P::classes, P::spread}),
+                  .multiclass = true,
+                  .make = with_data_stream<make_blobs>});
+  rows.push_back({.id = "spiral",
+                  .name = "Two spirals (playground)",
+                  .description = "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread",
+                  .citation = "TensorFlow Playground",
+                  .reads = playground,
+                  .is_2d = true,
+                  .make = with_data_stream<make_spiral>});
+  assert(rows.size() == static_cast<size_t>(kBuiltinGeneratorCount) && "one row per Generator enumerator");
+}
+}  // namespace
+
 std::deque<GeneratorRow> builtin_generator_rows() {
   using P = GeneratorParam;
   const GeneratorParams toy = reads_params({P::n});
-  const GeneratorParams playground = reads_params({P::n, P::spread});
   std::deque<GeneratorRow> rows;
   rows.push_back({.id = "separable",
                   .name = "Separable (sphere)",
@@ -736,53 +791,7 @@ std::deque<GeneratorRow> builtin_generator_rows() {
                   .make = with_data_stream<make_basis>,
                   .check = check_basis,
                   .size = basis_stream_size});
-  rows.push_back({.id = "finite",
-                  .name = "Finite class of halfspaces",
-                  .description = "Unit sphere labelled by one of |C| = concepts halfspaces (2-D angular grid or random "
-                                 "directions)",
-                  .citation = "001 §3–§4",
-                  .reads = reads_params({P::n, P::dims, P::concepts}),
-                  .concepts = GeneratedConcepts::sphere,
-                  .make = make_finite_row,
-                  .check = check_finite});
-  rows.push_back({.id = "thresholds",
-                  .name = "Thresholds on a line",
-                  .description = "x = (u, 1), u uniform in [0,1], +1 iff u >= t for t from a grid of |C| = concepts "
-                                 "thresholds",
-                  .citation = "001 §3",
-                  .reads = reads_params({P::n, P::concepts}),
-                  .is_2d = true,
-                  .concepts = GeneratedConcepts::thresholds,
-                  .make = with_data_stream<make_thresholds>});
-  rows.push_back({.id = "circle",
-                  .name = "Circle (playground)",
-                  .description = "Disc (r <= 2.5) vs ring (3.5..5), jitter = spread, +1 iff |x| < 3",
-                  .citation = "TensorFlow Playground",
-                  .reads = playground,
-                  .is_2d = true,
-                  .make = with_data_stream<make_circle>});
-  rows.push_back({.id = "xor",
-                  .name = "XOR (playground)",
-                  .description = "Quadrants of [-5,5]^2 pushed 0.3 off the axes, jitter = spread, +1 iff x1*x2 >= 0",
-                  .citation = "TensorFlow Playground",
-                  .reads = playground,
-                  .is_2d = true,
-                  .make = with_data_stream<make_xor>});
-  rows.push_back({.id = "blobs",
-                  .name = "Gaussian blobs",
-                  .description = "Q Gaussian blobs in d dims, seeded spread-out centers in [-4,4]^d, sd = spread",
-                  .citation = "TensorFlow Playground",
-                  .reads = reads_params({P::n, P::dims, P::classes, P::spread}),
-                  .multiclass = true,
-                  .make = with_data_stream<make_blobs>});
-  rows.push_back({.id = "spiral",
-                  .name = "Two spirals (playground)",
-                  .description = "Two interleaved spirals, 1.75 turns to radius 5, jitter = spread",
-                  .citation = "TensorFlow Playground",
-                  .reads = playground,
-                  .is_2d = true,
-                  .make = with_data_stream<make_spiral>});
-  assert(rows.size() == static_cast<size_t>(kBuiltinGeneratorCount) && "one row per Generator enumerator");
+  add_finite_and_playground_rows(rows);
   return rows;
 }
 
