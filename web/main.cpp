@@ -19,10 +19,13 @@
 #include "imgui.h"
 
 // The page records each wheel event's deltaMode (see on_scroll).
+// The body is JavaScript: clang-format would split its arrow (=>) into "= >".
+// clang-format off
 EM_JS(void, install_wheel_mode_listener, (), {
   Module.wheelDeltaMode = 0;
-  window.addEventListener('wheel', (e) = > { Module.wheelDeltaMode = e.deltaMode; }, {capture : true, passive : true});
+  window.addEventListener('wheel', (e) => { Module.wheelDeltaMode = e.deltaMode; }, {capture : true, passive : true});
 });
+// clang-format on
 EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
 // A named moment of the page's start on the Performance timeline (tools/e2e/measure_frames.mjs reads them).
 EM_JS(void, mark_start, (const char* name), { performance.mark(UTF8ToString(name)); });
