@@ -5,60 +5,37 @@
 #include <cassert>
 #include <utility>
 
+#include "core/util/row_table.h"
+
 namespace ml {
 namespace {
 
-// The rows. A deque, so that registering a row never moves the others (references stay valid).
-std::deque<GeneratorRow>& mutable_rows() {
-  static std::deque<GeneratorRow> rows = builtin_generator_rows();
+RowTable<GeneratorRow>& table() {
+  static RowTable<GeneratorRow> rows(builtin_generator_rows());
   return rows;
 }
 
-int& version() {
-  static int v = 0;
-  return v;
-}
-
-bool is_id_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
-
 }  // namespace
 
-const std::deque<GeneratorRow>& generator_rows() { return mutable_rows(); }
+const std::deque<GeneratorRow>& generator_rows() { return table().rows(); }
 
-const GeneratorRow& generator_row(Generator g) {
-  const int i = static_cast<int>(g);
-  assert(i >= 0 && static_cast<size_t>(i) < generator_rows().size() && "not a generator row");
-  return generator_rows()[static_cast<size_t>(i)];
-}
+const GeneratorRow& generator_row(Generator g) { return table().at(static_cast<size_t>(static_cast<int>(g))); }
 
-const GeneratorRow* find_generator_row(std::string_view id) {
-  for (const GeneratorRow& row : generator_rows())
-    if (row.id == id) return &row;
-  return nullptr;
-}
+const GeneratorRow* find_generator_row(std::string_view id) { return table().find(id); }
 
-int generator_registry_version() { return version(); }
+int generator_registry_version() { return table().version(); }
 
 Result<Generator> register_generator(GeneratorRow row) {
-  bool good_id = !row.id.empty() && row.id != "csv";  // csv is the data field's choice after the generators
-  for (char c : row.id) good_id = good_id && is_id_char(c);
-  if (!good_id)
+  // csv is the data field's choice after the generators.
+  if (!is_row_id(row.id) || row.id == "csv")
     return make_error("gen.bad_row", "generator id '" + row.id + "' is not 1+ characters of [a-z0-9_] (nor 'csv')");
   if (row.make == nullptr) return make_error("gen.bad_row", "generator '" + row.id + "' has no make function");
   if (find_generator_row(row.id) != nullptr)
     return make_error("gen.duplicate_id", "a generator with id '" + row.id + "' is already registered");
-  mutable_rows().push_back(std::move(row));
-  ++version();
-  return generator_at(mutable_rows().size() - 1);
+  return generator_at(table().append(std::move(row)));
 }
 
-void unregister_generator(Generator g) {
-  [[maybe_unused]] const size_t i = static_cast<size_t>(static_cast<int>(g));
-  assert(i + 1 == mutable_rows().size() && "only the row registered last can be removed");
-  assert(i >= static_cast<size_t>(kBuiltinGeneratorCount) && "a built-in row is never removed");
-  mutable_rows().pop_back();
-  ++version();
-}
+void unregister_generator(Generator g) { table().remove_last(static_cast<size_t>(static_cast<int>(g))); }
 
 ScopedGeneratorRow::ScopedGeneratorRow(GeneratorRow row) {
   Result<Generator> kind = register_generator(std::move(row));
