@@ -113,8 +113,10 @@ void set_noise_choices(Field& f) {
 // Appends the field bound to the Config member `access` returns (a callable Config& -> T&): its type,
 // enum choices, get and set follow from T; the default is read from Config{} once the table is built.
 template <class Access>
-Field& bind(std::vector<Field>& t, std::string_view panel, FieldCondition applies, Setting setting, Access access) {
+Field& bind(std::vector<Field>& t, std::string_view panel, FieldCondition applies, Setting setting, std::string help,
+            Access access) {
   using T = std::remove_cvref_t<decltype(access(std::declval<Config&>()))>;
+  setting.help = std::move(help);
   complete_setting<T>(setting);
   Field f;
   static_cast<Setting&>(f) = std::move(setting);
@@ -173,38 +175,25 @@ void add_version_and_source(std::vector<Field>& t) {
 // The data fields of the transforms fitted on the training part: normalization, bias, kernel features.
 void add_transform_fields(std::vector<Field>& t) {
   bind(
-      t, "data", {},
-      {.key = "norm",
-       .label = "Normalization",
-       .help = "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
-               "standardize (every feature mean 0, sd 1)."},
+      t, "data", {}, {.key = "norm", .label = "Normalization"},
+      "Feature normalization fitted on the training part: none, unit (every ||x|| = 1) or "
+      "standardize (every feature mean 0, sd 1).",
       [](Config & c) -> auto& { return c.normalization; });
   bind(
-      t, "data", {},
-      {.key = "bias",
-       .label = "Bias coordinate",
-       .help = "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset."},
+      t, "data", {}, {.key = "bias", .label = "Bias coordinate"},
+      "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset.",
       [](Config & c) -> auto& { return c.bias; });
   bind(
-      t, "data", {},
-      {.key = "kpca",
-       .label = "Kernel features D",
-       .min = 0,
-       .max = 2000,
-       .log_scale = true,
-       .help = "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
-               "fitted on the training part's features only, after normalization and before the bias "
-               "(004 §3.6, §4.2); 0 = the features as they are."},
+      t, "data", {}, {.key = "kpca", .label = "Kernel features D", .min = 0, .max = 2000, .log_scale = true},
+      "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
+      "fitted on the training part's features only, after normalization and before the bias "
+      "(004 §3.6, §4.2); 0 = the features as they are.",
       [](Config & c) -> auto& { return c.kpca_dims; });
   bind(
       t, "data", Cond::positive("kpca"),
-      {.key = "ksigma",
-       .label = "Kernel width sigma",
-       .min = 0,
-       .max = 1e6,
-       .log_scale = true,
-       .help = "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
-               "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows)."},
+      {.key = "ksigma", .label = "Kernel width sigma", .min = 0, .max = 1e6, .log_scale = true},
+      "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
+      "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows).",
       [](Config & c) -> auto& { return c.kpca_sigma; });
 }
 
@@ -212,69 +201,39 @@ void add_transform_fields(std::vector<Field>& t) {
 void add_generator_fields(std::vector<Field>& t) {
   const Cond generated = Cond::data_is_generator();
   bind(
-      t, "data", generated,
-      {.key = "n",
-       .label = "Examples",
-       .min = 1,
-       .max = kMaxExamples,
-       .log_scale = true,
-       .help = "Number of examples generated (train + test)."},
-      [](Config & c) -> auto& { return c.generator.n; })
+      t, "data", generated, {.key = "n", .label = "Examples", .min = 1, .max = kMaxExamples, .log_scale = true},
+      "Number of examples generated (train + test).", [](Config & c) -> auto& { return c.generator.n; })
       .generator_param = GeneratorParam::n;
   bind(
-      t, "data", generated,
-      {.key = "d",
-       .label = "Dimension",
-       .min = 1,
-       .max = kMaxDims,
-       .log_scale = true,
-       .help = "Dimension d of the generated points (the 2-D generators ignore it)."},
+      t, "data", generated, {.key = "d", .label = "Dimension", .min = 1, .max = kMaxDims, .log_scale = true},
+      "Dimension d of the generated points (the 2-D generators ignore it).",
       [](Config & c) -> auto& { return c.generator.dims; })
       .generator_param = GeneratorParam::dims;
   bind(
-      t, "data", generated,
-      {.key = "margin",
-       .label = "Margin",
-       .min = 0,
-       .max = 0.99,
-       .help = "Rejection margin: points closer than this to the target's boundary are redrawn "
-               "(gamma for separable, theta for classes); basis: delta, the stream has ceil(1/delta^2) "
-               "examples, so delta >= 1/64."},
+      t, "data", generated, {.key = "margin", .label = "Margin", .min = 0, .max = 0.99},
+      "Rejection margin: points closer than this to the target's boundary are redrawn "
+      "(gamma for separable, theta for classes); basis: delta, the stream has ceil(1/delta^2) "
+      "examples, so delta >= 1/64.",
       [](Config & c) -> auto& { return c.generator.margin; })
       .generator_param = GeneratorParam::margin;
   bind(
-      t, "data", generated,
-      {.key = "q",
-       .label = "Classes",
-       .min = 2,
-       .max = kMaxClasses,
-       .help = "Number of classes Q of the classes and blobs generators."},
+      t, "data", generated, {.key = "q", .label = "Classes", .min = 2, .max = kMaxClasses},
+      "Number of classes Q of the classes and blobs generators.",
       [](Config & c) -> auto& { return c.generator.classes; })
       .generator_param = GeneratorParam::classes;
   bind(
-      t, "data", generated,
-      {.key = "spread",
-       .label = "Spread",
-       .min = 0,
-       .max = 10,
-       .help = "Jitter of the 2-D sets (blob standard deviation, spiral noise)."},
+      t, "data", generated, {.key = "spread", .label = "Spread", .min = 0, .max = 10},
+      "Jitter of the 2-D sets (blob standard deviation, spiral noise).",
       [](Config & c) -> auto& { return c.generator.spread; })
       .generator_param = GeneratorParam::spread;
   bind(
-      t, "data", generated,
-      {.key = "concepts",
-       .label = "Concepts",
-       .min = 2,
-       .max = kMaxConcepts,
-       .log_scale = true,
-       .help = "|C|, the size of the finite concept class (generators finite and thresholds; Halving)."},
+      t, "data", generated, {.key = "concepts", .label = "Concepts", .min = 2, .max = kMaxConcepts, .log_scale = true},
+      "|C|, the size of the finite concept class (generators finite and thresholds; Halving).",
       [](Config & c) -> auto& { return c.generator.concepts; })
       .generator_param = GeneratorParam::concepts;
   bind(
-      t, "data", generated,
-      {.key = "ball",
-       .label = "In the ball",
-       .help = "separable: points uniform in the unit ball instead of on the unit sphere."},
+      t, "data", generated, {.key = "ball", .label = "In the ball"},
+      "separable: points uniform in the unit ball instead of on the unit sphere.",
       [](Config & c) -> auto& { return c.generator.ball; })
       .generator_param = GeneratorParam::ball;
 }
@@ -289,52 +248,42 @@ void add_data_fields(std::vector<Field>& t) {
       t, "data", from_csv,
       {.key = "csv",
        .label = "CSV file",
-       .help = "Name of the CSV file the link expects; its content never travels in the link.",
        .check_text = check_name_text,
        .text_format = "printable UTF-8, at most 255 bytes"},
+      "Name of the CSV file the link expects; its content never travels in the link.",
       [](Config & c) -> auto& { return c.csv_name; });
   bind(
-      t, "data", from_csv,
-      {.key = "split",
-       .label = "Benchmark split",
-       .min = 0,
-       .max = kMaxBenchmarkSplit,
-       .help = "0: the CSV file is cut into training and test parts by 'test'. k >= 1: 'csv' names a benchmark "
-               "NAME whose split k is two files, NAME_train_k.csv and NAME_test_k.csv (Rätsch's IDA layout), "
-               "the test part given by its file."},
+      t, "data", from_csv, {.key = "split", .label = "Benchmark split", .min = 0, .max = kMaxBenchmarkSplit},
+      "0: the CSV file is cut into training and test parts by 'test'. k >= 1: 'csv' names a benchmark "
+      "NAME whose split k is two files, NAME_train_k.csv and NAME_test_k.csv (Rätsch's IDA layout), "
+      "the test part given by its file.",
       [](Config & c) -> auto& { return c.split; })
       .caps = false;  // an index names files, not a size
   bind(
       t, "data", from_csv && Cond::equals("split", "0"),
       {.key = "csvhash",
        .label = "CSV hash",
-       .help = "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
-               "when the loaded file does not match. Empty: not recorded.",
        .check_text = check_hash_text,
        .text_format = "16 lowercase hex digits, or empty"},
+      "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
+      "when the loaded file does not match. Empty: not recorded.",
       [](Config & c) -> auto& { return c.csv_hash; });
   bind(
       t, "data", from_csv,
       {.key = "label",
        .label = "Label column",
-       .help = "Label column of the CSV: a header name or a 0-based index; empty: a column named label, class, "
-               "target or y (ignoring case, in that order; y only without a column x), else the last column.",
        .check_text = check_name_text,
        .text_format = "printable UTF-8, at most 255 bytes"},
+      "Label column of the CSV: a header name or a 0-based index; empty: a column named label, class, "
+      "target or y (ignoring case, in that order; y only without a column x), else the last column.",
       [](Config & c) -> auto& { return c.csv_label; });
   bind(
-      t, "data", cut_here,
-      {.key = "test",
-       .label = "Test fraction",
-       .min = 0,
-       .max = 0.9,
-       .help = "Fraction of the examples held out to measure test error against the true labels."},
+      t, "data", cut_here, {.key = "test", .label = "Test fraction", .min = 0, .max = 0.9},
+      "Fraction of the examples held out to measure test error against the true labels.",
       [](Config & c) -> auto& { return c.test_fraction; });
   bind(
-      t, "data", cut_here,
-      {.key = "strat",
-       .label = "Stratified split",
-       .help = "Split per class so that train and test keep the class proportions."},
+      t, "data", cut_here, {.key = "strat", .label = "Stratified split"},
+      "Split per class so that train and test keep the class proportions.",
       [](Config & c) -> auto& { return c.stratified; });
   add_transform_fields(t);
 }
@@ -342,113 +291,76 @@ void add_data_fields(std::vector<Field>& t) {
 // The noise fields: each setting applies when the chosen noise model's row reads it.
 void add_noise_fields(std::vector<Field>& t) {
   set_noise_choices(bind(
-      t, "noise", {},
-      {.key = "noise",
-       .label = "Noise model",
-       .help = "Noise applied to the training part only (docs/noise.md); the test part keeps true "
-               "labels."},
+      t, "noise", {}, {.key = "noise", .label = "Noise model"},
+      "Noise applied to the training part only (docs/noise.md); the test part keeps true "
+      "labels.",
       [](Config & c) -> auto& { return c.noise.model; }));
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::rate),
-      {.key = "eta",
-       .label = "Noise rate",
-       .min = 0,
-       .max = 0.5,
-       .max_exclusive = true,
-       .help = "Noise rate eta: flip probability (uniform, and the classification part of mixed), fraction of "
-               "examples replaced (malicious) or mislabelled (adversarial)."},
+      {.key = "eta", .label = "Noise rate", .min = 0, .max = 0.5, .max_exclusive = true},
+      "Noise rate eta: flip probability (uniform, and the classification part of mixed), fraction of "
+      "examples replaced (malicious) or mislabelled (adversarial).",
       [](Config & c) -> auto& { return c.noise.rate; });
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::malicious_rate),
-      {.key = "theta",
-       .label = "Malicious part theta",
-       .min = 0,
-       .max = 1,
-       .max_exclusive = true,
-       .help = "Mixed noise U^{gamma,eta,theta} (000 Def. 5): after the eta flips, each example is replaced by "
-               "the malicious adversary with probability theta. 000 Thm 4 learns while theta < theta_max = "
-               "gamma (1 - 2 eta) / 8."},
+      {.key = "theta", .label = "Malicious part theta", .min = 0, .max = 1, .max_exclusive = true},
+      "Mixed noise U^{gamma,eta,theta} (000 Def. 5): after the eta flips, each example is replaced by "
+      "the malicious adversary with probability theta. 000 Thm 4 learns while theta < theta_max = "
+      "gamma (1 - 2 eta) / 8.",
       [](Config & c) -> auto& { return c.noise.malicious_rate; });
   bind(
-      t, "noise", Cond::noise_reads(NoiseParam::sampling),
-      {.key = "sampling",
-       .label = "Sampling",
-       .help = "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
-               "largest remainder; malicious: exactly round(eta n) examples replaced; mixed: both parts)."},
+      t, "noise", Cond::noise_reads(NoiseParam::sampling), {.key = "sampling", .label = "Sampling"},
+      "independent: every example is corrupted on its own; exact: count-exact (label noise: per class, "
+      "largest remainder; malicious: exactly round(eta n) examples replaced; mixed: both parts).",
       [](Config & c) -> auto& { return c.noise.sampling; });
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::confusion),
-      {.key = "cm",
-       .label = "Confusion matrix",
-       .min = 0,
-       .max = 1,
-       .help = "Confusion matrix, Q*Q values row by row: C_00,C_01,...,C_{Q-1,Q-1}, with the convention "
-               "C_pq = P(noisy label = p | true class = q): every column sums to 1.",
-       .max_items = kMaxClasses * kMaxClasses},
+      {.key = "cm", .label = "Confusion matrix", .min = 0, .max = 1, .max_items = kMaxClasses * kMaxClasses},
+      "Confusion matrix, Q*Q values row by row: C_00,C_01,...,C_{Q-1,Q-1}, with the convention "
+      "C_pq = P(noisy label = p | true class = q): every column sums to 1.",
       [](Config & c) -> auto& { return c.noise.confusion; });
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::family),
-      {.key = "fam",
-       .label = "Family index i",
-       .min = 0,
-       .max = 100,
-       .help = "The confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to our "
-               "column convention (0: I, 10: M; the paper uses 1..20)."},
+      {.key = "fam", .label = "Family index i", .min = 0, .max = 100},
+      "The confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to our "
+      "column convention (0: I, 10: M; the paper uses 1..20).",
       [](Config & c) -> auto& { return c.noise.family; })
       .caps = false;  // an index names a matrix, not a size
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::family_seed),
-      {.key = "famseed",
-       .label = "Family matrix seed",
-       .min = 0,
-       .max = static_cast<double>(kMaxSeed),
-       .help = "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
-               "well conditioned); independent of the run's seed, so every run shares one family."},
+      {.key = "famseed", .label = "Family matrix seed", .min = 0, .max = static_cast<double>(kMaxSeed)},
+      "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
+      "well conditioned); independent of the run's seed, so every run shares one family.",
       [](Config & c) -> auto& { return c.noise.family_seed; })
       .caps = false;  // a seed is a name, not a size
   bind(
-      t, "noise", Cond::noise_reads(NoiseParam::adversary),
-      {.key = "adv",
-       .label = "Malicious adversary",
-       .help = "What replaces a corrupted example: pull (coordinated, drags the average away from the "
-               "target), boundary (near the boundary, wrong label) or random."},
+      t, "noise", Cond::noise_reads(NoiseParam::adversary), {.key = "adv", .label = "Malicious adversary"},
+      "What replaces a corrupted example: pull (coordinated, drags the average away from the "
+      "target), boundary (near the boundary, wrong label) or random.",
       [](Config & c) -> auto& { return c.noise.adversary; });
   bind(
-      t, "noise", Cond::noise_reads(NoiseParam::strategy),
-      {.key = "strategy",
-       .label = "Label adversary",
-       .help = "Which eta-fraction adversarial label noise mislabels: nearest to the boundary, farthest "
-               "from it, or one angular region."},
+      t, "noise", Cond::noise_reads(NoiseParam::strategy), {.key = "strategy", .label = "Label adversary"},
+      "Which eta-fraction adversarial label noise mislabels: nearest to the boundary, farthest "
+      "from it, or one angular region.",
       [](Config & c) -> auto& { return c.noise.strategy; });
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::outliers),
-      {.key = "k",
-       .label = "Outliers",
-       .min = 0,
-       .max = kMaxExamples,
-       .help = "Number k of outliers (at most the training part's size, checked when the data is built)."},
+      {.key = "k", .label = "Outliers", .min = 0, .max = kMaxExamples},
+      "Number k of outliers (at most the training part's size, checked when the data is built).",
       [](Config & c) -> auto& { return c.noise.outliers; });
   bind(
-      t, "noise", Cond::noise_reads(NoiseParam::outlier_mode),
-      {.key = "omode", .label = "Outlier mode", .help = "flip relabels the k outliers; move moves them (labels kept)."},
+      t, "noise", Cond::noise_reads(NoiseParam::outlier_mode), {.key = "omode", .label = "Outlier mode"},
+      "flip relabels the k outliers; move moves them (labels kept).",
       [](Config & c) -> auto& { return c.noise.outlier_mode; });
   bind(
-      t, "noise", Cond::equals("noise", "none"),
-      {.key = "rough",
-       .label = "Rough labels m",
-       .min = 0,
-       .max = 100000,
-       .help = "004 §4.2: the training labels become y = g(x), g = UMA with C = I trained on m true-labelled "
-               "examples per class (drawn at random); the test part keeps true labels. 0 = off."},
+      t, "noise", Cond::equals("noise", "none"), {.key = "rough", .label = "Rough labels m", .min = 0, .max = 100000},
+      "004 §4.2: the training labels become y = g(x), g = UMA with C = I trained on m true-labelled "
+      "examples per class (drawn at random); the test part keeps true labels. 0 = off.",
       [](Config & c) -> auto& { return c.rough_m; });
   bind(
       t, "noise", Cond::positive("rough"),
-      {.key = "rupd",
-       .label = "Rough classifier updates",
-       .min = 1,
-       .max = 1e9,
-       .log_scale = true,
-       .help = "Update cap of the rough classifier g (it also stops when no pair has a mistake left)."},
+      {.key = "rupd", .label = "Rough classifier updates", .min = 1, .max = 1e9, .log_scale = true},
+      "Update cap of the rough classifier g (it also stops when no pair has a mistake left).",
       [](Config & c) -> auto& { return c.rough_updates; });
 }
 
@@ -460,33 +372,26 @@ void add_edit_learner_run_fields(std::vector<Field>& t) {
       t, "view", {},
       {.key = "edits",
        .label = "Point edits",
-       .help = "Training examples added (p<class>_<x1>_<x2>...) or relabelled (y<row>_<class>) by clicking in "
-               "the View, applied in order after the noise: an added point keeps the class it was given and a "
-               "relabelled row is marked corrupted when its label differs from the true one (docs/pipeline.md).",
        .max_items = kMaxPointEdits,
        .check_text = check_point_edit_text,
        .text_format = "p<class>_<x1>_<x2>... or y<row>_<class> (class a 0-based index, row a training row, at "
                       "most " +
                       std::to_string(kMaxPointEditCoords) + " coordinates)"},
+      "Training examples added (p<class>_<x1>_<x2>...) or relabelled (y<row>_<class>) by clicking in "
+      "the View, applied in order after the noise: an added point keeps the class it was given and a "
+      "relabelled row is marked corrupted when its label differs from the true one (docs/pipeline.md).",
       [](Config & c) -> auto& { return c.point_edits; });
   // --- learner ---
   bind(
-      t, "learner", {},
-      {.key = "learner",
-       .label = "Learner",
-       .type = T::learner,
-       .help = "Learner id from the registry; its parameters follow as l.<name> (tables below)."},
+      t, "learner", {}, {.key = "learner", .label = "Learner", .type = T::learner},
+      "Learner id from the registry; its parameters follow as l.<name> (tables below).",
       [](Config & c) -> auto& { return c.learner; })
       .always_written = true;
   // --- run ---
   bind(
-      t, "run", {},
-      {.key = "seed",
-       .label = "Seed",
-       .min = 0,
-       .max = static_cast<double>(kMaxSeed),
-       .help = "Master seed: the data, noise, split and learner streams derive from it, so a link "
-               "reproduces the run bit for bit."},
+      t, "run", {}, {.key = "seed", .label = "Seed", .min = 0, .max = static_cast<double>(kMaxSeed)},
+      "Master seed: the data, noise, split and learner streams derive from it, so a link "
+      "reproduces the run bit for bit.",
       [](Config & c) -> auto& { return c.seed; });
   t.back().always_written = true;
   t.back().caps = false;  // a seed is a name, not a size: out of range falls back to the default
@@ -497,19 +402,17 @@ void add_edit_learner_run_fields(std::vector<Field>& t) {
        .min = 1,
        .max = static_cast<double>(kMaxSteps),
        .log_scale = true,
-       .help = "Steps of a run: where the command line stops and the app pauses.",
        .view_only = true},
-      [](Config & c) -> auto& { return c.steps; });
+      "Steps of a run: where the command line stops and the app pauses.", [](Config & c) -> auto& { return c.steps; });
   // --- view ---
   bind(
       t, "share", {},
       {.key = "hide",
        .label = "Hidden panels",
        .choices = {kPanelNames.begin(), kPanelNames.end()},
-       .help = "Panels a teaching link hides, comma list in panel order.",
        .view_only = true,
        .max_items = static_cast<int>(kPanelNames.size())},
-      [](Config & c) -> auto& { return c.hidden_panels; });
+      "Panels a teaching link hides, comma list in panel order.", [](Config & c) -> auto& { return c.hidden_panels; });
 }
 
 std::vector<Field> build_fields() {

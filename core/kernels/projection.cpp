@@ -578,22 +578,14 @@ ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char*
                                             const char* landmarks_help) {
   using P = KernelParams;
   return ParamTable<P>()
-      .add(&P::kernel, {.key = "kernel", .label = "kernel", .help = kernel_help})
-      .add(&P::sigma, {.key = "sigma",
-                       .label = "gaussian width sigma",
-                       .min = 1e-3,
-                       .max = 1e4,
-                       .log_scale = true,
-                       .help = sigma_help})
-      .add(&P::width_c, {.key = "width_c",
-                         .label = "gaussian width c",
-                         .min = 0,
-                         .max = 1e8,
-                         .help = "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0"})
-      .add(&P::degree, {.key = "degree", .label = "poly degree p", .min = 1, .max = 10, .help = "(<x,x'> + c)^p"})
-      .add(&P::offset, {.key = "offset", .label = "poly offset c", .min = 0, .max = 1e3, .help = "(<x,x'> + c)^p"})
-      .add(&P::landmarks,
-           {.key = "landmarks", .label = "Nyström landmarks", .min = 0, .max = 100000, .help = landmarks_help});
+      .add(&P::kernel, {.key = "kernel", .label = "kernel"}, kernel_help)
+      .add(&P::sigma, {.key = "sigma", .label = "gaussian width sigma", .min = 1e-3, .max = 1e4, .log_scale = true},
+           sigma_help)
+      .add(&P::width_c, {.key = "width_c", .label = "gaussian width c", .min = 0, .max = 1e8},
+           "Rätsch's c in exp(-||x-x'||^2 / c) = 2 sigma^2; wins over sigma when > 0")
+      .add(&P::degree, {.key = "degree", .label = "poly degree p", .min = 1, .max = 10}, "(<x,x'> + c)^p")
+      .add(&P::offset, {.key = "offset", .label = "poly offset c", .min = 0, .max = 1e3}, "(<x,x'> + c)^p")
+      .add(&P::landmarks, {.key = "landmarks", .label = "Nyström landmarks", .min = 0, .max = 100000}, landmarks_help);
 }
 
 Kernel make_kernel(const KernelParams& p) { return make_kernel(p.kernel, p.degree, p.offset, p.sigma, p.width_c); }

@@ -33,32 +33,14 @@ const ParamTable<ActiveCoresetSvmParams>& ActiveCoresetSvmParams::table() {
   using P = ActiveCoresetSvmParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(
-              &P::epsilon,
-              {.key = "epsilon",
-               .label = "epsilon",
-               .min = 1e-3,
-               .max = 0.999,
-               .log_scale = true,
-               .help = "approximation: query the pool point nearest h while its |margin| < (1-eps) rho_i (002 Fig. 2)"})
-          .add(&P::error, {.key = "error",
-                           .label = "target error e",
-                           .min = 1e-4,
-                           .max = 0.5,
-                           .log_scale = true,
-                           .help = "VERIFY's target error e in T = ln(M/delta)/e (002 Lemma 4.1)"})
-          .add(&P::delta, {.key = "delta",
-                           .label = "confidence delta",
-                           .min = 1e-6,
-                           .max = 0.5,
-                           .log_scale = true,
-                           .help = "VERIFY's failure probability delta in T = ln(M/delta)/e (002 Lemma 4.1)"})
-          .add(&P::verify_samples,
-               {.key = "verify_samples",
-                .label = "VERIFY draws T",
-                .min = 0,
-                .max = 1e7,
-                .help = "random labelled draws per VERIFY round; 0 = ceil(ln(M/delta)/e), M the coreset-size bound"});
+          .add(&P::epsilon, {.key = "epsilon", .label = "epsilon", .min = 1e-3, .max = 0.999, .log_scale = true},
+               "approximation: query the pool point nearest h while its |margin| < (1-eps) rho_i (002 Fig. 2)")
+          .add(&P::error, {.key = "error", .label = "target error e", .min = 1e-4, .max = 0.5, .log_scale = true},
+               "VERIFY's target error e in T = ln(M/delta)/e (002 Lemma 4.1)")
+          .add(&P::delta, {.key = "delta", .label = "confidence delta", .min = 1e-6, .max = 0.5, .log_scale = true},
+               "VERIFY's failure probability delta in T = ln(M/delta)/e (002 Lemma 4.1)")
+          .add(&P::verify_samples, {.key = "verify_samples", .label = "VERIFY draws T", .min = 0, .max = 1e7},
+               "random labelled draws per VERIFY round; 0 = ceil(ln(M/delta)/e), M the coreset-size bound");
   return t;
 }
 

@@ -10,8 +10,7 @@ namespace ml {
 
 const ParamTable<AveragingParams>& AveragingParams::table() {
   static const ParamTable<AveragingParams> t = ParamTable<AveragingParams>().add(
-      &AveragingParams::normalize,
-      {.key = "normalize", .label = "normalize x", .help = "average y x/||x|| instead of y x"});
+      &AveragingParams::normalize, {.key = "normalize", .label = "normalize x"}, "average y x/||x|| instead of y x");
   return t;
 }
 

@@ -71,36 +71,19 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
   using P = BylanderParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::epsilon, {.key = "epsilon",
-                             .label = "epsilon'",
-                             .min = 1e-3,
-                             .max = 1,
-                             .help = "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)"})
-          .add(&P::eta,
-               {.key = "eta",
-                .label = "assumed noise eta",
-                .min = 0,
-                .max = 0.499,
-                .help = "the noise rate the algorithm assumes (not read from the noise settings; see eta_from_noise)"})
-          .add(&P::eta_from_noise,
-               {.key = "eta_from_noise",
-                .label = "eta = the data's noise rate",
-                .help = "use the data's actual noise rate as eta (none: 0, uniform: its eta; 000 §5 gives the "
-                        "algorithm the actual rate) instead of the eta above"})
-          .add(&P::gamma, {.key = "gamma",
-                           .label = "assumed margin gamma",
-                           .min = 0,
-                           .max = 1,
-                           .help = "the margin the algorithm assumes; 0 = the generator's known margin"})
-          .add(&P::updates, {.key = "updates",
-                             .label = "max updates",
-                             .min = 0,
-                             .max = 1e9,
-                             .help = "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)"})
-          .add(&P::output, {.key = "output",
-                            .label = "output",
-                            .choices = {"best", "last"},
-                            .help = "the iterate with the best sample accuracy so far (000 Thm 3) or the last one"});
+          .add(&P::epsilon, {.key = "epsilon", .label = "epsilon'", .min = 1e-3, .max = 1},
+               "PAC error eps'; the update rule uses eps = eps'(1-2 eta) (000 footnote 2)")
+          .add(&P::eta, {.key = "eta", .label = "assumed noise eta", .min = 0, .max = 0.499},
+               "the noise rate the algorithm assumes (not read from the noise settings; see eta_from_noise)")
+          .add(&P::eta_from_noise, {.key = "eta_from_noise", .label = "eta = the data's noise rate"},
+               "use the data's actual noise rate as eta (none: 0, uniform: its eta; 000 §5 gives the "
+               "algorithm the actual rate) instead of the eta above")
+          .add(&P::gamma, {.key = "gamma", .label = "assumed margin gamma", .min = 0, .max = 1},
+               "the margin the algorithm assumes; 0 = the generator's known margin")
+          .add(&P::updates, {.key = "updates", .label = "max updates", .min = 0, .max = 1e9},
+               "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)")
+          .add(&P::output, {.key = "output", .label = "output", .choices = {"best", "last"}},
+               "the iterate with the best sample accuracy so far (000 Thm 3) or the last one");
   return t;
 }
 

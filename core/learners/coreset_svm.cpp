@@ -10,13 +10,8 @@ namespace ml {
 
 const ParamTable<CoresetSvmParams>& CoresetSvmParams::table() {
   static const ParamTable<CoresetSvmParams> t = ParamTable<CoresetSvmParams>().add(
-      &CoresetSvmParams::epsilon,
-      {.key = "epsilon",
-       .label = "epsilon",
-       .min = 1e-3,
-       .max = 0.999,
-       .log_scale = true,
-       .help = "approximation: stop when every example has margin >= (1-eps) rho_i (002 Fig. 1)"});
+      &CoresetSvmParams::epsilon, {.key = "epsilon", .label = "epsilon", .min = 1e-3, .max = 0.999, .log_scale = true},
+      "approximation: stop when every example has margin >= (1-eps) rho_i (002 Fig. 1)");
   return t;
 }
 

@@ -385,19 +385,13 @@ const ParamTable<HalvingParams>& HalvingParams::table() {
   static const ParamTable<HalvingParams> t =
       ParamTable<HalvingParams>()
           .add(&HalvingParams::concept_class,
-               {.key = "class",
-                .label = "Concept class",
-                .choices = {"auto", "sphere", "thresholds"},
-                .help = "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
-                        "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)"})
+               {.key = "class", .label = "Concept class", .choices = {"auto", "sphere", "thresholds"}},
+               "auto follows the generator (finite: its class; thresholds: its grid); sphere: N halfspace "
+               "directions (grid in 2-D); thresholds on x1 (needs a constant coordinate)")
           .add(&HalvingParams::concepts,
-               {.key = "concepts",
-                .label = "Concepts |C|",
-                .min = 1,
-                .max = kMaxConcepts,
-                .log_scale = true,
-                .help = "size of the class when it does not come from the generator (then it may hold no consistent "
-                        "concept)"});
+               {.key = "concepts", .label = "Concepts |C|", .min = 1, .max = kMaxConcepts, .log_scale = true},
+               "size of the class when it does not come from the generator (then it may hold no consistent "
+               "concept)");
   return t;
 }
 

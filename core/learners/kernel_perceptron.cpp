@@ -20,32 +20,17 @@ const ParamTable<KernelPerceptronParams>& KernelPerceptronParams::table() {
   using P = KernelPerceptronParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::kernel, {.key = "kernel",
-                            .label = "kernel",
-                            .help = "linear <x,x'>, poly (<x,x'>+c)^p, or gaussian exp(-||x-x'||^2/(2 sigma^2))"})
-          .add(&P::degree,
-               {.key = "degree", .label = "degree p", .min = 1, .max = 10, .help = "polynomial kernel degree p"})
-          .add(&P::offset, {.key = "c",
-                            .label = "offset c",
-                            .min = 0,
-                            .max = 1000,
-                            .help = "polynomial kernel offset c in (<x,x'>+c)^p"})
-          .add(&P::sigma, {.key = "sigma",
-                           .label = "width sigma",
-                           .min = 1e-4,
-                           .max = 1e4,
-                           .log_scale = true,
-                           .help = "Gaussian width sigma in exp(-||x-x'||^2/(2 sigma^2))"})
-          .add(&P::width_c,
-               {.key = "width_c",
-                .label = "width c (Rätsch)",
-                .min = 0,
-                .max = 1e8,
-                .log_scale = true,
-                .help = "Gaussian width as c in exp(-||x-x'||^2/c); when > 0 it overrides sigma (sigma = sqrt(c/2))"})
-          .add(&P::normalize, {.key = "normalize",
-                               .label = "normalize phi(x)",
-                               .help = "add y phi(x)/||phi(x)|| (coefficient y/sqrt(K(x,x))) instead of y phi(x)"})
+          .add(&P::kernel, {.key = "kernel", .label = "kernel"},
+               "linear <x,x'>, poly (<x,x'>+c)^p, or gaussian exp(-||x-x'||^2/(2 sigma^2))")
+          .add(&P::degree, {.key = "degree", .label = "degree p", .min = 1, .max = 10}, "polynomial kernel degree p")
+          .add(&P::offset, {.key = "c", .label = "offset c", .min = 0, .max = 1000},
+               "polynomial kernel offset c in (<x,x'>+c)^p")
+          .add(&P::sigma, {.key = "sigma", .label = "width sigma", .min = 1e-4, .max = 1e4, .log_scale = true},
+               "Gaussian width sigma in exp(-||x-x'||^2/(2 sigma^2))")
+          .add(&P::width_c, {.key = "width_c", .label = "width c (Rätsch)", .min = 0, .max = 1e8, .log_scale = true},
+               "Gaussian width as c in exp(-||x-x'||^2/c); when > 0 it overrides sigma (sigma = sqrt(c/2))")
+          .add(&P::normalize, {.key = "normalize", .label = "normalize phi(x)"},
+               "add y phi(x)/||phi(x)|| (coefficient y/sqrt(K(x,x))) instead of y phi(x)")
           .add(&P::order, ExampleOrder::setting());
   return t;
 }

@@ -21,32 +21,15 @@ const ParamTable<OutlierSvmParams>& OutlierSvmParams::table() {
   using P = OutlierSvmParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::k, {.key = "k",
-                       .label = "outliers k",
-                       .min = 0,
-                       .max = 1e6,
-                       .help = "examples set aside: rho_k is the (k+1)-th smallest margin (002 Fig. 4)"})
-          .add(
-              &P::budget,
-              {.key = "budget",
-               .label = "subset budget",
-               .min = 1,
-               .max = 1e8,
-               .log_scale = true,
-               .help =
-                   "subsets per round: all C(M,c) when that many fit (exhaustive), else this many at random (sampled)"})
-          .add(&P::max_size, {.key = "max_size",
-                              .label = "largest subset",
-                              .min = 1,
-                              .max = 4096,
-                              .log_scale = true,
-                              .help = "the last round's subset size c (capped at the number of examples)"})
-          .add(&P::constant, {.key = "constant",
-                              .label = "bound constant K",
-                              .min = 1e-3,
-                              .max = 1e6,
-                              .log_scale = true,
-                              .help = "K in c = K R^2/rho^2: halt when rho_k > R sqrt(K/c) (002 Fig. 4, our reading)"});
+          .add(&P::k, {.key = "k", .label = "outliers k", .min = 0, .max = 1e6},
+               "examples set aside: rho_k is the (k+1)-th smallest margin (002 Fig. 4)")
+          .add(&P::budget, {.key = "budget", .label = "subset budget", .min = 1, .max = 1e8, .log_scale = true},
+               "subsets per round: all C(M,c) when that many fit (exhaustive), else this many at random (sampled)")
+          .add(&P::max_size, {.key = "max_size", .label = "largest subset", .min = 1, .max = 4096, .log_scale = true},
+               "the last round's subset size c (capped at the number of examples)")
+          .add(&P::constant,
+               {.key = "constant", .label = "bound constant K", .min = 1e-3, .max = 1e6, .log_scale = true},
+               "K in c = K R^2/rho^2: halt when rho_k > R sqrt(K/c) (002 Fig. 4, our reading)");
   return t;
 }
 

@@ -109,13 +109,9 @@ Vector averaging_vector(const Dataset& data, const std::vector<int>& rows) {
 const ParamTable<PcaOutlierRemovalParams>& PcaOutlierRemovalParams::table() {
   static const ParamTable<PcaOutlierRemovalParams> t = ParamTable<PcaOutlierRemovalParams>().add(
       &PcaOutlierRemovalParams::c,
-      {.key = "c",
-       .label = "threshold constant c",
-       .min = 0.001,
-       .max = 1000,
-       .log_scale = true,
-       .help = "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which "
-               "needs n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)"});
+      {.key = "c", .label = "threshold constant c", .min = 0.001, .max = 1000, .log_scale = true},
+      "stop when sigma^2 < c m log m / n, else remove <w,x>^2 >= c log m / n; 003 uses 10, which "
+      "needs n > c log m / eta on unit-ball data (docs/malicious.md uses c = 1 at n = 100)");
   return t;
 }
 

@@ -12,9 +12,8 @@ namespace ml {
 const ParamTable<PerceptronParams>& PerceptronParams::table() {
   static const ParamTable<PerceptronParams> t =
       ParamTable<PerceptronParams>()
-          .add(
-              &PerceptronParams::normalize,
-              {.key = "normalize", .label = "normalize x", .help = "update with y x/||x|| (000 Fig. 1) instead of y x"})
+          .add(&PerceptronParams::normalize, {.key = "normalize", .label = "normalize x"},
+               "update with y x/||x|| (000 Fig. 1) instead of y x")
           .add(&PerceptronParams::order, ExampleOrder::setting());
   return t;
 }

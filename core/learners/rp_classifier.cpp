@@ -49,16 +49,11 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
   using P = RpClassifierParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::projection, {.key = "projection",
-                                .label = "projection",
-                                .help = "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
-                                        "kernel Gram-Schmidt (000 §5)"})
-          .add(&P::dims, {.key = "dims",
-                          .label = "projection size D",
-                          .min = 1,
-                          .max = 5000,
-                          .log_scale = true,
-                          .help = "number of directions; with cv = 1 chosen from the grid instead"})
+          .add(&P::projection, {.key = "projection", .label = "projection"},
+               "random span of D training points, kernel PCA (Nyström beyond 2000 points) or "
+               "kernel Gram-Schmidt (000 §5)")
+          .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true},
+               "number of directions; with cv = 1 chosen from the grid instead")
           .nest(&P::kernel,
                 kernel_param_table("the kernel whose feature space is projected",
                                    "exp(-||x-x'||^2 / (2 sigma^2)); with cv = 1 the centre of the width grid",
@@ -72,23 +67,15 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
                     s.help = "Cnoise updates per training run (also in each CV run); 0 = more than 16/(eps gamma)^2 "
                              "(000 Thm 3)";
                 })
-          .add(&P::cv, {.key = "cv",
-                        .label = "cross-validate D and width",
-                        .help = "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
-                                "k-fold cross-validation on the noisy training labels (000 §5)"})
-          .add(
-              &P::cv_folds,
-              {.key = "cv_folds", .label = "CV folds", .min = 2, .max = 10, .help = "k of the k-fold cross-validation"})
-          .add(&P::cv_widths, {.key = "cv_widths",
-                               .label = "CV widths",
-                               .min = 1,
-                               .max = 9,
-                               .help = "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)"})
-          .add(&P::cv_max_dim, {.key = "cv_max_dim",
-                                .label = "CV largest D",
-                                .min = 1,
-                                .max = 200,
-                                .help = "the D grid is cut at this value"});
+          .add(&P::cv, {.key = "cv", .label = "cross-validate D and width"},
+               "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
+               "k-fold cross-validation on the noisy training labels (000 §5)")
+          .add(&P::cv_folds, {.key = "cv_folds", .label = "CV folds", .min = 2, .max = 10},
+               "k of the k-fold cross-validation")
+          .add(&P::cv_widths, {.key = "cv_widths", .label = "CV widths", .min = 1, .max = 9},
+               "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)")
+          .add(&P::cv_max_dim, {.key = "cv_max_dim", .label = "CV largest D", .min = 1, .max = 200},
+               "the D grid is cut at this value");
   return t;
 }
 

@@ -30,43 +30,21 @@ ParamTable<SmoothBoostParams> booster_rows() {
   using P = SmoothBoostParams;
   return ParamTable<P>()
       .add(&P::epsilon,
-           {.key = "epsilon",
-            .label = "target error epsilon (kappa)",
-            .min = 0.001,
-            .max = 0.5,
-            .log_scale = true,
-            .help = "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
-                    "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)"})
-      .add(&P::gamma, {.key = "gamma",
-                       .label = "assumed weak advantage gamma",
-                       .min = 1e-6,
-                       .max = 0.49,
-                       .log_scale = true,
-                       .help = "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
-                               "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds"})
-      .add(
-          &P::sample,
-          {.key = "sample",
-           .label = "draws per round m",
-           .min = 0,
-           .max = 1000000,
-           .help = "examples the weak learner draws from the booster's distribution each round; 0 = the training size"})
-      .add(&P::scale,
-           {.key = "scale",
-            .label = "hypothesis scale s",
-            .min = 0,
-            .max = 1e6,
-            .log_scale = true,
-            .help = "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
-                    "weights barely move); a few units make the weights move within hundreds of rounds"})
-      .add(&P::rounds,
-           {.key = "rounds",
-            .label = "round cap",
-            .min = 0,
-            .max = 1e9,
-            .log_scale = true,
-            .help = "stop after this many rounds even if the mean weight is still above epsilon (0 = no cap: "
-                    "only the stop rule and Servedio's bound T); a comparison gives every learner one link"});
+           {.key = "epsilon", .label = "target error epsilon (kappa)", .min = 0.001, .max = 0.5, .log_scale = true},
+           "SmoothBoost stops when the mean weight falls below epsilon (then at most an epsilon fraction of "
+           "the sample has margin below theta); also the epsilon of A_mlcw's log(n/epsilon)")
+      .add(&P::gamma,
+           {.key = "gamma", .label = "assumed weak advantage gamma", .min = 1e-6, .max = 0.49, .log_scale = true},
+           "the advantage the weak learner is assumed to reach; theta = gamma/(2+gamma), weights "
+           "(1-gamma)^(N/2), at most 2/(epsilon gamma^2 sqrt(1-gamma)) rounds")
+      .add(&P::sample, {.key = "sample", .label = "draws per round m", .min = 0, .max = 1000000},
+           "examples the weak learner draws from the booster's distribution each round; 0 = the training size")
+      .add(&P::scale, {.key = "scale", .label = "hypothesis scale s", .min = 0, .max = 1e6, .log_scale = true},
+           "weak hypotheses are clip(<v,x>/s, -1, 1); 0 = 003's s = 3 n log m (advantage about 1/(n log m), "
+           "weights barely move); a few units make the weights move within hundreds of rounds")
+      .add(&P::rounds, {.key = "rounds", .label = "round cap", .min = 0, .max = 1e9, .log_scale = true},
+           "stop after this many rounds even if the mean weight is still above epsilon (0 = no cap: "
+           "only the stop rule and Servedio's bound T); a comparison gives every learner one link");
 }
 
 }  // namespace
@@ -74,13 +52,9 @@ ParamTable<SmoothBoostParams> booster_rows() {
 const ParamTable<SmoothBoostParams>& SmoothBoostParams::table() {
   static const ParamTable<SmoothBoostParams> t = booster_rows().add(
       &SmoothBoostParams::c0,
-      {.key = "c0",
-       .label = "removal constant c0",
-       .min = 0.001,
-       .max = 1000,
-       .log_scale = true,
-       .help = "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
-               "(003 leaves c0 unspecified)"});
+      {.key = "c0", .label = "removal constant c0", .min = 0.001, .max = 1000, .log_scale = true},
+      "A_mlcw stops removing when sigma^2 <= c0 m log(n/epsilon), else removes <w,x>^2 > c0 log(n/epsilon) "
+      "(003 leaves c0 unspecified)");
   return t;
 }
 

@@ -64,15 +64,13 @@ const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
   using P = UltraconservativeParams;
   static const ParamTable<P> t =
       ParamTable<P>()
+          // The choices leave out pair (UMA's rule).
           .add(&P::update,
-               {.key = "update",
-                .label = "step sizes",
-                .choices = {kUltraUpdateNames, kUltraUpdateNames + 3},  // not pair (UMA's)
-                .help = "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least "
-                        "the true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)"})
-          .add(&P::normalize, {.key = "normalize",
-                               .label = "normalize x",
-                               .help = "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)"})
+               {.key = "update", .label = "step sizes", .choices = {kUltraUpdateNames, kUltraUpdateNames + 3}},
+               "on a mistake: -1 on the top wrong class (max), -1/|E| on every wrong class scoring at least "
+               "the true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)")
+          .add(&P::normalize, {.key = "normalize", .label = "normalize x"},
+               "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)")
           .add(&P::order, ExampleOrder::setting());
   return t;
 }

@@ -41,73 +41,39 @@ const ParamTable<UmaParams>& UmaParams::table() {
   using P = UmaParams;
   static const ParamTable<P> t =
       ParamTable<P>()
-          .add(&P::alpha, {.key = "alpha",
-                           .label = "alpha",
-                           .min = 0,
-                           .max = 10,
-                           .help = "A_p keeps the points predicted p by a score gap >= alpha; E keeps the classes "
-                                   "beating q on z by >= alpha (the paper's experiments: 0)"})
-          .add(&P::select, {.key = "select",
-                            .label = "(p,q) selection",
-                            .help = "error: largest ||z_pq||; conf: largest ||z_pq||/pi_q (class-balanced); random: "
-                                    "any pair with ||z_pq|| >= tol (004 §3.5)"})
-          .add(&P::update, {.key = "update",
-                            .label = "step sizes",
-                            .help = "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
-                                    "max, uniform or proportional steps over E"})
-          .add(&P::tol, {.key = "tol",
-                         .label = "stopping tolerance",
-                         .min = 0,
-                         .max = 10,
-                         .log_scale = true,
-                         .help = "stop when every ||z_pq|| is below this"})
-          .add(&P::tol_se, {.key = "tol_se",
-                            .label = "significance",
-                            .min = 0,
-                            .max = 100,
-                            .help = "also stop when every ||z_pq|| is below this many of its standard errors under "
-                                    "the label noise (0 = off)"})
-          .add(&P::max_updates,
-               {.key = "max_updates",
-                .label = "update cap",
-                .min = 0,
-                .max = 1e9,
-                .help = "stop after this many updates (0 = no cap; noisy non-separable data rarely reach tol)"})
-          .add(&P::confusion,
-               {.key = "confusion",
-                .label = "confusion matrix C",
-                .help = "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
-                        "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron); "
-                        "family: C_j of the noise's confusion family, j = l.family (004 Fig. 1(b))"})
-          .add(&P::est_fraction,
-               {.key = "est_fraction",
-                .label = "oracle fraction",
-                .min = 0.001,
-                .max = 1,
-                .help = "estimated C: the fraction of training examples whose true label is asked (004: 5%)"})
-          .add(&P::family,
-               {.key = "family",
-                .label = "family index j",
-                .min = 0,
-                .max = 100,
-                .help = "confusion family: UMA is told C_j of the noise's family (noise=family, same base matrix "
-                        "M); j = the noise's fam is the true C, 0 is I, larger j overestimates the noise"})
-          .add(&P::max_cond, {.key = "max_cond",
-                              .label = "largest condition number",
-                              .min = 1,
-                              .max = 1e15,
-                              .log_scale = true,
-                              .help = "refuse a confusion matrix whose 2-norm condition number exceeds this"})
-          .add(&P::projection, {.key = "projection",
-                                .label = "kernel front end",
-                                .help = "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
-                                        "directions, fitted on the training features (004 §3.6)"})
-          .add(&P::dims, {.key = "dims",
-                          .label = "projection size D",
-                          .min = 1,
-                          .max = 5000,
-                          .log_scale = true,
-                          .help = "number of kernel principal directions (004 §4.2: 640 digits, 1600 letters)"})
+          .add(&P::alpha, {.key = "alpha", .label = "alpha", .min = 0, .max = 10},
+               "A_p keeps the points predicted p by a score gap >= alpha; E keeps the classes "
+               "beating q on z by >= alpha (the paper's experiments: 0)")
+          .add(&P::select, {.key = "select", .label = "(p,q) selection"},
+               "error: largest ||z_pq||; conf: largest ||z_pq||/pi_q (class-balanced); random: "
+               "any pair with ||z_pq|| >= tol (004 §3.5)")
+          .add(&P::update, {.key = "update", .label = "step sizes"},
+               "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
+               "max, uniform or proportional steps over E")
+          .add(&P::tol, {.key = "tol", .label = "stopping tolerance", .min = 0, .max = 10, .log_scale = true},
+               "stop when every ||z_pq|| is below this")
+          .add(&P::tol_se, {.key = "tol_se", .label = "significance", .min = 0, .max = 100},
+               "also stop when every ||z_pq|| is below this many of its standard errors under "
+               "the label noise (0 = off)")
+          .add(&P::max_updates, {.key = "max_updates", .label = "update cap", .min = 0, .max = 1e9},
+               "stop after this many updates (0 = no cap; noisy non-separable data rarely reach tol)")
+          .add(&P::confusion, {.key = "confusion", .label = "confusion matrix C"},
+               "given: the noise's own C (the simulation knows it); estimated: counted on est_fraction "
+               "of the training set labelled by an oracle (004 §4.2); identity: C = I (plain perceptron); "
+               "family: C_j of the noise's confusion family, j = l.family (004 Fig. 1(b))")
+          .add(&P::est_fraction, {.key = "est_fraction", .label = "oracle fraction", .min = 0.001, .max = 1},
+               "estimated C: the fraction of training examples whose true label is asked (004: 5%)")
+          .add(&P::family, {.key = "family", .label = "family index j", .min = 0, .max = 100},
+               "confusion family: UMA is told C_j of the noise's family (noise=family, same base matrix "
+               "M); j = the noise's fam is the true C, 0 is I, larger j overestimates the noise")
+          .add(&P::max_cond,
+               {.key = "max_cond", .label = "largest condition number", .min = 1, .max = 1e15, .log_scale = true},
+               "refuse a confusion matrix whose 2-norm condition number exceeds this")
+          .add(&P::projection, {.key = "projection", .label = "kernel front end"},
+               "none (linear UMA), exact kernel PCA (n <= 4000) or Nyström kernel PCA onto D "
+               "directions, fitted on the training features (004 §3.6)")
+          .add(&P::dims, {.key = "dims", .label = "projection size D", .min = 1, .max = 5000, .log_scale = true},
+               "number of kernel principal directions (004 §4.2: 640 digits, 1600 letters)")
           .nest(&P::kernel, kernel_param_table("the kernel of the front end", "exp(-||x-x'||^2 / (2 sigma^2))",
                                                "nystrom: landmarks m >= D; 0 = min(n, max(2D, 1000))"));
   return t;

@@ -58,6 +58,12 @@ class ParamTable {
   ParamTable& add(M P::*member, Setting setting) {
     return bind<M>([member](P& p) -> M& { return p.*member; }, std::move(setting));
   }
+  // Binds member `member` of P with its one-sentence help (the help kept out of the braces keeps each row short).
+  template <class M>
+  ParamTable& add(M P::*member, Setting setting, std::string help) {
+    setting.help = std::move(help);
+    return add(member, std::move(setting));
+  }
   // Binds a member reached through `access` (a callable P& -> M&), e.g. a member of a nested struct.
   template <class M, class Access>
   ParamTable& bind(Access access, Setting setting) {
