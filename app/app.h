@@ -1,5 +1,5 @@
 // marginlab app — the playground: one ImGui front end shared by the desktop app and the page
-// (DESIGN.md "Front end"). The App owns the state (app_state.h: Config, URL, Session, time slices) and
+// (docs/architecture.md). The App owns the state (app_state.h: Config, URL, Session, time slices) and
 // composes the panels (app/panels/, each a small class owning its state): Run (toolbar), Data, Noise,
 // Learner, Share, Export (sidebar), View, Plots, Confusion (main area), and lays them out every frame.
 // A link hides panels through Config::hidden_panels. A sweep link (AppState::mode) shows the Sweep panel

@@ -1,6 +1,6 @@
 // marginlab app — the playground's state without any drawing: the Config (the URL is its canonical
 // text and the source of truth), the loaded CSV, the Session, and the per-frame time slices that
-// train it (DESIGN.md "Front end": training runs on the UI thread in slices, never blocking a frame).
+// train it (training runs on the UI thread in slices, never blocking a frame: docs/architecture.md).
 //
 // Every change goes through apply(): validate, re-encode the canonical URL, rebuild the session when
 // the run changes. A link opens with open_url(); whatever the link got wrong becomes a notice. Because

@@ -1,4 +1,4 @@
-// marginlab app — what the front end needs from its host, and nothing else (DESIGN.md "Front end").
+// marginlab app — what the front end needs from its host, and nothing else (docs/architecture.md).
 //
 // app/ never calls GLFW or emscripten: the desktop main (native/app/) and the page (web/) implement
 // this interface. The app talks to the host only through it, so the same panels run in both builds.

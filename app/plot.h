@@ -1,5 +1,5 @@
 // marginlab app — the plot module: line plots, histograms and matrix heat maps drawn with ImDrawList
-// (no plotting library is available to us: DESIGN.md "Front end"). Axes with 1-2-5 ticks, a legend, and
+// (Debian packages no plotting library for ImGui: docs/toolchain.md §2). Axes with 1-2-5 ticks, a legend, and
 // a hover read-out (a vertical cursor and every series' value at the nearest recorded x).
 #pragma once
 

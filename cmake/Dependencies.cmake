@@ -1,4 +1,4 @@
-# Third-party code comes from Debian's packages only (TOOLCHAIN.md); nothing is vendored.
+# Third-party code comes from Debian's packages only (docs/toolchain.md §1); nothing is vendored.
 #   ml::eigen    Eigen 3.4 (web: a patched copy made at configure time, see below)
 #   ml::headers  header-only helpers: fast_float, nlohmann-json
 #   GTest        googletest (native: the installed package; web: built from /usr/src/googletest)
@@ -27,7 +27,7 @@ if(NOT EXISTS "${ML_EIGEN_SYSTEM}/Eigen/Core")
 endif()
 add_library(ml_eigen INTERFACE)
 if(EMSCRIPTEN)
-  # Eigen 3.4 + emscripten 3.1.6 (TOOLCHAIN.md): emscripten lacks mmintrin.h (an empty stub suffices),
+  # Eigen 3.4 + emscripten 3.1.6 (docs/toolchain.md §4): emscripten lacks mmintrin.h (an empty stub suffices),
   # and SSE/AVX PacketMath.h take an x86 inline-asm path because clang reports __GNUC__ 4.2.
   set(ML_EIGEN_WEB "${ML_DEPS_DIR}/eigen3")
   if(NOT EXISTS "${ML_EIGEN_WEB}/.patched")

@@ -1,4 +1,4 @@
-# The flags that make native and wasm results bit-identical (TOOLCHAIN.md, DESIGN.md "Determinism"):
+# The flags that make native and wasm results bit-identical (docs/determinism.md §3):
 # no FP contraction (no FMA), SSE4.2 without AVX natively, SSE4.2 intrinsics translated to wasm SIMD
 # in the browser. Changing any of these changes the golden hashes in tests/golden/.
 add_library(ml_determinism INTERFACE)

@@ -57,7 +57,7 @@ else
 fi
 
 # Dear ImGui's core sources for the web build, from Debian's source package, fetched with apt into a
-# private directory so the machine's own package lists stay untouched (TOOLCHAIN.md). Never committed.
+# private directory so the machine's own package lists stay untouched (docs/toolchain.md §5). Never committed.
 IMGUI_DIR="$PWD/.deps/imgui"
 if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
   echo "setup: fetching Dear ImGui 1.86 sources (Debian source package)"

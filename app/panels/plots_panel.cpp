@@ -157,7 +157,7 @@ void PlotsPanel::draw_margin_plot(const RunPlots& r) {
   o.reference = multiclass ? "004 Def. 2: (\xE2\x9F\xA8w_y,x\xE2\x9F\xA9 \xE2\x88\x92 max_{k\xE2\x89\xA0y} "
                              "\xE2\x9F\xA8w_k,x\xE2\x9F\xA9) / ||W||_F "
                              "(Assumption 1: ||W*||_F = 1)."
-                           : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (ALGORITHMS.md conventions); the bound's \xCE\xB4 is "
+                           : "y\xE2\x9F\xA8w,x\xE2\x9F\xA9/||w|| (docs/algorithms.md); the bound's \xCE\xB4 is "
                              "the target's margin (001 Thm 1.1).";
   std::vector<PlotSeries> s;
   if (noisy) {

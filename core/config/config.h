@@ -1,4 +1,4 @@
-// marginlab — the experiment configuration: everything a URL holds (DESIGN.md "The URL").
+// marginlab — the experiment configuration: everything a URL holds (docs/url.md).
 //
 // The struct is plain data. Its single field table (config/fields.h) drives the URL codec, the UI
 // widgets, validation, docs/url.md and the round-trip tests; never list the fields anywhere else.

@@ -1,4 +1,4 @@
-// marginlab — the configuration's field table (DESIGN.md "Config"): every URL key, its label, type,
+// marginlab — the configuration's field table (docs/architecture.md: settings): every URL key, its label, type,
 // default, range or choices, help, panel and accessors into Config, in canonical URL order.
 //
 // This is the only list of fields. The URL codec (config/url.h), validation (below), the UI widgets,

@@ -1,4 +1,4 @@
-// marginlab — the URL codec (DESIGN.md "The URL"): a whole experiment as `#v=1&key=value&...`.
+// marginlab — the URL codec (docs/url.md): a whole experiment as `#v=1&key=value&...`.
 //
 // Canonical form: '#', then key=value pairs in the field table's order (config/fields.h), v=1 first;
 // only values that differ from the default, except v, data, learner and seed, which are always written

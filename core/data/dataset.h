@@ -1,4 +1,4 @@
-// marginlab — the Dataset every module passes around (DESIGN.md "The core's contracts").
+// marginlab — the Dataset every module passes around (docs/architecture.md, module 3).
 #pragma once
 
 #include <Eigen/Core>

@@ -1,4 +1,4 @@
-// marginlab — synthetic data generators (ALGORITHMS.md §6). Exact definitions, with formulas and
+// marginlab — synthetic data generators (docs/algorithms.md §7). Exact definitions, with formulas and
 // pictures, are in docs/generators.md; keep the two in step.
 //
 // Sampling with a margin on the sphere: a uniform point x on S^{d-1} (or in the ball) is split into its

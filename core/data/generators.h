@@ -1,4 +1,4 @@
-// marginlab — synthetic data generators (ALGORITHMS.md §6; pictures and exact definitions in
+// marginlab — synthetic data generators (docs/algorithms.md §7; pictures and exact definitions in
 // docs/generators.md).
 //
 // Every generator draws only from Rng(seed, Stream::data) and det:: functions, so the same spec gives

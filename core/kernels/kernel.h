@@ -1,4 +1,4 @@
-// marginlab — kernel functions (ALGORITHMS.md §1 "Dual / kernel perceptron", 001 §2, 000 §5).
+// marginlab — kernel functions (docs/algorithms.md §2.3, 001 §2, 000 §5).
 //
 //   linear      K(x,x') = <x,x'>
 //   polynomial  K(x,x') = (<x,x'> + c)^p, integer p >= 1, c >= 0 (repeated multiplication: exact, no pow)

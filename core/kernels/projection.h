@@ -1,6 +1,6 @@
 // marginlab — kernel projections: a learned map π from input space to R^D whose coordinates are an
 // orthonormal basis of a D-dimensional subspace of the kernel's feature space (000 Alg. 1 and §5;
-// ALGORITHMS.md §2 "RP-classifier"). The RP-classifier runs a linear noise-tolerant learner on π(x);
+// docs/algorithms.md §3.2). The RP-classifier runs a linear noise-tolerant learner on π(x);
 // the UMA learner (004 §3.6) uses the same maps for non-linear data.
 //
 // Every projection has the same shape, π(x) = Cᵀ k_B(x), with B a set of basis points (rows of the

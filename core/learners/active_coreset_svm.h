@@ -1,4 +1,4 @@
-// marginlab — ACTIVE CORESET SVM with VERIFY (002 §4 Fig. 2, Lemmas 4.1-4.2; ALGORITHMS.md §3):
+// marginlab — ACTIVE CORESET SVM with VERIFY (002 §4 Fig. 2, Lemmas 4.1-4.2; docs/algorithms.md §4.3):
 // max-margin active learning that buys few labels from a counting oracle.
 //
 // The learner sees the training set as an unlabelled pool U: it reads features only, and every label

@@ -1,4 +1,4 @@
-// marginlab — the averaging algorithm (Servedio; 003 §1.3; ALGORITHMS.md §2 "Averaging algorithm").
+// marginlab — the averaging algorithm (Servedio; 003 §1.3; docs/algorithms.md §3.4).
 //
 // Hypothesis h(x) = sgn <v, x> with v = (1/t) sum_{s <= t} y_s x_s (normalize = 1: x_s/||x_s||).
 // One step folds one example into the running mean, in data order (a single pass, so v after n steps is

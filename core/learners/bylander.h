@@ -1,5 +1,5 @@
 // marginlab — Bylander's noise-tolerant perceptron with Cnoise-update (000 §3.1 Alg. 2 and Thm 3, after
-// Bylander 1998; ALGORITHMS.md §2).
+// Bylander 1998; docs/algorithms.md §3.1).
 //
 // Work on z-examples z_i = y_i x_i / ||x_i|| (000 Remark 2; zero rows stay 0), labels read at reset.
 // One step = one Cnoise update of the current w (w_0 = 0):

@@ -1,4 +1,4 @@
-// marginlab — CORESET SVM (002 §3 Fig. 1, Lemma 3.1; ALGORITHMS.md §3): a (1-eps)-approximate
+// marginlab — CORESET SVM (002 §3 Fig. 1, Lemma 3.1; docs/algorithms.md §4.2): a (1-eps)-approximate
 // maximum-margin halfspace through the origin from a small coreset.
 //
 //   C = {first example (row 0)};  h_1 = SVM(C)

@@ -1,5 +1,5 @@
 // marginlab — Halving and Randomized Halving over a finite class of halfspaces (notes 001 §3-§4;
-// ALGORITHMS.md §1).
+// docs/algorithms.md §2.4-§2.5).
 //
 // Version space K ⊆ 𝒞: the concepts consistent with every example seen so far (initially K = 𝒞).
 //   Halving:            ŷ = majority vote of K (ties → +1, so an even split predicts +1);

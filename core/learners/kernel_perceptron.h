@@ -1,4 +1,4 @@
-// marginlab — the dual (kernel) Perceptron (001 §2 "Dual perceptron"; ALGORITHMS.md §1).
+// marginlab — the dual (kernel) Perceptron (001 §2 "Dual perceptron"; docs/algorithms.md §2.3).
 //
 // The Perceptron's w is a signed sum of the examples it erred on, so it can be kept as dual
 // coefficients alpha_i and evaluated through a kernel K (kernels/kernel.h):

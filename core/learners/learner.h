@@ -1,4 +1,4 @@
-// marginlab — the Learner contract (DESIGN.md "The core's contracts").
+// marginlab — the Learner contract (docs/architecture.md, "How to add a learner").
 //
 // A learner steps one atomic update of *its* algorithm at a time (an online example, a Cnoise update,
 // a coreset insertion, a removal round, a boosting round, a UMA update) so the session can interleave

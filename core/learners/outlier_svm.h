@@ -1,4 +1,4 @@
-// marginlab — SIMPLE OUTLIER SVM and OUTLIER SVM (002 §5 Fig. 4, Def. 5.1, Lemma 5.2; ALGORITHMS.md §3):
+// marginlab — SIMPLE OUTLIER SVM and OUTLIER SVM (002 §5 Fig. 4, Def. 5.1, Lemma 5.2; docs/algorithms.md §4.4):
 // an approximate maximum margin with k examples set aside, from the best SVM of small subsets.
 //
 // rho_k(h, D) = the (k+1)-th smallest margin y <h, x> over D (h unit): the margin of h once its k worst

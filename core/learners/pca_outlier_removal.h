@@ -1,5 +1,5 @@
 // marginlab — A_mu: PCA outlier removal, then the averaging algorithm (Klivans, Long & Servedio 2009,
-// 003 §2.1; ALGORITHMS.md §2 "A_mu"), and the PCA removal round A_mlcw shares (003 §3.2, smooth_boost.h).
+// 003 §2.1; docs/algorithms.md §3.5), and the PCA removal round A_mlcw shares (003 §3.2, smooth_boost.h).
 //
 // A_mu on a sample S of m examples in n = d dimensions (m = the training part, fixed at reset):
 //   2. w = top unit eigenvector of A = sum_{x in S} x x^T (003 Lemma 1), sigma^2 = its eigenvalue

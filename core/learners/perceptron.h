@@ -1,4 +1,4 @@
-// marginlab — the Perceptron (Rosenblatt 1958; 000 §2.1 Fig. 1; 001 §1; ALGORITHMS.md §1).
+// marginlab — the Perceptron (Rosenblatt 1958; 000 §2.1 Fig. 1; 001 §1; docs/algorithms.md §2.1).
 //
 // Rule, one example (x_i, y_i) per step, y ∈ {-1,+1}, w_0 = 0:
 //   mistake  <=>  y_i <w, x_i> <= 0            (so w = 0 errs on everything, as in 000 Fig. 1)
@@ -14,7 +14,7 @@
 // Order: cyclic (0..n-1 every epoch) or shuffled (a fresh permutation per epoch from
 // Rng(seed, Stream::learner)). There is no epoch parameter: the session's step budget bounds the run;
 // done() once a whole epoch passed without a mistake (the data are separated and w never changes again).
-// w is float (Eigen dot/axpy: bit-identical natively and in wasm, TOOLCHAIN.md).
+// w is float (Eigen dot/axpy: bit-identical natively and in wasm, docs/determinism.md §3).
 #pragma once
 
 #include <cstdint>

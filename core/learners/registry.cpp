@@ -40,7 +40,7 @@ std::vector<LearnerEntry> build_registry() {
   rows.push_back({Perceptron::schema(), &make<Perceptron>,
                   "Rosenblatt 1958; 000 §2.1 Fig. 1 (normalized update); bound: 001 Thm 1.1, Claims 1.2-1.4"});
   rows.push_back({KernelPerceptron::schema(), &make<KernelPerceptron>,
-                  "001 §2 (dual perceptron); kernels: ALGORITHMS.md §1, widths as in 000 §5 (Rätsch c = 2 sigma^2)"});
+                  "001 §2 (dual perceptron); kernels: docs/algorithms.md §2.3; 000 §5 widths (Rätsch c = 2 sigma^2)"});
   rows.push_back({halving_schema(), &make_halving, "001 §3 (Halving, mistakes <= log2 |C|)",
                   &cost_from<HalvingParams, &halving_cost>, kHalvingCostNote});
   rows.push_back({randomized_halving_schema(), &make_randomized_halving,

@@ -1,4 +1,4 @@
-// marginlab — the RP-classifier (000 Alg. 1, §3.2 and §5; ALGORITHMS.md §2): learn a projection π of
+// marginlab — the RP-classifier (000 Alg. 1, §3.2 and §5; docs/algorithms.md §3.3): learn a projection π of
 // the kernel's feature space onto D directions from the training sample (core/kernels/projection.h:
 // random span, kernel PCA / Nyström, kernel Gram-Schmidt), then learn a halfspace on the projected
 // sample {(π(x_i), y_i)} with Bylander's Cnoise-update perceptron (core/learners/bylander.h, used by

@@ -1,12 +1,12 @@
 // marginlab — smooth boosting for malicious and adversarial label noise (Klivans, Long & Servedio 2009,
-// 003 §3; ALGORITHMS.md §2 "A_mlc" and "Adversarial label noise"): Servedio's SmoothBoost with
+// 003 §3; docs/algorithms.md §3.6-§3.7): Servedio's SmoothBoost with
 //   - `smooth_boost`: the A_mlcw weak learner (003 §3.2), PCA outlier removal then averaging (A_mlc,
 //     003 Thm 2: malicious noise under isotropic log-concave distributions);
 //   - `smooth_boost_averaging`: the plain averaging weak learner, no removal (003 Thm 3: adversarial
 //     label noise, "we can dispense with the outlier removal").
 //
 // Booster: SmoothBoost, Servedio, "Smooth Boosting and Learning with Malicious Noise", JMLR 4:633-648
-// (2003), Fig. 1, as restated in ALGORITHMS.md §2 (the JMLR text was not reachable from here; the
+// (2003), Fig. 1, as restated in docs/algorithms.md §3.6 (the JMLR text was not reachable from here; the
 // restatement was cross-checked against rmitsuboshi/miniboosts src/booster/smoothboost/
 // smoothboost_algorithm.rs, which implements that figure: same theta, weight function, stopping test
 // and round bound; it starts N at 1 where Fig. 1 starts at 0, and we follow Fig. 1). Parameters kappa

@@ -1,5 +1,5 @@
 // marginlab — hard-margin, zero-bias SVM for small sets: the black box of the coreset learners
-// (002 §2-§5, ALGORITHMS.md §3).
+// (002 §2-§5, docs/algorithms.md §4.1).
 //
 // Problem. Given z_i = y_i x_i (i = 1..n), find the unit w maximizing rho(w) = min_i <w, z_i>. Its dual
 // has no equality constraint:  max_{alpha >= 0}  sum_i alpha_i - 1/2 ||sum_i alpha_i z_i||^2,  and at the

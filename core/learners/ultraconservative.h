@@ -1,5 +1,5 @@
 // marginlab — multiclass ultraconservative additive algorithms (Crammer & Singer, JMLR 3, 2003;
-// 004 §3.1 Alg. 1 and Thm 1; ALGORITHMS.md §1).
+// 004 §3.1 Alg. 1 and Thm 1; docs/algorithms.md §2.6).
 //
 // W = [w_1..w_Q], f_W(x) = argmax_q <w_q, x> (ties to the lowest class). One example (x, y) per step:
 //   error set  E(x, y) = {r != y : <w_r, x> - <w_y, x> >= 0}                                  (004 eq. 5)

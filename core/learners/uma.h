@@ -1,5 +1,5 @@
 // marginlab — UMA, the Unconfused ultraconservative Multiclass Algorithm (Louche & Ralaivola 2015,
-// paper 004 Alg. 2, §3.2-§3.6 and §4; ALGORITHMS.md §4).
+// paper 004 Alg. 2, §3.2-§3.6 and §4; docs/algorithms.md §5).
 //
 // Noise model: C_pq = P(noisy label = p | true class = q), columns sum to 1 (004 eq. 4). UMA learns
 // W = [w_1..w_Q], f_W(x) = argmax_q <w_q, x>, from the noisy sample S and C. One step = one update:

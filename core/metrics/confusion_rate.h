@@ -1,4 +1,4 @@
-// marginlab — the multiclass confusion metrics of paper 004 §4 (ALGORITHMS.md §4 "Metric").
+// marginlab — the multiclass confusion metrics of paper 004 §4 (docs/algorithms.md §8).
 //
 // Convention (as for noise matrices, core/noise/noise.h): column q is the true class, row p the
 // predicted (or noisy) class. The learned classifier's confusion is Ĉ_pq = #(pred p, true q)/#(true q);

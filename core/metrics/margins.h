@@ -1,4 +1,4 @@
-// marginlab — margins read off class scores (ALGORITHMS.md "Conventions"), for displays that already hold
+// marginlab — margins read off class scores (docs/algorithms.md §1.4), for displays that already hold
 // the scores of many points (the app's margin histogram scores the training set with one scores_batch).
 #pragma once
 

@@ -1,6 +1,6 @@
-// marginlab — errors, margins and theoretical bounds (DESIGN.md "metrics"; ALGORITHMS.md conventions).
+// marginlab — errors, margins and theoretical bounds (docs/algorithms.md §1.4 and §8).
 //
-// Margin of w on (x, y): y<w,x>/||w||; on a set: the minimum (ALGORITHMS.md "Conventions").
+// Margin of w on (x, y): y<w,x>/||w||; on a set: the minimum (docs/algorithms.md §1.4).
 // Everything here is computed in double from the float data, in a fixed order, so the numbers are
 // identical natively and in wasm.
 #pragma once

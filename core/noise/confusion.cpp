@@ -1,4 +1,4 @@
-// marginlab — confusion-matrix tools (ALGORITHMS.md §4, 004 eq. 4 and §4.1).
+// marginlab — confusion-matrix tools (docs/algorithms.md §5.1, 004 eq. 4 and §4.1).
 //
 // Convention: C_pq = P(noisy label = p | true class = q); columns sum to 1. The URL lists C row by row.
 // 004 §4.1 builds row-stochastic matrices; confusion_family transposes them into this convention.

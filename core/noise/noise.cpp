@@ -1,5 +1,5 @@
 // marginlab — noise models: the built-in rows (noise_registry.h), URL spellings, parameter validation,
-// dispatch through the rows and the achieved-noise report (ALGORITHMS.md §5). The models themselves live in
+// dispatch through the rows and the achieved-noise report (docs/algorithms.md §6). The models themselves live in
 // label_noise.cpp and adversaries.cpp.
 #include "core/noise/noise.h"
 

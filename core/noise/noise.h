@@ -1,4 +1,4 @@
-// marginlab — noise models (ALGORITHMS.md §5) and confusion-matrix tools (§4). Public header of core/noise.
+// marginlab — noise models (docs/algorithms.md §6) and confusion-matrix tools (§5.1). Public header of core/noise.
 //
 // Every model is seeded (Rng(seed, Stream::noise) and, for adversaries, Stream::adversary), records per
 // example what it corrupted (Dataset::corruption) and reports the achieved noise. Models: uniform

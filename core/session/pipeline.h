@@ -1,5 +1,5 @@
 // marginlab — config -> data: generate or take the loaded CSV, split, normalize, add the bias
-// coordinate, corrupt the training part (DESIGN.md "Session"; order in core/data/transform.h).
+// coordinate, corrupt the training part (docs/pipeline.md; order in core/data/transform.h).
 #pragma once
 
 #include <string>

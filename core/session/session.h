@@ -1,5 +1,5 @@
 // marginlab — a session: config -> data -> noisy labels -> learner, stepped under a budget, recording
-// the trace the front end plots (DESIGN.md "Session"; schedule and decimation in docs/learners.md).
+// the trace the front end plots (docs/learners.md: "The session", and "The trace" for its schedule and decimation).
 //
 // The core has no clock: advance() takes the caller's clock (the CLI's steady clock, the browser's
 // performance.now) and uses it only to decide *how many* steps to take in one call. What a step does,
@@ -86,8 +86,8 @@ struct SessionMetrics {
   std::vector<Counter> counters;  // the learner's counters
 };
 
-// What a learner may use of `config`, resolved for the prepared training part `train` (DESIGN.md "The
-// core's contracts": a learner never sees the Config): Q, the seed, the target margins and the radius, the
+// What a learner may use of `config`, resolved for the prepared training part `train` (a learner never
+// sees the Config: docs/architecture.md, "How to add a learner"): Q, the seed, the target margins and the radius, the
 // noise's confusion matrix (noise_confusion_matrix) and the generator's finite concept class. The label
 // oracle is left empty (the session offers one).
 Problem resolve_problem(const Config& config, const Dataset& train);

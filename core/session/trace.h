@@ -1,4 +1,4 @@
-// marginlab — the trace: what a session records for the plots and the run's hash (DESIGN.md "Session").
+// marginlab — the trace: what a session records for the plots and the run's hash (docs/learners.md, "The trace").
 //
 // A trace is a table of numbers, one row per recorded step, columns in a fixed order: the standard
 // columns below, then the learner's counters (Learner::counters() names at reset). Rows are real

@@ -1,5 +1,5 @@
-// marginlab — the size caps a link may request (DESIGN.md "The URL": "sizes a link may request are
-// capped"). The config's fields declare their ranges with them; learners whose own parameters or
+// marginlab — the size caps a link may request (docs/url.md, "Rules": sizes a link may request are
+// capped). The config's fields declare their ranges with them; learners whose own parameters or
 // storage share a cap (Halving's |C|, the concepts x d cells) read them here, not from the config.
 #pragma once
 
@@ -7,7 +7,7 @@
 
 namespace ml {
 
-// Size caps a link may request (DESIGN.md "The URL": "sizes a link may request are capped").
+// Size caps a link may request (docs/url.md, "Rules").
 inline constexpr int kMaxExamples = 1000000;      // n
 inline constexpr int kMaxDims = 4096;             // d
 inline constexpr int64_t kMaxCells = 20000000;    // n * d (and concepts * d for the finite class)

@@ -1,5 +1,5 @@
 // marginlab — learner parameters: a typed Params struct per learner, described by one table of
-// Settings bound to its members (DESIGN.md "Config", "Registry").
+// Settings bound to its members (docs/architecture.md, "How to add a setting").
 //
 // A learner declares
 //   struct PerceptronParams { bool normalize = true; ExampleOrderKind order = ExampleOrderKind::cyclic; };

@@ -1,5 +1,5 @@
 // marginlab — one typed descriptor for every setting: a config field or a learner parameter
-// (DESIGN.md "Config").
+// (docs/architecture.md, "How to add a setting").
 //
 // A Setting says what a value is (key, label, type, default, range, choices, help, where it applies);
 // parse_setting_value / check_setting_value / format_setting_value are the one value API for both kinds.

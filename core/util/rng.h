@@ -1,4 +1,4 @@
-// marginlab — the project's random number generator (DESIGN.md "Determinism").
+// marginlab — the project's random number generator (docs/determinism.md §2).
 //
 // PCG32 (O'Neill 2014, XSH-RR 64/32) with independent named streams. No std::*_distribution is used
 // anywhere in marginlab: their output differs between standard libraries, and a shared URL must

@@ -1,5 +1,5 @@
 // marginlab — SHA-256 (FIPS 180-4). Hashes of written data must match `sha256sum`, and no Debian
-// package ships a header-only SHA-256 usable in the web build (TOOLCHAIN.md), so it lives here.
+// package ships a header-only SHA-256 usable in the web build (docs/toolchain.md §2), so it lives here.
 #pragma once
 
 #include <array>

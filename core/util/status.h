@@ -1,4 +1,4 @@
-// marginlab — returned errors for data-dependent failures (DESIGN.md "Errors").
+// marginlab — returned errors for data-dependent failures.
 //
 // Data-dependent failures (bad CSV, singular matrix, non-separable set, size caps) are values, never
 // exceptions: the web build may run with exceptions disabled. Programmer errors are assertions.

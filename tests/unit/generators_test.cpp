@@ -1,4 +1,4 @@
-// marginlab — tests of core/data/generators (ALGORITHMS.md §6, docs/generators.md).
+// marginlab — tests of core/data/generators (docs/algorithms.md §7, docs/generators.md).
 #include "core/data/generators.h"
 
 #include <gtest/gtest.h>

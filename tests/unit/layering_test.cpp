@@ -6,7 +6,7 @@
 //   include climbs out with "..";
 // - every folder of core/ is a module of that list (a new folder cannot sit outside the order);
 // - docs/architecture.md's module table and README.md's Layout list the modules of that list, in its order;
-// - app/ includes neither native/ nor web/, nor GLFW or emscripten (DESIGN.md: native, web -> app -> core).
+// - app/ includes neither native/ nor web/, nor GLFW or emscripten (docs/architecture.md: native, web -> app -> core).
 #include <gtest/gtest.h>
 
 #include <algorithm>

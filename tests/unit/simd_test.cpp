@@ -1,5 +1,5 @@
 // Both builds must vectorize Eigen with 4-float packets: natively SSE, in the browser SSE intrinsics
-// translated to wasm SIMD (TOOLCHAIN.md). Packet size also fixes the order of Eigen's reductions, so
+// translated to wasm SIMD (docs/toolchain.md §4). Packet size also fixes the order of Eigen's reductions, so
 // a build that silently lost SIMD would also lose bit-identity with the other.
 #include <gtest/gtest.h>
 

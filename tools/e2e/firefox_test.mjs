@@ -4,7 +4,7 @@
 // so "the same link gives the same run in any browser" is checked on two engines. With --engine chromium
 // (or both) the same harness drives Debian's headless Chromium, for a side-by-side check.
 //
-// How (TOOLCHAIN.md): playwright-core cannot drive stock Firefox, so the page drives itself. The test serves
+// How (docs/toolchain.md §6): playwright-core cannot drive stock Firefox, so the page drives itself. The test serves
 // build/web/site on 127.0.0.1 with one script added to index.html (probe.js, below; the files on disk are
 // never changed). On a page opened as ?run=I#<link>, the probe sets full speed, waits until the run pauses at
 // its step budget (or the learner is done, or the page shows an error), POSTs the status and

@@ -1,5 +1,5 @@
 // What every headless-browser script shares: a static server for build/web on 127.0.0.1 and Debian's
-// chromium launched through playwright-core with WebGL2 on SwiftShader (TOOLCHAIN.md).
+// chromium launched through playwright-core with WebGL2 on SwiftShader (docs/toolchain.md §6).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
