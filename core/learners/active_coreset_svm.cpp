@@ -44,10 +44,6 @@ const ParamTable<ActiveCoresetSvmParams>& ActiveCoresetSvmParams::table() {
   return t;
 }
 
-LearnerSchema ActiveCoresetSvm::schema() {
-  return make_schema<ActiveCoresetSvmParams>("active_coreset_svm", "Active coreset SVM", false);
-}
-
 Status ActiveCoresetSvm::reset(const Problem& problem, const ActiveCoresetSvmParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;

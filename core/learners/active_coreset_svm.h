@@ -73,9 +73,6 @@ struct ActiveCoresetSvmParams {
 // ACTIVE CORESET SVM, one boundary insertion or one VERIFY round per step.
 class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams> {
  public:
-  // Registry schema: epsilon, error, delta, verify_samples.
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const ActiveCoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }

@@ -14,8 +14,6 @@ const ParamTable<AveragingParams>& AveragingParams::table() {
   return t;
 }
 
-LearnerSchema Averaging::schema() { return make_schema<AveragingParams>("averaging", "Averaging", false); }
-
 Status Averaging::reset(const Problem& problem, const AveragingParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;

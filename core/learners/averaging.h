@@ -27,9 +27,6 @@ struct AveragingParams {
 // The averaging algorithm, one example per step.
 class Averaging final : public LinearBinaryLearner<AveragingParams> {
  public:
-  // Registry schema: normalize.
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const AveragingParams& params) override;
   StepResult step() override;
   // The steps as one loop over the examples (the same fold() as step()).

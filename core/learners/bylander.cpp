@@ -87,10 +87,6 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
   return t;
 }
 
-LearnerSchema BylanderPerceptron::schema() {
-  return make_schema<BylanderParams>("bylander", "Bylander (Cnoise perceptron)", false);
-}
-
 namespace {
 
 // The binary noise rate of the Problem's resolved noise process: C_01 of a symmetric 2x2 matrix below 1/2

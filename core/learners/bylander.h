@@ -80,9 +80,6 @@ struct BylanderParams {
 // Bylander's perceptron, one Cnoise update per step.
 class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
  public:
-  // Registry schema (see the header comment for defaults).
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const BylanderParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }

@@ -15,8 +15,6 @@ const ParamTable<CoresetSvmParams>& CoresetSvmParams::table() {
   return t;
 }
 
-LearnerSchema CoresetSvm::schema() { return make_schema<CoresetSvmParams>("coreset_svm", "Coreset SVM", false); }
-
 Status CoresetSvm::reset(const Problem& problem, const CoresetSvmParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;

@@ -40,9 +40,6 @@ struct CoresetSvmParams {
 // CORESET SVM, one coreset insertion per step.
 class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
  public:
-  // Registry schema: epsilon.
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const CoresetSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }

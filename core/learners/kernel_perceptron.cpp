@@ -35,10 +35,6 @@ const ParamTable<KernelPerceptronParams>& KernelPerceptronParams::table() {
   return t;
 }
 
-LearnerSchema KernelPerceptron::schema() {
-  return make_schema<KernelPerceptronParams>("kernel_perceptron", "Kernel perceptron", false);
-}
-
 Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;

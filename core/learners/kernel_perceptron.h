@@ -45,9 +45,6 @@ struct KernelPerceptronParams {
 // The dual Perceptron with a kernel.
 class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
  public:
-  // Registry schema (see KernelPerceptronParams for the defaults).
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const KernelPerceptronParams& params) override;
   StepResult step() override;
   // The steps as one loop over the examples (the same visit() as step()).

@@ -115,10 +115,6 @@ const ParamTable<PcaOutlierRemovalParams>& PcaOutlierRemovalParams::table() {
   return t;
 }
 
-LearnerSchema PcaOutlierRemoval::schema() {
-  return make_schema<PcaOutlierRemovalParams>("pca_outlier_removal", "PCA outlier removal + averaging (A_mu)", false);
-}
-
 Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;

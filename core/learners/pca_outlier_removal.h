@@ -77,9 +77,6 @@ struct PcaOutlierRemovalParams {
 // A_mu, one removal round per step.
 class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalParams> {
  public:
-  // Registry schema: c.
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const PcaOutlierRemovalParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }

@@ -18,8 +18,6 @@ const ParamTable<PerceptronParams>& PerceptronParams::table() {
   return t;
 }
 
-LearnerSchema Perceptron::schema() { return make_schema<PerceptronParams>("perceptron", "Perceptron", false); }
-
 Status Perceptron::reset(const Problem& problem, const PerceptronParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;

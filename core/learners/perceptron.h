@@ -38,9 +38,6 @@ struct PerceptronParams {
 // The linear Perceptron.
 class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
  public:
-  // Registry schema: normalize, order.
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
   // The steps as one loop over runs of the example order (step() is a run of one: the rule is written once).

@@ -37,40 +37,47 @@ std::unique_ptr<Learner> make() {
 
 std::vector<LearnerEntry> build_registry() {
   std::vector<LearnerEntry> rows;
-  rows.push_back({Perceptron::schema(), &make<Perceptron>,
+  rows.push_back({make_schema<PerceptronParams>("perceptron", "Perceptron", false), &make<Perceptron>,
                   "Rosenblatt 1958; 000 §2.1 Fig. 1 (normalized update); bound: 001 Thm 1.1, Claims 1.2-1.4"});
-  rows.push_back({KernelPerceptron::schema(), &make<KernelPerceptron>,
+  rows.push_back({make_schema<KernelPerceptronParams>("kernel_perceptron", "Kernel perceptron", false),
+                  &make<KernelPerceptron>,
                   "001 §2 (dual perceptron); kernels: docs/algorithms.md §2.3; 000 §5 widths (Rätsch c = 2 sigma^2)"});
   rows.push_back({halving_schema(), &make_halving, "001 §3 (Halving, mistakes <= log2 |C|)",
                   &cost_from<HalvingParams, &halving_cost>, kHalvingCostNote});
   rows.push_back({randomized_halving_schema(), &make_randomized_halving,
                   "001 §4 (Randomized Halving, E[mistakes] <= H_|C|, Claim 4.1)",
                   &cost_from<HalvingParams, &halving_cost>, kHalvingCostNote});
-  rows.push_back({Averaging::schema(), &make<Averaging>, "Servedio; 003 §1.3 (averaging algorithm)"});
-  rows.push_back({PcaOutlierRemoval::schema(), &make<PcaOutlierRemoval>,
-                  "003 §2.1 (A_mu: PCA outlier removal + averaging, Lemma 1, Thm 1)"});
+  rows.push_back({make_schema<AveragingParams>("averaging", "Averaging", false), &make<Averaging>,
+                  "Servedio; 003 §1.3 (averaging algorithm)"});
+  rows.push_back(
+      {make_schema<PcaOutlierRemovalParams>("pca_outlier_removal", "PCA outlier removal + averaging (A_mu)", false),
+       &make<PcaOutlierRemoval>, "003 §2.1 (A_mu: PCA outlier removal + averaging, Lemma 1, Thm 1)"});
   rows.push_back({SmoothBoost::mlc_schema(), &make_smooth_boost,
                   "003 §3 (A_mlc: A_mlcw weak learner, Thm 2); SmoothBoost: Servedio, JMLR 4 (2003) Fig. 1"});
   rows.push_back({SmoothBoost::averaging_schema(), &make_smooth_boost_averaging,
                   "003 Thm 3 (adversarial label noise: SmoothBoost with the averaging weak learner); Servedio, JMLR 4 "
                   "(2003) Fig. 1"});
-  rows.push_back({BylanderPerceptron::schema(), &make<BylanderPerceptron>,
-                  "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
+  rows.push_back({make_schema<BylanderParams>("bylander", "Bylander (Cnoise perceptron)", false),
+                  &make<BylanderPerceptron>, "Bylander 1998; 000 §3.1 Alg. 2 (Cnoise-update), Thm 3, footnote 2"});
   rows.push_back(
-      {RpClassifier::schema(), &make<RpClassifier>,
+      {make_schema<RpClassifierParams>("rp", "RP-classifier (projection + Cnoise perceptron)", false),
+       &make<RpClassifier>,
        "000 Alg. 1, §3.2, §5 (RP-classifier: random span / KPCA / kernel Gram-Schmidt projection + Cnoise perceptron)",
        &cost_from<RpClassifierParams, &RpClassifier::cost>, RpClassifier::kCostNote, &kRpSelection});
-  rows.push_back(
-      {CoresetSvm::schema(), &make<CoresetSvm>, "002 §3 Fig. 1, Lemma 3.1 (CORESET SVM); SVM black box: Wolfe 1976"});
-  rows.push_back({ActiveCoresetSvm::schema(), &make<ActiveCoresetSvm>,
+  rows.push_back({make_schema<CoresetSvmParams>("coreset_svm", "Coreset SVM", false), &make<CoresetSvm>,
+                  "002 §3 Fig. 1, Lemma 3.1 (CORESET SVM); SVM black box: Wolfe 1976"});
+  rows.push_back({make_schema<ActiveCoresetSvmParams>("active_coreset_svm", "Active coreset SVM", false),
+                  &make<ActiveCoresetSvm>,
                   "002 §4 Fig. 2, Lemmas 4.1-4.2 (ACTIVE CORESET SVM with VERIFY, counting oracle)"});
   rows.push_back({OutlierSvm::simple_schema(), &make_simple_outlier_svm,
                   "002 §5 Fig. 4b (SIMPLE OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
   rows.push_back({OutlierSvm::schema(), &make_outlier_svm,
                   "002 §5 Fig. 4a (OUTLIER SVM), Lemma 5.2; sampled subsets after Kearns-Li"});
-  rows.push_back({Ultraconservative::schema(), &make<Ultraconservative>,
-                  "Crammer & Singer, JMLR 3 (2003); 004 §3.1 Alg. 1, Thm 1 (ultraconservative additive, 2/theta^2)"});
-  rows.push_back({Uma::schema(), &make<Uma>,
+  rows.push_back(
+      {make_schema<UltraconservativeParams>("ultraconservative", "Ultraconservative multiclass perceptron", true),
+       &make<Ultraconservative>,
+       "Crammer & Singer, JMLR 3 (2003); 004 §3.1 Alg. 1, Thm 1 (ultraconservative additive, 2/theta^2)"});
+  rows.push_back({make_schema<UmaParams>("uma", "UMA (confusion-aware multiclass)", true), &make<Uma>,
                   "004 Alg. 2, §3.2-3.6 (UMA: unconfused ultraconservative multiclass), §4 protocols",
                   &cost_from<UmaParams, &Uma::cost>, "a UMA step passes over the sample once per class (2 n (D + 1) Q)",
                   nullptr, &Uma::max_condition});

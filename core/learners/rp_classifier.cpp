@@ -79,10 +79,6 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
   return t;
 }
 
-LearnerSchema RpClassifier::schema() {
-  return make_schema<RpClassifierParams>("rp", "RP-classifier (projection + Cnoise perceptron)", false);
-}
-
 Status RpClassifier::reset(const Problem& problem, const RpClassifierParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;

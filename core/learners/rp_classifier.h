@@ -76,8 +76,6 @@ struct RpClassifierParams {
 // The RP-classifier: kernel projection + Bylander's Cnoise perceptron.
 class RpClassifier final : public LearnerWith<RpClassifierParams> {
  public:
-  // Registry schema.
-  static LearnerSchema schema();
   // The resource cost (core/learners/cost.h): the projection fit (and, with cv, one cross-validation step's
   // fit on k-1 folds at D = cv_max_dim plus its Cnoise runs), a Cnoise update of n x D, rows of D + 1.
   static LearnerCost cost(const ProblemShape& shape, const RpClassifierParams& params, CostSum& sum);

@@ -75,10 +75,6 @@ const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
   return t;
 }
 
-LearnerSchema Ultraconservative::schema() {
-  return make_schema<UltraconservativeParams>("ultraconservative", "Ultraconservative multiclass perceptron", true);
-}
-
 Status Ultraconservative::reset(const Problem& problem, const UltraconservativeParams& params) {
   assert(problem.train != nullptr);
   data_ = problem.train;

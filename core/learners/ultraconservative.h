@@ -69,9 +69,6 @@ struct UltraconservativeParams {
 // The online multiclass ultraconservative learner.
 class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
  public:
-  // Registry schema: update, normalize, order.
-  static LearnerSchema schema();
-
   Status reset(const Problem& problem, const UltraconservativeParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }

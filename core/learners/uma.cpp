@@ -79,8 +79,6 @@ const ParamTable<UmaParams>& UmaParams::table() {
   return t;
 }
 
-LearnerSchema Uma::schema() { return make_schema<UmaParams>("uma", "UMA (confusion-aware multiclass)", true); }
-
 Status Uma::reset(const Problem& problem, const UmaParams& params) {
   assert(problem.train != nullptr);
   const Dataset& data = *problem.train;

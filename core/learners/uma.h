@@ -133,8 +133,6 @@ struct UmaParams {
 // The UMA learner.
 class Uma final : public LearnerWith<UmaParams> {
  public:
-  // Registry schema.
-  static LearnerSchema schema();
   // The resource cost (core/learners/cost.h): the kernel front end's fit when it projects, a step that passes
   // over the sample once per class (2 n (D + 1) Q), rows of (D + 1) Q.
   static LearnerCost cost(const ProblemShape& shape, const UmaParams& params, CostSum& sum);

@@ -12,6 +12,7 @@
 #include "core/data/generators.h"
 #include "core/data/transform.h"
 #include "core/learners/perceptron.h"
+#include "core/learners/registry.h"
 #include "core/noise/noise.h"
 #include "core/util/eigen_setup.h"
 
@@ -64,7 +65,7 @@ class RpClassifierTest : public ::testing::Test {
 };
 
 TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
-  const LearnerSchema s = RpClassifier::schema();
+  const LearnerSchema s = find_learner("rp")->schema;
   EXPECT_EQ(s.id, "rp");
   EXPECT_FALSE(s.multiclass);
   ASSERT_EQ(s.params.size(), RpClassifierParams::table().rows().size());
@@ -89,8 +90,8 @@ TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
   };
   EXPECT_EQ(default_of(s, "gamma"), 0.1);
   EXPECT_EQ(default_of(s, "updates"), 300);
-  EXPECT_EQ(default_of(BylanderPerceptron::schema(), "gamma"), 0);
-  EXPECT_EQ(default_of(BylanderPerceptron::schema(), "updates"), 0);
+  EXPECT_EQ(default_of(find_learner("bylander")->schema, "gamma"), 0);
+  EXPECT_EQ(default_of(find_learner("bylander")->schema, "updates"), 0);
 }
 
 TEST_F(RpClassifierTest, Grids) {
