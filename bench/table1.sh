@@ -7,10 +7,11 @@
 # Checks that the merged shards equal the one-process rows byte for byte, and writes docs/bench_table1.md
 # (wall times, cells per second, speed-up; raw rows in build/bench/table1/). It keeps both cores busy: run it
 # when nothing else runs (it prints the load average at start and end).
-# Usage: bench/table1.sh [--data-dir ../shared/data] [--marginlab build/native/marginlab]
+# Usage: bench/table1.sh [--data-dir DIR] [--marginlab build/native/marginlab]
+# (the IDA files are read from the data folder: --data-dir DIR, by default the repository's data/; data/README.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-data_dir=../shared/data
+data_dir=data
 marginlab=build/native/marginlab
 job=()
 while [ $# -gt 0 ]; do

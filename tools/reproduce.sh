@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates a reproduction document from its experiment links (docs/reproductions/):
 #
-#   tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data DIR] [--ida DIR] [--rows DIR]
+#   tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data-dir DIR] [--rows DIR]
 #                      [--shards N] [--marginlab PATH]
 #
 # A document is made of parts. Each part is one experiment link, docs/reproductions/PART.url, run by
@@ -14,10 +14,8 @@
 # Nothing in the document is typed by hand but the head and the notes (protocol and choices, no verdict).
 # Published numbers come from docs/reproductions/PART.ref.tsv or, for the 000 tables, docs/reference/.
 #
-#   --data DIR       the UCI files (default ../shared/data/uci); uma_real joins optdigits_train.csv and
-#                    optdigits_test.csv into ROWS/data/optdigits.csv (the links check its hash) and links
-#                    letter_recognition.csv beside it
-#   --ida DIR        the folder holding ida/<set>/<set>_{train,test}_<k>.csv (default ../shared/data)
+#   --data-dir DIR   the data folder the links' csv= names are read from (default: the repository's data/,
+#                    which the command line finds by itself; data/README.md)
 #   --rows DIR       where the rows files go (default build/reproductions)
 #   --shards N       shards run at once per part (default 1; rp_toy and rp_ida use the cores, nproc)
 #   --marginlab P    the command line (default build/native/marginlab)
@@ -26,15 +24,13 @@ cd "$(dirname "$0")/.."
 
 doc=${1:-}
 shift || true
-data=../shared/data/uci
-ida=../shared/data
+data_dir=
 rows=build/reproductions
 shards=
 marginlab=build/native/marginlab
 while [ $# -gt 0 ]; do
   case $1 in
-    --data) data=$2; shift 2 ;;
-    --ida) ida=$2; shift 2 ;;
+    --data-dir) data_dir=$2; shift 2 ;;
     --rows) rows=$2; shift 2 ;;
     --shards) shards=$2; shift 2 ;;
     --marginlab) marginlab=$2; shift 2 ;;
@@ -43,14 +39,14 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$rows"
 
-# part NAME METRICS COMPARE TITLE [DATA_DIR [REFERENCE]]: sweep and report one experiment link.
+# part NAME METRICS COMPARE TITLE [REFERENCE]: sweep and report one experiment link.
 parts=()
 part() {
-  local name=$1 metrics=$2 compare=$3 title=$4 data_dir=${5:-} reference=${6:-}
+  local name=$1 metrics=$2 compare=$3 title=$4 reference=${5:-}
   local url
   url=$(cat "docs/reproductions/$name.url")
   local sweep=("$marginlab" sweep --url "$url")
-  [ -n "$data_dir" ] && sweep+=(--data-dir "$data_dir")
+  if [ -n "$data_dir" ] && [[ $url == *data=csv* ]]; then sweep+=(--data-dir "$data_dir"); fi
   echo "reproduce.sh: $name" >&2
   if [ "${shards:-1}" -le 1 ]; then
     "${sweep[@]}" --out "$rows/$name.jsonl"
@@ -75,13 +71,13 @@ case $doc in
   rp_toy)
     shards=${shards:-$(nproc)}
     part rp_toy test_error,counters.projection_dim,counters.sigma l.projection \
-      "KGS and random span on the five toys, beside 000 Tables 3 and 4" "" docs/reference/000_table3_toys.tsv
+      "KGS and random span on the five toys, beside 000 Tables 3 and 4" docs/reference/000_table3_toys.tsv
     ;;
   rp_ida)
     shards=${shards:-$(nproc)}
     for set in banana breast_cancer german heart; do
       part "rp_ida_$set" test_error,counters.projection_dim,counters.sigma l.projection \
-        "IDA $set: random, KPCA and KGS, beside 000 Tables 1 and 2" "$ida" "docs/reference/000_table1_$set.tsv"
+        "IDA $set: random, KPCA and KGS, beside 000 Tables 1 and 2" "docs/reference/000_table1_$set.tsv"
     done
     ;;
   uma_toy)
@@ -93,24 +89,21 @@ case $doc in
       "(b') A misestimated C: data corrupted by C_5, UMA told C_j"
     ;;
   uma_real)
-    mkdir -p "$rows/data"
-    { cat "$data/optdigits_train.csv"; tail -n +2 "$data/optdigits_test.csv"; } > "$rows/data/optdigits.csv"
-    ln -sf "$(realpath "$data/letter_recognition.csv")" "$rows/data/letter_recognition.csv"
     part uma_real_digits test_error,counters.confusion_rate,achieved_noise learner \
-      "Optical digits: UMA (C estimated) against the perceptron f_y on g's labels, and both on true labels" "$rows/data"
+      "Optical digits: UMA (C estimated) against the perceptron f_y on g's labels, and both on true labels"
     part uma_real_digits_c test_error,counters.confusion_rate l.confusion \
-      "Optical digits: UMA against UMA with C = I on the same labels" "$rows/data"
+      "Optical digits: UMA against UMA with C = I on the same labels"
     part uma_real_letter test_error,counters.confusion_rate,achieved_noise learner \
-      "Letter recognition (D = 400, 5 seeds): UMA against f_y, and both on true labels" "$rows/data"
+      "Letter recognition (D = 400, 5 seeds): UMA against f_y, and both on true labels"
     part uma_real_letter_c test_error,counters.confusion_rate l.confusion \
-      "Letter recognition (D = 400, 5 seeds): UMA against UMA with C = I" "$rows/data"
+      "Letter recognition (D = 400, 5 seeds): UMA against UMA with C = I"
     ;;
   malicious_sweep)
     part malicious_ball test_error learner "Unit ball, d = 100: A_mu (c = 1) and A_mlc against averaging"
     part malicious_gaussian test_error learner "Isotropic Gaussian, d = 20: A_mu and A_mlc against averaging"
     ;;
   *)
-    echo "usage: tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data DIR] [--ida DIR] [--rows DIR]" \
+    echo "usage: tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data-dir DIR] [--rows DIR]" \
       "[--shards N] [--marginlab PATH]" >&2
     exit 2
     ;;

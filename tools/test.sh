@@ -24,6 +24,8 @@ build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds th
 }
 
 step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh
+step "no file refers to a folder outside the repository (papers' notes and data live in docs/ and data/)" \
+  bash tests/tools/no_outside_refs_test.sh
 step "clang-format: the tree is formatted (tools/format.sh --check)" bash tools/format.sh --check
 step "native build" build native
 step "native tests" ctest --preset native
@@ -35,6 +37,8 @@ step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
 step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
 step "command line: strict options and messages (native)" bash tests/tools/cli_test.sh build/native/marginlab
+step "a reproduction part end to end from data/ (banana, 2 noise rates x 2 splits, KGS): rows = the committed rows" \
+  bash tests/tools/reproduction_part_test.sh build/native/marginlab
 step "command line: strict options and messages (node)" bash tests/tools/cli_test.sh node build/web/marginlab.js
 step "sweep: 4 shards through GNU parallel, merged = one process; node rows = native rows" \
   bash tests/tools/sweep_shards_test.sh build/native/marginlab

@@ -250,7 +250,10 @@ void add_data_fields(std::vector<Field>& t) {
        .label = "CSV file",
        .check_text = check_name_text,
        .text_format = "printable UTF-8, at most 255 bytes"},
-      "Name of the CSV file the link expects; its content never travels in the link.",
+      "Name of the CSV file the link expects, a path relative to the data folder; its content never travels "
+      "in the link. The data that ships with marginlab is named by its path in data/ (data/README.md), "
+      "e.g. uci/optdigits.csv, or ida/banana/banana with split=3; every file read from a data folder "
+      "with a MANIFEST.tsv must match its SHA-256 there.",
       [](Config & c) -> auto& { return c.csv_name; });
   bind(
       t, "data", from_csv, {.key = "split", .label = "Benchmark split", .min = 0, .max = kMaxBenchmarkSplit},
@@ -266,7 +269,8 @@ void add_data_fields(std::vector<Field>& t) {
        .check_text = check_hash_text,
        .text_format = "16 lowercase hex digits, or empty"},
       "First 16 hex digits of the file's SHA-256 (as sha256sum prints it); the user is told "
-      "when the loaded file does not match. Empty: not recorded.",
+      "when the loaded file does not match, and the command line refuses a file of its data folder "
+      "that does not. Empty: not recorded.",
       [](Config & c) -> auto& { return c.csv_hash; });
   bind(
       t, "data", from_csv,

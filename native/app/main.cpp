@@ -1,11 +1,14 @@
 // marginlab-app — the desktop playground: a GLFW window with an OpenGL 3.3 core context running the
 // shared front end (app/). Everything the app needs from the desktop is the Platform below.
 //
-// Usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N]
+// Usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv | --data-dir DIR] [--steps N] [--frames N]
 //                      [--screenshot FILE.png] [--print-trace-hash] [--print-status] [--stats] [--size WxH]
 //                      [--speed N] [--export-dir DIR] [--share-base URL]
 //   --url            the experiment to open (default: the welcome experiment)
 //   --csv            a CSV file to train on (what the page's file picker does)
+//   --data-dir DIR   without --csv, a data=csv link's csv= file is read from this folder, by default the
+//                    source tree's data/ (the data that ships with marginlab, data/README.md), checked
+//                    against the folder's MANIFEST.tsv and the link's csvhash, as the command line does
 //   --steps N        train exactly N steps before the first frame, then stay paused (a reproducible
 //                    picture and trace: the hash equals `marginlab run --url U --steps N`'s)
 //   --frames N       quit after N frames (headless runs under Xvfb)
@@ -40,6 +43,9 @@
 #include "app/frame_loop.h"
 #include "app/gl.h"
 #include "app/png.h"
+#include "core/data/manifest.h"
+#include "core/session/pipeline.h"
+#include "core/util/sha256.h"
 #include "imgui.h"
 
 namespace {
@@ -128,11 +134,10 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
 }
 
 int usage() {
-  std::fprintf(
-      stderr,
-      "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv] [--steps N] [--frames N] [--screenshot FILE.png]\n"
-      "                     [--print-trace-hash] [--print-status] [--stats] [--speed N] [--size WxH]\n"
-      "                     [--export-dir DIR] [--share-base URL]\n");
+  std::fprintf(stderr, "usage: marginlab-app [--url '#v=1&...'] [--csv FILE.csv | --data-dir DIR] [--steps N] "
+                       "[--frames N] [--screenshot FILE.png]\n"
+                       "                     [--print-trace-hash] [--print-status] [--stats] [--speed N] [--size WxH]\n"
+                       "                     [--export-dir DIR] [--share-base URL]\n");
   return 2;
 }
 
@@ -142,6 +147,7 @@ constexpr long long kWarmupFrames = 10;
 // The command line (see the header comment).
 struct Options {
   std::string url, csv_path, screenshot, export_dir = ".", share_base;
+  std::string data_dir = ML_DATA_DIR;  // --data-dir
   long long frames = 0, steps = -1, speed = -1;
   int width = 1280, height = 800;
   bool print_hash = false, print_status = false, stats = false;
@@ -161,6 +167,8 @@ std::optional<int> parse_options(int argc, char** argv, Options* o) {
       if (!value(&o->url)) return usage();
     } else if (a == "--csv") {
       if (!value(&o->csv_path)) return usage();
+    } else if (a == "--data-dir") {
+      if (!value(&o->data_dir)) return usage();
     } else if (a == "--screenshot") {
       if (!value(&o->screenshot)) return usage();
     } else if (a == "--export-dir") {
@@ -193,6 +201,40 @@ std::optional<int> parse_options(int argc, char** argv, Options* o) {
       return usage();
   }
   return std::nullopt;
+}
+
+// The one file a data=csv link names, read from the data folder when no --csv is given: listed in the
+// folder's MANIFEST.tsv with the same SHA-256 (when the folder has one) and matching the link's csvhash.
+// False after an error naming the data set, the file and the folder.
+bool load_linked_data(ml::app::App& app, DesktopPlatform& platform, const std::string& dir) {
+  const ml::Config& config = app.state().config();
+  if (!config.use_csv || config.csv_name.empty()) return true;
+  const std::string set = "data set '" + config.csv_name + "' (data folder " + dir + ")";
+  auto fail = [&](const std::string& why) {
+    std::fprintf(stderr, "error: %s: %s\n", set.c_str(), why.c_str());
+    return false;
+  };
+  if (config.split > 0)
+    return fail("split " + std::to_string(config.split) +
+                " is two files, which the desktop app does not read; run the link with marginlab run or sweep");
+  ml::Result<std::vector<std::string>> names = ml::csv_file_names(config);
+  if (!names.ok()) return fail(names.error().message);
+  std::string text, manifest_text;
+  if (!platform.read_path(dir + "/" + config.csv_name, &text)) return fail(text);
+  const std::string manifest_path = dir + "/" + std::string(ml::kManifestFileName);
+  if (std::ifstream(manifest_path).good()) {
+    if (!platform.read_path(manifest_path, &manifest_text)) return fail(manifest_text);
+    ml::Result<ml::DataManifest> manifest = ml::parse_manifest(manifest_text, manifest_path);
+    if (!manifest.ok()) return fail(manifest.error().message);
+    ml::Status listed = ml::check_manifest_file(manifest.value(), config.csv_name, text);
+    if (!listed.ok()) return fail(listed.error().message);
+  }
+  const std::string hash = ml::sha256_hex(text).substr(0, 16);
+  if (!config.csv_hash.empty() && hash != config.csv_hash)
+    return fail("the file " + config.csv_name + " has sha256 " + hash +
+                "..., the link records csvhash=" + config.csv_hash + ": it is not the file the link was written for");
+  app.load_csv(config.csv_name, std::move(text));
+  return true;
 }
 
 // GLFW and a window with an OpenGL 3.3 core context, current; null (after the message) when there is none.
@@ -244,6 +286,8 @@ int start_app(ml::app::App& app, DesktopPlatform& platform, GLFWwindow* window, 
       const size_t slash = o.csv_path.find_last_of('/');
       app.load_csv(slash == std::string::npos ? o.csv_path : o.csv_path.substr(slash + 1), std::move(text));
     }
+  } else if (!load_linked_data(app, platform, o.data_dir)) {
+    exit_code = 1;
   }
   if (o.speed >= 0) app.state().steps_per_tick = o.speed;
   if (o.steps >= 0) {

@@ -17,6 +17,7 @@
 #include "core/learners/registry.h"
 #include "core/util/sha256.h"
 #include "native/cli/cli.h"
+#include "native/cli/data_folder.h"
 #include "native/cli/experiment_io.h"
 #include "nlohmann/json.hpp"
 
@@ -43,50 +44,28 @@ bool reads_csv(const Experiment& experiment) {
   return false;
 }
 
-// --data-dir: cells' csv= names resolved as files of one folder, each read once (the CSV reader's size
-// cap and messages, as --csv). A file whose hash differs from the one the link records is an error here:
-// a row must depend only on its link.
+// The data folder (data_folder.h): cells' data sets read from it, each once. A file whose hash differs from
+// the manifest's or the link's is an error: a row must depend only on its link.
 class CsvFolder {
  public:
-  explicit CsvFolder(std::string dir) : dir_(std::move(dir)) {}
+  explicit CsvFolder(std::optional<DataFolder> folder) : folder_(std::move(folder)) {}
 
   Result<std::shared_ptr<const Dataset>> operator()(const Config& config) {
-    if (dir_.empty())
-      return make_error("cli.no_csv", "the cell reads the CSV file '" + config.csv_name +
-                                          "': pass the folder that holds it with --data-dir DIR");
-    const std::string& name = config.csv_name;
-    if (name.empty()) return make_error("cli.no_csv", "the cell has data=csv but no csv= file name");
-    // The files the config reads, relative to --data-dir (a benchmark split is two; no absolute path, no '..').
-    Result<std::vector<std::string>> files = csv_file_names(config);
-    if (!files.ok()) return files.error();
-    std::string key = config.csv_hash + '\n' + config.csv_label;
-    for (const std::string& f : files.value()) key += '\n' + f;
+    if (!folder_)
+      return make_error("cli.no_csv", "the cell reads the " + data_set_name(config) + " but no data folder is open");
+    if (config.csv_name.empty()) return make_error("cli.no_csv", "the cell has data=csv but no csv= file name");
+    const std::string key =
+        config.csv_name + '\n' + std::to_string(config.split) + '\n' + config.csv_hash + '\n' + config.csv_label;
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-    std::string mismatch;
-    Result<Dataset> data =
-        config.split > 0 ? read_split(files.value(), config) : read_csv_dataset(dir_ + "/" + name, config, &mismatch);
+    Result<Dataset> data = read_data_set(*folder_, config);
     if (!data.ok()) return data.error();
-    if (!mismatch.empty())
-      return make_error("cli.csv_hash", mismatch + " (sweep refuses it: a row must depend only on its link)");
     auto shared = std::make_shared<const Dataset>(std::move(data).value());
     cache_.emplace(key, shared);
     return shared;
   }
 
  private:
-  // A benchmark split: its training and test files joined by csv_dataset (errors name the file).
-  Result<Dataset> read_split(const std::vector<std::string>& files, const Config& config) const {
-    std::vector<std::string> paths, texts;
-    for (const std::string& f : files) {
-      paths.push_back(dir_ + "/" + f);
-      Result<std::string> text = read_csv_file(paths.back());
-      if (!text.ok()) return text.error();
-      texts.push_back(std::move(text).value());
-    }
-    return csv_dataset(config, paths, {texts.begin(), texts.end()});
-  }
-
-  std::string dir_;
+  std::optional<DataFolder> folder_;
   std::map<std::string, std::shared_ptr<const Dataset>> cache_;
 };
 
@@ -106,38 +85,31 @@ using ExitCode = std::optional<int>;
 
 // What the command line asks for, checked before any work.
 struct SweepRequest {
-  std::string out;       // --out: the rows file, appended to (and resumed from)
-  std::string data_dir;  // --data-dir: the folder of the cells' CSV files
-  int shard = 0;         // --shard I/N
+  std::string out;                   // --out: the rows file, appended to (and resumed from)
+  std::optional<DataFolder> folder;  // the data folder, when a cell reads a CSV file
+  int shard = 0;                     // --shard I/N
   int shards = 1;
   Experiment experiment;  // --url
 };
 
-// --data-dir only when a cell reads a CSV file, and then an existing folder.
-ExitCode check_data_dir(const Args& args, const SweepRequest& request) {
-  const std::string& data_dir = request.data_dir;
-  if (args.has("data-dir")) {
-    if (!reads_csv(request.experiment)) {
-      std::fprintf(stderr,
-                   "error: --data-dir %s is given but no cell of the experiment reads a CSV file (none has "
-                   "'data=csv'): drop --data-dir\n",
-                   data_dir.c_str());
-      return usage_error(args.usage);
-    }
-    struct stat st {};
-    if (::stat(data_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-      std::fprintf(stderr, "error: --data-dir '%s': %s\n", data_dir.c_str(),
-                   ::stat(data_dir.c_str(), &st) != 0 ? "no such folder" : "is a file, not a folder");
-      return 1;
-    }
-  } else if (reads_csv(request.experiment)) {
-    std::fprintf(
-        stderr,
-        "error: the experiment reads CSV files ('data=csv'%s): pass the folder that holds them with "
-        "--data-dir DIR\n",
-        request.experiment.base.csv_name.empty() ? "" : (", file '" + request.experiment.base.csv_name + "'").c_str());
+// --data-dir only when a cell reads a CSV file; the data folder (given, or found: data_folder.h) when one does.
+ExitCode check_data_dir(const Args& args, SweepRequest& request) {
+  if (!reads_csv(request.experiment)) {
+    if (!args.has("data-dir")) return std::nullopt;
+    std::fprintf(stderr,
+                 "error: --data-dir %s is given but no cell of the experiment reads a CSV file (none has "
+                 "'data=csv'): drop --data-dir\n",
+                 args.get("data-dir").c_str());
+    return usage_error(args.usage);
+  }
+  const std::string& name = request.experiment.base.csv_name;
+  Result<DataFolder> folder =
+      find_data_folder(args, "the experiment's data" + (name.empty() ? std::string() : " set '" + name + "'"));
+  if (!folder.ok()) {
+    print_error(folder.error());
     return 1;
   }
+  request.folder = std::move(folder).value();
   return std::nullopt;
 }
 
@@ -156,7 +128,6 @@ ExitCode read_sweep_request(const Args& args, SweepRequest& request) {
   }
   request.out = args.get("out");
   request.experiment = decode_reporting(args.get("url"));
-  request.data_dir = args.get("data-dir");
   return check_data_dir(args, request);
 }
 
@@ -278,7 +249,7 @@ int cmd_sweep(const Args& args) {
   options.shard = request.shard;
   options.shards = request.shards;
   options.done = resumed.done;
-  options.csv = CsvFolder(request.data_dir);
+  options.csv = CsvFolder(request.folder);
   ExperimentRunner runner(request.experiment, learner_schemas(), std::move(options));
   if (!runner.error().ok()) return refuse_resumed_rows(runner, request, resumed);
   if (ExitCode end = cut_incomplete_line(request.out, resumed)) return *end;

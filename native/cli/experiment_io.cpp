@@ -5,6 +5,7 @@
 #include "core/data/csv.h"
 #include "core/learners/registry.h"
 #include "core/util/sha256.h"
+#include "native/cli/data_folder.h"
 #include "nlohmann/json.hpp"
 
 namespace ml::cli {
@@ -25,6 +26,18 @@ Result<Dataset> read_csv_dataset(const std::string& path, const Config& config, 
   return std::move(table.value().data);
 }
 
+namespace {
+// The link's data set read from the data folder (data_folder.h): --data-dir, or the one found by default.
+Result<LoadedExperiment> load_from_data_folder(const Args& args, LoadedExperiment out) {
+  Result<DataFolder> folder = find_data_folder(args, "the link's " + data_set_name(out.config));
+  if (!folder.ok()) return folder.error();
+  Result<Dataset> data = read_data_set(folder.value(), out.config);
+  if (!data.ok()) return data.error();
+  out.csv = std::move(data).value();
+  return out;
+}
+}  // namespace
+
 Result<LoadedExperiment> load_experiment(const Args& args) {
   if (!args.has("url")) return make_error("cli.usage", "missing --url '<url>'");
   LoadedExperiment out;
@@ -34,22 +47,24 @@ Result<LoadedExperiment> load_experiment(const Args& args) {
   out.canonical_url = encode_url(out.config, learner_schemas());
   const std::string path = args.get("csv");
   if (!out.config.use_csv) {
-    // A file the link does not use would be ignored without a word: refuse it (a usage error).
-    if (args.has("csv"))
-      return make_error("cli.usage", "--csv " + path +
-                                         " is given but the link does not read a CSV file (it has no "
-                                         "'data=csv'): add data=csv to the link or drop --csv");
+    // A file or folder the link does not use would be ignored without a word: refuse it (a usage error).
+    for (const char* option : {"csv", "data-dir"})
+      if (args.has(option))
+        return make_error("cli.usage", "--" + std::string(option) + " " + args.get(option) +
+                                           " is given but the link does not read a CSV file (it has no "
+                                           "'data=csv'): add data=csv to the link or drop --" +
+                                           option);
     return out;
   }
-  if (out.config.split > 0) {  // two files, named by the link: the data folder's job (sweep --data-dir)
+  if (args.has("csv") && args.has("data-dir"))
+    return make_error("cli.usage", "--csv and --data-dir are both given: --csv names the file, --data-dir the folder "
+                                   "the link's names are read from; pass one");
+  if (!args.has("csv")) return load_from_data_folder(args, std::move(out));
+  if (out.config.split > 0) {  // two files, named by the link: the data folder's job
     return make_error("cli.usage",
                       "the URL reads a benchmark split (split=" + std::to_string(out.config.split) +
-                          ": two files, NAME_train_k.csv and NAME_test_k.csv); run it with marginlab sweep "
-                          "--url '<url>' --data-dir DIR --out FILE.jsonl");
-  }
-  if (path.empty()) {
-    return make_error("cli.no_csv", "the URL uses a CSV file ('data=csv', file '" + out.config.csv_name +
-                                        "'): pass it with --csv FILE.csv");
+                          ": two files, NAME_train_k.csv and NAME_test_k.csv) from the data folder: drop --csv "
+                          "(--data-dir DIR names another folder)");
   }
   std::string mismatch;
   Result<Dataset> data = read_csv_dataset(path, out.config, &mismatch);

@@ -18,7 +18,7 @@ namespace ml::cli {
 struct LoadedExperiment {
   Config config;
   std::string canonical_url;
-  std::optional<Dataset> csv;         // the parsed --csv file when config.use_csv
+  std::optional<Dataset> csv;         // the data set when config.use_csv (--csv or the data folder)
   std::vector<std::string> warnings;  // URL warnings, CSV hash mismatch
 };
 
@@ -27,9 +27,11 @@ struct LoadedExperiment {
 // saying so; the caller decides whether that is a warning (run, data) or an error (sweep).
 Result<Dataset> read_csv_dataset(const std::string& path, const Config& config, std::string* hash_mismatch);
 
-// Decodes --url and loads --csv FILE when the configuration asks for one. The CSV hash recorded in
-// the URL is compared with the file's: a mismatch is a warning (the run is not what the link meant).
-// --csv with a link that reads no CSV is an error with code "cli.usage" (the caller exits 2).
+// Decodes --url and loads the data set when the configuration reads one: --csv FILE (one file; the CSV
+// hash recorded in the URL is compared with the file's, a mismatch is a warning), else the link's names
+// read from the data folder (--data-dir, or found: data_folder.h; a file the folder's manifest or the link's
+// csvhash does not match is an error). --csv or --data-dir with a link that reads no CSV, or both at once,
+// is an error with code "cli.usage" (the caller exits 2).
 Result<LoadedExperiment> load_experiment(const Args& args);
 // load_experiment for a command: prints its error (setting *exit_code: 2 for a usage error, else 1) and
 // returns nullopt, or prints its warnings and returns the experiment.

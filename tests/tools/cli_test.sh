@@ -49,7 +49,7 @@ expect "check F.csv --lable y: did you mean --label" 2 \
   "error: unknown option '--lable' for 'check' (did you mean --label?)" err -- check "$t/f.csv" --lable y
 check "check --lable: usage line" grep -qF "usage: marginlab check FILE.csv" "$t/err"
 expect "an option far from every name lists the options" 2 \
-  "error: unknown option '--frobnicate' for 'run' (options: --url --steps --trace --json --csv --strict)" err -- \
+  "error: unknown option '--frobnicate' for 'run' (options: --url --steps --trace --json --csv --data-dir --strict)" err -- \
   run --url '#v=1' --frobnicate 3
 expect "single-dash option" 2 "error: unknown option '-steps' for 'run' (options are spelled --name)" err -- \
   run --url '#v=1' -steps 5
@@ -207,16 +207,16 @@ expect "sweep --out in a folder that does not exist" 1 \
   sweep --url "$xp" --out /nonexistent/dir/s.jsonl
 expect "sweep --data-dir with a link that reads no CSV" 2 \
   "is given but no cell of the experiment reads a CSV file" err -- sweep --url "$xp" --data-dir "$t" --out "$t/s.jsonl"
-expect "sweep of a CSV experiment without --data-dir" 1 \
-  "error: the experiment reads CSV files ('data=csv', file 'f.csv'): pass the folder that holds them with --data-dir DIR" err -- \
-  sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --out "$t/c.jsonl"
+expect "sweep of a CSV experiment without --data-dir reads the shipped data folder: a file not there is named" 1 \
+  "data set 'f.csv' (data folder " err -- sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --out "$t/c.jsonl"
+check "... with the path it looked for" grep -qF "data/f.csv: no such file" "$t/err"
 expect "sweep --data-dir naming a missing folder" 1 "error: --data-dir '$t/nope': no such folder" err -- \
   sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --data-dir "$t/nope" --out "$t/c.jsonl"
 expect "sweep --data-dir resolves csv= names" 0 '"cells":2' out -- \
   sweep --url '#v=1&data=csv&csv=f.csv&steps=3&x.seed=1..2' --data-dir "$t" --out "$t/c.jsonl"
 check "sweep --data-dir: 2 rows" test "$(wc -l < "$t/c.jsonl")" -eq 2
 expect "sweep --data-dir: a file whose hash is not the link's is refused" 1 \
-  "is not the file the URL refers to" err -- \
+  "the link records csvhash=0123456789abcdef: it is not the file the link was written for" err -- \
   sweep --url '#v=1&data=csv&csv=f.csv&csvhash=0123456789abcdef&steps=3&x.seed=1..2' --data-dir "$t" --out "$t/h.jsonl"
 expect "sweep --data-dir: a CSV over the size cap" 1 "the file has 5000000000 bytes, more than the 268435456 allowed" err -- \
   sweep --url '#v=1&data=csv&csv=big.csv&steps=3' --data-dir "$t" --out "$t/b.jsonl"
@@ -231,8 +231,40 @@ expect "sweep --data-dir: a split's missing test file is named" 1 "bench/s_test_
   sweep --url '#v=1&data=csv&csv=bench%2Fs&split=2&steps=3' --data-dir "$t" --out "$t/split2.jsonl"
 expect "sweep --data-dir: a csv name leaving the folder is refused" 1 "has a '..' component" err -- \
   sweep --url '#v=1&data=csv&csv=..%2Fs&split=1&steps=3' --data-dir "$t" --out "$t/split3.jsonl"
-expect "run of a benchmark split points to sweep --data-dir" 2 "run it with marginlab sweep --url" err -- \
-  run --url '#v=1&data=csv&csv=bench%2Fs&split=1' --steps 3
+expect "run of a benchmark split reads its two files from --data-dir" 0 '"trace_sha256"' out -- \
+  run --url '#v=1&data=csv&csv=bench%2Fs&split=1' --data-dir "$t" --steps 3
+expect "run of a benchmark split with --csv: the split's files come from the data folder" 2 "drop --csv" err -- \
+  run --url '#v=1&data=csv&csv=bench%2Fs&split=1' --csv "$t/f.csv" --steps 3
+expect "run with both --csv and --data-dir" 2 "--csv and --data-dir are both given" err -- \
+  run --url '#v=1&data=csv&csv=f.csv' --csv "$t/f.csv" --data-dir "$t" --steps 3
+expect "run --data-dir with a link that reads no CSV" 2 "is given but the link does not read a CSV file" err -- \
+  run --url '#v=1&data=ring' --data-dir "$t" --steps 3
+
+# --- the shipped data (data/, data/MANIFEST.tsv): found without --data-dir, checked against the manifest ---
+banana='#v=1&data=csv&csv=ida%2Fbanana%2Fbanana&split=3&learner=perceptron&steps=50'
+expect "run of a shipped IDA split without --data-dir" 0 '"trace_sha256"' out -- run --url "$banana"
+expect "run of a shipped UCI file with its csvhash, without --data-dir" 0 '"trace_sha256"' out -- \
+  run --url '#v=1&data=csv&csv=uci%2Foptdigits.csv&csvhash=3741ca1601cee3df&learner=ultraconservative&steps=50'
+expect "a shipped split that does not exist names the set and the file" 1 \
+  "error: data set 'ida/banana/banana' split 11 (data folder " err -- run --url "${banana/split=3/split=11}"
+check "... the missing file by its path" grep -qF "data/ida/banana/banana_train_11.csv: no such file" "$t/err"
+expect "a shipped file whose csvhash is not the link's" 1 \
+  "the file uci/optdigits.csv has sha256 3741ca1601cee3df..., the link records csvhash=3741ca1601cee3de" err -- \
+  run --url '#v=1&data=csv&csv=uci%2Foptdigits.csv&csvhash=3741ca1601cee3de&learner=perceptron&steps=5'
+mkdir -p "$t/shipped/ida/banana"
+cp data/MANIFEST.tsv "$t/shipped/"
+cp data/ida/banana/banana_test_3.csv "$t/shipped/ida/banana/"
+sed '2s/^./9/' data/ida/banana/banana_train_3.csv >"$t/shipped/ida/banana/banana_train_3.csv"
+expect "a data folder's file whose hash is not its manifest's is refused, naming the set and the file" 1 \
+  "error: data set 'ida/banana/banana' split 3 (data folder $t/shipped): the file ida/banana/banana_train_3.csv has sha256" \
+  err -- run --url "$banana" --data-dir "$t/shipped"
+check "... and the hash the manifest records" grep -qF "but the data folder's MANIFEST.tsv records fcc9a6d49c2c5900" "$t/err"
+expect "sweep refuses it too" 1 "the file ida/banana/banana_train_3.csv has sha256" err -- \
+  sweep --url "$banana&x.seed=1..2" --data-dir "$t/shipped" --out "$t/shipped.jsonl"
+cp "$t/f.csv" "$t/shipped/f.csv"
+expect "a file of a data folder with a manifest that does not list it is refused" 1 \
+  "the file f.csv is not listed in the data folder's MANIFEST.tsv" err -- \
+  run --url '#v=1&data=csv&csv=f.csv&steps=3' --data-dir "$t/shipped"
 
 expect "sweep of 12 cells in one process" 0 '"cells":12,"resumed":0,"run":12' out -- sweep --url "$xp" --out "$t/full.jsonl"
 check "one row per cell, in cell order" eval '[ "$(wc -l < "$t/full.jsonl")" -eq 12 ] &&
