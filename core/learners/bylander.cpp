@@ -144,8 +144,7 @@ Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& p
   best_accuracy_ = -1;
   best_update_ = 0;
   score_current();
-  done_ = m == 0;
-  stop_ = done_ ? StopReason::empty_sample : StopReason::none;
+  set_stop(m == 0 ? StopReason::empty_sample : StopReason::none);
   return Status::Ok();
 }
 
@@ -169,13 +168,12 @@ void BylanderPerceptron::score_current() {
 }
 
 StepResult BylanderPerceptron::step() {
-  assert(!done_);
+  assert(!done());
   StepResult r;
   const CnoiseStep u = cnoise_update(z_, mu_, w_, nonpositive_, nu_);
   z_norm_ = std::sqrt(dot(u.z, u.z));
   if (!(z_norm_ > 0)) {
-    done_ = true;  // w never changes again
-    stop_ = StopReason::no_progress;
+    set_stop(StopReason::no_progress);  // w never changes again
     return r;
   }
   w_ += u.z;
@@ -183,8 +181,7 @@ StepResult BylanderPerceptron::step() {
   r.updated = true;
   score_current();
   if (max_updates_ > 0 && updates_ >= max_updates_) {
-    done_ = true;
-    stop_ = capped_ ? StopReason::update_cap : StopReason::theorem_length;
+    set_stop(capped_ ? StopReason::update_cap : StopReason::theorem_length);
   }
   return r;
 }

@@ -77,20 +77,17 @@ struct BylanderParams {
   static const ParamTable<BylanderParams>& table();
 };
 
-// Bylander's perceptron, one Cnoise update per step.
+// Bylander's perceptron, one Cnoise update per step. It stops on theorem_length (the Thm 3 length), update_cap (the
+// `updates` parameter), no_progress (z = 0) or empty_sample.
 class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
  public:
   Status reset(const Problem& problem, const BylanderParams& params) override;
   StepResult step() override;
-  bool done() const override { return done_; }
   // The hypothesis scored: the best iterate (output_best) or the current one, as float.
   const Vector* weights() const override { return output_best_ ? &best_w_ : &w_float_; }
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   std::vector<Counter> counters() const override;
-  // theorem_length (the Thm 3 length), update_cap (the `updates` parameter), no_progress (z = 0) or
-  // empty_sample.
-  StopReason stop_reason() const override { return stop_; }
   // When the update cap stops the run before Thm 3's length, or gamma is unknown (no length, nu = 0).
   std::string rule_note() const override;
 
@@ -123,9 +120,7 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   double best_accuracy_ = -1;
   int64_t best_update_ = 0;
   bool output_best_ = true;
-  bool done_ = false;
   bool capped_ = false;  // max_updates_ is the `updates` parameter, not the Thm 3 length
-  StopReason stop_ = StopReason::none;
 };
 
 }  // namespace ml

@@ -57,7 +57,7 @@ Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronPar
   in_support_.assign(static_cast<size_t>(n), 0);
   w_ = Vector::Zero(d);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
-  done_ = n == 0;
+  set_stop(n == 0 ? StopReason::empty_sample : StopReason::none);
   bound_ = kernel_.kind == KernelKind::linear ? online_perceptron_bound(problem, params.normalize)
                                               : std::numeric_limits<double>::quiet_NaN();
   return Status::Ok();
@@ -83,22 +83,22 @@ inline bool KernelPerceptron::visit(int* example) {
     for (int k = 0; k < n; ++k) train_f_[static_cast<size_t>(k)] += coef * kernel_(xi, data_->X.row(k).data(), d);
     if (kernel_.kind == KernelKind::linear) w_.noalias() += static_cast<float>(coef) * data_->X.row(i).transpose();
   }
-  if (order_.end_step(mistake)) done_ = true;
+  if (order_.end_step(mistake)) set_stop(StopReason::epoch_without_mistakes);
   return mistake;
 }
 
 StepResult KernelPerceptron::step() {
-  assert(!done_);
+  assert(!done());
   StepResult r;
   r.mistake = r.updated = visit(&r.example);
   return r;
 }
 
 ML_STEP_LOOP StepCounts KernelPerceptron::step_many(int64_t max_steps) {
-  assert(!done_ && max_steps >= 1);
+  assert(!done() && max_steps >= 1);
   StepCounts c;
   int example = 0;
-  while (c.steps < max_steps && !done_) {
+  while (c.steps < max_steps && !done()) {
     c.mistakes += visit(&example) ? 1 : 0;
     ++c.steps;
   }

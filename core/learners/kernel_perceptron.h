@@ -42,19 +42,13 @@ struct KernelPerceptronParams {
   static const ParamTable<KernelPerceptronParams>& table();
 };
 
-// The dual Perceptron with a kernel.
+// The dual Perceptron with a kernel. It stops on epoch_without_mistakes (or empty_sample).
 class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
  public:
   Status reset(const Problem& problem, const KernelPerceptronParams& params) override;
   StepResult step() override;
   // The steps as one loop over the examples (the same visit() as step()).
   StepCounts step_many(int64_t max_steps) override;
-  bool done() const override { return done_; }
-  // epoch_without_mistakes (or empty_sample) once done.
-  StopReason stop_reason() const override {
-    if (!done_) return StopReason::none;
-    return data_->rows() == 0 ? StopReason::empty_sample : StopReason::epoch_without_mistakes;
-  }
   int next_example() const override { return order_.peek(); }
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
@@ -77,7 +71,7 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   const std::vector<int>& support() const { return support_; }
 
  private:
-  // The rule on the next example in the order: true on a mistake (alpha and the caches updated); sets done_
+  // The rule on the next example in the order: true on a mistake (alpha and the caches updated); records the stop
   // at a clean epoch's end.
   bool visit(int* example);
 
@@ -91,7 +85,6 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   std::vector<uint8_t> in_support_;
   Vector w_;  // linear kernel: sum alpha_i x_i (float)
   ExampleOrder order_;
-  bool done_ = false;
   double bound_ = 0;
 };
 

@@ -181,8 +181,8 @@ class Learner {
   virtual Status reset(const Problem& problem, const ParamValues& params) = 0;
   // Performs one atomic update; must not be called when done().
   virtual StepResult step() = 0;
-  // True when the algorithm has stopped by its own rule.
-  virtual bool done() const = 0;
+  // True when the algorithm has stopped by its own rule (default: a learner that records why with set_stop).
+  virtual bool done() const { return stop_ != StopReason::none; }
   // Takes 1 to max_steps (>= 1) steps in one call, ending in the state and counts of that many step() calls;
   // must not be called when done(). An override takes all max_steps unless done() comes first. The session calls it
   // between two recording points when nothing has to happen between steps (no adaptive label), planning the run with
@@ -227,8 +227,11 @@ class Learner {
   // scoring W phi(x) (004 Def. 2); 0 while W = 0; NaN when the hypothesis is not linear (no margin defined).
   virtual double hypothesis_norm() const;
   // Why the learner stopped by its own rule once done(), StopReason::none before (docs/learners.md "Stop
-  // reasons"). The default serves learners with a single rule.
-  virtual StopReason stop_reason() const { return done() ? StopReason::finished : StopReason::none; }
+  // reasons"). The default: the reason recorded with set_stop, else `finished` for a learner with one rule.
+  virtual StopReason stop_reason() const {
+    if (stop_ != StopReason::none || !done()) return stop_;
+    return StopReason::finished;
+  }
   // A sentence when one of the paper's rules of this learner cannot act (or has not acted) on this problem,
   // naming the regime where it does; empty otherwise. Shown under the stop reason.
   virtual std::string rule_note() const { return {}; }
@@ -264,6 +267,13 @@ class Learner {
     (void)oracle_labels;
     return nullptr;
   }
+
+ protected:
+  // Records why the learner stopped when it stops: done() is true from then on (none clears it, in reset).
+  void set_stop(StopReason why) { stop_ = why; }
+
+ private:
+  StopReason stop_ = StopReason::none;  // why the learner stopped, as recorded by set_stop
 };
 
 // Ok when `data` have at most two classes, else "learner.needs_binary" naming `learner` (e.g. "the

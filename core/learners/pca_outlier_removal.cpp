@@ -135,28 +135,26 @@ Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalP
   round_ = 0;
   last_sigma2_ = 0;
   last_removed_ = 0;
-  done_ = m == 0;
+  set_stop(m == 0 ? StopReason::empty_sample : StopReason::none);
   return Status::Ok();
 }
 
 StepResult PcaOutlierRemoval::step() {
-  assert(!done_);
+  assert(!done());
   const RemovalRound round =
       pca_removal_round(data_->X, variance_threshold_, point_threshold_, RemovalRule::mu, &rows_, &removed_);
   ++round_;
   last_sigma2_ = round.sigma2;
   last_removed_ = round.removed;
-  done_ = round.stopped || rows_.empty();
+  if (rows_.empty()) {
+    set_stop(StopReason::all_removed);
+  } else if (round.stopped) {
+    set_stop(StopReason::variance_test);
+  }
   w_float_ = averaging_vector(*data_, rows_);
   StepResult r;
   r.updated = round.removed > 0 || round_ == 1;  // the first round replaces v = 0
   return r;
-}
-
-StopReason PcaOutlierRemoval::stop_reason() const {
-  if (!done_) return StopReason::none;
-  if (data_->rows() == 0) return StopReason::empty_sample;
-  return rows_.empty() ? StopReason::all_removed : StopReason::variance_test;
 }
 
 std::string PcaOutlierRemoval::rule_note() const {
@@ -171,7 +169,7 @@ std::string PcaOutlierRemoval::rule_note() const {
            " >= R^2 = " + note_number(radius2_) + " (c = " + note_number(c_) +
            ", n = " + std::to_string(data_->cols()) + "); " + regime;
   }
-  if (done_ && removed_.empty()) {
+  if (done() && removed_.empty()) {
     return "the variance test stopped A_mu before any removal (sigma^2 = " + note_number(last_sigma2_) +
            " < c m log m / n = " + note_number(variance_threshold_) + "): it ran as the averaging algorithm";
   }

@@ -74,16 +74,13 @@ struct PcaOutlierRemovalParams {
   static const ParamTable<PcaOutlierRemovalParams>& table();
 };
 
-// A_mu, one removal round per step.
+// A_mu, one removal round per step. It stops on variance_test (003's step 2 test), all_removed or empty_sample.
 class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalParams> {
  public:
   Status reset(const Problem& problem, const PcaOutlierRemovalParams& params) override;
   StepResult step() override;
-  bool done() const override { return done_; }
   std::vector<Counter> counters() const override;
   const std::vector<int>* removed_examples() const override { return &removed_; }
-  // variance_test (003's step 2 test), all_removed or empty_sample.
-  StopReason stop_reason() const override;
   // When the removal rule cannot act (c log m / n >= R^2: no <w,x>^2 can reach it) or did not (the
   // variance test fired before any removal), with the dimension from which it can.
   std::string rule_note() const override;
@@ -101,7 +98,6 @@ class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalPara
   int round_ = 0;
   double last_sigma2_ = 0;
   int last_removed_ = 0;
-  bool done_ = false;
 };
 
 }  // namespace ml

@@ -28,13 +28,13 @@ Status Perceptron::reset(const Problem& problem, const PerceptronParams& params)
   normalize_ = params.normalize;
   scale_ = normalize_ ? update_scales(data_->X, true) : std::vector<float>{};
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
-  done_ = n == 0;
+  set_stop(n == 0 ? StopReason::empty_sample : StopReason::none);
   bound_ = online_perceptron_bound(problem, params.normalize);
   return Status::Ok();
 }
 
 StepResult Perceptron::step() {
-  assert(!done_);
+  assert(!done());
   StepResult r;
   r.example = order_.peek();
   r.mistake = r.updated = step_many(1).mistakes > 0;
@@ -76,10 +76,10 @@ inline int64_t perceptron_run(const FeatureMatrix& X, const std::vector<int>& la
 }  // namespace
 
 ML_STEP_LOOP StepCounts Perceptron::step_many(int64_t max_steps) {
-  assert(!done_ && max_steps >= 1);
+  assert(!done() && max_steps >= 1);
   assert(data_->X.cols() == w_float_.size());
   StepCounts c;
-  while (c.steps < max_steps && !done_) {
+  while (c.steps < max_steps && !done()) {
     // The rest of the epoch (at most what is left of max_steps), without the order's per-example bookkeeping.
     const std::span<const int> run = order_.upcoming(max_steps - c.steps);
     const int64_t count = static_cast<int64_t>(run.size());
@@ -96,7 +96,7 @@ ML_STEP_LOOP StepCounts Perceptron::step_many(int64_t max_steps) {
     }
     c.steps += count;
     c.mistakes += mistakes;
-    if (order_.skip(count, mistakes)) done_ = true;  // a clean epoch: separated
+    if (order_.skip(count, mistakes)) set_stop(StopReason::epoch_without_mistakes);  // a clean epoch: separated
   }
   c.updates = c.mistakes;  // every mistake updates w
   return c;

@@ -35,19 +35,13 @@ struct PerceptronParams {
   static const ParamTable<PerceptronParams>& table();
 };
 
-// The linear Perceptron.
+// The linear Perceptron. It stops on epoch_without_mistakes (or empty_sample).
 class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
  public:
   Status reset(const Problem& problem, const PerceptronParams& params) override;
   StepResult step() override;
   // The steps as one loop over runs of the example order (step() is a run of one: the rule is written once).
   StepCounts step_many(int64_t max_steps) override;
-  bool done() const override { return done_; }
-  // epoch_without_mistakes (or empty_sample) once done.
-  StopReason stop_reason() const override {
-    if (!done_) return StopReason::none;
-    return data_->rows() == 0 ? StopReason::empty_sample : StopReason::epoch_without_mistakes;
-  }
   int next_example() const override { return order_.peek(); }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
@@ -57,7 +51,6 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
   bool normalize_ = true;     // the update is y x/||x|| (else y x)
   std::vector<float> scale_;  // 1/||x_i|| when normalize_ (empty otherwise)
   ExampleOrder order_;
-  bool done_ = false;
   double bound_ = 0;
 };
 

@@ -90,13 +90,13 @@ Status Ultraconservative::reset(const Problem& problem, const UltraconservativeP
   scale_ = update_scales(data_->X, params.normalize);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   last_error_set_ = 0;
-  done_ = n == 0;
+  set_stop(n == 0 ? StopReason::empty_sample : StopReason::none);
   bound_ = ultraconservative_bound(problem.radius, problem.multiclass_margin);
   return Status::Ok();
 }
 
 StepResult Ultraconservative::step() {
-  assert(!done_);
+  assert(!done());
   StepResult r;
   const int i = order_.advance();
   r.example = i;
@@ -114,7 +114,7 @@ StepResult Ultraconservative::step() {
       if (tau[q] != 0.0) w_.row(q).noalias() += (static_cast<float>(tau[q]) * scale) * x;
     }
   }
-  if (order_.end_step(r.mistake)) done_ = true;
+  if (order_.end_step(r.mistake)) set_stop(StopReason::epoch_without_mistakes);
   return r;
 }
 

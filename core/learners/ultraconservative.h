@@ -66,17 +66,11 @@ struct UltraconservativeParams {
   static const ParamTable<UltraconservativeParams>& table();
 };
 
-// The online multiclass ultraconservative learner.
+// The online multiclass ultraconservative learner. It stops on epoch_without_mistakes (or empty_sample).
 class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
  public:
   Status reset(const Problem& problem, const UltraconservativeParams& params) override;
   StepResult step() override;
-  bool done() const override { return done_; }
-  // epoch_without_mistakes (or empty_sample) once done.
-  StopReason stop_reason() const override {
-    if (!done_) return StopReason::none;
-    return data_->rows() == 0 ? StopReason::empty_sample : StopReason::epoch_without_mistakes;
-  }
   int next_example() const override { return order_.peek(); }
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
@@ -99,7 +93,6 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
   ExampleOrder order_;
   int last_error_set_ = 0;
-  bool done_ = false;
   double bound_ = 0;
 };
 

@@ -115,8 +115,7 @@ void Uma::clear_run_state(const Problem& problem, const UmaParams& params) {
   built_ = false;
   build_failed_ = false;
   build_status_ = Status::Ok();
-  done_ = false;
-  stop_ = StopReason::none;
+  set_stop(StopReason::none);
   bound_ = kNaN;  // 004 Prop. 4 gives O(1/theta^2) updates with no explicit constant
   updates_ = 0;
   last_p_ = last_q_ = next_p_ = next_q_ = -1;
@@ -457,8 +456,7 @@ void Uma::select_next() {
     }
   }
   if (eligible.empty()) {
-    done_ = true;
-    stop_ = StopReason::no_eligible_pair;
+    set_stop(StopReason::no_eligible_pair);
     return;
   }
   int chosen = -1;
@@ -491,24 +489,23 @@ void Uma::select_next() {
 }
 
 bool Uma::prepare(double max_seconds, const ClockFn& now) {
-  if (built_ || done_ || projection_kind_ == UmaProjection::none) return true;
+  if (built_ || done() || projection_kind_ == UmaProjection::none) return true;
   return front_.prepare(max_seconds, now);
 }
 
 Preparation Uma::preparation() const {
-  if (built_ || done_ || projection_kind_ == UmaProjection::none) return Preparation{};
+  if (built_ || done() || projection_kind_ == UmaProjection::none) return Preparation{};
   return front_.preparation();
 }
 
 StepResult Uma::step() {
-  assert(!done_);
+  assert(!done());
   StepResult r;
   if (!built_) {
     build_status_ = build();
     if (!build_status_.ok()) {
       build_failed_ = true;
-      done_ = true;
-      stop_ = StopReason::failed;
+      set_stop(StopReason::failed);
     }
     return r;
   }
@@ -540,8 +537,7 @@ StepResult Uma::step() {
   std::fill(spent_.begin(), spent_.end(), 0);
   refresh();
   if (max_updates_ > 0 && updates_ >= max_updates_) {
-    done_ = true;
-    stop_ = StopReason::update_cap;
+    set_stop(StopReason::update_cap);
     next_p_ = next_q_ = -1;
     return r;
   }

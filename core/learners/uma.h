@@ -145,9 +145,7 @@ class Uma final : public LearnerWith<UmaParams> {
 
   Status reset(const Problem& problem, const UmaParams& params) override;
   StepResult step() override;
-  bool done() const override { return done_; }
   // no_eligible_pair (step 13), update_cap, or failed (the projection fit failed: W = 0).
-  StopReason stop_reason() const override { return done_ ? stop_ : StopReason::none; }
   // The kernel front end's fit and the projection of the training sample, in slices (the first step
   // does whatever is left).
   bool prepare(double max_seconds, const ClockFn& now) override;
@@ -205,7 +203,7 @@ class Uma final : public LearnerWith<UmaParams> {
   Status build();
   void update_scores(const double* tau);  // the class scores of the classes an update moved
   void refresh();                         // Gamma pass + all z_pq + estimated confusion rate
-  void select_next();                     // chooses (next_p_, next_q_) or sets done_
+  void select_next();                     // chooses (next_p_, next_q_) or records the stop
   const FeatureMatrix& features() const {
     return projection_kind_ == UmaProjection::none ? problem_.train->X : front_.sample().X;
   }
@@ -234,8 +232,6 @@ class Uma final : public LearnerWith<UmaParams> {
   bool built_ = false;
   bool build_failed_ = false;
   Status build_status_;
-  bool done_ = false;
-  StopReason stop_ = StopReason::none;  // why done_ was set
   double bound_ = 0;
   Eigen::MatrixXd w_;           // Q x D, double master copy
   FeatureMatrix w_float_;       // Q x D, what the scores and predictions use
