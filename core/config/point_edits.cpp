@@ -21,18 +21,6 @@ bool parse_index(std::string_view text, long long max, int* out) {
   return true;
 }
 
-std::vector<std::string_view> split_underscores(std::string_view s) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t at = s.find('_', start);
-    parts.push_back(s.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
-    if (at == std::string_view::npos) break;
-    start = at + 1;
-  }
-  return parts;
-}
-
 std::string class_problem(std::string_view item, std::string_view text) {
   return quote_for_message(item) + ": class " + quote_for_message(text) + " is not an index 0.." +
          std::to_string(kMaxClasses - 1);
@@ -44,7 +32,7 @@ std::string parse_point_edit(std::string_view text, PointEdit* out) {
   *out = PointEdit{};
   if (text.empty()) return "an empty edit";
   const char kind = text.front();
-  const std::vector<std::string_view> parts = split_underscores(text.substr(1));
+  const std::vector<std::string_view> parts = split(text.substr(1), '_');
   if (kind == 'p') {
     if (parts.size() < 2) return quote_for_message(text) + " is not p<class>_<x1>_<x2>... (no coordinates)";
     if (parts.size() - 1 > static_cast<size_t>(kMaxPointEditCoords))

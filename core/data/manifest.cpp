@@ -5,22 +5,12 @@
 #include <array>
 #include <set>
 
+#include "core/util/format.h"
 #include "core/util/sha256.h"
 
 namespace ml {
 
 namespace {
-
-std::vector<std::string_view> split_tabs(std::string_view line) {
-  std::vector<std::string_view> cells;
-  size_t start = 0;
-  while (true) {
-    const size_t tab = line.find('\t', start);
-    cells.push_back(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
-    if (tab == std::string_view::npos) return cells;
-    start = tab + 1;
-  }
-}
 
 bool parse_count(std::string_view s, int* out) {
   if (s.empty() || s.size() > 9) return false;
@@ -86,7 +76,7 @@ Result<DataManifest> parse_manifest(std::string_view text, const std::string& so
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
-    const std::vector<std::string_view> cells = split_tabs(line);
+    const std::vector<std::string_view> cells = split(line, '\t');
     if (line_no == 1) {
       for (size_t k = 0; k < kColumns.size(); ++k) {
         const auto it = std::find(cells.begin(), cells.end(), kColumns[k]);

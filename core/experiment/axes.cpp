@@ -9,6 +9,7 @@
 #include "core/config/fields.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
+#include "core/util/format.h"
 
 namespace ml {
 
@@ -33,15 +34,8 @@ std::string join_pairs(const std::vector<Pair>& pairs) {
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 std::vector<std::string> split_commas(std::string_view text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t comma = text.find(',', start);
-    if (comma == std::string_view::npos) comma = text.size();
-    out.emplace_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
+  const std::vector<std::string_view> parts = split(text, ',');
+  return {parts.begin(), parts.end()};
 }
 
 // The Setting an axis key varies: a config field, or a parameter of the base learner or of a learner on
@@ -102,17 +96,7 @@ std::string expand_item(const Setting& setting, const std::string& item, std::ve
       return "";
     }
     if (item.find(':') != std::string::npos) {
-      const std::vector<std::string> parts = [&] {
-        std::vector<std::string> p;
-        size_t start = 0;
-        while (true) {
-          const size_t colon = item.find(':', start);
-          p.push_back(item.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
-          if (colon == std::string::npos) break;
-          start = colon + 1;
-        }
-        return p;
-      }();
+      const std::vector<std::string_view> parts = split(item, ':');
       double a = 0, b = 0, step = 0;
       const bool numbers =
           parts.size() == 3 &&

@@ -25,18 +25,6 @@ std::string printf_text(const char* format, int precision, double x) {
   return buffer;
 }
 
-// Splits one line at tabs (an empty field stays).
-std::vector<std::string> split_tabs(std::string_view line) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    const size_t tab = line.find('\t', start);
-    out.emplace_back(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
-    if (tab == std::string_view::npos) return out;
-    start = tab + 1;
-  }
-}
-
 std::string trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
@@ -125,7 +113,8 @@ Result<std::vector<ReferenceValue>> parse_reference_tsv(std::string_view text, s
     ++line_number;
     const std::string where = name + ":" + std::to_string(line_number) + ": ";
     if (trim(line).empty() || trim(line)[0] == '#') continue;
-    std::vector<std::string> fields = split_tabs(line);
+    const std::vector<std::string_view> cells = split(line, '\t');
+    std::vector<std::string> fields(cells.begin(), cells.end());
     for (std::string& f : fields) f = trim(f);
     if (header.empty()) {
       const size_t tail = std::size(kReferenceColumns);

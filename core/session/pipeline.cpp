@@ -57,14 +57,8 @@ void append_rows(const Dataset& part, const char* split_name, std::string* out) 
 std::string path_problem(const std::string& name) {
   if (name.empty()) return "is empty";
   if (name.front() == '/') return "is an absolute path (names resolve in the data folder)";
-  size_t start = 0;
-  while (start <= name.size()) {
-    const size_t slash = name.find('/', start);
-    const std::string part = name.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+  for (std::string_view part : split(name, '/'))
     if (part == "..") return "has a '..' component (names resolve in the data folder)";
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
   return "";
 }
 

@@ -91,18 +91,6 @@ std::string parse_number_of_type(const Setting& s, std::string_view text, double
   return check_number(s, s.type, s.max_exclusive, *out, text);
 }
 
-std::vector<std::string_view> split_commas(std::string_view s) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = s.find(',', start);
-    parts.push_back(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return parts;
-}
-
 }  // namespace
 
 bool is_numeric(SettingType type) {
@@ -159,7 +147,7 @@ std::string parse_setting_value(const Setting& setting, std::string_view text, S
     case SettingType::learner: out->text = std::string(text); return check_setting_value(setting, *out);
     case SettingType::real_list: {
       if (text.empty()) return "";
-      const std::vector<std::string_view> parts = split_commas(text);
+      const std::vector<std::string_view> parts = split(text, ',');
       if (parts.size() > static_cast<size_t>(setting.max_items))
         return std::to_string(parts.size()) + " values are more than the " + std::to_string(setting.max_items) +
                " allowed";
@@ -175,7 +163,7 @@ std::string parse_setting_value(const Setting& setting, std::string_view text, S
     case SettingType::name_list: {
       if (text.empty()) return "";
       std::vector<std::string> names;
-      for (std::string_view part : split_commas(text)) names.emplace_back(part);
+      for (std::string_view part : split(text, ',')) names.emplace_back(part);
       out->names = normalized_names(setting, names);
       return check_setting_value(setting, *out);
     }

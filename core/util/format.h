@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ml {
 
@@ -20,5 +21,8 @@ bool parse_double(std::string_view text, double* out);
 bool parse_float(std::string_view text, float* out);
 // Parses a whole string as a base-10 signed 64-bit integer; false on overflow or trailing text.
 bool parse_int64(std::string_view text, long long* out);
+// The parts of `text` between the separators: n separators give n + 1 parts, empty parts kept ("a,,b" gives
+// "a", "", "b"; "" gives one empty part). The parts view `text`.
+std::vector<std::string_view> split(std::string_view text, char separator);
 
 }  // namespace ml

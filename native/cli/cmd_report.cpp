@@ -20,6 +20,7 @@ extern char** environ;
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
+#include "core/util/format.h"
 #include "core/util/sha256.h"
 #include "native/cli/cli.h"
 #include "native/cli/experiment_io.h"
@@ -62,18 +63,6 @@ Status check_rows_belong(const std::vector<CellRow>& rows, const Experiment& exp
                                                "): the file was written for another link");
   }
   return Status::Ok();
-}
-
-// Splits a comma list ("test_error,mistakes").
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    const size_t comma = s.find(',', start);
-    out.push_back(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (comma == std::string::npos) return out;
-    start = comma + 1;
-  }
 }
 
 // Draws the figure with tools/plot_sweep.py under Debian's python3 (found next to this program's build
@@ -177,7 +166,9 @@ ExitCode read_compare_option(const Args& args, const Experiment& experiment, Rep
 // --metrics: each must be a number some row has.
 ExitCode read_metrics_option(const Args& args, const std::vector<CellRow>& rows, ReportOptions& options) {
   if (!args.has("metrics")) return std::nullopt;
-  for (const std::string& m : split_commas(args.get("metrics"))) {
+  const std::string metric_list = args.get("metrics");
+  for (std::string_view metric : split(metric_list, ',')) {
+    const std::string m(metric);
     const bool known = std::any_of(rows.begin(), rows.end(), [&](const CellRow& r) { return r.numbers.count(m) != 0; });
     if (!known) {
       std::string names;

@@ -161,3 +161,15 @@ TEST(Format, ParsersRejectTrailingGarbageAndOverflow) {
 
 }  // namespace
 }  // namespace ml
+
+// split keeps empty parts and yields one more part than separators: the URL's lists, the manifest's cells and
+// the point edits' fields all count on it (an empty cell is a cell, "a,,b" has three entries).
+TEST(Split, KeepsEveryPartBetweenSeparatorsEmptyOnesIncluded) {
+  using V = std::vector<std::string_view>;
+  EXPECT_EQ(ml::split("a,,b", ','), (V{"a", "", "b"}));
+  EXPECT_EQ(ml::split("", ','), (V{""}));
+  EXPECT_EQ(ml::split(",", ','), (V{"", ""}));
+  EXPECT_EQ(ml::split("x\ty\t", '\t'), (V{"x", "y", ""}));
+  EXPECT_EQ(ml::split("abc", ','), (V{"abc"}));
+  EXPECT_EQ(ml::split("1:2:3", ':'), (V{"1", "2", "3"}));
+}
