@@ -8,15 +8,13 @@
 namespace ml::app {
 
 // The Confusion panel (main area, bottom).
-class ConfusionPanel {
+class ConfusionPanel : public Panel {
  public:
-  // The panel works on the shared context.
-  explicit ConfusionPanel(PanelContext ctx) : ctx_(ctx) {}
+  using Panel::Panel;  // works on the shared context
   // Draws the panel as a fixed window at pos/size.
   void draw(ImVec2 pos, ImVec2 size);
 
  private:
-  PanelContext ctx_;
   LearnedConfusion learned_;  // Ĉ on the test part, refreshed a few times a second
 };
 

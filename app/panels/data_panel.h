@@ -11,10 +11,10 @@
 namespace ml::app {
 
 // The Data panel (a section of the sidebar).
-class DataPanel {
+class DataPanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit DataPanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
+  explicit DataPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
   // Draws the panel's contents in the current window.
   void draw();
 
@@ -26,7 +26,6 @@ class DataPanel {
   // Desktop: a list of the folder's CSV files and sub-folders; a click opens one.
   void draw_file_list();
 
-  PanelContext ctx_;
   SettingWidgets widgets_;
   std::string csv_path_;                     // desktop: path typed into the panel
   std::string folder_ = ".";                 // desktop: the folder the file list shows

@@ -11,10 +11,9 @@
 namespace ml::app {
 
 // The Export panel (a section of the sidebar).
-class ExportPanel {
+class ExportPanel : public Panel {
  public:
-  // The panel works on the shared context.
-  explicit ExportPanel(PanelContext ctx) : ctx_(ctx) {}
+  using Panel::Panel;  // works on the shared context
   // Draws the panel's contents in the current window; "Plots PNG" captures the rectangle plots_min..max.
   void draw(ImVec2 plots_min, ImVec2 plots_max);
   // After the frame was rendered to a framebuffer of this size: completes a pending PNG capture.
@@ -31,7 +30,6 @@ class ExportPanel {
   // edge in this frame and stored in the file.
   void request_capture(ImVec2 min, ImVec2 max, const std::string& name, bool caption);
 
-  PanelContext ctx_;
   std::string hash_key_, hash_text_;  // the trace hash shown and the state it belongs to
   // "Plots PNG": the rectangle to read after rendering.
   bool capture_pending_ = false;

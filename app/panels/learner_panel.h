@@ -9,10 +9,10 @@
 namespace ml::app {
 
 // The Learner panel (a section of the sidebar).
-class LearnerPanel {
+class LearnerPanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit LearnerPanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
+  explicit LearnerPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
   // Draws the panel's contents in the current window.
   void draw();
 
@@ -23,7 +23,6 @@ class LearnerPanel {
   // the chosen id or "".
   std::string learner_choice(const char* id, const char* preview, const std::vector<std::string>& taken);
 
-  PanelContext ctx_;
   SettingWidgets widgets_;
 };
 

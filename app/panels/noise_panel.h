@@ -10,10 +10,10 @@
 namespace ml::app {
 
 // The Noise panel (a section of the sidebar).
-class NoisePanel {
+class NoisePanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit NoisePanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
+  explicit NoisePanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
   // Draws the panel's contents in the current window.
   void draw();
 
@@ -22,7 +22,6 @@ class NoisePanel {
   // The draft matrix's condition number, and the learners that would refuse it.
   void draw_condition_note(const Config& config, int q) const;
 
-  PanelContext ctx_;
   SettingWidgets widgets_;
   // Confusion-matrix editor: a draft that may be off (columns not summing to 1) while edited.
   std::vector<double> cm_draft_;

@@ -23,6 +23,16 @@ struct PanelContext {
   std::map<std::string, ImVec2>* probes;  // where named widgets were drawn this frame (status JSON, for the tests)
 };
 
+// What every panel holds: the shared context (a panel class derives from it and inherits its constructor).
+class Panel {
+ public:
+  // The panel works on the shared context.
+  explicit Panel(PanelContext ctx) : ctx_(ctx) {}
+
+ protected:
+  PanelContext ctx_;
+};
+
 // Records the centre of the last widget under `name` in ctx.probes (the end-to-end tests click it).
 void probe(const PanelContext& ctx, const std::string& name);
 

@@ -11,10 +11,9 @@
 namespace ml::app {
 
 // The Plots panel (main area, top right).
-class PlotsPanel {
+class PlotsPanel : public Panel {
  public:
-  // The panel works on the shared context.
-  explicit PlotsPanel(PanelContext ctx) : ctx_(ctx) {}
+  using Panel::Panel;  // works on the shared context
   // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed); every
   // curve, the margins included, is a column of the session's trace.
   void draw(ImVec2 pos, ImVec2 size);
@@ -34,7 +33,6 @@ class PlotsPanel {
   ImVec2 cell_size(ImVec2 avail) const;
   bool one_column_ = false;  // the four plots one under another (narrow panel)
 
-  PanelContext ctx_;
   PlotSeriesModel series_;      // trace columns as series
   int plot4_mode_ = 0;          // 0 counters, 1 invariants
   std::string counter_choice_;  // counter shown ("all", a name, "" = automatic)

@@ -14,10 +14,10 @@
 namespace ml::app {
 
 // The Run toolbar (top of the window).
-class RunPanel {
+class RunPanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit RunPanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
+  explicit RunPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
   // Draws the toolbar as a fixed window at pos/size; frame_note gives the status' tooltip (the frame time and
   // where it went), asked only while the status is hovered.
   // `results` (may be empty) is the results line, drawn as a second row of labelled numbers; the Gallery
@@ -43,7 +43,6 @@ class RunPanel {
   void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
   void draw_gallery_button(float width, bool* gallery_open);                // right end of the results row
 
-  PanelContext ctx_;
   SettingWidgets widgets_;
   int rows_ = 1;          // rows of controls at the last draw
   int result_lines_ = 1;  // lines of the results line at the last draw

@@ -7,15 +7,14 @@
 namespace ml::app {
 
 // The Share panel (a section of the sidebar).
-class SharePanel {
+class SharePanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit SharePanel(PanelContext ctx) : ctx_(ctx), widgets_(ctx.state) {}
+  explicit SharePanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
   // Draws the panel's contents in the current window.
   void draw();
 
  private:
-  PanelContext ctx_;
   SettingWidgets widgets_;
 };
 

@@ -13,10 +13,9 @@
 namespace ml::app {
 
 // The Sweep panel (the main area while a sweep link is open).
-class SweepPanel {
+class SweepPanel : public Panel {
  public:
-  // The panel works on the shared context.
-  explicit SweepPanel(PanelContext ctx) : ctx_(ctx) {}
+  using Panel::Panel;  // works on the shared context
   // Draws the panel as a fixed window at pos/size.
   void draw(ImVec2 pos, ImVec2 size);
   // Screen rectangle of the plot at the last draw (what "Sweep PNG" captures).
@@ -32,7 +31,6 @@ class SweepPanel {
  private:
   void draw_header();
 
-  PanelContext ctx_;
   std::string metric_ = "test_error";
   std::vector<int64_t> popup_cells_;  // cells of the clicked point
   std::string popup_title_;           // the clicked point, in words

@@ -15,14 +15,14 @@
 namespace ml::app {
 
 // The View panel (main area, top left). It owns GL objects: start_gl and draw need the GL context current.
-class ViewPanel {
+class ViewPanel : public Panel {
  public:
   // What a click in the view does: nothing (hover read-outs only), add a training point of the chosen
   // class, or give the training point under the cursor the next class. Edits go into the link (`edits`).
   enum class ClickMode : int { look = 0, add = 1, flip = 2 };
 
   // The panel works on the shared context; the view's GL calls are timed on the host's cost clock.
-  explicit ViewPanel(PanelContext ctx) : ctx_(ctx) {
+  explicit ViewPanel(PanelContext ctx) : Panel(ctx) {
     view_.cost_clock = [this] { return ctx_.platform.thread_cpu_seconds(); };
   }
   ViewPanel(const ViewPanel&) = delete;  // the view's cost clock points at this panel
@@ -50,7 +50,6 @@ class ViewPanel {
   std::string edit_status_;             // what the last click did (or why not)
   std::optional<Config> pending_edit_;  // applied at the end of draw(): it rebuilds the session
 
-  PanelContext ctx_;
   View view_;
   std::vector<BoundaryTracker> boundaries_;  // Compare: one per learner
   uint64_t boundaries_version_ = 0;          // the comparison they belong to
