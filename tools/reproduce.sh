@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates a reproduction document from its experiment links (docs/reproductions/):
 #
-#   tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data-dir DIR] [--rows DIR]
+#   tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep|all [--data-dir DIR] [--rows DIR]
 #                      [--shards N] [--marginlab PATH]
 #
 # A document is made of parts. Each part is one experiment link, docs/reproductions/PART.url, run by
@@ -24,6 +24,11 @@ cd "$(dirname "$0")/.."
 
 doc=${1:-}
 shift || true
+# all: every document in turn, with the same options (each resumes its rows files, so a rerun continues).
+if [ "$doc" = all ]; then
+  for each in rp_toy rp_ida uma_toy uma_real malicious_sweep; do bash "$0" "$each" "$@" || exit 1; done
+  exit 0
+fi
 data_dir=
 rows=build/reproductions
 shards=
@@ -103,7 +108,7 @@ case $doc in
     part malicious_gaussian test_error learner "Isotropic Gaussian, d = 20: A_mu and A_mlc against averaging"
     ;;
   *)
-    echo "usage: tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep [--data-dir DIR] [--rows DIR]" \
+    echo "usage: tools/reproduce.sh rp_toy|rp_ida|uma_toy|uma_real|malicious_sweep|all [--data-dir DIR] [--rows DIR]" \
       "[--shards N] [--marginlab PATH]" >&2
     exit 2
     ;;
