@@ -44,10 +44,8 @@ const ParamTable<ActiveCoresetSvmParams>& ActiveCoresetSvmParams::table() {
   return t;
 }
 
-Status ActiveCoresetSvm::reset(const Problem& problem, const ActiveCoresetSvmParams& params) {
-  assert(problem.train != nullptr);
-  const Dataset& data = *problem.train;
-  if (Status st = require_binary(data, "Active coreset SVM"); !st.ok()) return st;
+Status ActiveCoresetSvm::start(const Problem& problem, const ActiveCoresetSvmParams& params) {
+  const Dataset& data = *data_;
   pool_ = &data.X;
   oracle_.reset(&data);
   rng_ = Rng(problem.seed, Stream::learner);

@@ -73,7 +73,7 @@ struct ActiveCoresetSvmParams {
 // ACTIVE CORESET SVM, one boundary insertion or one VERIFY round per step.
 class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams> {
  public:
-  Status reset(const Problem& problem, const ActiveCoresetSvmParams& params) override;
+  ActiveCoresetSvm() : LinearBinaryLearner("Active coreset SVM") {}
   StepResult step() override;
   bool done() const override { return done_; }
   // not_separable (the labelled coreset: no valid result), pool_exhausted, verified or empty_sample.
@@ -99,6 +99,7 @@ class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams
   int verify_length() const;
 
  private:
+  Status start(const Problem& problem, const ActiveCoresetSvmParams& params) override;
   bool insert(int row, int label);
 
   const FeatureMatrix* pool_ = nullptr;  // features only: labels come from oracle_

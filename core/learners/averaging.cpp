@@ -14,10 +14,7 @@ const ParamTable<AveragingParams>& AveragingParams::table() {
   return t;
 }
 
-Status Averaging::reset(const Problem& problem, const AveragingParams& params) {
-  assert(problem.train != nullptr);
-  data_ = problem.train;
-  if (Status st = require_binary(*data_, "the averaging algorithm"); !st.ok()) return st;
+Status Averaging::start(const Problem& /*problem*/, const AveragingParams& params) {
   normalize_ = params.normalize;
   sum_ = Eigen::VectorXd::Zero(data_->cols());
   w_float_ = Vector::Zero(data_->cols());

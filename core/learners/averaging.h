@@ -27,7 +27,7 @@ struct AveragingParams {
 // The averaging algorithm, one example per step.
 class Averaging final : public LinearBinaryLearner<AveragingParams> {
  public:
-  Status reset(const Problem& problem, const AveragingParams& params) override;
+  Averaging() : LinearBinaryLearner("the averaging algorithm") {}
   StepResult step() override;
   // The steps as one loop over the examples (the same fold() as step()).
   StepCounts step_many(int64_t max_steps) override;
@@ -38,10 +38,10 @@ class Averaging final : public LinearBinaryLearner<AveragingParams> {
   std::vector<Counter> counters() const override;
 
  private:
+  Status start(const Problem& problem, const AveragingParams& params) override;
   // Folds example next_ into the mean; true when the mean before it erred on it (the online mistake).
   bool fold();
 
-  const Dataset* data_ = nullptr;
   bool normalize_ = false;
   Eigen::VectorXd sum_;  // sum of y x (double)
   // w_float_ (the base's): sum / t (float)

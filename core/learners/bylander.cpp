@@ -104,10 +104,8 @@ Result<double> noise_rate_of(const Problem& problem) {
 
 }  // namespace
 
-Status BylanderPerceptron::reset(const Problem& problem, const BylanderParams& params) {
-  assert(problem.train != nullptr);
-  const Dataset& data = *problem.train;
-  if (Status st = require_binary(data, "Bylander's perceptron"); !st.ok()) return st;
+Status BylanderPerceptron::start(const Problem& problem, const BylanderParams& params) {
+  const Dataset& data = *data_;
   eta_ = params.eta;
   if (params.eta_from_noise) {
     Result<double> actual = noise_rate_of(problem);

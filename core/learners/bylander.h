@@ -81,7 +81,7 @@ struct BylanderParams {
 // `updates` parameter), no_progress (z = 0) or empty_sample.
 class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
  public:
-  Status reset(const Problem& problem, const BylanderParams& params) override;
+  BylanderPerceptron() : LinearBinaryLearner("Bylander's perceptron") {}
   StepResult step() override;
   // The hypothesis scored: the best iterate (output_best) or the current one, as float.
   const Vector* weights() const override { return output_best_ ? &best_w_ : &w_float_; }
@@ -101,6 +101,7 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   double best_accuracy() const { return best_accuracy_; }
 
  private:
+  Status start(const Problem& problem, const BylanderParams& params) override;
   void score_current();
 
   FeatureMatrix z_;     // z-examples

@@ -15,10 +15,7 @@ const ParamTable<CoresetSvmParams>& CoresetSvmParams::table() {
   return t;
 }
 
-Status CoresetSvm::reset(const Problem& problem, const CoresetSvmParams& params) {
-  assert(problem.train != nullptr);
-  data_ = problem.train;
-  if (Status st = require_binary(*data_, "Coreset SVM"); !st.ok()) return st;
+Status CoresetSvm::start(const Problem& problem, const CoresetSvmParams& params) {
   eps_ = params.epsilon;
   radius_ = problem.radius;
   const int n = data_->rows();

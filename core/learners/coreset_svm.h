@@ -40,7 +40,7 @@ struct CoresetSvmParams {
 // CORESET SVM, one coreset insertion per step.
 class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
  public:
-  Status reset(const Problem& problem, const CoresetSvmParams& params) override;
+  CoresetSvm() : LinearBinaryLearner("Coreset SVM") {}
   StepResult step() override;
   bool done() const override { return done_; }
   // not_separable (SVM(C) failed: no valid result), pool_exhausted, coreset_rule or empty_sample.
@@ -66,10 +66,10 @@ class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
   bool not_separable() const { return not_separable_; }
 
  private:
+  Status start(const Problem& problem, const CoresetSvmParams& params) override;
   bool solve_coreset();
   void evaluate();
 
-  const Dataset* data_ = nullptr;
   double eps_ = 0.1;
   double radius_ = 0;
   std::vector<int> signs_;    // observed labels +1/-1

@@ -4,6 +4,8 @@
 // float dot product per row, so every such learner scores bit-identically to the others and to itself.
 #pragma once
 
+#include <cassert>
+#include <string_view>
 #include <vector>
 
 #include "core/learners/learner.h"
@@ -14,6 +16,14 @@ namespace ml {
 template <class P>
 class LinearBinaryLearner : public LearnerWith<P> {
  public:
+  // Takes the problem's training set as data_, refused unless it has at most two classes (the error names the
+  // learner), then prepares the learner with start().
+  Status reset(const Problem& problem, const P& params) final {
+    assert(problem.train != nullptr);
+    data_ = problem.train;
+    if (Status st = require_binary(*data_, name_); !st.ok()) return st;
+    return start(problem, params);
+  }
   // Binary: two class scores.
   int num_classes() const override { return 2; }
   // out = (0, <x, w>).
@@ -37,7 +47,16 @@ class LinearBinaryLearner : public LearnerWith<P> {
   const Vector* weights() const override { return &w_float_; }
 
  protected:
-  Vector w_float_;  // the float weight vector the learner scores with
+  // `name` is how the learner's errors name it ("the Perceptron").
+  explicit LinearBinaryLearner(std::string_view name) : name_(name) {}
+  // Prepares to learn `problem` (its binary training set is data_) with these parameters.
+  virtual Status start(const Problem& problem, const P& params) = 0;
+
+  const Dataset* data_ = nullptr;  // the training set of the last reset
+  Vector w_float_;                 // the float weight vector the learner scores with
+
+ private:
+  std::string_view name_;  // a literal: how errors name the learner
 };
 
 }  // namespace ml

@@ -56,11 +56,7 @@ LearnerSchema OutlierSvm::simple_schema() {
 
 LearnerSchema OutlierSvm::schema() { return make_schema<OutlierSvmParams>("outlier_svm", "Outlier SVM", false); }
 
-Status OutlierSvm::reset(const Problem& problem, const OutlierSvmParams& params) {
-  assert(problem.train != nullptr);
-  data_ = problem.train;
-  const char* name = variant_ == OutlierVariant::simple ? "Simple outlier SVM" : "Outlier SVM";
-  if (Status st = require_binary(*data_, name); !st.ok()) return st;
+Status OutlierSvm::start(const Problem& problem, const OutlierSvmParams& params) {
   const int m = data_->rows();
   k_ = params.k;
   if (m > 0 && k_ >= m) {

@@ -72,13 +72,14 @@ struct OutlierSvmParams {
 class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
  public:
   // The algorithm of Fig. 4b (simple) or 4a (doubling).
-  explicit OutlierSvm(OutlierVariant variant) : variant_(variant) {}
+  explicit OutlierSvm(OutlierVariant variant)
+      : LinearBinaryLearner(variant == OutlierVariant::simple ? "Simple outlier SVM" : "Outlier SVM"),
+        variant_(variant) {}
   // Registry schema of SIMPLE OUTLIER SVM (id simple_outlier_svm).
   static LearnerSchema simple_schema();
   // Registry schema of OUTLIER SVM (id outlier_svm).
   static LearnerSchema schema();
 
-  Status reset(const Problem& problem, const OutlierSvmParams& params) override;
   StepResult step() override;
   bool done() const override { return done_; }
   double bound() const override;
@@ -107,13 +108,13 @@ class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
   std::string rule_note() const override;
 
  private:
+  Status start(const Problem& problem, const OutlierSvmParams& params) override;
   void start_round();
   void end_round();
   void evaluate(const std::vector<int>& rows);
   bool next_combination();
 
   OutlierVariant variant_;
-  const Dataset* data_ = nullptr;
   Rng rng_{1, Stream::learner};
   int k_ = 0;
   double budget_ = 0;

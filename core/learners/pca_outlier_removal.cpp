@@ -115,10 +115,7 @@ const ParamTable<PcaOutlierRemovalParams>& PcaOutlierRemovalParams::table() {
   return t;
 }
 
-Status PcaOutlierRemoval::reset(const Problem& problem, const PcaOutlierRemovalParams& params) {
-  assert(problem.train != nullptr);
-  data_ = problem.train;
-  if (Status st = require_binary(*data_, "A_mu (PCA outlier removal)"); !st.ok()) return st;
+Status PcaOutlierRemoval::start(const Problem& problem, const PcaOutlierRemovalParams& params) {
   const int m = data_->rows();
   const int n = std::max(1, data_->cols());
   const double c = params.c;

@@ -77,7 +77,7 @@ struct PcaOutlierRemovalParams {
 // A_mu, one removal round per step. It stops on variance_test (003's step 2 test), all_removed or empty_sample.
 class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalParams> {
  public:
-  Status reset(const Problem& problem, const PcaOutlierRemovalParams& params) override;
+  PcaOutlierRemoval() : LinearBinaryLearner("A_mu (PCA outlier removal)") {}
   StepResult step() override;
   std::vector<Counter> counters() const override;
   const std::vector<int>* removed_examples() const override { return &removed_; }
@@ -86,7 +86,7 @@ class PcaOutlierRemoval final : public LinearBinaryLearner<PcaOutlierRemovalPara
   std::string rule_note() const override;
 
  private:
-  const Dataset* data_ = nullptr;
+  Status start(const Problem& problem, const PcaOutlierRemovalParams& params) override;
   double radius2_ = 0;             // R^2: the largest <w,x>^2 any unit w can give
   double c_ = 10;                  // the constant c
   double log_m_ = 0;               // log max(m, 2)

@@ -18,10 +18,7 @@ const ParamTable<PerceptronParams>& PerceptronParams::table() {
   return t;
 }
 
-Status Perceptron::reset(const Problem& problem, const PerceptronParams& params) {
-  assert(problem.train != nullptr);
-  data_ = problem.train;
-  if (Status st = require_binary(*data_, "the Perceptron"); !st.ok()) return st;
+Status Perceptron::start(const Problem& problem, const PerceptronParams& params) {
   const int n = data_->rows();
   const int d = data_->cols();
   w_float_ = Vector::Zero(d);

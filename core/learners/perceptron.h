@@ -38,7 +38,7 @@ struct PerceptronParams {
 // The linear Perceptron. It stops on epoch_without_mistakes (or empty_sample).
 class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
  public:
-  Status reset(const Problem& problem, const PerceptronParams& params) override;
+  Perceptron() : LinearBinaryLearner("the Perceptron") {}
   StepResult step() override;
   // The steps as one loop over runs of the example order (step() is a run of one: the rule is written once).
   StepCounts step_many(int64_t max_steps) override;
@@ -47,7 +47,7 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
   std::vector<Counter> counters() const override;
 
  private:
-  const Dataset* data_ = nullptr;
+  Status start(const Problem& problem, const PerceptronParams& params) override;
   bool normalize_ = true;     // the update is y x/||x|| (else y x)
   std::vector<float> scale_;  // 1/||x_i|| when normalize_ (empty otherwise)
   ExampleOrder order_;

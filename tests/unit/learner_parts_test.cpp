@@ -89,8 +89,8 @@ TEST(LearnerParts, CyclicUpcomingRunsAreConsecutiveExamples) {
 // The smallest learner on the linear base: w is set by hand.
 class FixedLinear final : public LinearBinaryLearner<PerceptronParams> {
  public:
-  explicit FixedLinear(Vector w) { w_float_ = std::move(w); }
-  Status reset(const Problem&, const PerceptronParams&) override { return Status::Ok(); }
+  explicit FixedLinear(Vector w) : LinearBinaryLearner("a fixed halfspace") { w_float_ = std::move(w); }
+  Status start(const Problem&, const PerceptronParams&) override { return Status::Ok(); }
   StepResult step() override { return {}; }
   bool done() const override { return true; }
 };

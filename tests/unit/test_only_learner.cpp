@@ -23,8 +23,7 @@ LearnerCost TestOnlyLearner::cost(const ProblemShape& shape, const TestOnlyParam
   return out;
 }
 
-Status TestOnlyLearner::reset(const Problem& problem, const TestOnlyParams& params) {
-  if (Status s = require_binary(*problem.train, "the test-only learner"); !s.ok()) return s;
+Status TestOnlyLearner::start(const Problem& problem, const TestOnlyParams& params) {
   data_ = problem.train;
   step_ = 0;
   total_steps_ = static_cast<int64_t>(params.passes) * data_->rows();

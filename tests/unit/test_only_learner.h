@@ -23,6 +23,7 @@ struct TestOnlyParams {
 // The test-only learner: w = sum of y x over the examples seen, one example a step.
 class TestOnlyLearner final : public LinearBinaryLearner<TestOnlyParams> {
  public:
+  TestOnlyLearner() : LinearBinaryLearner("the test-only learner") {}
   // Its id in links and the registry.
   static constexpr std::string_view kId = "test_only_centroid";
   // What a step costs (the term its cost adds, named in budget messages).
@@ -32,13 +33,12 @@ class TestOnlyLearner final : public LinearBinaryLearner<TestOnlyParams> {
   // The declared cost: a step term of passes x n x d, and `passes` as the size the budget may lower.
   static LearnerCost cost(const ProblemShape& shape, const TestOnlyParams& params, CostSum& sum);
 
-  Status reset(const Problem& problem, const TestOnlyParams& params) override;
   StepResult step() override;
   bool done() const override { return step_ >= total_steps_; }
   int next_example() const override;
 
  private:
-  const Dataset* data_ = nullptr;
+  Status start(const Problem& problem, const TestOnlyParams& params) override;
   int64_t step_ = 0, total_steps_ = 0;
 };
 
