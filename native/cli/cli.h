@@ -83,6 +83,8 @@ Result<std::string> read_file(const std::string& path, const SizeCap& cap = {});
 Result<std::string> read_csv_file(const std::string& path);
 // Writes a whole file (to path.tmp, then renamed, so a failure never leaves a half-written file).
 Status write_file(const std::string& path, std::string_view contents);
+// write_file, printing its error on stderr when it fails; true when the file was written.
+bool write_file_or_report(const std::string& path, std::string_view contents);
 // Prints an error as "error: <message>" on stderr.
 void print_error(const Error& e);
 // Prints each warning as "warning: <text>" on stderr.

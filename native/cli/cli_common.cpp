@@ -254,6 +254,12 @@ Status write_file(const std::string& path, std::string_view contents) {
   return Status::Ok();
 }
 
+bool write_file_or_report(const std::string& path, std::string_view contents) {
+  Status written = write_file(path, contents);
+  if (!written.ok()) print_error(written.error());
+  return written.ok();
+}
+
 void print_error(const Error& e) { std::fprintf(stderr, "error: %s\n", e.message.c_str()); }
 
 void print_warnings(const std::vector<std::string>& warnings) {

@@ -25,11 +25,7 @@ int cmd_data(const Args& args) {
   }
   print_warnings(data->warnings);
   const std::string text = render_data_csv(data.value());
-  Status written = write_file(args.get("out"), text);
-  if (!written.ok()) {
-    print_error(written.error());
-    return 1;
-  }
+  if (!write_file_or_report(args.get("out"), text)) return 1;
   nlohmann::ordered_json j;
   j["config"] = loaded->canonical_url;
   j["rows"] = data->train.rows() + data->test.rows();

@@ -61,11 +61,7 @@ int cmd_merge(const Args& args) {
     return 1;
   }
   const std::string text = format_cell_rows(merged.value());
-  Status written = write_file(args.get("out"), text);
-  if (!written.ok()) {
-    print_error(written.error());
-    return 1;
-  }
+  if (!write_file_or_report(args.get("out"), text)) return 1;
   nlohmann::ordered_json j;
   j["out"] = args.get("out");
   j["inputs"] = args.positional.size();

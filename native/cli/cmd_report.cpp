@@ -264,11 +264,7 @@ int cmd_report(const Args& args) {
   const SweepReport report = sweep_report(experiment, rows, options);
   print_warnings(report.warnings);
   for (const auto& [path, text] : {std::pair{paths.md, &report.markdown}, std::pair{paths.csv, &report.csv}}) {
-    Status written = write_file(path, *text);
-    if (!written.ok()) {
-      print_error(written.error());
-      return 1;
-    }
+    if (!write_file_or_report(path, *text)) return 1;
   }
   bool drew = false;
   if (ExitCode end = draw_report_figure(args, paths, rows, options, &drew)) return *end;

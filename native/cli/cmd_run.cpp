@@ -72,11 +72,7 @@ int cmd_run(const Args& args) {
   }
   print_warnings(report->warnings);
   if (args.has("trace")) {
-    Status written = write_file(args.get("trace"), report->trace_csv);
-    if (!written.ok()) {
-      print_error(written.error());
-      return 1;
-    }
+    if (!write_file_or_report(args.get("trace"), report->trace_csv)) return 1;
   }
   std::vector<std::string> warnings = loaded->warnings;
   warnings.insert(warnings.end(), report->warnings.begin(), report->warnings.end());
