@@ -3,6 +3,7 @@
 #include "core/data/generator_registry.h"
 
 #include <cassert>
+#include <optional>
 #include <utility>
 
 #include "core/util/row_table.h"
@@ -37,14 +38,6 @@ Result<Generator> register_generator(GeneratorRow row) {
 
 void unregister_generator(Generator g) { table().remove_last(static_cast<size_t>(static_cast<int>(g))); }
 
-ScopedGeneratorRow::ScopedGeneratorRow(GeneratorRow row) {
-  Result<Generator> kind = register_generator(std::move(row));
-  assert(kind.ok() && "ScopedGeneratorRow: the row was refused");
-  kind_ = *kind;
-}
-
-ScopedGeneratorRow::~ScopedGeneratorRow() { unregister_generator(kind_); }
-
 GeneratedSize generated_size(const GeneratorSpec& spec) {
   const GeneratorRow& row = generator_row(spec.kind);
   if (row.size != nullptr) return row.size(spec);
@@ -56,14 +49,9 @@ std::string_view generator_name(Generator g) { return generator_row(g).id; }
 std::string_view generator_description(Generator g) { return generator_row(g).description; }
 
 bool parse_generator(std::string_view name, Generator* out) {
-  const std::deque<GeneratorRow>& rows = generator_rows();
-  for (size_t i = 0; i < rows.size(); ++i) {
-    if (rows[i].id == name) {
-      *out = generator_at(i);
-      return true;
-    }
-  }
-  return false;
+  const std::optional<size_t> index = table().index_of(name);
+  if (index) *out = generator_at(*index);
+  return index.has_value();
 }
 
 bool generator_is_2d(Generator g) { return generator_row(g).is_2d; }

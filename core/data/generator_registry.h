@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "core/data/generators.h"
+#include "core/util/row_table.h"
 #include "core/util/status.h"
 
 namespace ml {
@@ -88,20 +89,7 @@ Result<Generator> register_generator(GeneratorRow row);
 void unregister_generator(Generator g);
 
 // Registers a row for the lifetime of the object (a test's scope); the constructor asserts success.
-class ScopedGeneratorRow {
- public:
-  // Registers `row`.
-  explicit ScopedGeneratorRow(GeneratorRow row);
-  // Unregisters it.
-  ~ScopedGeneratorRow();
-  ScopedGeneratorRow(const ScopedGeneratorRow&) = delete;
-  ScopedGeneratorRow& operator=(const ScopedGeneratorRow&) = delete;
-  // Its Generator value.
-  Generator kind() const { return kind_; }
-
- private:
-  Generator kind_;
-};
+using ScopedGeneratorRow = ScopedRow<GeneratorRow, Generator, &register_generator, &unregister_generator>;
 
 // The size a (valid) spec generates: the row's size function, else spec.n rows of 2 or spec.dims columns.
 GeneratedSize generated_size(const GeneratorSpec& spec);

@@ -75,16 +75,6 @@ void prepare_clean(Dataset& data) {
 }  // namespace
 
 std::string_view noise_model_name(NoiseModel m) { return noise_row(m).id; }
-bool parse_noise_model(std::string_view s, NoiseModel* out) {
-  const std::deque<NoiseRow>& rows = noise_rows();
-  for (size_t i = 0; i < rows.size(); ++i) {
-    if (rows[i].id == s) {
-      *out = noise_model_at(i);
-      return true;
-    }
-  }
-  return false;
-}
 std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
 bool parse_sampling(std::string_view s, Sampling* out) { return parse_enum_name(s, out); }
 std::string_view malicious_adversary_name(MaliciousAdversary a) {

@@ -3,6 +3,7 @@
 #include "core/noise/noise_registry.h"
 
 #include <cassert>
+#include <optional>
 #include <utility>
 
 #include "core/util/row_table.h"
@@ -25,6 +26,12 @@ const NoiseRow* find_noise_row(std::string_view id) { return table().find(id); }
 
 bool noise_reads(NoiseModel m, NoiseParam p) { return (noise_row(m).reads & noise_params({p})) != 0; }
 
+bool parse_noise_model(std::string_view s, NoiseModel* out) {
+  const std::optional<size_t> index = table().index_of(s);
+  if (index) *out = noise_model_at(*index);
+  return index.has_value();
+}
+
 int noise_registry_version() { return table().version(); }
 
 Result<NoiseModel> register_noise_model(NoiseRow row) {
@@ -36,13 +43,5 @@ Result<NoiseModel> register_noise_model(NoiseRow row) {
 }
 
 void unregister_noise_model(NoiseModel m) { table().remove_last(static_cast<size_t>(static_cast<int>(m))); }
-
-ScopedNoiseRow::ScopedNoiseRow(NoiseRow row) {
-  Result<NoiseModel> model = register_noise_model(std::move(row));
-  assert(model.ok() && "ScopedNoiseRow: the row was refused");
-  model_ = *model;
-}
-
-ScopedNoiseRow::~ScopedNoiseRow() { unregister_noise_model(model_); }
 
 }  // namespace ml

@@ -21,6 +21,7 @@
 #include "core/data/dataset.h"
 #include "core/noise/noise.h"
 #include "core/util/rng.h"
+#include "core/util/row_table.h"
 #include "core/util/status.h"
 
 namespace ml {
@@ -96,19 +97,6 @@ Result<NoiseModel> register_noise_model(NoiseRow row);
 void unregister_noise_model(NoiseModel m);
 
 // Registers a row for the lifetime of the object (a test's scope); the constructor asserts success.
-class ScopedNoiseRow {
- public:
-  // Registers `row`.
-  explicit ScopedNoiseRow(NoiseRow row);
-  // Unregisters it.
-  ~ScopedNoiseRow();
-  ScopedNoiseRow(const ScopedNoiseRow&) = delete;
-  ScopedNoiseRow& operator=(const ScopedNoiseRow&) = delete;
-  // Its NoiseModel value.
-  NoiseModel model() const { return model_; }
-
- private:
-  NoiseModel model_;
-};
+using ScopedNoiseRow = ScopedRow<NoiseRow, NoiseModel, &register_noise_model, &unregister_noise_model>;
 
 }  // namespace ml

@@ -7,8 +7,11 @@
 #include <cassert>
 #include <cstddef>
 #include <deque>
+#include <optional>
 #include <string_view>
 #include <utility>
+
+#include "core/util/status.h"
 
 namespace ml {
 
@@ -33,11 +36,16 @@ class RowTable {
     assert(i < rows_.size() && "not a row of this registry");
     return rows_[i];
   }
+  // The position of the row with this id, or nullopt.
+  std::optional<size_t> index_of(std::string_view id) const {
+    for (size_t i = 0; i < rows_.size(); ++i)
+      if (rows_[i].id == id) return i;
+    return std::nullopt;
+  }
   // The row with this id, or nullptr.
   const Row* find(std::string_view id) const {
-    for (const Row& row : rows_)
-      if (row.id == id) return &row;
-    return nullptr;
+    const std::optional<size_t> i = index_of(id);
+    return i ? &rows_[*i] : nullptr;
   }
   // Changes with every registration and removal.
   int version() const { return version_; }
@@ -60,6 +68,28 @@ class RowTable {
   std::deque<Row> rows_;
   size_t builtin_ = 0;
   int version_ = 0;
+};
+
+// Registers a row for the lifetime of the object (a test's scope) with `Register`, which must accept it
+// (assert); the destructor removes it with `Unregister`. Value is the registry's enum.
+template <class Row, class Value, Result<Value> (*Register)(Row), void (*Unregister)(Value)>
+class ScopedRow {
+ public:
+  // Registers `row`.
+  explicit ScopedRow(Row row) {
+    Result<Value> value = Register(std::move(row));
+    assert(value.ok() && "ScopedRow: the row was refused");
+    value_ = *value;
+  }
+  // Unregisters it.
+  ~ScopedRow() { Unregister(value_); }
+  ScopedRow(const ScopedRow&) = delete;
+  ScopedRow& operator=(const ScopedRow&) = delete;
+  // The registered row's enum value (its position).
+  Value value() const { return value_; }
+
+ private:
+  Value value_{};
 };
 
 }  // namespace ml

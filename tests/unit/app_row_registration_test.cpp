@@ -41,7 +41,7 @@ TEST(AppRowRegistration, DataPanelOffersTheRegisteredGenerator) {
   SettingValue v;
   v.number = static_cast<double>(choice - offered.data());
   Config c = apply_field_edit(Config{}, *find_field("data"), v, nullptr);
-  EXPECT_EQ(c.generator.kind, cube.kind());
+  EXPECT_EQ(c.generator.kind, cube.value());
   const std::vector<std::string> keys = keys_of(panel_fields("data", c));
   EXPECT_NE(std::find(keys.begin(), keys.end(), "n"), keys.end());
   EXPECT_EQ(std::find(keys.begin(), keys.end(), "d"), keys.end());
@@ -56,7 +56,7 @@ TEST(AppRowRegistration, NoisePanelOffersTheRegisteredModel) {
   SettingValue v;
   v.number = static_cast<double>(choice - offered.data());
   const Config c = apply_field_edit(Config{}, *find_field("noise"), v, nullptr);
-  EXPECT_EQ(c.noise.model, first.model());
+  EXPECT_EQ(c.noise.model, first.value());
   EXPECT_EQ(keys_of(panel_fields("noise", c)), (std::vector<std::string>{"noise", "eta"}));
 }
 

@@ -44,10 +44,10 @@ std::unique_ptr<Session> run(const Config& config, int64_t steps) {
 
 TEST(RowRegistration, RegisteredGeneratorLinkParsesRoundTripsAndRuns) {
   ScopedGeneratorRow cube(test::test_only_generator_row());
-  EXPECT_EQ(static_cast<int>(cube.kind()), kBuiltinGeneratorCount);  // numbered after the built-ins
+  EXPECT_EQ(static_cast<int>(cube.value()), kBuiltinGeneratorCount);  // numbered after the built-ins
   const Config c = decode_exactly("#v=1&data=test_cube&n=60&learner=perceptron&seed=3");
   EXPECT_FALSE(c.use_csv);
-  EXPECT_EQ(c.generator.kind, cube.kind());
+  EXPECT_EQ(c.generator.kind, cube.value());
   EXPECT_EQ(c.generator.n, 60);
   std::unique_ptr<Session> s = run(c, 50);
   ASSERT_NE(s, nullptr);
@@ -62,9 +62,9 @@ TEST(RowRegistration, RegisteredGeneratorLinkParsesRoundTripsAndRuns) {
 
 TEST(RowRegistration, RegisteredNoiseModelLinkParsesRoundTripsAndRuns) {
   ScopedNoiseRow first(test::test_only_noise_row());
-  EXPECT_EQ(static_cast<int>(first.model()), kBuiltinNoiseModelCount);
+  EXPECT_EQ(static_cast<int>(first.value()), kBuiltinNoiseModelCount);
   const Config c = decode_exactly("#v=1&data=separable&n=200&noise=test_first&eta=0.2&learner=perceptron&seed=4");
-  EXPECT_EQ(c.noise.model, first.model());
+  EXPECT_EQ(c.noise.model, first.value());
   EXPECT_EQ(c.noise.rate, 0.2);  // eta applies: the row reads it
   EXPECT_TRUE(field_applies(*find_field("eta"), c));
   EXPECT_FALSE(field_applies(*find_field("sampling"), c));  // the row does not read it
