@@ -19,41 +19,6 @@ namespace {
 // Column sums of a confusion matrix must be 1 within this (as noise.h validate_confusion).
 constexpr double kColumnTolerance = 1e-9;
 
-// True when `s` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-bool valid_utf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    int extra = 0;
-    uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if (c >= 0xC2 && c <= 0xDF) {
-      extra = 1;
-      cp = c & 0x1Fu;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      extra = 2;
-      cp = c & 0x0Fu;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      extra = 3;
-      cp = c & 0x07u;
-    } else
-      return false;
-    if (i + static_cast<size_t>(extra) >= s.size()) return false;
-    for (int k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
-      if ((cc & 0xC0u) != 0x80u) return false;
-      cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    if ((extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += static_cast<size_t>(extra) + 1;
-  }
-  return true;
-}
-
 // Names and column headers: short printable UTF-8.
 std::string check_name_text(std::string_view s) {
   if (s.size() > static_cast<size_t>(kMaxTextBytes))

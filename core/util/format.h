@@ -21,6 +21,11 @@ bool parse_double(std::string_view text, double* out);
 bool parse_float(std::string_view text, float* out);
 // Parses a whole string as a base-10 signed 64-bit integer; false on overflow or trailing text.
 bool parse_int64(std::string_view text, long long* out);
+// Length of the valid UTF-8 sequence at s[i] (1-4), or 0 when the bytes there are not valid UTF-8 (an overlong
+// form, a surrogate, a code point past U+10FFFF, a sequence cut short).
+size_t utf8_sequence_length(std::string_view s, size_t i);
+// True when `s` is well-formed UTF-8.
+bool valid_utf8(std::string_view s);
 // The parts of `text` between the separators: n separators give n + 1 parts, empty parts kept ("a,,b" gives
 // "a", "", "b"; "" gives one empty part). The parts view `text`.
 std::vector<std::string_view> split(std::string_view text, char separator);
