@@ -36,20 +36,25 @@ std::string trace_json(const Trace& trace) {
 
 }  // namespace
 
+void ExportPanel::save_button(const char* label, const char* file, const char* mime, bool ready,
+                              const std::function<std::string()>& contents, const char* probe_name,
+                              const char* tooltip) {
+  if (ImGui::Button(label) && ready) ctx_.message = ctx_.platform.save_file(file, contents(), mime);
+  if (probe_name) probe(ctx_, probe_name);
+  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+}
+
 void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
   SweepModel* sweep = ctx_.state.sweep();
   ImGui::BeginDisabled(!sweep || sweep->rows().empty());
-  if (ImGui::Button("Rows CSV") && sweep)
-    ctx_.message = ctx_.platform.save_file("marginlab_sweep.csv", sweep->rows_csv(), "text/csv");
-  probe(ctx_, "export.rows_csv");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("One line per finished cell: its axis values, every number of its run report, its link");
+  save_button(
+      "Rows CSV", "marginlab_sweep.csv", "text/csv", sweep != nullptr, [&] { return sweep->rows_csv(); },
+      "export.rows_csv", "One line per finished cell: its axis values, every number of its run report, its link");
   ImGui::SameLine();
-  if (ImGui::Button("Rows JSONL") && sweep)
-    ctx_.message = ctx_.platform.save_file("marginlab_sweep.jsonl", sweep->rows_jsonl(), "application/x-ndjson");
-  probe(ctx_, "export.rows_jsonl");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The rows as `marginlab sweep --out` writes them (merge and report read this)");
+  save_button(
+      "Rows JSONL", "marginlab_sweep.jsonl", "application/x-ndjson", sweep != nullptr,
+      [&] { return sweep->rows_jsonl(); }, "export.rows_jsonl",
+      "The rows as `marginlab sweep --out` writes them (merge and report read this)");
   ImGui::SameLine();
   if (ImGui::Button("Sweep PNG")) {
     capture_pending_ = true;
@@ -78,16 +83,17 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   }
   const Session* s = ctx_.state.session();
   ImGui::BeginDisabled(!s);
-  if (ImGui::Button("Trace CSV") && s)
-    ctx_.message = ctx_.platform.save_file("marginlab_trace.csv", s->trace().to_csv(), "text/csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The recorded trace (sha256 = the run's fingerprint)");
+  save_button(
+      "Trace CSV", "marginlab_trace.csv", "text/csv", s != nullptr, [&] { return s->trace().to_csv(); }, nullptr,
+      "The recorded trace (sha256 = the run's fingerprint)");
   ImGui::SameLine();
-  if (ImGui::Button("Trace JSON") && s)
-    ctx_.message = ctx_.platform.save_file("marginlab_trace.json", trace_json(s->trace()), "application/json");
+  save_button(
+      "Trace JSON", "marginlab_trace.json", "application/json", s != nullptr, [&] { return trace_json(s->trace()); },
+      nullptr, nullptr);
   ImGui::SameLine();
-  if (ImGui::Button("Data CSV") && s)
-    ctx_.message = ctx_.platform.save_file("marginlab_data.csv", render_data_csv(s->data()), "text/csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The prepared data with observed and true labels and corruption flags");
+  save_button(
+      "Data CSV", "marginlab_data.csv", "text/csv", s != nullptr, [&] { return render_data_csv(s->data()); }, nullptr,
+      "The prepared data with observed and true labels and corruption flags");
   ImGui::SameLine();
   if (ImGui::Button("Plots PNG") && s && panel_visible(ctx_.state.config(), "plots"))
     request_capture(plots_min, plots_max, "marginlab_plots.png", false);

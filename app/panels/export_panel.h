@@ -4,6 +4,7 @@
 // bytes `marginlab sweep` writes), the sweep plot as PNG, and the rows' sha256.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "app/panels/panel.h"
@@ -26,6 +27,10 @@ class ExportPanel : public Panel {
 
  private:
   void draw_sweep(ImVec2 plot_min, ImVec2 plot_max);  // the Sweep's exports
+  // A button saving the text `contents()` (computed on the click only, and only when `ready`) as `file`, with
+  // its probe name and tooltip (either may be null).
+  void save_button(const char* label, const char* file, const char* mime, bool ready,
+                   const std::function<std::string()>& contents, const char* probe_name, const char* tooltip);
   // Asks for a PNG of min..max after this frame renders; with `caption`, the link is drawn over its bottom
   // edge in this frame and stored in the file.
   void request_capture(ImVec2 min, ImVec2 max, const std::string& name, bool caption);
