@@ -11,6 +11,7 @@
 #include "bench/bench_util.h"
 #include "core/data/generators.h"
 #include "core/kernels/projection.h"
+#include "core/settings/setting.h"
 #include "core/util/eigen_setup.h"
 #include "core/util/rng.h"
 
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
       last = std::move(p.value());
     });
     if (!error.empty()) {
-      std::fprintf(stderr, "bench_projection: %s: %s\n", std::string(ml::projection_name(kind)).c_str(), error.c_str());
+      std::fprintf(stderr, "bench_projection: %s: %s\n", std::string(ml::enum_name(kind)).c_str(), error.c_str());
       return 1;
     }
     double checksum = 0;
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
     nlohmann::ordered_json j;
     j["bench"] = "projection";
     j["build"] = build_name();
-    j["kind"] = std::string(ml::projection_name(kind));
+    j["kind"] = std::string(ml::enum_name(kind));
     j["nystrom"] = nystrom;
     j["n"] = n;
     j["dims_requested"] = dims;

@@ -8,18 +8,6 @@
 
 namespace ml {
 
-std::string_view normalization_name(Normalization n) { return kNormalizationNames[static_cast<int>(n)]; }
-
-bool parse_normalization(std::string_view s, Normalization* out) {
-  for (size_t i = 0; i < std::size(kNormalizationNames); ++i) {
-    if (s == kNormalizationNames[i]) {
-      *out = static_cast<Normalization>(i);
-      return true;
-    }
-  }
-  return false;
-}
-
 Dataset select_rows(const Dataset& data, const std::vector<int>& rows) {
   Dataset out;
   out.X.resize(static_cast<Eigen::Index>(rows.size()), data.X.cols());

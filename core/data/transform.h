@@ -25,10 +25,6 @@ inline constexpr std::string_view kNormalizationNames[] = {"none", "unit", "stan
 // The names of Normalization as a span (settings/setting.h NamedEnum).
 constexpr std::span<const std::string_view> enum_names(Normalization) { return kNormalizationNames; }
 
-// URL spelling of a normalization.
-std::string_view normalization_name(Normalization n);
-// Parses a normalization name; false when unknown.
-bool parse_normalization(std::string_view s, Normalization* out);
 
 // Training and test parts of a dataset.
 struct Split {

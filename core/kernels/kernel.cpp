@@ -9,10 +9,6 @@
 
 namespace ml {
 
-std::string_view kernel_name(KernelKind kind) { return kKernelNames[static_cast<int>(kind)]; }
-
-bool parse_kernel(std::string_view name, KernelKind* out) { return parse_enum_name(name, out); }
-
 double Kernel::from_products(double dot, double norm2_a, double norm2_b) const {
   switch (kind) {
     case KernelKind::linear: return dot;

@@ -27,10 +27,6 @@ inline constexpr std::string_view kKernelNames[] = {"linear", "poly", "gaussian"
 // The names of KernelKind as a span (settings/setting.h NamedEnum).
 constexpr std::span<const std::string_view> enum_names(KernelKind) { return kKernelNames; }
 
-// URL / UI spelling of a kernel kind ("linear", "poly", "gaussian").
-std::string_view kernel_name(KernelKind kind);
-// Parses a kernel name; false when unknown.
-bool parse_kernel(std::string_view name, KernelKind* out);
 
 // A kernel with its parameters.
 struct Kernel {

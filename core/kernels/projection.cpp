@@ -66,10 +66,6 @@ Error rank_zero_error(std::string_view what) {
 
 }  // namespace
 
-std::string_view projection_name(ProjectionKind kind) { return kProjectionNames[static_cast<int>(kind)]; }
-
-bool parse_projection(std::string_view name, ProjectionKind* out) { return parse_enum_name(name, out); }
-
 Result<KernelProjection> KernelProjection::fit(const FeatureMatrix& X, const Kernel& kernel,
                                                const ProjectionOptions& options, Rng& rng) {
   ProjectionFitter fitter(X, kernel, options, rng);

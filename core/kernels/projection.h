@@ -92,10 +92,6 @@ inline constexpr std::string_view kProjectionNames[] = {"random", "kpca", "kgs"}
 // The names of ProjectionKind as a span (settings/setting.h NamedEnum).
 constexpr std::span<const std::string_view> enum_names(ProjectionKind) { return kProjectionNames; }
 
-// URL / UI spelling ("random", "kpca", "kgs").
-std::string_view projection_name(ProjectionKind kind);
-// Parses a projection name; false when unknown.
-bool parse_projection(std::string_view name, ProjectionKind* out);
 
 // How to fit a projection.
 struct ProjectionOptions {

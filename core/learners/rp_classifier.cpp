@@ -1,5 +1,6 @@
 // marginlab — the RP-classifier (see rp_classifier.h).
 #include "core/learners/rp_classifier.h"
+#include "core/settings/setting.h"
 
 #include <algorithm>
 #include <cassert>
@@ -115,7 +116,7 @@ Status RpClassifier::reset(const Problem& problem, const RpClassifierParams& par
     for (int i = 0; i < n; ++i) max_diag = std::max(max_diag, kernel_.from_products(n2[i], n2[i], n2[i]));
     if (!(max_diag > 0)) {
       return make_error("rp.rank_zero", "RP-classifier: every training point has K(x,x) = 0 under the " +
-                                            std::string(kernel_name(kernel_.kind)) + " kernel; nothing to project");
+                                            std::string(enum_name(kernel_.kind)) + " kernel; nothing to project");
     }
   }
 

@@ -75,16 +75,6 @@ void prepare_clean(Dataset& data) {
 }  // namespace
 
 std::string_view noise_model_name(NoiseModel m) { return noise_row(m).id; }
-std::string_view sampling_name(Sampling s) { return kSamplingNames[static_cast<int>(s)]; }
-bool parse_sampling(std::string_view s, Sampling* out) { return parse_enum_name(s, out); }
-std::string_view malicious_adversary_name(MaliciousAdversary a) {
-  return kMaliciousAdversaryNames[static_cast<int>(a)];
-}
-bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out) { return parse_enum_name(s, out); }
-std::string_view label_adversary_name(LabelAdversary a) { return kLabelAdversaryNames[static_cast<int>(a)]; }
-bool parse_label_adversary(std::string_view s, LabelAdversary* out) { return parse_enum_name(s, out); }
-std::string_view outlier_mode_name(OutlierMode m) { return kOutlierModeNames[static_cast<int>(m)]; }
-bool parse_outlier_mode(std::string_view s, OutlierMode* out) { return parse_enum_name(s, out); }
 
 int rounded_count(double eta, int n) {
   assert(n >= 0);

@@ -104,14 +104,6 @@ struct NoiseReport {
 // URL spellings (a noise model's is its row's id).
 std::string_view noise_model_name(NoiseModel m);
 bool parse_noise_model(std::string_view s, NoiseModel* out);
-std::string_view sampling_name(Sampling s);
-bool parse_sampling(std::string_view s, Sampling* out);
-std::string_view malicious_adversary_name(MaliciousAdversary a);
-bool parse_malicious_adversary(std::string_view s, MaliciousAdversary* out);
-std::string_view label_adversary_name(LabelAdversary a);
-bool parse_label_adversary(std::string_view s, LabelAdversary* out);
-std::string_view outlier_mode_name(OutlierMode m);
-bool parse_outlier_mode(std::string_view s, OutlierMode* out);
 
 // Applies the noise to clean `data` in place (labels, and points for malicious/move), recording corruption.
 // It starts from label = true_label, corruption = none (a missing true_label is taken from label), so the

@@ -123,6 +123,12 @@ std::vector<std::string> enum_choices() {
   return out;
 }
 
+// The name of a NamedEnum value (its URL and UI spelling).
+template <NamedEnum E>
+std::string_view enum_name(E value) {
+  return enum_names(value)[static_cast<size_t>(value)];
+}
+
 // Sets *out to the E whose name is `name` and returns true; false (*out untouched) when no name matches.
 template <NamedEnum E>
 bool parse_enum_name(std::string_view name, E* out) {

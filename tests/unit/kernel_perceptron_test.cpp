@@ -2,6 +2,7 @@
 // (core/learners/kernel_perceptron.h; 001 §2): hand-computed kernel values and dual updates, the two
 // Gaussian width spellings, agreement with the primal Perceptron for the linear kernel.
 #include "core/learners/kernel_perceptron.h"
+#include "core/settings/setting.h"
 
 #include <gtest/gtest.h>
 
@@ -74,7 +75,7 @@ TEST(KernelTest, MatrixFormsAgreeWithPointwise) {
     Eigen::VectorXd row;
     kernel_row(k, X, X.row(4).data(), &row);
     for (int i = 0; i < 30; ++i) {
-      EXPECT_EQ(G(i, i), k(X.row(i).data(), X.row(i).data(), 5)) << kernel_name(kind);
+      EXPECT_EQ(G(i, i), k(X.row(i).data(), X.row(i).data(), 5)) << enum_name(kind);
       for (int j = 0; j < 30; ++j) {
         EXPECT_EQ(G(i, j), G(j, i));
         EXPECT_NEAR(G(i, j), k(X.row(i).data(), X.row(j).data(), 5), 1e-12);
@@ -86,9 +87,9 @@ TEST(KernelTest, MatrixFormsAgreeWithPointwise) {
     }
   }
   KernelKind parsed;
-  EXPECT_TRUE(parse_kernel("poly", &parsed));
+  EXPECT_TRUE(parse_enum_name("poly", &parsed));
   EXPECT_EQ(parsed, KernelKind::polynomial);
-  EXPECT_FALSE(parse_kernel("rbf", &parsed));
+  EXPECT_FALSE(parse_enum_name("rbf", &parsed));
 }
 
 TEST(KernelPerceptronTest, HandComputedPolynomialDualUpdates) {

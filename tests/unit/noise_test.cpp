@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/noise/noise.h"
+#include "core/settings/setting.h"
 
 namespace ml {
 namespace {
@@ -78,19 +79,19 @@ TEST(NoiseNames, RoundTripEveryEnum) {
     EXPECT_EQ(static_cast<int>(parsed), m);
   }
   Sampling s{};
-  EXPECT_TRUE(parse_sampling("exact", &s));
+  EXPECT_TRUE(parse_enum_name("exact", &s));
   EXPECT_EQ(s, Sampling::exact);
-  EXPECT_EQ(sampling_name(Sampling::independent), "independent");
+  EXPECT_EQ(enum_name(Sampling::independent), "independent");
   MaliciousAdversary a{};
-  EXPECT_TRUE(parse_malicious_adversary("boundary", &a));
+  EXPECT_TRUE(parse_enum_name("boundary", &a));
   EXPECT_EQ(a, MaliciousAdversary::boundary);
-  EXPECT_EQ(malicious_adversary_name(MaliciousAdversary::pull), "pull");
+  EXPECT_EQ(enum_name(MaliciousAdversary::pull), "pull");
   LabelAdversary l{};
-  EXPECT_TRUE(parse_label_adversary("region", &l));
+  EXPECT_TRUE(parse_enum_name("region", &l));
   EXPECT_EQ(l, LabelAdversary::region);
-  EXPECT_EQ(label_adversary_name(LabelAdversary::farthest), "farthest");
+  EXPECT_EQ(enum_name(LabelAdversary::farthest), "farthest");
   OutlierMode o{};
-  EXPECT_TRUE(parse_outlier_mode("move", &o));
+  EXPECT_TRUE(parse_enum_name("move", &o));
   EXPECT_EQ(o, OutlierMode::move);
   EXPECT_EQ(noise_model_name(NoiseModel::adversarial), "adversarial");
   NoiseModel untouched = NoiseModel::uniform;

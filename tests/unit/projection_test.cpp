@@ -2,6 +2,7 @@
 // against a hand-checked eigendecomposition, Nyström = exact with all points as landmarks, nesting,
 // jitter and the error codes.
 #include "core/kernels/projection.h"
+#include "core/settings/setting.h"
 
 #include <gtest/gtest.h>
 
@@ -264,8 +265,8 @@ TEST_F(ProjectionTest, LeadingCoordinatesAreTheSmallerFit) {
     ASSERT_TRUE(big.ok());
     ASSERT_TRUE(small.ok());
     const KernelProjection lead = big->leading(7);
-    EXPECT_EQ(lead.basis_rows(), small->basis_rows()) << projection_name(kind);
-    EXPECT_LT((lead.coefficients() - small->coefficients()).cwiseAbs().maxCoeff(), 1e-9) << projection_name(kind);
+    EXPECT_EQ(lead.basis_rows(), small->basis_rows()) << enum_name(kind);
+    EXPECT_LT((lead.coefficients() - small->coefficients()).cwiseAbs().maxCoeff(), 1e-9) << enum_name(kind);
     EXPECT_LT((lead.transform(X) - big->transform(X).leftCols(7)).cwiseAbs().maxCoeff(), 1e-5f);
   }
 }
@@ -384,11 +385,11 @@ TEST_F(ProjectionTest, ErrorCodes) {
 TEST_F(ProjectionTest, Names) {
   for (ProjectionKind k : {ProjectionKind::random, ProjectionKind::kpca, ProjectionKind::kgs}) {
     ProjectionKind back;
-    ASSERT_TRUE(parse_projection(projection_name(k), &back));
+    ASSERT_TRUE(parse_enum_name(enum_name(k), &back));
     EXPECT_EQ(back, k);
   }
   ProjectionKind dummy;
-  EXPECT_FALSE(parse_projection("pca", &dummy));
+  EXPECT_FALSE(parse_enum_name("pca", &dummy));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/data/transform.h"
+#include "core/settings/setting.h"
 
 namespace ml {
 namespace {
@@ -89,11 +90,11 @@ TEST(Bias, AppendsConstantCoordinateAndExtendsTarget) {
 TEST(Normalization, NamesRoundTrip) {
   for (Normalization n : {Normalization::none, Normalization::unit, Normalization::standardize}) {
     Normalization back{};
-    ASSERT_TRUE(parse_normalization(normalization_name(n), &back));
+    ASSERT_TRUE(parse_enum_name(enum_name(n), &back));
     EXPECT_EQ(back, n);
   }
   Normalization ignored{};
-  EXPECT_FALSE(parse_normalization("zscore", &ignored));
+  EXPECT_FALSE(parse_enum_name("zscore", &ignored));
 }
 
 }  // namespace
