@@ -244,6 +244,33 @@ float y_label_width(const AxisTicks& yt) {
   return std::max(w, width_of("0"));
 }
 
+// A plot's frame under its legend: where the legend goes, the data area beside the y tick labels, and those
+// ticks (one label per ~2 em vertically). The area is laid out twice: the labels' width depends on the ticks.
+struct PlotFrame {
+  Layout layout;
+  AxisTicks y_ticks;
+  float legend_x = 0, legend_y = 0;
+};
+
+PlotFrame frame_plot(ImVec2 pos, ImVec2 size, const std::vector<LegendItem>& items, AxisRange yr) {
+  const float fs = ImGui::GetFontSize();
+  PlotFrame f;
+  f.legend_x = pos.x + 6;
+  f.legend_y = pos.y + fs * 1.35f;
+  const float legend_h = legend(nullptr, items, f.legend_x, f.legend_y, size.x - 12);
+  const Layout first = plot_layout(pos, size, 0, legend_h);
+  f.y_ticks =
+      nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>((first.area_max.y - first.area_min.y) / (fs * 2.0f))));
+  f.layout = plot_layout(pos, size, y_label_width(f.y_ticks), legend_h);
+  return f;
+}
+
+// The x ticks of a laid-out plot: one label per ~4.5 em horizontally.
+AxisTicks x_ticks(const Layout& l, AxisRange xr) {
+  const float fs = ImGui::GetFontSize();
+  return nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
+}
+
 }  // namespace
 
 namespace {
@@ -328,15 +355,10 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
     items.push_back(
         {series[i].name + (off_scale[i] ? " \xE2\x86\x91" : ""), series[i].color, series[i].dashed ? 1 : 0});
   if (!options.legend) items.clear();
-  const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
-  const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
-  // Tick counts from the pixel size: one label per ~4.5 em horizontally, ~2 em vertically.
-  Layout l = plot_layout(pos, size, 0, legend_h);
-  const int max_y_ticks = std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f)));
-  AxisTicks yt = nice_ticks(yr.lo, yr.hi, max_y_ticks);
-  l = plot_layout(pos, size, y_label_width(yt), legend_h);
-  const int max_x_ticks = std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f)));
-  AxisTicks xt = nice_ticks(xr.lo, xr.hi, max_x_ticks);
+  PlotFrame frame = frame_plot(pos, size, items, yr);
+  Layout& l = frame.layout;
+  AxisTicks& yt = frame.y_ticks;
+  AxisTicks xt = x_ticks(l, xr);
 
   dl->PushClipRect(l.box_min, l.box_max, true);  // titles and labels never spill into a neighbour
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
@@ -386,7 +408,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
   }
   dl->PopClipRect();
 
-  legend(dl, items, legend_x, legend_y, size.x - 12);
+  legend(dl, items, frame.legend_x, frame.legend_y, size.x - 12);
   dl->PopClipRect();
 
   // Hover read-out: cursor line and the value of every series at the nearest recorded x.
@@ -546,16 +568,14 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
   std::vector<LegendItem> items;
   if (options.legend)
     for (const PointSeries& s : series) items.push_back({s.name, s.color, 0});
-  const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
-  const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
-  Layout l = plot_layout(pos, size, 0, legend_h);
-  AxisTicks yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f))));
-  l = plot_layout(pos, size, y_label_width(yt), legend_h);
+  PlotFrame frame = frame_plot(pos, size, items, yr);
+  Layout& l = frame.layout;
+  AxisTicks& yt = frame.y_ticks;
   AxisTicks xt;
   if (categorical) {
     for (size_t i = 0; i < x_labels.size(); ++i) xt.values.push_back(static_cast<double>(i));
   } else {
-    xt = nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
+    xt = x_ticks(l, xr);
   }
   dl->PushClipRect(l.box_min, l.box_max, true);
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
@@ -573,7 +593,7 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
     dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
                        (l.area_min.y + l.area_max.y - ts.y) * 0.5f),
                 kDimText, options.empty_text);
-    legend(dl, items, legend_x, legend_y, size.x - 12);
+    legend(dl, items, frame.legend_x, frame.legend_y, size.x - 12);
     dl->PopClipRect();
     ImGui::PopID();
     return hit;
@@ -585,7 +605,7 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
   const PointMarkers markers = draw_point_series(dl, l, xr, yr, series, categorical, first_marker);
   const std::vector<std::vector<double>>& screen_x = markers.x;
   const std::vector<std::vector<double>>& screen_y = markers.y;
-  legend(dl, items, legend_x, legend_y, size.x - 12);
+  legend(dl, items, frame.legend_x, frame.legend_y, size.x - 12);
   dl->PopClipRect();
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -658,12 +678,10 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
   AxisRange xr{lo, hi}, yr{0, top > 0 ? top * 1.08 : 1};
   std::vector<LegendItem> items;
   for (const HistogramSeries& s : series) items.push_back({s.name, s.color, 2});
-  const float legend_x = pos.x + 6, legend_y = pos.y + fs * 1.35f;
-  const float legend_h = legend(nullptr, items, legend_x, legend_y, size.x - 12);
-  Layout l = plot_layout(pos, size, 0, legend_h);
-  AxisTicks yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>((l.area_max.y - l.area_min.y) / (fs * 2.0f))));
-  l = plot_layout(pos, size, y_label_width(yt), legend_h);
-  AxisTicks xt = nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
+  PlotFrame frame = frame_plot(pos, size, items, yr);
+  Layout& l = frame.layout;
+  AxisTicks& yt = frame.y_ticks;
+  AxisTicks xt = x_ticks(l, xr);
   dl->PushClipRect(l.box_min, l.box_max, true);
   dl->AddRectFilled(l.box_min, l.box_max, kFrameBg, 4.0f);
   dl->AddRectFilled(l.area_min, l.area_max, kPlotBg);
@@ -697,7 +715,7 @@ void histogram_plot(const char* id, ImVec2 size, const std::string& title, const
     const float x0 = static_cast<float>(l.area_min.x + (0 - lo) / (hi - lo) * (l.area_max.x - l.area_min.x));
     dl->AddLine(ImVec2(x0, l.area_min.y), ImVec2(x0, l.area_max.y), IM_COL32(255, 255, 255, 150), 1.5f);
   }
-  legend(dl, items, legend_x, legend_y, size.x - 12);
+  legend(dl, items, frame.legend_x, frame.legend_y, size.x - 12);
   dl->PopClipRect();
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
