@@ -4,6 +4,7 @@
 #include "core/data/csv.h"
 #include "core/util/sha256.h"
 #include "native/cli/cli.h"
+#include "native/cli/experiment_io.h"
 #include "nlohmann/json.hpp"
 
 namespace ml::cli {
@@ -30,15 +31,10 @@ int cmd_check(const Args& args) {
   }
   if (!table.ok()) {
     const Error& e = table.error();
-    std::fprintf(stderr, "error: %s\n", e.message.c_str());
-    nlohmann::ordered_json j;
-    j["ok"] = false;
-    j["file"] = path;
-    j["code"] = e.code;
-    j["line"] = e.line;
-    j["column"] = e.column;
-    j["message"] = e.message;
-    std::printf("%s\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    print_error(e);
+    const nlohmann::ordered_json j = {{"ok", false},    {"file", path},       {"code", e.code},
+                                      {"line", e.line}, {"column", e.column}, {"message", e.message}};
+    std::printf("%s\n", json_line(j).c_str());
     return 1;
   }
   const CsvInfo& info = table->info;
@@ -55,7 +51,7 @@ int cmd_check(const Args& args) {
   j["label_column"] = info.label_index;
   j["blank_lines"] = info.blank_lines;
   j["sha256"] = sha256_hex(text.value());
-  std::printf("%s\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  std::printf("%s\n", json_line(j).c_str());
   return 0;
 }
 

@@ -36,7 +36,7 @@ int cmd_data(const Args& args) {
   j["achieved_noise"] = data->noise.achieved_rate;
   j["corrupted"] = data->noise.corrupted;
   j["sha256"] = sha256_hex(text);
-  std::printf("%s\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  std::printf("%s\n", json_line(j).c_str());
   return 0;
 }
 
