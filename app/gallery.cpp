@@ -30,7 +30,8 @@ const std::vector<GalleryEntry>& gallery() {
        "pca_outlier_removal,averaging"},
       // Real data (data/README.md): the page fetches each from its data/ folder when the entry is opened.
       {"real data: banana",
-       "R\xC3\xA4tsch's banana benchmark, split 1: its 400 real training points in the view. The two classes "
+       "R\xC3\xA4tsch's banana benchmark, split 1: its 400 real training points in the view (untick 'test points' "
+       "to see them alone). The two classes "
        "overlap, so the Gaussian-kernel perceptron still makes mistakes after ten passes; its curved boundary gets "
        "about 17 % of the 4 900 test points wrong.",
        "#v=1&data=csv&csv=ida%2Fbanana%2Fbanana&split=1&learner=kernel_perceptron&l.width_c=1&seed=1&steps=4000"},

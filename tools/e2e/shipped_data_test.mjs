@@ -92,6 +92,8 @@ try {
     console.log(`  link ${link}\n  steps ${s.steps}: page ${hash}, marginlab run ${ref.trace_sha256 || ref.error}`);
     check('the page\'s trace hash equals marginlab run\'s', hash && hash === ref.trace_sha256,
           `${hash} vs ${ref.trace_sha256 || ref.error}`);
+    // The picture shows the 400 training points alone: the View's "test points" box unticked.
+    check('the View\'s test points are hidden for the picture', await clickProbe(page, 'view.test_points'));
     await page.mouse.move(1279, 799);
     await moreFrames(page, 8);
     const shot = path.join(outDir, 'shipped_banana.png');
