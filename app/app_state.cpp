@@ -10,6 +10,8 @@
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
+#include "core/session/linked_data.h"
+#include "core/session/pipeline.h"
 #include "core/util/sha256.h"
 
 namespace ml::app {
@@ -117,6 +119,17 @@ void AppState::install(Config config, std::vector<Axis> axes, ParamValues foreig
   axes_ = std::move(axes);
   foreign_params_ = std::move(foreign);
   mode_ = run_mode_of(experiment());
+  // Data-folder files loaded for another link (another set or split) are not this link's data: the host
+  // reads this link's files (wanted_data_files) instead of the run silently using the old ones.
+  if (csv_ && !csv_files_.empty()) {
+    Result<std::vector<std::string>> names = csv_file_names(config_);
+    if (!reads_data_folder(config_) || !names.ok() || names.value() != csv_files_) {
+      csv_.reset();
+      csv_text_.clear();
+      csv_test_text_.clear();
+      csv_files_.clear();
+    }
+  }
   set_url();
 }
 
@@ -258,7 +271,13 @@ Result<CsvTable> AppState::parse_loaded_csv(const Config& config) const {
   CsvOptions options;
   options.source_name = config.csv_name.empty() ? "data.csv" : config.csv_name;
   options.label_column = config.csv_label;
-  return parse_csv(csv_text_, options);
+  Result<CsvTable> table = parse_csv(csv_text_, options);
+  if (!table.ok() || csv_test_text_.empty()) return table;
+  // A split: the training file's reading (what the file shows) with the dataset of both files.
+  Result<Dataset> both = csv_dataset(config, csv_files_, {csv_text_, csv_test_text_});
+  if (!both.ok()) return both.error();
+  table.value().data = std::move(both).value();
+  return table;
 }
 
 std::string label_spec_of(const CsvInfo& info) { return label_spec_for_column(info, info.label_index); }
@@ -298,6 +317,8 @@ void AppState::load_csv(const std::string& name, std::string text) {
                     "', sha256 " + config_.csv_hash + "...): results will differ from the link's");
   }
   csv_text_ = std::move(text);
+  csv_test_text_.clear();
+  csv_files_.clear();
   csv_ = std::move(table.value());
   Config next = config_;
   next.use_csv = true;
@@ -360,6 +381,10 @@ std::optional<bool> AppState::build_run() {
   std::unique_ptr<Session> shown = std::move(shown_session_);
   const bool shown_is_restorable = shown && !shown->preparing() && previous_config_.has_value() &&
                                    same_experiment(previous_config_->config, shown->config());
+  if (config_.use_csv && !csv_ && reads_data_folder(config_)) {
+    build_error_ = "this link reads the " + data_set_name(config_) + " from the data folder";
+    return std::nullopt;
+  }
   if (config_.use_csv && !csv_) {
     build_error_ = "this link trains on the CSV file '" + config_.csv_name + "'" +
                    (config_.csv_hash.empty() ? std::string() : " (sha256 " + config_.csv_hash + "...)") +
@@ -518,16 +543,7 @@ bool AppState::cancel_preparation() {
       if (p.key == "dims") hint = " Lower l.dims to make it faster.";
     }
   }
-  // A previous configuration using a CSV that is no longer loaded cannot be rebuilt: discard instead.
-  if (previous_config_ && !(previous_config_->config.use_csv && !csv_)) {
-    Saved back = std::move(*previous_config_);
-    previous_config_.reset();
-    validate(back.config, learner_schemas());
-    install(std::move(back.config), std::move(back.axes), std::move(back.foreign));
-    add_notices({text + "; back to the previous settings." + hint}, false);
-    start_after_change(false);
-    return true;
-  }
+  if (restore_previous(text + "; back to the previous settings." + hint)) return true;
   previous_config_.reset();
   session_.reset();
   compare_.clear();
@@ -579,6 +595,77 @@ int64_t AppState::tick_sweep() {
   const int64_t rows = sweep_->advance(budget_seconds, clock_);
   if (!sweep_->running()) playing_ = false;
   return rows;
+}
+
+}  // namespace ml::app
+
+namespace ml::app {
+
+bool AppState::restore_previous(const std::string& why) {
+  // A previous configuration using a CSV that is no longer loaded cannot be rebuilt: discard instead.
+  if (!previous_config_ || (previous_config_->config.use_csv && !csv_)) return false;
+  Saved back = std::move(*previous_config_);
+  previous_config_.reset();
+  validate(back.config, learner_schemas());
+  install(std::move(back.config), std::move(back.axes), std::move(back.foreign));
+  add_notices({why}, false);
+  start_after_change(false);
+  return true;
+}
+
+std::vector<std::string> AppState::wanted_data_files() const {
+  if (!waiting_for_csv() || !reads_data_folder(config_)) return {};
+  Result<std::vector<std::string>> names = csv_file_names(config_);
+  return names.ok() ? names.value() : std::vector<std::string>{};
+}
+
+Status AppState::load_data_files(const DataManifest* manifest, std::string_view folder,
+                                 std::vector<std::string> texts) {
+  Result<std::vector<std::string>> names = csv_file_names(config_);
+  Status checked = names.ok() ? Status{} : Status(names.error());
+  if (checked.ok() && names.value().size() != texts.size())
+    checked = make_error("data.files", data_set_name(config_) + " is " + std::to_string(names.value().size()) +
+                                           " files, and " + std::to_string(texts.size()) + " were read");
+  if (checked.ok()) checked = check_data_files(config_, manifest, folder, names.value(), {texts.begin(), texts.end()});
+  if (checked.ok() && texts.size() == 1) {
+    load_csv(config_.csv_name, std::move(texts[0]));
+    if (!has_csv()) checked = make_error("data.csv", data_set_name(config_) + ": the file could not be read");
+    csv_files_ = names.value();
+    if (checked.ok()) return checked;
+  }
+  if (checked.ok()) {
+    csv_text_ = std::move(texts[0]);
+    csv_test_text_ = std::move(texts[1]);
+    csv_files_ = names.value();
+    Result<CsvTable> table = parse_loaded_csv(config_);
+    if (table.ok()) {
+      csv_ = std::move(table).value();
+      notices_.clear();
+      add_notices({"loaded " + data_set_name(config_) + ": " + std::to_string(csv_->data.given_test_from) +
+                   " training and " + std::to_string(csv_->data.rows() - csv_->data.given_test_from) + " test rows, " +
+                   std::to_string(csv_->info.cols) + " features"},
+                  false);
+      start_after_change(false);
+      return checked;
+    }
+    checked = table.error();
+    csv_text_.clear();
+    csv_test_text_.clear();
+    csv_files_.clear();
+  }
+  data_failed(checked.error().message);
+  return checked;
+}
+
+void AppState::data_failed(const std::string& message) {
+  build_error_ = message;
+  add_notices({message}, true);
+}
+
+void AppState::data_cancelled() {
+  const std::string what = "reading the " + data_set_name(config_) + " was cancelled";
+  if (restore_previous(what + "; back to the previous settings.")) return;
+  data_failed(what + ": open the link again to read it");
 }
 
 }  // namespace ml::app

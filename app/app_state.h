@@ -29,6 +29,7 @@
 #include "app/models/sweep_model.h"
 #include "core/config/config.h"
 #include "core/data/csv.h"
+#include "core/data/manifest.h"
 #include "core/experiment/experiment.h"
 #include "core/session/session.h"
 
@@ -134,6 +135,22 @@ class AppState {
   // True when the config trains on a CSV that is not loaded yet (a link to someone's file).
   bool waiting_for_csv() const { return config_.use_csv && !csv_; }
 
+  // --- data a link names in a data folder (data/README.md; core/session/linked_data.h) ---
+  // The files of a data folder the configuration waits for (csv_file_names: one, or a split's training and
+  // test files), which the host reads without asking; empty when it waits for none.
+  std::vector<std::string> wanted_data_files() const;
+  // Loads the files wanted_data_files() names (`texts` in the same order) once check_data_files accepts them
+  // against the host's `manifest` (null: none) and the link's csvhash; `folder` is how errors name the data
+  // folder. A split's two files become the training part and the given test part (csv_dataset). The run is
+  // the link's: its settings are kept. An error becomes data_failed's and is returned.
+  Status load_data_files(const DataManifest* manifest, std::string_view folder, std::vector<std::string> texts);
+  // The host could not read the link's data (a missing file, a hash that differs): `message` (naming the data
+  // set and the file) becomes the build error and an error notice, so the view says why nothing runs.
+  void data_failed(const std::string& message);
+  // The user cancelled reading the link's data: back to the previous settings when there are some (a notice
+  // says so), else the run waits with a build error saying what was cancelled.
+  void data_cancelled();
+
   // --- the run ---
   // The session, or nullptr (building failed, or waiting for a CSV). In Compare, the focused learner's;
   // in Sweep, none.
@@ -205,6 +222,7 @@ class AppState {
   std::optional<bool> build_run();
   void add_notices(const std::vector<std::string>& texts, bool error);
   Result<CsvTable> parse_loaded_csv(const Config& config) const;  // the loaded text read with config's label column
+  bool restore_previous(const std::string& why);                  // back to previous_config_, with a notice
   bool same_run(const Config& config, const std::vector<Axis>& axes, const ParamValues& foreign) const;
   void install(Config config, std::vector<Axis> axes, ParamValues foreign);
   Saved saved() const { return Saved{config_, axes_, foreign_params_}; }
@@ -216,7 +234,9 @@ class AppState {
   Config config_;
   std::string url_;
   uint64_t url_version_ = 0;
-  std::string csv_text_;
+  std::string csv_text_;                // the loaded file, or a split's training file
+  std::string csv_test_text_;           // a split's test file ("" otherwise)
+  std::vector<std::string> csv_files_;  // the data-folder files loaded (empty: the user's file)
   std::optional<CsvTable> csv_;
   std::string next_csv_label_;  // see set_next_csv_label
   std::unique_ptr<Session> session_;

@@ -28,6 +28,36 @@ const std::vector<GalleryEntry>& gallery() {
        "A_mu removes outliers along the top principal directions first.",
        "#v=1&data=separable&n=1000&d=10&noise=malicious&eta=0.1&learner=pca_outlier_removal&seed=1&steps=50&x.learner="
        "pca_outlier_removal,averaging"},
+      // Real data (data/README.md): the page fetches each from its data/ folder when the entry is opened.
+      {"real data: banana",
+       "R\xC3\xA4tsch's banana benchmark, split 1: its 400 real training points in the view (untick 'test points' "
+       "to see them alone). The two classes "
+       "overlap, so the Gaussian-kernel perceptron still makes mistakes after ten passes; its curved boundary gets "
+       "about 17 % of the 4 900 test points wrong.",
+       "#v=1&data=csv&csv=ida%2Fbanana%2Fbanana&split=1&learner=kernel_perceptron&l.width_c=1&seed=1&steps=4000"},
+      {"real data: breast cancer",
+       "Ljubljana breast cancer recurrence (200 training, 77 test patients, 9 features): the perceptron's test "
+       "error, about 29 %, is no better than always answering 'no recurrence' (30 %). Real data can be that hard.",
+       "#v=1&data=csv&csv=ida%2Fbreast_cancer%2Fbreast_cancer&split=1&bias=1&learner=perceptron&seed=1&steps=4000"},
+      {"real data: heart",
+       "Statlog heart disease (170 training, 100 test patients, 13 features): the classes are not separable, so "
+       "the perceptron keeps making mistakes; about 11 % of the training and 22 % of the test patients end up wrong.",
+       "#v=1&data=csv&csv=ida%2Fheart%2Fheart&split=1&bias=1&learner=perceptron&seed=1&steps=4000"},
+      {"real data: german credit",
+       "Statlog German credit (700 training, 300 test applicants, 20 features): averaging takes one pass and gets "
+       "about 24 % of the test applicants wrong, against 28 % for always answering 'good credit'.",
+       "#v=1&data=csv&csv=ida%2Fgerman%2Fgerman&split=1&bias=1&learner=averaging&seed=1&steps=700"},
+      {"real data: handwritten digits",
+       "UCI optical digits (5 620 scans as 8 \xC3\x97 8 ink counts, ten classes; 32 % held out): a linear "
+       "multiclass perceptron on the raw counts gets about 8 % of the held-out digits wrong after five passes.",
+       "#v=1&data=csv&csv=uci%2Foptdigits.csv&csvhash=3741ca1601cee3df&test=0.32&learner=ultraconservative&seed=1"
+       "&steps=20000"},
+      {"real data: letters",
+       "UCI letter recognition (20 000 distorted capitals, 16 features, 26 classes): a linear multiclass "
+       "perceptron still gets about 41 % of the test letters wrong after two passes; 26 classes are far from "
+       "linearly separable in these features.",
+       "#v=1&data=csv&csv=uci%2Fletter_recognition.csv&csvhash=702895c420c26741&norm=standardize&learner="
+       "ultraconservative&seed=1&steps=30000"},
   };
   return entries;
 }

@@ -99,6 +99,7 @@
         hideOverlay();
         document.body.dataset.ready = '1';
       }
+      fetchWantedData();
     },
     copyText(text) {
       if (navigator.clipboard && window.isSecureContext) {
@@ -168,6 +169,102 @@
     sweepRows() { return Module.ccall('ml_sweep_rows', 'string', [], []); },
   };
   window.marginlab = api;
+
+  // --- a link's data, fetched from the site's data/ folder when a link names it (data/README.md) ---
+  // The module says which files the link waits for (ml_wanted_data); they are fetched here with progress and
+  // Cancel (button or Esc), never as part of the first download, and handed to the module, which checks them
+  // against data/MANIFEST.tsv and the link's csvhash (core/session/linked_data.h) before training on them.
+  let dataFetch = null;      // the fetch under way: { want, controller }
+  let refusedWant = null;    // files whose fetch failed or was cancelled: not fetched again for the same link
+  let siteManifest = null;   // data/MANIFEST.tsv's bytes, once fetched
+  // Calls the module's fn(ptr, size) with a copy of `bytes` in its memory (freed after the call).
+  function callWithBytes(fn, returnType, bytes) {
+    const ptr = Module._malloc(Math.max(1, bytes.length));
+    Module.HEAPU8.set(bytes, ptr);
+    try {
+      return Module.ccall(fn, returnType, ['number', 'number'], [ptr, bytes.length]);
+    } finally {
+      Module._free(ptr);
+    }
+  }
+  // Fetches one file of data/ as bytes, reporting its progress (0..1) to `progress`.
+  async function fetchDataFile(name, signal, progress) {
+    const response = await fetch('data/' + name, { signal, credentials: 'same-origin' });
+    if (!response.ok) throw new Error('HTTP ' + response.status + ' ' + response.statusText);
+    const total = Number(response.headers.get('Content-Length')) || 0;
+    if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
+    const reader = response.body.getReader();
+    const bytes = new Uint8Array(total);
+    let loaded = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (loaded + value.length > total) throw new Error('more bytes than its Content-Length');
+      bytes.set(value, loaded);
+      loaded += value.length;
+      progress(loaded / total);
+    }
+    return loaded === total ? bytes : bytes.slice(0, loaded);
+  }
+  function showDataError(message) {
+    document.body.dataset.dataError = message;
+    overlayBox.className = 'box error';
+    overlayBox.innerHTML = '<h1>The link\'s data could not be opened</h1><p id="data-error">' + escapeHtml(message) +
+      '</p><p><button id="data-close">Close</button></p>';
+    overlay.className = 'translucent';
+    document.getElementById('data-close').onclick = hideOverlay;
+  }
+  function fetchWantedData() {
+    if (dataFetch || !(window.Module && Module.calledRun)) return;
+    const want = Module.ccall('ml_wanted_data', 'string', [], []);
+    if (want !== refusedWant) refusedWant = null;
+    if (!want || want === refusedWant) return;
+    const files = want.split('\n');
+    const controller = new AbortController();
+    dataFetch = { want, controller };
+    delete document.body.dataset.dataError;
+    showBox('<h1><span class="spinner turning"></span>Fetching the link\'s data</h1><p id="data-file"></p>' +
+            '<p><progress id="data-progress" max="1" value="0"></progress> <span id="data-percent">0 %</span></p>' +
+            '<p><button id="data-cancel">Cancel</button> (Esc)</p>', 'busy');
+    const onKey = (e) => { if (e.key === 'Escape') { e.stopPropagation(); controller.abort(); } };
+    document.addEventListener('keydown', onKey, true);
+    document.getElementById('data-cancel').onclick = () => controller.abort();
+    let current = 'MANIFEST.tsv';
+    const show = (i, fraction) => {
+      const done = (i + fraction) / (files.length + 1);
+      document.getElementById('data-file').textContent = 'data/' + current + (i > 0 ? ' (' + i + ' of ' + files.length + ')' : '');
+      document.getElementById('data-progress').value = done;
+      document.getElementById('data-percent').textContent = Math.floor(100 * done) + ' %';
+    };
+    (async () => {
+      if (!siteManifest) {
+        show(0, 0);
+        siteManifest = await fetchDataFile('MANIFEST.tsv', controller.signal, (f) => show(0, f));
+      }
+      const unlisted = callWithBytes('ml_set_data_manifest', 'string', siteManifest);
+      if (unlisted) return unlisted;
+      for (let i = 0; i < files.length; i++) {
+        current = files[i];
+        show(i + 1, 0);
+        const bytes = await fetchDataFile(files[i], controller.signal, (f) => show(i + 1, f));
+        callWithBytes('ml_data_file', null, bytes);
+      }
+      current = '';
+      return Module.ccall('ml_load_data', 'string', [], []);
+    })().catch((e) => {
+      if (controller.signal.aborted) {
+        Module.ccall('ml_data_cancelled', null, [], []);
+        return null;
+      }
+      return Module.ccall('ml_data_failed', 'string', ['string', 'string'], [current, String(e.message || e)]);
+    }).then((error) => {
+      document.removeEventListener('keydown', onKey, true);
+      dataFetch = null;
+      if (error || controller.signal.aborted) refusedWant = want;
+      if (error) showDataError(error);
+      else hideOverlay();
+    });
+  }
 
   function legacyCopy(text) {
     const t = document.createElement('textarea');

@@ -11,11 +11,15 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "app/frame_loop.h"
 #include "backends/imgui_impl_glfw.h"
+#include "core/data/manifest.h"
+#include "core/session/linked_data.h"
 #include "imgui.h"
 
 // The page records each wheel event's deltaMode (see on_scroll).
@@ -113,6 +117,12 @@ double g_ratio = 1;               // device pixels per CSS pixel (window.deviceP
 float g_font_ratio = 1;           // the ratio the font atlas was built for
 const char* const kFontPath = "/fonts/DejaVuSans.ttf";
 
+// A link's data from the site's data/ folder (web/glue.js fetches it when ml_wanted_data names files): the
+// site's manifest and the files fetched so far, handed to the app's check and load (ml_load_data).
+const char* const kSiteDataFolder = "data/ of this site";
+std::optional<ml::DataManifest> g_site_manifest;
+std::vector<std::string> g_fetched;
+
 // The canvas's size on the page and the screen's pixel ratio (g_css_w, g_css_h, g_ratio).
 void read_canvas_size() {
   double w = 0, h = 0;
@@ -204,6 +214,74 @@ EMSCRIPTEN_KEEPALIVE void ml_open_url(const char* url) {
 // Trains on a CSV file's bytes (file input or drop); `data` is freed by the caller.
 EMSCRIPTEN_KEEPALIVE void ml_load_csv(const char* name, const char* data, int size) {
   if (g_app) g_app->load_csv(name, std::string(data, static_cast<size_t>(size)));
+}
+
+// The data-folder files the link waits for, one per line ("" when none): the page fetches them from its data/
+// folder (web/glue.js), not as part of the first download.
+EMSCRIPTEN_KEEPALIVE const char* ml_wanted_data() {
+  static std::string s;
+  s.clear();
+  if (g_app)
+    for (const std::string& f : g_app->state().wanted_data_files()) s += (s.empty() ? "" : "\n") + f;
+  return s.c_str();
+}
+
+// The site's data/MANIFEST.tsv: parsed, and every wanted file must be listed in it before any is fetched.
+// Returns "" or the error (naming the data set and the file), which the app shows as well.
+EMSCRIPTEN_KEEPALIVE const char* ml_set_data_manifest(const char* text, int size) {
+  static std::string error;
+  error.clear();
+  g_fetched.clear();
+  if (!g_app) return error.c_str();
+  ml::Result<ml::DataManifest> manifest =
+      ml::parse_manifest(std::string_view(text, static_cast<size_t>(size)), "data/MANIFEST.tsv");
+  ml::Status status = manifest.ok() ? ml::Status{} : ml::Status(manifest.error());
+  if (manifest.ok()) {
+    g_site_manifest = std::move(manifest).value();
+    status = ml::check_listed(g_app->state().config(), *g_site_manifest, g_app->state().wanted_data_files(),
+                              kSiteDataFolder);
+  }
+  if (!status.ok()) {
+    error = status.error().message;
+    g_app->state().data_failed(error);
+  }
+  return error.c_str();
+}
+
+// One fetched file's bytes, in the order ml_wanted_data named them; `data` is freed by the caller.
+EMSCRIPTEN_KEEPALIVE void ml_data_file(const char* data, int size) {
+  g_fetched.emplace_back(data, static_cast<size_t>(size));
+}
+
+// Checks the fetched files against the manifest (and the link's csvhash) and trains on them. Returns "" or the
+// error naming the data set and the file.
+EMSCRIPTEN_KEEPALIVE const char* ml_load_data() {
+  static std::string error;
+  error.clear();
+  if (!g_app) return error.c_str();
+  const ml::Status loaded = g_app->state().load_data_files(g_site_manifest ? &*g_site_manifest : nullptr,
+                                                           kSiteDataFolder, std::move(g_fetched));
+  g_fetched.clear();
+  if (!loaded.ok()) error = loaded.error().message;
+  return error.c_str();
+}
+
+// A wanted file could not be fetched (`reason`: an HTTP status or the network's error): the error, naming the
+// data set and the file, is returned and shown by the app.
+EMSCRIPTEN_KEEPALIVE const char* ml_data_failed(const char* file, const char* reason) {
+  static std::string error;
+  error.clear();
+  if (!g_app) return error.c_str();
+  error = ml::data_set_name(g_app->state().config()) + " (data folder " + kSiteDataFolder + "): the file " + file +
+          " could not be fetched: " + reason;
+  g_app->state().data_failed(error);
+  return error.c_str();
+}
+
+// The user cancelled fetching the link's data (AppState::data_cancelled).
+EMSCRIPTEN_KEEPALIVE void ml_data_cancelled() {
+  g_fetched.clear();
+  if (g_app) g_app->state().data_cancelled();
 }
 
 // The page is hidden (0) or visible (1): training pauses while hidden.

@@ -145,6 +145,7 @@ void ViewPanel::draw_toolbar(const Session& session) {
   }
   same_line_if_fits(toggle_width("test points"));
   ImGui::Checkbox("test points", &o.test_points);
+  probe(ctx_, "view.test_points");
   if (view_.projected()) {
     same_line_if_fits(combo_width(ImGui::GetFontSize() * 6.5f, ""));
     draw_axes_choice();

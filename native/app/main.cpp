@@ -6,8 +6,8 @@
 //                      [--speed N] [--export-dir DIR] [--share-base URL]
 //   --url            the experiment to open (default: the welcome experiment)
 //   --csv            a CSV file to train on (what the page's file picker does)
-//   --data-dir DIR   without --csv, a data=csv link's csv= file is read from this folder, by default the
-//                    source tree's data/ (the data that ships with marginlab, data/README.md), checked
+//   --data-dir DIR   without --csv, a data=csv link's csv= file (or a split's two) is read from this folder,
+//                    by default the source tree's data/ (the data that ships with marginlab, data/README.md), checked
 //                    against the folder's MANIFEST.tsv and the link's csvhash, as the command line does
 //   --steps N        train exactly N steps before the first frame, then stay paused (a reproducible
 //                    picture and trace: the hash equals `marginlab run --url U --steps N`'s)
@@ -44,8 +44,8 @@
 #include "app/gl.h"
 #include "app/png.h"
 #include "core/data/manifest.h"
+#include "core/session/linked_data.h"
 #include "core/session/pipeline.h"
-#include "core/util/sha256.h"
 #include "imgui.h"
 
 namespace {
@@ -203,38 +203,34 @@ std::optional<int> parse_options(int argc, char** argv, Options* o) {
   return std::nullopt;
 }
 
-// The one file a data=csv link names, read from the data folder when no --csv is given: listed in the
+// The files a data=csv link names (one, or a benchmark split's two), read from the data folder when no --csv is
+// given and checked as the command line and the page check them (core/session/linked_data.h): listed in the
 // folder's MANIFEST.tsv with the same SHA-256 (when the folder has one) and matching the link's csvhash.
 // False after an error naming the data set, the file and the folder.
 bool load_linked_data(ml::app::App& app, DesktopPlatform& platform, const std::string& dir) {
   const ml::Config& config = app.state().config();
   if (!config.use_csv || config.csv_name.empty()) return true;
-  const std::string set = "data set '" + config.csv_name + "' (data folder " + dir + ")";
+  const std::string set = ml::data_set_name(config) + " (data folder " + dir + ")";
   auto fail = [&](const std::string& why) {
     std::fprintf(stderr, "error: %s: %s\n", set.c_str(), why.c_str());
     return false;
   };
-  if (config.split > 0)
-    return fail("split " + std::to_string(config.split) +
-                " is two files, which the desktop app does not read; run the link with marginlab run or sweep");
   ml::Result<std::vector<std::string>> names = ml::csv_file_names(config);
   if (!names.ok()) return fail(names.error().message);
-  std::string text, manifest_text;
-  if (!platform.read_path(dir + "/" + config.csv_name, &text)) return fail(text);
+  std::vector<std::string> texts(names.value().size());
+  for (size_t i = 0; i < texts.size(); ++i)
+    if (!platform.read_path(dir + "/" + names.value()[i], &texts[i])) return fail(texts[i]);
+  std::optional<ml::DataManifest> manifest;
   const std::string manifest_path = dir + "/" + std::string(ml::kManifestFileName);
   if (std::ifstream(manifest_path).good()) {
+    std::string manifest_text;
     if (!platform.read_path(manifest_path, &manifest_text)) return fail(manifest_text);
-    ml::Result<ml::DataManifest> manifest = ml::parse_manifest(manifest_text, manifest_path);
-    if (!manifest.ok()) return fail(manifest.error().message);
-    ml::Status listed = ml::check_manifest_file(manifest.value(), config.csv_name, text);
-    if (!listed.ok()) return fail(listed.error().message);
+    ml::Result<ml::DataManifest> parsed = ml::parse_manifest(manifest_text, manifest_path);
+    if (!parsed.ok()) return fail(parsed.error().message);
+    manifest = std::move(parsed).value();
   }
-  const std::string hash = ml::sha256_hex(text).substr(0, 16);
-  if (!config.csv_hash.empty() && hash != config.csv_hash)
-    return fail("the file " + config.csv_name + " has sha256 " + hash +
-                "..., the link records csvhash=" + config.csv_hash + ": it is not the file the link was written for");
-  app.load_csv(config.csv_name, std::move(text));
-  return true;
+  // An error is the state's notice, which start_app prints.
+  return app.state().load_data_files(manifest ? &*manifest : nullptr, dir, std::move(texts)).ok();
 }
 
 // GLFW and a window with an OpenGL 3.3 core context, current; null (after the message) when there is none.

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "core/session/pipeline.h"
-#include "core/util/sha256.h"
 
 #ifndef ML_DATA_DIR
 #define ML_DATA_DIR ""
@@ -28,12 +27,6 @@ Error in_data_set(const Config& config, const DataFolder& folder, Error e) {
 }
 
 }  // namespace
-
-std::string data_set_name(const Config& config) {
-  std::string name = "data set '" + config.csv_name + "'";
-  if (config.split > 0) name += " split " + std::to_string(config.split);
-  return name;
-}
 
 Result<DataFolder> open_data_folder(const std::string& dir, const std::string& named) {
   struct stat st {};
@@ -74,21 +67,13 @@ Result<Dataset> read_data_set(const DataFolder& folder, const Config& config) {
     paths.push_back(folder.dir + "/" + f);
     Result<std::string> text = read_csv_file(paths.back());
     if (!text.ok()) return in_data_set(config, folder, text.error());
-    if (folder.manifest) {
-      Status listed = check_manifest_file(*folder.manifest, f, text.value());
-      if (!listed.ok()) return in_data_set(config, folder, listed.error());
-    }
     texts.push_back(std::move(text).value());
   }
-  if (config.split == 0 && !config.csv_hash.empty()) {
-    const std::string hash = sha256_hex(texts[0]).substr(0, 16);
-    if (hash != config.csv_hash)
-      return in_data_set(config, folder,
-                         make_error("cli.csv_hash", "the file " + files.value()[0] + " has sha256 " + hash +
-                                                        "..., the link records csvhash=" + config.csv_hash +
-                                                        ": it is not the file the link was written for"));
-  }
-  return csv_dataset(config, paths, {texts.begin(), texts.end()});
+  const std::vector<std::string_view> views(texts.begin(), texts.end());
+  Status checked =
+      check_data_files(config, folder.manifest ? &*folder.manifest : nullptr, folder.dir, files.value(), views);
+  if (!checked.ok()) return checked.error();
+  return csv_dataset(config, paths, views);
 }
 
 }  // namespace ml::cli

@@ -10,6 +10,7 @@
 #include "core/config/config.h"
 #include "core/data/dataset.h"
 #include "core/data/manifest.h"
+#include "core/session/linked_data.h"
 #include "core/util/status.h"
 #include "native/cli/cli.h"
 
@@ -32,11 +33,9 @@ Result<DataFolder> find_data_folder(const Args& args, const std::string& reading
 
 // The data set a data=csv config names, read from the folder: the files of csv_file_names (one, or a
 // benchmark split's two), each checked against the folder's manifest, and a single file against the link's
-// csvhash. Every error names the data set, the file and the folder: a missing file, a file the manifest does
-// not list ("data.not_in_manifest"), a hash that differs ("data.hash_mismatch", "cli.csv_hash").
+// csvhash (check_data_files, core/session/linked_data.h). Every error names the data set, the file and the
+// folder: a missing file, a file the manifest does not list ("data.not_in_manifest"), a hash that differs
+// ("data.hash_mismatch", "data.csv_hash").
 Result<Dataset> read_data_set(const DataFolder& folder, const Config& config);
-
-// "data set 'ida/banana/banana' split 3" or "data set 'uci/optdigits.csv'": how errors name what a config reads.
-std::string data_set_name(const Config& config);
 
 }  // namespace ml::cli

@@ -2,7 +2,7 @@
 # The playground's end-to-end tests (issue 6): the desktop app under Xvfb (desktop_test.sh), then the
 # page in headless Chromium (browser_test.mjs) and its experiment links, Compare and Sweep (experiment_test.mjs). Needs both builds (native and web presets) and
 # tools/setup.sh (Xvfb, chromium, playwright-core). Exits non-zero when any check fails.
-# Usage: tools/e2e/run.sh [--docs]   (--docs also refreshes docs/img/screenshot_web_{default,compare,sweep}.png)
+# Usage: tools/e2e/run.sh [--docs]   (--docs also refreshes docs/img/screenshot_web_{default,compare,sweep,banana}.png)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 status=0
@@ -15,6 +15,8 @@ node tools/e2e/experiment_test.mjs "$@" || status=1
 node tools/e2e/newcomer_test.mjs || status=1  # real CSVs (scikit-learn's, label first), Escape closes a combo
 echo "== issue 15 links in the browser (resource budget, named errors) =="
 node tools/e2e/robust_test.mjs || status=1
+echo "== shipped data in the browser (the gallery's banana fetched from data/, the command line's hash, errors) =="
+node tools/e2e/shipped_data_test.mjs "$@" || status=1
 echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status
