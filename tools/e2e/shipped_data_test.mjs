@@ -139,6 +139,28 @@ try {
           text);
     await page.close();
   }
+  // 4. Cancel while a file is on its way: the page goes back to the link it showed before, with no error and no
+  //    data of the cancelled link loaded (the file's response is held until Cancel is pressed).
+  {
+    const page = await openIn(context, base);
+    await waitFrames(page, 3);
+    const before = (await status(page)).url;
+    let release = () => {};
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/data/ida/banana/banana_train_1.csv', async (route) => { await held; await route.abort(); });
+    await page.evaluate((l) => { window.location.hash = l; }, link);
+    await waitFor(page, () => { const b = document.getElementById('data-cancel'); return b && b.offsetParent !== null; });
+    await page.click('#data-cancel');
+    release();
+    await waitFor(page, () => { const b = document.getElementById('data-cancel'); return !b || b.offsetParent === null; });
+    await moreFrames(page, 5);
+    const s = await status(page);
+    const dataError = await page.evaluate(() => document.body.dataset.dataError || '');
+    check('Cancel while fetching goes back to the previous link, with no error and no banana rows',
+          s.url === before && !dataError && s.has_session && s.train_rows !== 400,
+          `url ${s.url} (before ${before}), error '${dataError}', train_rows ${s.train_rows}`);
+    await page.close();
+  }
   check('no page error', pageErrors.length === 0, pageErrors.join('; '));
 } finally {
   await browser.close();
