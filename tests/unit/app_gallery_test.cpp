@@ -16,29 +16,19 @@
 #include "core/session/linked_data.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
-
-#ifndef ML_SOURCE_DIR
-#define ML_SOURCE_DIR "."
-#endif
+#include "tests/unit/shipped_files.h"
 
 namespace ml::app {
 namespace {
 
-std::string read_data_file(const std::string& name) {
-  std::ifstream in(std::string(ML_SOURCE_DIR) + "/data/" + name, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The data a data=csv link names, read from the shipped data/ and checked against its manifest.
 Result<Dataset> shipped_data(const Config& config) {
-  Result<DataManifest> manifest = parse_manifest(read_data_file("MANIFEST.tsv"), "data/MANIFEST.tsv");
+  Result<DataManifest> manifest = parse_manifest(test::read_shipped_file("MANIFEST.tsv"), "data/MANIFEST.tsv");
   if (!manifest.ok()) return manifest.error();
   Result<std::vector<std::string>> names = csv_file_names(config);
   if (!names.ok()) return names.error();
   std::vector<std::string> texts;
-  for (const std::string& n : names.value()) texts.push_back(read_data_file(n));
+  for (const std::string& n : names.value()) texts.push_back(test::read_shipped_file(n));
   const std::vector<std::string_view> views(texts.begin(), texts.end());
   Status checked = check_data_files(config, &manifest.value(), "data", names.value(), views);
   if (!checked.ok()) return checked.error();

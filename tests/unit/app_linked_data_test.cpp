@@ -15,38 +15,16 @@
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
-
-#ifndef ML_SOURCE_DIR
-#define ML_SOURCE_DIR "."
-#endif
+#include "tests/unit/shipped_files.h"
 
 namespace ml::app {
 namespace {
-
-std::string read_data_file(const std::string& name) {
-  std::ifstream in(std::string(ML_SOURCE_DIR) + "/data/" + name, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-DataManifest shipped_manifest() {
-  Result<DataManifest> m = parse_manifest(read_data_file("MANIFEST.tsv"), "data/MANIFEST.tsv");
-  EXPECT_TRUE(m.ok());
-  return m.ok() ? std::move(m).value() : DataManifest{};
-}
-
-std::vector<std::string> read_all(const std::vector<std::string>& names) {
-  std::vector<std::string> texts;
-  for (const std::string& n : names) texts.push_back(read_data_file(n));
-  return texts;
-}
 
 // The trace hash of the link run as the command line runs it: its files read through csv_dataset.
 std::string command_line_hash(const std::string& url, int64_t steps) {
   const Config config = decode_url(url, learner_schemas()).config;
   const std::vector<std::string> names = csv_file_names(config).value();
-  const std::vector<std::string> texts = read_all(names);
+  const std::vector<std::string> texts = test::read_shipped_files(names);
   Result<Dataset> data = csv_dataset(config, names, {texts.begin(), texts.end()});
   EXPECT_TRUE(data.ok());
   Result<std::unique_ptr<Session>> s = Session::create(config, &data.value());
@@ -74,8 +52,8 @@ TEST(AppLinkedData, ASplitLinkRunsOnItsTwoFilesAsTheCommandLineDoes) {
   ASSERT_EQ(wanted, (std::vector<std::string>{"ida/banana/banana_train_3.csv", "ida/banana/banana_test_3.csv"}));
   EXPECT_EQ(state.session(), nullptr);
   EXPECT_NE(state.build_error().find("data set 'ida/banana/banana' split 3"), std::string::npos);
-  const DataManifest manifest = shipped_manifest();
-  ASSERT_TRUE(state.load_data_files(&manifest, "data", read_all(wanted)).ok());
+  const DataManifest manifest = test::shipped_manifest();
+  ASSERT_TRUE(state.load_data_files(&manifest, "data", test::read_shipped_files(wanted)).ok());
   EXPECT_TRUE(state.wanted_data_files().empty());
   ASSERT_NE(state.session(), nullptr);
   EXPECT_EQ(state.session()->data().train.rows(), 400);
@@ -89,8 +67,8 @@ TEST(AppLinkedData, AnotherSplitsLinkWaitsForItsOwnFiles) {
   FakeClock clock;
   AppState state(clock.fn());
   state.open_url(kBanana3);
-  const DataManifest manifest = shipped_manifest();
-  ASSERT_TRUE(state.load_data_files(&manifest, "data", read_all(state.wanted_data_files())).ok());
+  const DataManifest manifest = test::shipped_manifest();
+  ASSERT_TRUE(state.load_data_files(&manifest, "data", test::read_shipped_files(state.wanted_data_files())).ok());
   std::string split4 = kBanana3;
   split4.replace(split4.find("split=3"), 7, "split=4");
   state.open_url(split4);
@@ -98,7 +76,7 @@ TEST(AppLinkedData, AnotherSplitsLinkWaitsForItsOwnFiles) {
             (std::vector<std::string>{"ida/banana/banana_train_4.csv", "ida/banana/banana_test_4.csv"}));
   EXPECT_EQ(state.session(), nullptr);
   // Changing the label column keeps the split's test file (the loaded data is read again with it).
-  ASSERT_TRUE(state.load_data_files(&manifest, "data", read_all(state.wanted_data_files())).ok());
+  ASSERT_TRUE(state.load_data_files(&manifest, "data", test::read_shipped_files(state.wanted_data_files())).ok());
   Config next = state.config();
   next.csv_label = "2";  // the label column by index: another spelling, so the files are read again
   state.apply(next);
@@ -110,9 +88,9 @@ TEST(AppLinkedData, AFileThatIsNotTheManifestsStopsTheRunNamingIt) {
   FakeClock clock;
   AppState state(clock.fn());
   state.open_url(kBanana3);
-  std::vector<std::string> texts = read_all(state.wanted_data_files());
+  std::vector<std::string> texts = test::read_shipped_files(state.wanted_data_files());
   texts[0][10] ^= 1;
-  const DataManifest manifest = shipped_manifest();
+  const DataManifest manifest = test::shipped_manifest();
   const Status loaded = state.load_data_files(&manifest, "data", texts);
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().code, "data.hash_mismatch");

@@ -14,26 +14,10 @@
 #include "core/learners/registry.h"
 #include "core/session/linked_data.h"
 #include "core/session/pipeline.h"
-
-#ifndef ML_SOURCE_DIR
-#define ML_SOURCE_DIR "."
-#endif
+#include "tests/unit/shipped_files.h"
 
 namespace ml {
 namespace {
-
-std::string read_data_file(const std::string& name) {
-  std::ifstream in(std::string(ML_SOURCE_DIR) + "/data/" + name, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-DataManifest shipped_manifest() {
-  Result<DataManifest> m = parse_manifest(read_data_file(std::string(kManifestFileName)), "data/MANIFEST.tsv");
-  EXPECT_TRUE(m.ok());
-  return m.ok() ? std::move(m).value() : DataManifest{};
-}
 
 Config config_of(const std::string& url) { return decode_url(url, learner_schemas()).config; }
 
@@ -51,7 +35,7 @@ TEST(LinkedData, WhichLinksNameDataFolderFiles) {
 }
 
 TEST(LinkedData, AFileTheManifestDoesNotListIsNamedBeforeAnyIsRead) {
-  const DataManifest manifest = shipped_manifest();
+  const DataManifest manifest = test::shipped_manifest();
   const Config banana3 = config_of(kBanana3);
   EXPECT_TRUE(check_listed(banana3, manifest, csv_file_names(banana3).value(), "data").ok());
   const Config banana11 = config_of("#v=1&data=csv&csv=ida%2Fbanana%2Fbanana&split=11&learner=perceptron");
@@ -64,11 +48,11 @@ TEST(LinkedData, AFileTheManifestDoesNotListIsNamedBeforeAnyIsRead) {
 }
 
 TEST(LinkedData, TheShippedFilesPassAndAChangedByteIsRefusedNamingTheFile) {
-  const DataManifest manifest = shipped_manifest();
+  const DataManifest manifest = test::shipped_manifest();
   const Config banana3 = config_of(kBanana3);
   const std::vector<std::string> names = csv_file_names(banana3).value();
   ASSERT_EQ(names.size(), 2u);
-  std::vector<std::string> texts = {read_data_file(names[0]), read_data_file(names[1])};
+  std::vector<std::string> texts = {test::read_shipped_file(names[0]), test::read_shipped_file(names[1])};
   EXPECT_TRUE(check_data_files(banana3, &manifest, "data", names, {texts[0], texts[1]}).ok());
   texts[1][texts[1].size() / 2] ^= 1;
   const Status changed = check_data_files(banana3, &manifest, "data", names, {texts[0], texts[1]});
@@ -83,7 +67,7 @@ TEST(LinkedData, TheShippedFilesPassAndAChangedByteIsRefusedNamingTheFile) {
 }
 
 TEST(LinkedData, ASingleFileMustMatchTheLinksCsvhash) {
-  const std::string digits = read_data_file("uci/optdigits.csv");
+  const std::string digits = test::read_shipped_file("uci/optdigits.csv");
   const std::vector<std::string> names = {"uci/optdigits.csv"};
   EXPECT_TRUE(check_data_files(config_of(kDigits), nullptr, "data", names, {digits}).ok());
   Config other = config_of(kDigits);
