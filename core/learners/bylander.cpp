@@ -83,7 +83,13 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
           .add(&P::updates, {.key = "updates", .label = "max updates", .min = 0, .max = 1e9},
                "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)")
           .add(&P::output, {.key = "output", .label = "output", .choices = {"best", "last"}},
-               "the iterate with the best sample accuracy so far (000 Thm 3) or the last one");
+               "the iterate with the best sample accuracy so far (000 Thm 3) or the last one")
+          .add(&P::nu, {.key = "nu", .label = "nu rule", .choices = {"lemma5", "thm4_proof"}},
+               "the Cnoise threshold nu: eps gamma / 4 (000 Lemma 5) or eps gamma / 16 (the proof of 000 Thm 4); "
+               "the paper states both")
+          .add(&P::tie, {.key = "tie", .label = "w.z = 0 counts as", .choices = {"error", "correct"}},
+               "a score <w,z> = 0 in the sample accuracy that picks the best iterate: an error, or correct (000 "
+               "Def. 3, which then leaves w_0 = 0 out of the candidates)");
   return t;
 }
 
@@ -116,7 +122,7 @@ Status BylanderPerceptron::start(const Problem& problem, const BylanderParams& p
   double gamma = params.gamma;
   // Default: the margin of the z-examples it works on, the x/||x|| of the data it is given (bias included).
   if (!(gamma > 0)) gamma = problem.unit_target_margin > 0 ? problem.unit_target_margin : 0.0;
-  nu_ = eps * gamma / 4.0;
+  nu_ = eps * gamma / bylander_nu_divisor(params.nu);
   bound_ = bylander_bound(eps, gamma);
   capped_ = params.updates > 0;
   if (params.updates > 0) {
@@ -125,6 +131,7 @@ Status BylanderPerceptron::start(const Problem& problem, const BylanderParams& p
     max_updates_ = std::isfinite(bound_) ? static_cast<int64_t>(std::floor(bound_)) + 1 : 0;
   }
   output_best_ = params.output == BylanderOutput::best;
+  tie_correct_ = params.tie == BylanderTie::correct;
   z_ = make_z_examples(data);
   const Eigen::Index m = z_.rows();
   const Eigen::Index d = z_.cols();
@@ -155,10 +162,11 @@ void BylanderPerceptron::score_current() {
   for (Eigen::Index i = 0; i < m; ++i) {
     const bool positive = scores_[i] > 0.0f;
     nonpositive_[static_cast<size_t>(i)] = positive ? 0 : 1;
-    correct += positive ? 1 : 0;
+    correct += positive || (tie_correct_ && scores_[i] == 0.0f) ? 1 : 0;
   }
   accuracy_ = m > 0 ? static_cast<double>(correct) / static_cast<double>(m) : 0.0;
-  if (accuracy_ > best_accuracy_) {
+  const bool candidate = !(tie_correct_ && updates_ == 0);
+  if (candidate && accuracy_ > best_accuracy_) {
     best_accuracy_ = accuracy_;
     best_update_ = updates_;
     best_w_ = w_float_;

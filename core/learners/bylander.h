@@ -10,7 +10,9 @@
 //   projection: if <w,z> > 0:  z <- z - w <w,z>/<w,w>
 //   w <- w + z
 // nu = eps gamma / 4 with eps = eps' (1 - 2 eta) (000 footnote 2: the paper's eps is the PAC error eps'
-// scaled by 1 - 2 eta; this is where the noise rate enters). Thm 3: after more than 16/(eps gamma)^2
+// scaled by 1 - 2 eta; this is where the noise rate enters). 000 is ambiguous here: Lemma 5 states
+// nu = eps gamma / 4, the proof of Thm 4 uses eps gamma / 16; the parameter `nu` chooses (lemma5, the
+// default, or thm4_proof), and the Thm 3 length below is the same for both. Thm 3: after more than 16/(eps gamma)^2
 // updates the iterate with the best sample accuracy has accuracy >= 1 - eta - eps w.h.p.; bound() is
 // 16/(eps gamma)^2 and what it counts is "updates".
 //
@@ -29,8 +31,12 @@
 //   updates  stop after this many updates; 0 (default) = floor(16/(eps gamma)^2) + 1 ("more than"),
 //            no own stop when gamma is unknown
 //   output   best (default: the iterate with the best sample accuracy so far, Thm 3) or last
-// The sample accuracy of w on S is the fraction of z_i with <w,z_i> > 0 (w = 0 has accuracy 0); the
-// best iterate is the first one reaching the highest accuracy. done() also when z = 0 (w is stuck).
+//   nu       lemma5 (default: nu = eps gamma / 4) or thm4_proof (nu = eps gamma / 16)
+//   tie      what <w,z_i> = 0 counts as in the sample accuracy: error (default: only <w,z_i> > 0 is
+//            correct, so w_0 = 0 has accuracy 0) or correct (000 Def. 3: an error is <w,z_i> < 0; w_0 = 0 would then
+//            have accuracy 1 and win forever, so with this rule the best iterate is chosen among w_1, w_2, ... only)
+// The best iterate is the first one reaching the highest accuracy. The update's mu' (Alg. 2) always takes
+// the z_i with <w,z_i> <= 0, whatever `tie`. done() also when z = 0 (w is stuck).
 // Counters: z_norm (||z|| of the last update), sample_accuracy (of the current iterate),
 // best_accuracy, best_update (index of the best iterate), nu.
 //
@@ -64,6 +70,12 @@ CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, cons
 
 // Which iterate Bylander's perceptron outputs.
 enum class BylanderOutput : int { best, last };
+// Which of 000's two values of nu: eps gamma / 4 (Lemma 5) or eps gamma / 16 (the proof of Thm 4).
+enum class BylanderNu : int { lemma5, thm4_proof };
+// What a score <w,z_i> = 0 counts as in the sample accuracy: an error, or correct (000 Def. 3).
+enum class BylanderTie : int { error, correct };
+// nu's divisor: 4 for lemma5, 16 for thm4_proof.
+inline double bylander_nu_divisor(BylanderNu nu) { return nu == BylanderNu::thm4_proof ? 16.0 : 4.0; }
 
 // Bylander's perceptron's parameters (see the header comment).
 struct BylanderParams {
@@ -73,6 +85,8 @@ struct BylanderParams {
   int64_t updates = 0;                           // update cap; 0 = the Thm 3 length
   BylanderOutput output = BylanderOutput::best;  // best iterate so far or the last one
   bool eta_from_noise = false;                   // eta = the noise process's rate (Problem::known_confusion)
+  BylanderNu nu = BylanderNu::lemma5;            // nu = eps gamma / 4 (Lemma 5) or / 16 (Thm 4's proof)
+  BylanderTie tie = BylanderTie::error;          // <w,z_i> = 0 in the sample accuracy
   // The parameter table (settings/params.h).
   static const ParamTable<BylanderParams>& table();
 };
@@ -93,7 +107,7 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
 
   // The eta in use (the parameter, or the noise process's rate with eta_from_noise).
   double eta() const { return eta_; }
-  // nu = eps' (1 - 2 eta) gamma / 4 in use.
+  // nu = eps' (1 - 2 eta) gamma / 4 (or / 16, l.nu) in use.
   double nu() const { return nu_; }
   // The current iterate w_t (double).
   const Eigen::VectorXd& current() const { return w_; }
@@ -121,7 +135,8 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   double best_accuracy_ = -1;
   int64_t best_update_ = 0;
   bool output_best_ = true;
-  bool capped_ = false;  // max_updates_ is the `updates` parameter, not the Thm 3 length
+  bool tie_correct_ = false;  // tie = correct: <w,z_i> = 0 counts as correct, w_0 is not a candidate
+  bool capped_ = false;       // max_updates_ is the `updates` parameter, not the Thm 3 length
 };
 
 }  // namespace ml

@@ -100,6 +100,55 @@ TEST(BylanderTest, NuBoundAndFirstIterate) {
   EXPECT_TRUE(std::isnan(b.bound()));
 }
 
+// 000 gives nu two values (Lemma 5: eps gamma / 4; the proof of Thm 4: eps gamma / 16); l.nu chooses, and the
+// Thm 3 length does not depend on it.
+TEST(BylanderTest, NuRuleChoosesLemma5OrTheorem4sProof) {
+  const Dataset ds = tiny_dataset({{2, 0}, {0, -3}, {-0.6f, 0.8f}, {-1.6f, -1.2f}}, {+1, -1, +1, -1});
+  Problem problem;
+  problem.train = &ds;
+  BylanderPerceptron b;
+  // eps = 0.5 (1 - 0.2) = 0.4, gamma = 0.2: eps gamma = 0.08.
+  ASSERT_TRUE(b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.2}).ok());
+  EXPECT_NEAR(b.nu(), 0.02, 1e-15);
+  ASSERT_TRUE(
+      b.reset(problem, BylanderParams{.epsilon = 0.5, .eta = 0.1, .gamma = 0.2, .nu = BylanderNu::thm4_proof}).ok());
+  EXPECT_NEAR(b.nu(), 0.005, 1e-15);
+  EXPECT_NEAR(b.bound(), 2500.0, 1e-9);
+  const ParamTable<BylanderParams>& table = BylanderParams::table();
+  ParamValues values;
+  values.push_back({"nu", 1});
+  EXPECT_EQ(table.decode(values).nu, BylanderNu::thm4_proof);
+  EXPECT_EQ(BylanderParams{}.nu, BylanderNu::lemma5) << "the default stays Lemma 5 (the golden runs use it)";
+}
+
+// l.tie: a score <w,z_i> = 0 counts as an error (default) or as correct (000 Def. 3: an error is <w,z_i> < 0).
+// z = (1,0), (-1,0), (0,1), (0,1): w_1 = mu = (0, 0.5) scores exactly 0 on the first two. With tie = error its
+// sample accuracy is 1/2, with tie = correct 1; w_0 = 0 (every score 0) is a candidate only under tie = error
+// (accuracy 0), never under tie = correct (it would have accuracy 1 and win forever). The update itself (mu' over
+// <w,z_i> <= 0) is the same under both rules.
+TEST(BylanderTest, TieRuleCountsZeroScoresAsChosen) {
+  const Dataset ds = tiny_dataset({{1, 0}, {1, 0}, {0, 2}, {0, 3}}, {+1, -1, +1, +1});
+  Problem problem;
+  problem.train = &ds;
+  BylanderPerceptron error_rule, correct_rule;
+  const BylanderParams base{.epsilon = 0.5, .eta = 0.0, .gamma = 0.2, .updates = 2};
+  BylanderParams def3 = base;
+  def3.tie = BylanderTie::correct;
+  ASSERT_TRUE(error_rule.reset(problem, base).ok());
+  ASSERT_TRUE(correct_rule.reset(problem, def3).ok());
+  EXPECT_DOUBLE_EQ(error_rule.best_accuracy(), 0.0) << "w_0 is the best so far, with accuracy 0";
+  EXPECT_DOUBLE_EQ(correct_rule.best_accuracy(), -1.0) << "w_0 is not a candidate under Def. 3's rule";
+  error_rule.step();
+  correct_rule.step();
+  ASSERT_NEAR(error_rule.current()[0], 0.0, 1e-12);
+  ASSERT_NEAR(error_rule.current()[1], 0.5, 1e-7);
+  EXPECT_DOUBLE_EQ(error_rule.best_accuracy(), 0.5);
+  EXPECT_DOUBLE_EQ(correct_rule.best_accuracy(), 1.0);
+  error_rule.step();
+  correct_rule.step();
+  EXPECT_EQ(error_rule.current(), correct_rule.current()) << "the update does not depend on the tie rule";
+}
+
 // l.eta_from_noise = 1: eta is the rate of the noise process the session resolved, not the parameter.
 TEST(BylanderTest, EtaFromTheNoiseProcess) {
   const Dataset ds = tiny_dataset({{2, 0}, {0, -3}, {-0.6f, 0.8f}, {-1.6f, -1.2f}}, {+1, -1, +1, -1});

@@ -222,5 +222,36 @@ TEST(ConfusionEstimate, MatchesTheReportOfCountExactNoise) {
   EXPECT_EQ(*estimated, report->achieved_confusion);
 }
 
+// Count-exact noise apportions each true class's n_q examples over the noisy labels by the largest remainder of
+// n_q C_pq, class by class, whatever the seed (only which examples get which label is drawn). Classes of 7, 5 and
+// 9 with n_q C_.q = (4.34, 1.4, 1.26), (1.6, 1.7, 1.7) and (2.34, 2.52, 4.14): rounding each to the nearest
+// gives (4, 1, 1) and (2, 2, 2), 6 examples for classes of 7 and 5; the largest remainder gives (4, 2, 1) and
+// (1, 2, 2). Rounding, a smallest-remainder-first order, or one pooled apportionment of all flips breaks it.
+TEST(ConfusionNoise, CountExactApportionsEachClassByTheLargestRemainder) {
+  Eigen::Matrix3d c;
+  c << 0.62, 0.32, 0.26, 0.20, 0.34, 0.28, 0.18, 0.34, 0.46;
+  const int sizes[] = {7, 5, 9};
+  const int want[3][3] = {{4, 1, 2}, {2, 2, 3}, {1, 2, 4}};  // want[p][q]: examples of true q labelled p
+  NoiseSpec spec;
+  spec.model = NoiseModel::confusion;
+  spec.sampling = Sampling::exact;
+  spec.confusion = confusion_to_list(c);
+  for (uint64_t seed : {1, 2, 3}) {
+    Dataset data;
+    for (int q = 0; q < 3; ++q) {
+      for (int k = 0; k < sizes[q]; ++k) data.true_label.push_back(q);
+    }
+    data.label = data.true_label;
+    data.X = FeatureMatrix::Zero(21, 1);
+    data.class_names = default_class_names(3);
+    ASSERT_TRUE(apply_noise(spec, data, seed).ok());
+    int got[3][3] = {};
+    for (size_t i = 0; i < data.label.size(); ++i) ++got[data.label[i]][data.true_label[i]];
+    for (int p = 0; p < 3; ++p) {
+      for (int q = 0; q < 3; ++q) EXPECT_EQ(got[p][q], want[p][q]) << "p = " << p << ", q = " << q << ", seed " << seed;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ml

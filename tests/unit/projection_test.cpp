@@ -349,6 +349,51 @@ TEST_F(ProjectionTest, RotationFreeNystromWithASingularLandmarkKernel) {
   EXPECT_TRUE(e->coefficients() == c->coefficients());
 }
 
+// Nyström whitening when K_mm is singular (the eigendecomposition path drops its null directions): the map
+// must still reproduce the kernel on the landmarks' span, π(x)·π(y) = K(x, y) whenever φ(x) is in that span.
+// Gaussian: 10 distinct points, each three times, all 30 rows landmarks (rank 10): every training row is in the
+// span, and so is its inner product with any new point. Linear kernel in 3-D, 12 landmarks among 80 points
+// (rank 3): the span is the whole feature space, so π(x)·π(y) = x·y for every pair. Both with the ordered PCA
+// and rotation-free. A whitening by Σ^{-1} instead of Σ^{-1/2}, or keeping a null direction, breaks it.
+TEST_F(ProjectionTest, NystromWithASingularLandmarkKernelReproducesTheKernelOnTheSpan) {
+  const FeatureMatrix distinct = random_points(10, 2, 31, 2.0);
+  FeatureMatrix X(30, 2);
+  for (int i = 0; i < 30; ++i) X.row(i) = distinct.row(i % 10);
+  const Kernel k = gaussian(0.9);
+  const FeatureMatrix Q = random_points(15, 2, 32, 2.0);
+  for (bool skip : {false, true}) {
+    ProjectionOptions o = opts(ProjectionKind::kpca, 30);
+    o.exact_limit = 0;
+    o.landmarks = 30;
+    o.skip_nystrom_pca = skip;
+    Rng rng(5, Stream::learner);
+    auto p = KernelProjection::fit(X, k, o, rng);
+    ASSERT_TRUE(p.ok());
+    ASSERT_TRUE(p->nystrom());
+    // The premise: K_mm is singular, so the fit took the eigendecomposition path and kept rank 10.
+    ASSERT_EQ(p->dims(), 10) << "skip=" << skip;
+    const Eigen::MatrixXd TX = p->transform(X).cast<double>();
+    const Eigen::MatrixXd TQ = p->transform(Q).cast<double>();
+    EXPECT_LT((TX * TX.transpose() - gram_matrix(k, X)).cwiseAbs().maxCoeff(), 1e-5) << "skip=" << skip;
+    EXPECT_LT((TX * TQ.transpose() - kernel_matrix(k, X, Q)).cwiseAbs().maxCoeff(), 1e-5) << "skip=" << skip;
+  }
+  const FeatureMatrix Y = random_points(80, 3, 33, 1.0);
+  const FeatureMatrix R = random_points(20, 3, 34, 1.0);
+  for (bool skip : {false, true}) {
+    ProjectionOptions o = opts(ProjectionKind::kpca, 12);
+    o.exact_limit = 0;
+    o.landmarks = 12;
+    o.skip_nystrom_pca = skip;
+    Rng rng(6, Stream::learner);
+    auto p = KernelProjection::fit(Y, linear(), o, rng);
+    ASSERT_TRUE(p.ok());
+    ASSERT_EQ(p->dims(), 3) << "skip=" << skip;
+    const Eigen::MatrixXd TR = p->transform(R).cast<double>();
+    const Eigen::MatrixXd Rd = R.cast<double>();
+    EXPECT_LT((TR * TR.transpose() - Rd * Rd.transpose()).cwiseAbs().maxCoeff(), 1e-5) << "skip=" << skip;
+  }
+}
+
 TEST_F(ProjectionTest, FitIsDeterministic) {
   const FeatureMatrix X = random_points(120, 4, 21, 1.0);
   for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {

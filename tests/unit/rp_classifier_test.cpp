@@ -77,9 +77,10 @@ TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
   }
   std::vector<std::string> keys;
   for (const Setting& p : s.params) keys.push_back(p.key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"projection", "dims", "kernel", "sigma", "width_c", "degree", "offset",
-                                            "landmarks", "epsilon", "eta", "eta_from_noise", "gamma", "updates",
-                                            "output", "cv", "cv_folds", "cv_widths", "cv_max_dim"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{
+                      "projection", "dims",    "kernel", "sigma",          "width_c",   "degree",    "offset",
+                      "landmarks",  "epsilon", "eta",    "eta_from_noise", "gamma",     "updates",   "output",
+                      "nu",         "tie",     "cv",     "cv_folds",       "cv_widths", "cv_max_dim"}));
   EXPECT_EQ(s.params[0].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
   // Bylander's rows by composition, with this use's defaults (gamma 0.1, 300 updates), not Bylander's own.
   auto default_of = [](const LearnerSchema& schema, const std::string& key) {

@@ -229,6 +229,40 @@ TEST_F(UmaTest, SignificanceStopByHand) {
   EXPECT_EQ(uma.next_p(), -1);
 }
 
+// The significance stop with a C that is neither I nor symmetric, so that (C^{-1})_qk and (C^{-1})_kq differ, and
+// so do C^{-1} and C: the same four points, W = 0 (every z_pq is the same for every p), with
+//   C = [0.7 0.1 0.2; 0.2 0.8 0.1; 0.1 0.1 0.7]:  ||z_q|| = (1.250482, 0.718507, 0.678284),
+//   se_q = (1.156307, 0.535983, 0.548039), ratio = (1.081444, 1.340539, 1.237656)
+// (numpy: z_q = sum_k Cinv[q,k] gamma_k, se_q^2 = sum_k Cinv[q,k]^2 m_k, m_k = (1/n^2) sum_{y_i=k} ||x_i||^2).
+// With the transposed inverse the ratios are (1.035659, 1.462214, 1.304498) and ||z_2|| is the largest of the last
+// two; with C itself (0.894675, 1.227202, 0.613308); with I (1, 1.414214, 1): each picks another pair below.
+TEST_F(UmaTest, SignificanceStopWithANonSymmetricConfusion) {
+  const Dataset d = test::class_dataset({{3, 0}, {0, 1}, {0, 1}, {-1, -1}}, {0, 1, 1, 2}, 3);
+  Problem problem;
+  problem.train = &d;
+  problem.num_classes = 3;
+  Eigen::MatrixXd c(3, 3);
+  c << 0.7, 0.1, 0.2, 0.2, 0.8, 0.1, 0.1, 0.1, 0.7;
+  Uma uma;
+  uma.set_confusion(c);
+  // tol_se = 1.05: every q is significant; the largest norm is q = 0 (ties over p to the lowest p != q).
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.tol_se = 1.05}).ok());
+  EXPECT_EQ(uma.next_q(), 0);
+  EXPECT_EQ(uma.next_p(), 1);
+  EXPECT_NEAR(uma.update_vectors().row(1 * 3 + 0).norm(), 1.250482, 1e-6);
+  // tol_se = 1.2: q = 1 and q = 2; the larger norm is q = 1.
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.tol_se = 1.2}).ok());
+  EXPECT_EQ(uma.next_q(), 1);
+  EXPECT_EQ(uma.next_p(), 0);
+  // tol_se = 1.3: only q = 1.
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.tol_se = 1.3}).ok());
+  EXPECT_EQ(uma.next_q(), 1);
+  // tol_se = 1.36: nothing is significant (the largest ratio is 1.340539): done before any update.
+  ASSERT_TRUE(uma.reset(problem, UmaParams{.tol_se = 1.36}).ok());
+  EXPECT_TRUE(uma.done());
+  EXPECT_EQ(uma.updates(), 0);
+}
+
 TEST_F(UmaTest, ConfSelectionByHand) {
   const Dataset d = four_points();
   Problem problem;
