@@ -14,6 +14,14 @@
 # Nothing in the document is typed by hand but the head and the notes (protocol and choices, no verdict).
 # Published numbers come from docs/reproductions/PART.ref.tsv or, for the 000 tables, docs/reference/.
 #
+# Ablations are parts too (experiment links that change one factor of the protocol), reported after the
+# main parts under docs/reproductions/DOC.ablations.md (what each changes, no verdict). Then the table-level
+# verdicts: tools/table_verdict.py computes them from the parts' CSV files and the paired comparisons in the
+# reports (a sign test and a paired t-test across a table's cells against the paper, the comparisons
+# counted per report). The rows are committed: docs/reproductions/rows/PART.jsonl.gz (gzip -n); a part
+# whose rows file is missing under --rows starts from the committed one (so a regeneration from the
+# repository runs nothing and rewrites the document byte for byte), and every part's rows are written back.
+#
 #   --data-dir DIR   the data folder the links' csv= names are read from (default: the repository's data/,
 #                    which the command line finds by itself; data/README.md)
 #   --rows DIR       where the rows files go (default build/reproductions)
@@ -46,14 +54,16 @@ mkdir -p "$rows"
 
 # part NAME METRICS COMPARE TITLE [REFERENCE]: sweep and report one experiment link.
 parts=()
+ablations=()
 part() {
   local name=$1 metrics=$2 compare=$3 title=$4 reference=${5:-}
-  local url
+  local url committed=docs/reproductions/rows/$name.jsonl.gz
   url=$(cat "docs/reproductions/$name.url")
   local sweep=("$marginlab" sweep --url "$url")
   if [ -n "$data_dir" ] && [[ $url == *data=csv* ]]; then sweep+=(--data-dir "$data_dir"); fi
   echo "reproduce.sh: $name" >&2
-  if [ "${shards:-1}" -le 1 ]; then
+  if [ ! -f "$rows/$name.jsonl" ] && [ -f "$committed" ]; then gzip -dc "$committed" > "$rows/$name.jsonl"; fi
+  if [ "${shards:-1}" -le 1 ] || [ -f "$rows/$name.jsonl" ]; then  # one shard, or resuming one rows file
     "${sweep[@]}" --out "$rows/$name.jsonl"
   else  # N shards at once (each takes whole selection groups), then one rows file
     local pids=() i
@@ -69,20 +79,54 @@ part() {
   [ -f "docs/reproductions/$name.ref.tsv" ] && report+=(--reference "docs/reproductions/$name.ref.tsv")
   [ -n "$reference" ] && report+=(--reference "$reference")
   "${report[@]}" > /dev/null
+  mkdir -p docs/reproductions/rows
+  gzip -n -9 -c "$rows/$name.jsonl" > "$committed"
   parts+=("$name")
 }
+
+# ablation NAME METRICS COMPARE TITLE [REFERENCE]: a part reported after the main ones.
+ablation() {
+  part "$@"
+  unset 'parts[${#parts[@]}-1]'
+  ablations+=("$1")
+}
+
+# verdict ARGS...: one table-level verdict (tools/table_verdict.py paper ARGS), after the reports.
+verdicts=()
+verdict() { verdicts+=("$(printf '%q ' "$@")"); }
 
 case $doc in
   rp_toy)
     shards=${shards:-$(nproc)}
     part rp_toy test_error,counters.projection_dim,counters.sigma l.projection \
       "KGS and random span on the five toys, beside 000 Tables 3 and 4" docs/reference/000_table3_toys.tsv
+    ablation rp_toy_updates test_error,counters.projection_dim,counters.sigma l.updates \
+      "Ablation: 000 Thm 3's update count (l.updates=0) against 500 updates, KGS at eta 0 and 0.2"
+    ablation rp_toy_paper_settings test_error l.dims \
+      "Ablation: no selection, sigma from 0.25 to 10 and the paper's D at eta = 0, KGS"
+    verdict --title "000 Table 3 (KGS), per toy" --by data "=docs/rp_toy.csv"
+    verdict --title "Update-count ablation against 000 Table 3, per update count" --by l.updates --no-total \
+      --reference docs/reference/000_table3_toys.tsv "=docs/rp_toy_updates.csv"
+    verdict --title "The paper's own (sigma, D) per toy at eta = 0 against 000 Table 3" \
+      "paper's choice=docs/rp_toy_paper_settings.csv"
+    verdict --title "The best (sigma, D) of that grid per toy, chosen on our test error, against 000 Table 3" \
+      --best-by data "best of the grid=docs/rp_toy_paper_settings.csv"
     ;;
   rp_ida)
     shards=${shards:-$(nproc)}
     for set in banana breast_cancer german heart; do
       part "rp_ida_$set" test_error,counters.projection_dim,counters.sigma l.projection \
         "IDA $set: random, KPCA and KGS, beside 000 Tables 1 and 2" "docs/reference/000_table1_$set.tsv"
+    done
+    for set in heart breast_cancer; do
+      ablation "rp_ida_${set}_widths" test_error,counters.projection_dim,counters.sigma l.cv_widths \
+        "Ablation, IDA $set: the paper's fixed width (l.cv_widths=1) against the selection over {c/2, c, 2c}"
+    done
+    verdict --title "000 Table 1, per data set" banana=docs/rp_ida_banana.csv \
+      breast_cancer=docs/rp_ida_breast_cancer.csv german=docs/rp_ida_german.csv heart=docs/rp_ida_heart.csv
+    for set in heart breast_cancer; do
+      verdict --title "Width ablation, $set, against 000 Table 1, per width rule" --by l.cv_widths --no-total \
+        --reference "docs/reference/000_table1_$set.tsv" "$set=docs/rp_ida_${set}_widths.csv"
     done
     ;;
   uma_toy)
@@ -92,6 +136,8 @@ case $doc in
       "(b) A misestimated C: data corrupted by C_10 = M, UMA told C_j"
     part uma_toy_misestimated_c5 counters.confusion_rate,test_error l.family \
       "(b') A misestimated C: data corrupted by C_5, UMA told C_j"
+    ablation uma_toy_noise_30_seeds counters.confusion_rate,test_error l.confusion \
+      "Ablation of (a): 30 seeds instead of 10, UMA told C_i against C = I"
     ;;
   uma_real)
     part uma_real_digits test_error,counters.confusion_rate,achieved_noise learner \
@@ -102,6 +148,8 @@ case $doc in
       "Letter recognition (D = 400, 5 seeds): UMA against f_y, and both on true labels"
     part uma_real_letter_c test_error,counters.confusion_rate l.confusion \
       "Letter recognition (D = 400, 5 seeds): UMA against UMA with C = I"
+    verdict --title "004 Table 1, per data set (letters at D = 400 against the paper's D = 1 600)" \
+      digits=docs/uma_real_digits.csv letters=docs/uma_real_letter.csv
     ;;
   malicious_sweep)
     part malicious_ball test_error learner "Unit ball, d = 100: A_mu (c = 1) and A_mlc against averaging"
@@ -114,18 +162,30 @@ case $doc in
     ;;
 esac
 
-# The document: head, each part's report with its headings one level down, notes (written aside first: a
-# part may have the document's own name, as rp_toy does).
+# The document: head, each part's report with its headings one level down, the ablations' prose and
+# reports, the table-level verdicts, notes (written aside first: a part may have the document's own name, as
+# rp_toy does).
 out=docs/$doc.md
+report_of() {
+  echo
+  sed -E 's/^(#+) /\1# /' "docs/$1.md"
+  rm "docs/$1.md"
+}
 {
   cat "docs/reproductions/$doc.head.md"
-  for name in "${parts[@]}"; do
+  for name in "${parts[@]}"; do report_of "$name"; done
+  if [ ${#ablations[@]} -gt 0 ]; then
     echo
-    sed -E 's/^(#+) /\1# /' "docs/$name.md"
-    rm "docs/$name.md"
-  done
-  echo
-  cat "docs/reproductions/$doc.notes.md"
+    cat "docs/reproductions/$doc.ablations.md"
+    for name in "${ablations[@]}"; do report_of "$name"; done
+  fi
 } > "$out.tmp"
+{
+  echo
+  python3 tools/table_verdict.py heading
+  for args in "${verdicts[@]}"; do eval "python3 tools/table_verdict.py paper $args"; done
+  python3 tools/table_verdict.py comparisons "$out.tmp"
+  cat "docs/reproductions/$doc.notes.md"
+} >> "$out.tmp"
 mv "$out.tmp" "$out"
 echo "reproduce.sh: wrote $out" >&2
