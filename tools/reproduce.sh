@@ -15,8 +15,8 @@
 # Published numbers come from docs/reproductions/PART.ref.tsv or, for the 000 tables, docs/reference/.
 #
 # Ablations are parts too (experiment links that change one factor of the protocol), reported after the
-# main parts under docs/reproductions/DOC.ablations.md (what each changes, no verdict). Then the table-level
-# verdicts: tools/table_verdict.py computes them from the parts' CSV files and the paired comparisons in the
+# main parts under docs/reproductions/DOC.ablations.md (what each changes, no verdict). The document ends
+# with the table-level verdicts (after the notes): tools/table_verdict.py computes them from the parts' CSV files and the paired comparisons in the
 # reports (a sign test and a paired t-test across a table's cells against the paper, the comparisons
 # counted per report). The rows are committed: docs/reproductions/rows/PART.jsonl.gz (gzip -n); a part
 # whose rows file is missing under --rows starts from the committed one (so a regeneration from the
@@ -122,11 +122,19 @@ case $doc in
       ablation "rp_ida_${set}_widths" test_error,counters.projection_dim,counters.sigma l.cv_widths \
         "Ablation, IDA $set: the paper's fixed width (l.cv_widths=1) against the selection over {c/2, c, 2c}"
     done
+    ablation rp_ida_heart_nu test_error,counters.projection_dim,counters.sigma l.nu \
+      "Ablation, IDA heart: nu = eps gamma / 16 (the proof of 000 Thm 4) against eps gamma / 4 (000 Lemma 5)"
+    ablation rp_ida_heart_tie test_error,counters.projection_dim,counters.sigma l.tie \
+      "Ablation, IDA heart: w.z = 0 counted correct (000 Def. 3) against counted an error"
     verdict --title "000 Table 1, per data set" banana=docs/rp_ida_banana.csv \
       breast_cancer=docs/rp_ida_breast_cancer.csv german=docs/rp_ida_german.csv heart=docs/rp_ida_heart.csv
     for set in heart breast_cancer; do
       verdict --title "Width ablation, $set, against 000 Table 1, per width rule" --by l.cv_widths --no-total \
         --reference "docs/reference/000_table1_$set.tsv" "$set=docs/rp_ida_${set}_widths.csv"
+    done
+    for rule in nu tie; do
+      verdict --title "The $rule ablation, heart, against 000 Table 1" --by "l.$rule" --no-total \
+        --reference docs/reference/000_table1_heart.tsv "heart=docs/rp_ida_heart_$rule.csv"
     done
     ;;
   uma_toy)
@@ -163,8 +171,8 @@ case $doc in
 esac
 
 # The document: head, each part's report with its headings one level down, the ablations' prose and
-# reports, the table-level verdicts, notes (written aside first: a part may have the document's own name, as
-# rp_toy does).
+# reports, notes, and at the end the table-level verdicts (written aside first: a part may have the
+# document's own name, as rp_toy does).
 out=docs/$doc.md
 report_of() {
   echo
@@ -182,10 +190,12 @@ report_of() {
 } > "$out.tmp"
 {
   echo
+  cat "docs/reproductions/$doc.notes.md"
+  echo
   python3 tools/table_verdict.py heading
   for args in "${verdicts[@]}"; do eval "python3 tools/table_verdict.py paper $args"; done
   python3 tools/table_verdict.py comparisons "$out.tmp"
-  cat "docs/reproductions/$doc.notes.md"
 } >> "$out.tmp"
+truncate -s -1 "$out.tmp"  # the last table's blank line
 mv "$out.tmp" "$out"
 echo "reproduce.sh: wrote $out" >&2

@@ -61,6 +61,8 @@ const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& expect
       {"rp_toy_paper_settings", {{"data", 5}, {"l.sigma", 9}, {"l.dims", 3}, {"seed", 10}}},
       {"rp_ida_heart_widths", {{"eta", 7}, {"l.projection", 3}, {"l.cv_widths", 2}, {"split", 10}}},
       {"rp_ida_breast_cancer_widths", {{"eta", 7}, {"l.projection", 3}, {"l.cv_widths", 2}, {"split", 10}}},
+      {"rp_ida_heart_nu", {{"eta", 7}, {"l.projection", 3}, {"l.nu", 2}, {"split", 10}}},
+      {"rp_ida_heart_tie", {{"eta", 7}, {"l.projection", 3}, {"l.tie", 2}, {"split", 10}}},
       {"uma_toy_noise_30_seeds", {{"fam", 20}, {"l.confusion", 2}, {"seed", 30}}},
   };
   return table;
