@@ -4,6 +4,7 @@ import io
 import json
 import os
 import urllib.parse
+import warnings
 
 import numpy as np
 
@@ -84,17 +85,29 @@ def run(link_text, data_dir=None):
 def sweep(link_text, jobs=1, data_dir=None):
     """Runs an experiment link's cells as `marginlab sweep --url LINK` does, in `jobs` threads (shards), and
     returns its JSON lines as a pandas DataFrame in cell order (one row per line, the nested objects
-    flattened with '.' as pandas.json_normalize does)."""
+    flattened with '.' as pandas.json_normalize does); sweep_axes(link) gives each cell's axis values."""
     import pandas as pd
 
-    text = _core.sweep(link_text, int(jobs), resolve_data_dir(data_dir))
-    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    rows = [json.loads(line) for line in sweep_lines(link_text, jobs, data_dir)]
     return pd.json_normalize(rows)
 
 
+def sweep_axes(link_text):
+    """Each cell's axis values (their link text) as a pandas DataFrame indexed by the cell index, one column per
+    axis key: join it to sweep()'s rows on their "index" column."""
+    import pandas as pd
+
+    keys, cells = _core.sweep_axes(link_text)
+    return pd.DataFrame(cells, columns=keys).rename_axis("index")
+
+
 def sweep_lines(link_text, jobs=1, data_dir=None):
-    """The sweep's rows as the exact JSON lines `marginlab sweep` writes (cell order)."""
-    return _core.sweep(link_text, int(jobs), resolve_data_dir(data_dir)).splitlines()
+    """The sweep's rows as the exact JSON lines `marginlab sweep` writes (cell order). The link's warnings (what
+    validation changed) are issued as Python warnings, and the cells run as the command line runs them."""
+    text, problems = _core.sweep(link_text, int(jobs), resolve_data_dir(data_dir))
+    for problem in problems:
+        warnings.warn(f"marginlab sweep: {problem}", stacklevel=3)
+    return text.splitlines()
 
 
 def link_data(link_text, data_dir=None):

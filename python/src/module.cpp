@@ -202,6 +202,19 @@ class Fitted {
   std::string link_;
 };
 
+// Runs a created session to the config's step budget without the GIL (as `marginlab run` does); an error raises.
+std::unique_ptr<Fitted> run_to_budget(Result<std::unique_ptr<Session>> created, const Config& config) {
+  if (!created.ok()) raise(created.error());
+  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config, learner_schemas()));
+  const Error* failed = nullptr;
+  {
+    py::gil_scoped_release release;
+    failed = fitted->run(config.steps);
+  }
+  if (failed != nullptr) raise(*failed);
+  return fitted;
+}
+
 // Trains the learner of `link` (its learner, parameters, seed, steps and noise) on the arrays; the optional parts
 // give the session what a link's prepared data carry (true labels, a test part, the generator's target), which
 // only the trace and the report read, never the learner.
@@ -233,15 +246,7 @@ std::unique_ptr<Fitted> fit(const std::string& link, const Features& X, const La
     py::gil_scoped_release release;
     created = Session::create_on_data(config, std::move(data));
   }
-  if (!created.ok()) raise(created.error());
-  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config, learner_schemas()));
-  const Error* failed = nullptr;
-  {
-    py::gil_scoped_release release;
-    failed = fitted->run(config.steps);
-  }
-  if (failed != nullptr) raise(*failed);
-  return fitted;
+  return run_to_budget(std::move(created), config);
 }
 
 // The text of a file, or an error naming it.
@@ -318,15 +323,7 @@ std::unique_ptr<Fitted> run_session(const std::string& link, const std::string& 
     py::gil_scoped_release release;
     created = Session::create(config, csv ? &*csv : nullptr);
   }
-  if (!created.ok()) raise(created.error());
-  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config, learner_schemas()));
-  const Error* failed = nullptr;
-  {
-    py::gil_scoped_release release;
-    failed = fitted->run(config.steps);
-  }
-  if (failed != nullptr) raise(*failed);
-  return fitted;
+  return run_to_budget(std::move(created), config);
 }
 
 // A link's prepared data (what `marginlab data` writes): {"train": dataset_dict, "test": ..., "steps": budget}.
@@ -367,14 +364,10 @@ py::dict noisy(const std::string& link, const Features& X, const Labels& y, int 
   return dataset_dict(data);
 }
 
-// The rows of a sweep (an experiment link) as JSON lines in cell order, `jobs` shards in as many threads.
-std::string sweep(const std::string& link, int jobs, const std::string& data_dir) {
+// The rows of a sweep (an experiment link) as JSON lines in cell order, `jobs` shards in as many threads, and
+// the link's warnings (the command line prints them and runs what validation left, as this does).
+py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir) {
   ExperimentDecode decoded = decode_experiment(link, learner_schemas());
-  if (!decoded.warnings.empty()) {
-    std::string text = "the experiment link has warnings:";
-    for (const std::string& w : decoded.warnings) text += "\n  " + w;
-    throw py::value_error(text);
-  }
   if (jobs < 1) throw py::value_error("jobs must be at least 1");
   RunnerOptions base;
   base.csv = [data_dir](const Config& config) -> Result<std::shared_ptr<const Dataset>> {
@@ -403,7 +396,17 @@ std::string sweep(const std::string& link, int jobs, const std::string& data_dir
     if (!s.ok()) raise(s.error());
   Result<std::vector<CellRow>> merged = merge_cell_rows(lists);
   if (!merged.ok()) raise(merged.error());
-  return format_cell_rows(merged.value());
+  return py::make_tuple(format_cell_rows(merged.value()), decoded.warnings);
+}
+
+// The axis keys of an experiment link and each cell's values (core cell_values), in cell order.
+py::tuple sweep_axes(const std::string& link) {
+  const ExperimentDecode decoded = decode_experiment(link, learner_schemas());
+  std::vector<std::string> keys;
+  for (const Axis& a : decoded.experiment.axes) keys.push_back(a.key);
+  std::vector<std::vector<std::string>> cells;
+  for (int64_t i = 0; i < cell_count(decoded.experiment); ++i) cells.push_back(cell_values(decoded.experiment, i));
+  return py::make_tuple(keys, cells);
 }
 
 // One config field as JSON: key, label, default (URL text), choices, help.
@@ -492,5 +495,6 @@ PYBIND11_MODULE(_core, m) {
   m.def("generate", &generate_data, py::arg("link"));
   m.def("noisy", &noisy, py::arg("link"), py::arg("X"), py::arg("y"), py::arg("num_classes"),
         py::arg("target") = py::none());
+  m.def("sweep_axes", &sweep_axes, py::arg("link"));
   m.def("sweep", &sweep, py::arg("link"), py::arg("jobs"), py::arg("data_dir"));
 }

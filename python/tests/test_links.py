@@ -43,6 +43,10 @@ def test_sweep_rows_are_the_command_lines(cli, tmp_path):
     frame = marginlab.sweep(link, jobs=3)
     expected = pd.json_normalize([json.loads(line) for line in lines])
     pd.testing.assert_frame_equal(frame, expected)
+    axes = marginlab.sweep_axes(link)
+    assert list(axes.columns) == ["eta", "seed"] and list(axes.index) == list(frame["index"])
+    assert axes["eta"].tolist() == ["0"] * 3 + ["0.1"] * 3 + ["0.2"] * 3
+    assert axes["seed"].tolist() == ["1", "2", "3"] * 3
 
 
 def test_uniform_noise_is_count_exact_and_seeded():
