@@ -4,7 +4,7 @@
 
 The benchmark perceptron of docs/bench.md §2 as a link: generator separable (n = 200 000, d = 64, margin 0,
 seed 1), exactly 10 % of the labels flipped, no test part, Perceptron with normalize = 0 (w += y x), cyclic,
-2 000 000 steps = 10 epochs. Measured, median of --reps runs each, wall clock:
+2 000 000 steps = 10 epochs. Measured, median of --reps runs each (interleaved), wall clock:
   cli       `marginlab run --url LINK` minus its process start (`marginlab url LINK`) and its data generation
             (marginlab.link_data: the core's prepare_data, plus copying the arrays out, so an upper bound): the
             command line's session, from data to report, as the estimator's fit does it;
@@ -50,11 +50,6 @@ def median_seconds(fn, reps):
     return statistics.median(times)
 
 
-def cli_seconds(cli, steps, reps):
-    return median_seconds(lambda: subprocess.run([cli, "run", "--url", LINK, "--steps", str(steps)],
-                                                 check=True, capture_output=True), reps)
-
-
 def measure(cli, reps):
     data = marginlab.link_data(LINK + f"&steps={STEPS}")["train"]
     X, y = data["X"], data["y"]
@@ -67,20 +62,32 @@ def measure(cli, reps):
 
     fitted = fit()
     out = {"same_trace_hash": fitted.trace_sha256_ == cli_hash, "mistakes": fitted.mistakes_}
-    start_s = median_seconds(lambda: subprocess.run([cli, "url", LINK], check=True, capture_output=True), reps)
-    data_s = median_seconds(lambda: marginlab.link_data(LINK + f"&steps={STEPS}"), reps)
-    out["cli_total_s"] = cli_seconds(cli, STEPS, reps)
-    out["cli_s"] = out["cli_total_s"] - start_s - data_s
-    out["python_s"] = median_seconds(fit, reps)
-    out["python_overhead"] = out["python_s"] / out["cli_s"] - 1
-    out["run_s"] = median_seconds(lambda: marginlab.run(LINK + f"&steps={STEPS}"), reps)
-    out["run_overhead"] = out["run_s"] / out["cli_total_s"] - 1
-
     from sklearn.linear_model import Perceptron
 
     X64, y_pm = X.astype(np.float64), np.where(y == 1, 1, -1)
     sk = Perceptron(eta0=1.0, fit_intercept=False, tol=None, max_iter=10, shuffle=False)
-    out["sklearn_s"] = median_seconds(lambda: sk.fit(X64, y_pm), reps)
+    # Interleaved: every repetition times each contestant once, so a change of the machine's load hits all alike.
+    contestants = {
+        "start": lambda: subprocess.run([cli, "url", LINK], check=True, capture_output=True),
+        "data": lambda: marginlab.link_data(LINK + f"&steps={STEPS}"),
+        "cli_total": lambda: subprocess.run([cli, "run", "--url", LINK, "--steps", str(STEPS)], check=True,
+                                            capture_output=True),
+        "python": fit,
+        "run": lambda: marginlab.run(LINK + f"&steps={STEPS}"),
+        "sklearn": lambda: sk.fit(X64, y_pm),
+    }
+    times = {name: [] for name in contestants}
+    for _ in range(reps):
+        for name, call in contestants.items():
+            times[name].append(median_seconds(call, 1))
+    t = {name: statistics.median(v) for name, v in times.items()}
+    out["cli_total_s"] = t["cli_total"]
+    out["cli_s"] = t["cli_total"] - t["start"] - t["data"]
+    out["python_s"] = t["python"]
+    out["python_overhead"] = out["python_s"] / out["cli_s"] - 1
+    out["run_s"] = t["run"]
+    out["run_overhead"] = out["run_s"] / out["cli_total_s"] - 1
+    out["sklearn_s"] = t["sklearn"]
     out["sklearn_train_accuracy"] = float(sk.score(X64, y_pm))
     out["python_train_accuracy"] = float(fitted.score(X, y))
 
@@ -122,8 +129,9 @@ link, `marginlab.run` against `marginlab run`: {r['run_s']:.3f} s against {r['cl
 {r['python_train_accuracy']:.4f} against {r['sklearn_train_accuracy']:.4f}).
 
 Two fits in two Python threads: {r['two_threads_s']:.3f} s against {r['two_serial_s']:.3f} s one after the other
-(speed-up **{r['thread_speedup']:.2f}**; the core releases the GIL, so the threads run on both cores when the
-machine is otherwise idle).
+(speed-up **{r['thread_speedup']:.2f}**). The core releases the GIL (python/tests/test_runtime.py shows another
+thread running throughout a fit), so two fits can use two cores; with a load average of {load:.1f} on
+{os.cpu_count()} logical cores they had none free, and the figures above carry that noise.
 {END}
 """
 
