@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import marginlab
+from marginlab import _estimators
 from marginlab._estimators import python_name
 
 
@@ -29,6 +30,11 @@ def test_one_estimator_per_registry_row_with_its_parameters():
             assert (default == p["default"]) if p["kind"] != "boolean" else (default == bool(p["default"]))
 
 
+def test_a_new_row_gets_a_class_name_from_its_id():
+    assert _estimators.class_name("my_new_learner") == "MyNewLearner"
+    assert _estimators.class_name("uma") == "UMA"
+
+
 def test_the_papers_names_exist():
     for name in ["Perceptron", "BylanderPerceptron", "RPClassifier", "CoresetSVM", "ActiveCoresetSVM",
                  "OutlierSVM", "Averaging", "AMu", "AMlc", "Halving", "UMA", "Ultraconservative"]:
@@ -47,6 +53,8 @@ def test_fit_predict_score_on_string_labels():
     d = clf.decision_function(X)
     assert np.array_equal(np.where(d > 0, "pos", "neg"), clf.predict(X))
     assert clf.stop_reason_ in ("epoch_without_mistakes", "step_budget")
+    trace = clf.trace_
+    assert len(trace["step"]) == clf.report_["trace_rows"] and trace["step"][-1] == clf.n_steps_
 
 
 def test_multiclass_scores_and_uma_confusion_matrix():
