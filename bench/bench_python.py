@@ -10,6 +10,8 @@ seed 1), exactly 10 % of the labels flipped, no test part, Perceptron with norma
             command line's session, from data to report, as the estimator's fit does it;
   python    marginlab.Perceptron(normalize=False, max_steps=2e6, random_state=1).fit on the link's prepared
             arrays (marginlab.link_data): the same session on arrays, the same trace hash (checked);
+  core      the same fit through marginlab._core.fit alone (session and report, no validation, no labels
+            mapping, no attributes): python / core - 1 is the Python layer's own cost, measured in one process;
   run       marginlab.run(LINK) against the whole `marginlab run --url LINK` (the same run in both);
   sklearn   sklearn.linear_model.Perceptron(eta0=1, fit_intercept=False, tol=None, max_iter=10,
             shuffle=False) on the same data in float64 (converted before timing);
@@ -60,6 +62,12 @@ def measure(cli, reps):
         return marginlab.Perceptron(normalize=False, max_steps=STEPS, random_state=1).fit(X, y, y_true=data["y_true"],
                                                                                           target=data["target"])
 
+    estimator = marginlab.Perceptron(normalize=False, max_steps=STEPS, random_state=1)
+    link, labels = estimator._link(None), y.astype(np.int32)
+
+    def core_fit():  # the extension module alone: the session on the arrays and its report, no Python layer
+        return marginlab._core.fit(link, X, labels, 2, y_true=data["y_true"], target=data["target"]).report()
+
     fitted = fit()
     out = {"same_trace_hash": fitted.trace_sha256_ == cli_hash, "mistakes": fitted.mistakes_}
     from sklearn.linear_model import Perceptron
@@ -73,6 +81,7 @@ def measure(cli, reps):
         "cli_total": lambda: subprocess.run([cli, "run", "--url", LINK, "--steps", str(STEPS)], check=True,
                                             capture_output=True),
         "python": fit,
+        "core": core_fit,
         "run": lambda: marginlab.run(LINK + f"&steps={STEPS}"),
         "sklearn": lambda: sk.fit(X64, y_pm),
     }
@@ -85,6 +94,8 @@ def measure(cli, reps):
     out["cli_s"] = t["cli_total"] - t["start"] - t["data"]
     out["python_s"] = t["python"]
     out["python_overhead"] = out["python_s"] / out["cli_s"] - 1
+    out["core_s"] = t["core"]
+    out["layer_overhead"] = out["python_s"] / out["core_s"] - 1
     out["run_s"] = t["run"]
     out["run_overhead"] = out["run_s"] / out["cli_total_s"] - 1
     out["sklearn_s"] = t["sklearn"]
@@ -119,10 +130,13 @@ and its data generation, so both sides time the session on prepared data: first 
 |---|---:|---:|
 | `marginlab run` (its session: learner and trace) | {r['cli_s']:.3f} | {STEPS / r['cli_s']:,.0f} |
 | `marginlab.Perceptron(normalize=False).fit` on the link's arrays | {r['python_s']:.3f} | {STEPS / r['python_s']:,.0f} |
+| the same fit through the extension module alone (`marginlab._core.fit`) | {r['core_s']:.3f} | {STEPS / r['core_s']:,.0f} |
 | scikit-learn Perceptron (float64, no trace) | {r['sklearn_s']:.3f} | {STEPS / r['sklearn_s']:,.0f} |
 
 Python's overhead against the command line: **{100 * r['python_overhead']:+.1f} %** (same trace hash as the
-command line: **{'yes' if r['same_trace_hash'] else 'no'}**; {r['mistakes']:,} mistakes). The whole run as a
+command line: **{'yes' if r['same_trace_hash'] else 'no'}**; {r['mistakes']:,} mistakes); the command line's
+figure is a difference of three timings and carries their noise. The Python layer alone (validation, labels,
+attributes) against the extension module in the same process: **{100 * r['layer_overhead']:+.1f} %**. The whole run as a
 link, `marginlab.run` against `marginlab run`: {r['run_s']:.3f} s against {r['cli_total_s']:.3f} s
 ({100 * r['run_overhead']:+.1f} %). Against scikit-learn:
 {r['sklearn_s'] / r['python_s']:.2f}x the throughput, with the session's trace recorded on top (train accuracy
