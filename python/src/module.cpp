@@ -90,18 +90,21 @@ Dataset dataset_of(const Features& X, const Labels& y, const std::optional<Label
   return data;
 }
 
+// A copy of a feature matrix as a float32 array.
 py::array_t<float> matrix_array(const FeatureMatrix& m) {
   py::array_t<float> out({m.rows(), m.cols()});
   std::copy(m.data(), m.data() + m.size(), out.mutable_data());
   return out;
 }
 
+// A copy of labels as an int32 array.
 py::array_t<int32_t> int_array(const std::vector<int>& v) {
   py::array_t<int32_t> out(static_cast<py::ssize_t>(v.size()));
   std::copy(v.begin(), v.end(), out.mutable_data());
   return out;
 }
 
+// A copy of a double matrix (a confusion matrix) as a float64 array.
 py::array_t<double> double_matrix(const Eigen::MatrixXd& m) {
   py::array_t<double> out({m.rows(), m.cols()});
   for (Eigen::Index i = 0; i < m.rows(); ++i)
@@ -137,6 +140,7 @@ class Fitted {
     if (session_->steps() == 0) session_->advance(0);
     return session_->failure();
   }
+  // The number of features the learner was trained on.
   int features() const { return session_->data().train.cols(); }
   // Predicted class indices of the rows of X, read in place.
   py::array_t<int32_t> predict(const Features& X) const {
@@ -184,12 +188,16 @@ class Fitted {
     const Dataset& train = session_->data().train;
     return py::make_tuple(matrix_array(train.X), int_array(train.label), train.num_classes());
   }
+  // The run report's JSON (what `marginlab run` prints, without its warnings array).
   std::string report() const { return run_report_json(*session_, link_); }
+  // The recorded trace (Trace::to_csv) and its hash.
   std::string trace_csv() const { return session_->trace().to_csv(); }
   std::string trace_sha256() const { return session_->trace().sha256(); }
+  // What the session's pipeline and learner warned about.
   std::vector<std::string> warnings() const { return session_->warnings(); }
 
  private:
+  // The rows of X, checked to have the training data's feature count.
   const float* checked(const Features& X, int* n, int* d) const {
     const float* x = feature_rows(X, "X", n, d);
     if (*d != features()) {
