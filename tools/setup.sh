@@ -38,6 +38,8 @@ PACKAGES=(
   python3-fonttools
   # running a sweep as shards (tools/test.sh, docs/sharding.md); reading the Kubernetes Job in its test
   parallel python3-yaml
+  # the Python package (python/, docs/python.md): its extension module, venv install and tests
+  pybind11-dev python3-dev python3-venv python3-pip python3-setuptools python3-wheel python3-pytest
 )
 if [ "$slurm" = 1 ]; then PACKAGES+=(slurm-wlm munge); fi
 

@@ -31,6 +31,8 @@ step "native build" build native
 step "native tests" ctest --preset native
 # clang-tidy over core/, app/, native/ with .clang-tidy (needs the native build's compile_commands.json).
 step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tidy.sh
+# The Python package (docs/python.md): the README's venv install from the native build, then pytest python/tests.
+step "python package: venv install (README) and pytest python/tests" bash python/run_tests.sh
 step "docs/url.md is what the field and parameter tables generate" bash -c 'build/native/marginlab url --doc | cmp - docs/url.md'
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web

@@ -190,13 +190,31 @@ Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config,
   }
   Result<PreparedData> data = prepare_data(config, csv);
   if (!data.ok()) return data.error();
+  return create_from(config, std::move(data.value()), *entry);
+}
+
+Result<std::unique_ptr<Session>> Session::create_on_data(const Config& config, PreparedData data) {
+  try {
+    configure_eigen();
+    const LearnerEntry* entry = find_learner(config.learner);
+    if (entry == nullptr) {
+      return make_error("session.unknown_learner", "field 'learner': unknown learner '" + config.learner + "'");
+    }
+    return create_from(config, std::move(data), *entry);
+  } catch (...) {
+    return exception_error("while building the session (learner)");
+  }
+}
+
+Result<std::unique_ptr<Session>> Session::create_from(const Config& config, PreparedData data,
+                                                      const LearnerEntry& entry) {
   std::unique_ptr<Session> s(new Session());
   s->config_ = config;
-  s->data_ = std::move(data.value());
+  s->data_ = std::move(data);
   s->warnings_ = s->data_.warnings;
   Dataset& train = s->data_.train;
-  if (!entry->schema.multiclass && train.num_classes() > 2) {
-    return make_error("session.needs_binary", "field 'learner': " + entry->schema.name +
+  if (!entry.schema.multiclass && train.num_classes() > 2) {
+    return make_error("session.needs_binary", "field 'learner': " + entry.schema.name +
                                                   " is a binary learner but the data have " +
                                                   std::to_string(train.num_classes()) + " classes");
   }
@@ -212,7 +230,7 @@ Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config,
   // The oracle answers from the truth the simulation keeps (the session outlives its learner).
   const Dataset* truth = &train;
   s->problem_.label_oracle = [truth](int i) { return truth->true_label[static_cast<size_t>(i)]; };
-  s->learner_ = entry->make();
+  s->learner_ = entry.make();
   Status reset = s->learner_->reset(s->problem_, config.params);
   if (!reset.ok()) return reset.error();
   std::vector<std::string> counter_names;

@@ -107,6 +107,11 @@ class Session {
   // "session.needs_binary", the learner's reset, and any exception thrown while building, as
   // "session.out_of_memory" (std::bad_alloc) or "session.exception": no exception leaves create().
   static Result<std::unique_ptr<Session>> create(const Config& config, const Dataset* csv);
+  // create() on data already prepared (prepare_data's result, or a caller's arrays: the Python estimators):
+  // the learner, problem and trace create() builds on them. `config` gives the learner, its parameters, the
+  // seed and the noise (the Problem's known confusion); its data fields only say what resolve_problem reads
+  // (use_csv, generator, normalization). No resource budget: the caller's data are already in memory.
+  static Result<std::unique_ptr<Session>> create_on_data(const Config& config, PreparedData data);
 
   // Takes up to max_steps steps, stopping early when the learner is done() or, when `now` is given,
   // once max_seconds have elapsed (the clock is read between steps; timing changes only how many steps
@@ -156,6 +161,9 @@ class Session {
   Session() = default;
   // create() and advance() without the exception boundary.
   static Result<std::unique_ptr<Session>> create_unguarded(const Config& config, const Dataset* csv);
+  // The session of `entry`'s learner on prepared data: create() and create_on_data() after their data step.
+  static Result<std::unique_ptr<Session>> create_from(const Config& config, PreparedData data,
+                                                      const LearnerEntry& entry);
   int64_t advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now);
   void step_once();
   // Takes 1 to max_steps steps: one step_once() on an adaptive stream (its labels are set between steps),

@@ -1,0 +1,18 @@
+"""scikit-learn's own estimator checks (sklearn.utils.estimator_checks, Debian's 1.2.1) on every estimator, with
+the tags each declares (MarginlabClassifier._more_tags: binary_only for binary learners, poor_score where the
+algorithm's definition promises nothing on the checks' data; the reasons are written next to them)."""
+
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import marginlab
+
+# The checks fit samples of 10 to 300 rows, where every learner stops by its own rule or at the default step
+# budget within milliseconds. Every estimator runs at its defaults, except that the outlier SVMs set k = 2 points
+# aside instead of 10: 002 §5's algorithms need k below the number of examples, and the checks fit 10 rows.
+SMALL_SAMPLE_PARAMS = {"OutlierSVM": {"k": 2}, "SimpleOutlierSVM": {"k": 2}}
+ESTIMATORS = [cls(**SMALL_SAMPLE_PARAMS.get(name, {})) for name, cls in sorted(marginlab.ESTIMATORS.items())]
+
+
+@parametrize_with_checks(ESTIMATORS)
+def test_sklearn_compatible_estimator(estimator, check):
+    check(estimator)
