@@ -25,7 +25,7 @@ fi
 if [[ $# -gt 0 ]]; then
   files=("$@")
 else
-  mapfile -t files < <(find core app native web tests bench -type f \( -name '*.cpp' -o -name '*.h' \) | sort)
+  mapfile -t files < <(find core app native web tests bench python/src -type f \( -name '*.cpp' -o -name '*.h' \) | sort)
 fi
 
 differ=0; lines=0
