@@ -36,6 +36,18 @@ CSV_BYTES = 182499034  # size of the deterministic file (bench_csv --write, 10^6
 PERCEPTRON_PREFIX = os.path.join(WORK, "perceptron")
 
 
+def python_section():
+    """The block bench/bench_python.py writes into docs/bench.md (between its markers), kept across rewrites."""
+    begin, end = "<!-- bench_python.py: begin -->", "<!-- bench_python.py: end -->"
+    try:
+        with open(DOC) as f:
+            text = f.read()
+    except FileNotFoundError:
+        return ""
+    a, b = text.find(begin), text.find(end)
+    return text[a:b + len(end)] + "\n" if 0 <= a < b else ""
+
+
 def log(msg):
     sys.stderr.write("bench: %s\n" % msg)
     sys.stderr.flush()
@@ -428,8 +440,11 @@ def main():
         L.append("(For times, fields ending in `_s` or `_ms`, native / wasm is the speed ratio: wasm time ÷ native time.)")
         L.append("")
     os.makedirs(os.path.dirname(DOC), exist_ok=True)
+    kept = python_section()
     with open(DOC, "w") as f:
         f.write("\n".join(L))
+        if kept:
+            f.write("\n" + kept)
     log("wrote %s" % os.path.relpath(DOC, ROOT))
     print("\n".join(L))
 
