@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Sweep cell throughput, native against WebAssembly, in one run: the same experiment links swept by the
-# native command line and by the WebAssembly one under node (the core the page runs, wasm SIMD), each
-# repeated REPS times (median wall time), rows checked byte-identical, and the page's own figure when the
-# browser end-to-end test left one (build/e2e/sweep_timing.json: cells and seconds of the Sweep view,
-# frames included). Writes docs/bench_sweep.md. Ratios only mean something within one run.
+# native command line on one job and on two (--jobs, threads) and by the WebAssembly one under node (the
+# core the page runs, wasm SIMD, one process), each repeated REPS times (median wall time), rows checked
+# byte-identical, and the page's own figures when the browser end-to-end test left them
+# (build/e2e/sweep_timing.json: the Sweep view's cells, seconds and frame times with its worker pool of 2,
+# and the time from Cancel to the last worker gone). Writes docs/bench_sweep.md. Ratios only mean
+# something within one run.
 # Usage: bench/sweep_throughput.sh [--reps N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,28 +30,33 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
   echo "# Sweep throughput: native and WebAssembly"
   echo
   echo "Written by \`bench/sweep_throughput.sh --reps $reps\` on $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg) at start."
-  echo "Each figure is the median wall time of $reps runs of \`marginlab sweep\` (one process, one core); the rows"
-  echo "of both builds are compared byte for byte."
+  echo "Each figure is the median wall time of $reps runs of \`marginlab sweep\` (one process; native on one job and"
+  echo "on two threads, \`--jobs 1\` and \`--jobs 2\`; node on one); the rows of all three are compared byte for byte."
   echo
-  echo "| experiment link | cells | native s | wasm (node) s | native cells/s | wasm cells/s | wasm / native time | rows equal |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| experiment link | cells | native s | native 2 jobs s | wasm (node) s | native cells/s | native 2 jobs cells/s | wasm cells/s | 2 jobs / 1 job speed | wasm / native time | rows equal |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$out/report.md"
 
 k=0
 for link in "${links[@]}"; do
   k=$((k + 1))
-  declare -a tn=() tw=()
+  declare -a tn=() tj=() tw=()
   for r in $(seq 1 "$reps"); do
-    rm -f "$out/n$k.jsonl" "$out/w$k.jsonl"
-    t0=$(now); "$native" sweep --url "$link" --out "$out/n$k.jsonl" 2>/dev/null >/dev/null; t1=$(now)
-    node "$web" sweep --url "$link" --out "$out/w$k.jsonl" 2>/dev/null >/dev/null; t2=$(now)
-    tn+=("$(awk "BEGIN { print $t1 - $t0 }")"); tw+=("$(awk "BEGIN { print $t2 - $t1 }")")
+    rm -f "$out/n$k.jsonl" "$out/j$k.jsonl" "$out/w$k.jsonl"
+    t0=$(now); "$native" sweep --url "$link" --jobs 1 --out "$out/n$k.jsonl" 2>/dev/null >/dev/null; t1=$(now)
+    "$native" sweep --url "$link" --jobs 2 --out "$out/j$k.jsonl" 2>/dev/null >/dev/null; t2=$(now)
+    node "$web" sweep --url "$link" --out "$out/w$k.jsonl" 2>/dev/null >/dev/null; t3=$(now)
+    tn+=("$(awk "BEGIN { print $t1 - $t0 }")"); tj+=("$(awk "BEGIN { print $t2 - $t1 }")")
+    tw+=("$(awk "BEGIN { print $t3 - $t2 }")")
   done
   cells=$(wc -l < "$out/n$k.jsonl")
-  mn=$(printf '%s\n' "${tn[@]}" | median); mw=$(printf '%s\n' "${tw[@]}" | median)
-  equal=no; cmp -s "$out/n$k.jsonl" "$out/w$k.jsonl" && equal=yes
-  awk -v l="$link" -v c="$cells" -v n="$mn" -v w="$mw" -v e="$equal" 'BEGIN {
-    printf "| `%s` | %d | %.2f | %.2f | %.1f | %.1f | %.2f | %s |\n", l, c, n, w, c / n, c / w, w / n, e }' >> "$out/report.md"
+  mn=$(printf '%s\n' "${tn[@]}" | median); mj=$(printf '%s\n' "${tj[@]}" | median)
+  mw=$(printf '%s\n' "${tw[@]}" | median)
+  equal=no; cmp -s "$out/n$k.jsonl" "$out/w$k.jsonl" && cmp -s "$out/n$k.jsonl" "$out/j$k.jsonl" && equal=yes
+  echo "$cells $mw" > "$out/node$k.txt"
+  awk -v l="$link" -v c="$cells" -v n="$mn" -v j="$mj" -v w="$mw" -v e="$equal" 'BEGIN {
+    printf "| `%s` | %d | %.2f | %.2f | %.2f | %.1f | %.1f | %.1f | %.2f | %.2f | %s |\n", l, c, n, j, w, c / n, c / j,
+      c / w, n / j, w / n, e }' >> "$out/report.md"
   [ "$equal" = yes ] || echo "warning: native and wasm rows differ for $link" >&2
 done
 
