@@ -66,8 +66,8 @@ std::optional<CellWork> CellQueue::take() {
 }
 
 bool CellQueue::give_back(CellWork work) {
-  --running_;
   if (work.attempts >= 2) return false;
+  --running_;
   returned_.push_back(std::move(work));
   return true;
 }

@@ -45,7 +45,7 @@ class CellQueue {
   // The next piece to run, a returned one first (nullopt when none is waiting).
   std::optional<CellWork> take();
   // A piece whose worker died comes back: queued again once (true), or, handed out twice already, left
-  // to the caller to record as failed (false).
+  // to the caller, who finishes it with its cells' error rows (false).
   bool give_back(CellWork work);
   // The rows of a piece, in any order of pieces (one row per cell of the piece).
   void finish(std::vector<CellRow> rows);

@@ -140,12 +140,15 @@ ExitCode check_data_dir(const Args& args, SweepRequest& request) {
   return std::nullopt;
 }
 
-// --jobs N (checked by parse_args to be 1..256), or the machine's cores. The node build has no threads.
+// --jobs N (checked by parse_args), else the link's jobs= when not 0, else the machine's cores. The node
+// build has no threads.
 ExitCode read_jobs(const Args& args, SweepRequest& request) {
-  request.jobs = args.has("jobs") ? std::stoi(args.get("jobs")) : default_jobs();
+  const int linked = request.experiment.base.jobs;
+  request.jobs = args.has("jobs") ? std::stoi(args.get("jobs")) : linked > 0 ? linked : default_jobs();
 #ifdef __EMSCRIPTEN__
   if (request.jobs > 1 && args.has("jobs")) {
-    std::fprintf(stderr, "error: --jobs %d: this build (node) runs one job; use the native build for more\n",
+    std::fprintf(stderr,
+                 "error: --jobs %d: this build (node) runs one job (a link's jobs= is ignored); use the native build\n",
                  request.jobs);
     return usage_error(args.usage);
   }
@@ -167,9 +170,9 @@ ExitCode read_sweep_request(const Args& args, SweepRequest& request) {
       return usage_error(args.usage);
     }
   }
-  if (ExitCode end = read_jobs(args, request)) return *end;
   request.out = args.get("out");
   request.experiment = decode_reporting(args.get("url"));
+  if (ExitCode end = read_jobs(args, request)) return *end;
   return check_data_dir(args, request);
 }
 

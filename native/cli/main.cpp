@@ -62,7 +62,7 @@ const Command kCommands[] = {
      {{"url", OptionValue::link},
       {"out", OptionValue::output},
       {"shard", OptionValue::text},
-      {"jobs", OptionValue::count, 1, 256},
+      {"jobs", OptionValue::count, 1, ml::kMaxSweepJobs},
       {"data-dir", OptionValue::text}}},
     {"merge",
      ml::cli::cmd_merge,
