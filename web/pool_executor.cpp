@@ -28,7 +28,7 @@ namespace {
 // Each worker's module grows to at most this (web/CMakeLists.txt: marginlab-worker's MAXIMUM_MEMORY).
 constexpr int kWorkerHeapMb = 512;
 // Pieces handed to the pool per worker at most (one running, the rest waiting in pool.js).
-constexpr int kAheadPerWorker = 3;
+constexpr int kAheadPerWorker = 8;
 
 class WebCellExecutor;
 std::map<int, WebCellExecutor*> g_executors;  // by pool handle

@@ -17,8 +17,9 @@ namespace {
 
 constexpr std::string_view kAxisPrefix = "x.";
 constexpr std::string_view kParamPrefix = "l.";
-// Keys an axis may not vary: the version, what is hidden (never a result) and the CSV's fingerprint.
-constexpr std::string_view kFixedKeys[] = {"v", "hide", "csvhash"};
+// Keys an axis may not vary: the version, what is hidden and how many cells run at once (never a result),
+// and the CSV's fingerprint.
+constexpr std::string_view kFixedKeys[] = {"v", "hide", "jobs", "csvhash"};
 
 using Pair = LinkPair;
 

@@ -1,6 +1,7 @@
 // marginlab desktop — the sweeps' executor on worker threads (thread_executor.h).
 #include "thread_executor.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
