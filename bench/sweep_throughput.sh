@@ -88,5 +88,7 @@ else
   echo >> "$out/report.md"
   echo "No page figures: build/e2e/sweep_pool_timing.json is written by tools/e2e/sweep_pool_test.mjs (tools/e2e/run.sh)." >> "$out/report.md"
 fi
+echo >> "$out/report.md"
+echo "Load at the end: $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores. Speed-ups need idle cores: with a load above the core count the other processes take the second job's core." >> "$out/report.md"
 cp "$out/report.md" docs/bench_sweep.md
 cat docs/bench_sweep.md
