@@ -21,6 +21,7 @@
 #include "core/data/manifest.h"
 #include "core/session/linked_data.h"
 #include "imgui.h"
+#include "pool_executor.h"
 
 // The page records each wheel event's deltaMode (see on_scroll).
 // The body is JavaScript: clang-format would split its arrow (=>) into "= >".
@@ -345,6 +346,7 @@ int main() {
   g_imgui = &imgui;
   static WebPlatform platform;
   g_platform = &platform;
+  ml::web::install_cell_pool();  // sweeps run their cells on Web Workers (web/pool.js)
   static std::unique_ptr<ml::app::App> app;
   app = std::make_unique<ml::app::App>(platform);
   g_app = app.get();

@@ -147,14 +147,106 @@ std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRo
   return out;
 }
 
+namespace {
+
+CellExecutorFactory& executor_factory() {
+  static CellExecutorFactory factory;
+  return factory;
+}
+
+// True when some cell reads a CSV file: only this thread has the loaded data, so such a sweep runs here.
+bool reads_csv(const Experiment& experiment) {
+  if (experiment.base.use_csv) return true;
+  const Axis* data = find_axis(experiment, "data");
+  return data && std::find(data->values.begin(), data->values.end(), "csv") != data->values.end();
+}
+
+}  // namespace
+
+void set_cell_executor_factory(CellExecutorFactory factory) { executor_factory() = std::move(factory); }
+
+namespace {
+
+// A whole experiment, no resume, `csv` for the cells that read a file.
+RunnerOptions whole_experiment(CsvProvider csv) {
+  RunnerOptions options;
+  options.csv = std::move(csv);
+  return options;
+}
+
+}  // namespace
+
 SweepModel::SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv)
-    : learners_(learners),
-      runner_(std::move(experiment), std::move(learners), RunnerOptions{0, 1, {}, std::move(csv)}) {}
+    : learners_(learners), runner_(std::move(experiment), std::move(learners), whole_experiment(std::move(csv))) {
+  const Experiment& e = runner_.experiment();
+  if (!executor_factory() || reads_csv(e)) return;
+  std::unique_ptr<CellExecutor> executor = executor_factory()(e.base.jobs);
+  if (!executor) return;
+  pool_ =
+      std::unique_ptr<Pool>(new Pool{std::move(executor), CellQueue(e, 0, 1, {}), encode_experiment(e, learners_), {}});
+}
+
+SweepModel::~SweepModel() {
+  if (pool_) pool_->executor->stop();
+}
+
+void SweepModel::cancel() {
+  cancelled_ = true;
+  if (pool_) pool_->executor->stop();
+}
+
+int SweepModel::merge_ended() {
+  Pool& p = *pool_;
+  for (CellExecutor::Ended& ended : p.executor->take_ended()) {
+    Result<std::vector<CellRow>> rows =
+        ended.failed ? Result<std::vector<CellRow>>(make_error("sweep.worker_failed", ended.text))
+                     : parse_cell_rows(ended.text, "a worker's rows", nullptr);
+    if (rows.ok() && rows.value().size() == ended.work.cells.size()) {
+      p.queue.finish(std::move(rows).value());
+      continue;
+    }
+    // A worker that died or answered nonsense: its piece runs once more on another; a second failure is
+    // each of its cells' error row, and the sweep goes on.
+    const Error why = rows.ok() ? make_error("sweep.worker_failed",
+                                             "a worker returned " + std::to_string(rows.value().size()) + " rows for " +
+                                                 std::to_string(ended.work.cells.size()) + " cells")
+                                : rows.error();
+    const CellWork work = ended.work;
+    if (p.queue.give_back(ended.work)) continue;
+    std::vector<CellRow> failed;
+    for (int64_t index : work.cells)
+      failed.push_back(cell_error_row(experiment_cell(experiment(), index, learners_), why));
+    p.queue.finish(std::move(failed));
+  }
+  std::vector<CellRow> released = p.queue.release();
+  for (CellRow& row : released) p.rows.push_back(std::move(row));
+  return static_cast<int>(released.size());
+}
 
 int SweepModel::advance(double seconds, const ClockFn& now) {
+  if (started_ < 0 && now) started_ = now();
   if (!running()) return 0;
-  return runner_.advance(seconds, now);
+  if (!pool_) return runner_.advance(seconds, now);
+  if (!now && pool_->queue.running() > 0) pool_->executor->wait_for_end(0.1);  // a run to the end (run_to)
+  const int merged = merge_ended();
+  while (!paused_ && pool_->executor->room() > 0) {
+    std::optional<CellWork> work = pool_->queue.take();
+    if (!work) break;
+    pool_->executor->start(pool_->url, *work);
+  }
+  return merged;
 }
+
+SweepProgress SweepModel::progress(double now) const {
+  SweepProgress p;
+  p.done = completed();
+  p.total = total();
+  p.run = static_cast<int64_t>(rows().size());
+  p.seconds = started_ < 0 ? 0 : now - started_;
+  return p;
+}
+
+std::string SweepModel::runs_on() const { return pool_ ? pool_->executor->describe() : "the frame's time slices"; }
 
 const SweepPlotData& SweepModel::plot(std::string_view metric) {
   const size_t n = rows().size();

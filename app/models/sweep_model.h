@@ -1,16 +1,19 @@
 // marginlab app — Sweep, apart from drawing: an ExperimentRunner (core/experiment) advanced in the frame's
-// time slices with pause and cancel, the plot it fills in live — a metric's mean ± standard error over the
-// replicate axis (seed) against the first numeric non-replicate axis, one line per combination of the
-// other axes (one per learner) — and the exports: the rows as the command line writes them (JSON lines,
-// their sha256) and as CSV. No ImGui.
+// time slices with pause and cancel, or, where the host has a pool (the page's Web Workers: web/pool.js),
+// its cells run by the pool and their rows merged here in cell order (core/experiment/cell_queue.h), the plot it fills
+// in live — a metric's mean ± standard error over the replicate axis (seed) against the first numeric non-replicate
+// axis, one line per combination of the other axes (one per learner) — and the exports: the rows as the command line
+// writes them (JSON lines, their sha256) and as CSV. No ImGui.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/experiment/cell_queue.h"
 #include "core/experiment/experiment.h"
 
 namespace ml::app {
@@ -46,30 +49,68 @@ SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<Ce
 // (quoted).
 std::string cell_rows_csv(const Experiment& experiment, const std::vector<CellRow>& rows);
 
+// Runs a sweep's pieces away from the frame (the page's Web Workers). The model hands it pieces while it
+// has room and takes back what ended; a piece's rows depend only on the experiment link and its cells.
+class CellExecutor {
+ public:
+  // A piece that ended: its rows as JSON lines, or a failure (its worker died or threw) and why.
+  struct Ended {
+    CellWork work;
+    bool failed = false;
+    std::string text;  // the rows (format_cell_rows) or the failure's message
+  };
+  // Stops every piece at once (terminates the workers).
+  virtual ~CellExecutor() = default;
+  // How many more pieces it takes now.
+  virtual int room() const = 0;
+  // Starts `work`'s cells of the experiment link `experiment_url`.
+  virtual void start(const std::string& experiment_url, const CellWork& work) = 0;
+  // The pieces that ended since the last call.
+  virtual std::vector<Ended> take_ended() = 0;
+  // Stops every piece at once; nothing ends after it.
+  virtual void stop() = 0;
+  // What it runs on, for the Sweep panel: "2 Web Workers, heap 18 MB at most each (bounded by 512 MB)".
+  virtual std::string describe() const = 0;
+  // Waits up to `seconds` for a piece to end, where the host can block (the desktop's threads; the page's
+  // workers answer between frames, so it returns at once there): a run to the end without frames.
+  virtual void wait_for_end(double seconds) { (void)seconds; }
+};
+// Makes a host's executor for a sweep of `jobs` cells at once (the link's jobs=; 0: the host's choice).
+using CellExecutorFactory = std::function<std::unique_ptr<CellExecutor>(int jobs)>;
+// The host's factory, set once at start (the page); without one, sweeps run in the frame's slices.
+void set_cell_executor_factory(CellExecutorFactory factory);
+
 // A running sweep.
 class SweepModel {
  public:
   // A sweep over every cell of `experiment` (one process, no resume: its rows are the bytes `marginlab
   // sweep` writes for the whole experiment); `csv` supplies a loaded file to cells that read one.
+  // With a host's executor (set_cell_executor_factory) and no cell reading a CSV file, the executor runs
+  // the cells; otherwise advance() runs them in the caller's slices.
   SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv = {});
+  // Stops the executor's pieces.
+  ~SweepModel();
+  SweepModel(const SweepModel&) = delete;
+  SweepModel& operator=(const SweepModel&) = delete;
 
-  // Advances the runner for up to `seconds` of `now` unless paused, cancelled or finished; returns the
-  // rows finished.
+  // Advances the runner for up to `seconds` of `now` unless paused, cancelled or finished (with an
+  // executor: merges the rows of pieces that ended and starts pieces while it has room, unless paused);
+  // returns the rows finished.
   int advance(double seconds, const ClockFn& now);
   // Pauses (true) or resumes (false); a cancelled or finished sweep stays as it is.
   void set_paused(bool paused) { paused_ = paused; }
   bool paused() const { return paused_; }
   // Stops for good: the rows so far stay (plot, exports), no further cell runs.
-  void cancel() { cancelled_ = true; }
+  void cancel();
   bool cancelled() const { return cancelled_; }
   // True when every cell has a row (or the runner stopped on an error).
-  bool finished() const { return runner_.finished(); }
+  bool finished() const { return pool_ ? pool_->queue.finished() : runner_.finished(); }
   // True while cells still run on advance().
-  bool running() const { return !paused_ && !cancelled_ && !runner_.finished(); }
+  bool running() const { return !paused_ && !cancelled_ && !finished(); }
   // Cells with a row, and cells in total.
-  int64_t completed() const { return runner_.completed(); }
-  int64_t total() const { return runner_.total(); }
-  // The cell being run (-1 between cells or when finished) and its steps so far.
+  int64_t completed() const { return pool_ ? pool_->queue.completed() : runner_.completed(); }
+  int64_t total() const { return pool_ ? pool_->queue.total() : runner_.total(); }
+  // The cell being run (-1 between cells, when finished, or when an executor runs them) and its steps.
   int64_t current_index() const { return runner_.current_index(); }
   int64_t current_steps() const { return runner_.current() ? runner_.current()->steps() : 0; }
   // The error that stopped the runner (ok() when none).
@@ -77,7 +118,11 @@ class SweepModel {
   // Warnings of the cells run so far.
   const std::vector<std::string>& warnings() const { return runner_.warnings(); }
   // The finished rows, in index order.
-  const std::vector<CellRow>& rows() const { return runner_.rows(); }
+  const std::vector<CellRow>& rows() const { return pool_ ? pool_->rows : runner_.rows(); }
+  // Cells done of total, the rate and the time left, at `now` of the clock advance() is given.
+  SweepProgress progress(double now) const;
+  // What the cells run on: "this page's frames" or the executor's description.
+  std::string runs_on() const;
   // The experiment.
   const Experiment& experiment() const { return runner_.experiment(); }
 
@@ -101,8 +146,19 @@ class SweepModel {
   std::string cell_label(int64_t index) const;
 
  private:
+  // The executor's side: the queue of pieces, the merged rows and the link the pieces run.
+  struct Pool {
+    std::unique_ptr<CellExecutor> executor;
+    CellQueue queue;
+    std::string url;
+    std::vector<CellRow> rows;
+  };
+  int merge_ended();
+
   std::vector<LearnerSchema> learners_;
   ExperimentRunner runner_;
+  std::unique_ptr<Pool> pool_;
+  double started_ = -1;  // the clock's time at the first advance()
   bool paused_ = false;
   bool cancelled_ = false;
   SweepPlotData plot_;

@@ -60,6 +60,7 @@ void SweepPanel::draw_header() {
     sweep.cancel();
     ctx_.state.pause();
   }
+  probe(ctx_, "sweep.cancel");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Stop the sweep; the cells done so far stay in the plot and the exports");
   ImGui::EndDisabled();
@@ -79,7 +80,15 @@ void SweepPanel::draw_header() {
     ImGui::Text("running %s, step %lld", sweep.cell_label(sweep.current_index()).c_str(),
                 static_cast<long long>(sweep.current_steps()));
   } else {
-    ImGui::TextUnformatted("running");
+    ImGui::Text("running on %s", sweep.runs_on().c_str());
+  }
+  if (sweep.running()) {  // cells/s and the time left, once a row exists
+    const std::string progress = progress_text(sweep.progress(ctx_.platform.now_seconds()));
+    const size_t rate = progress.find(", ");
+    if (rate != std::string::npos) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", progress.substr(rate + 2).c_str());
+    }
   }
   if (const size_t refused = sweep.error_rows()) {
     ImGui::SameLine();

@@ -17,6 +17,9 @@
 
 namespace ml {
 
+// At most this many cells of a sweep at once (the `jobs` setting, marginlab sweep --jobs).
+inline constexpr int kMaxSweepJobs = 256;
+
 // A complete experiment.
 struct Config {
   // --- data ---
@@ -47,6 +50,7 @@ struct Config {
   int64_t steps = 1000;  // step budget of a run (CLI default, UI stop point)
   // --- view (not part of the result) ---
   std::vector<std::string> hidden_panels;  // panels a teaching link hides
+  int jobs = 0;  // a sweep's cells at once (the page's Web Workers); 0: the machine's cores, clamped
 
   // Member-by-member equality (defaulted: a member added later is compared without another list).
   bool operator==(const Config&) const = default;

@@ -382,6 +382,13 @@ void add_edit_learner_run_fields(std::vector<Field>& t) {
        .view_only = true,
        .max_items = static_cast<int>(kPanelNames.size())},
       "Panels a teaching link hides, comma list in panel order.", [](Config & c) -> auto& { return c.hidden_panels; });
+  bind(
+      t, "run", {}, {.key = "jobs", .label = "Sweep jobs", .min = 0, .max = kMaxSweepJobs, .view_only = true},
+      "Cells of a sweep run at once: the page's Web Workers, the command line's threads when --jobs is not "
+      "given. 0: the machine's cores (the page clamps the browser's count to 1-8, and takes at most 16). How a sweep "
+      "runs, never what "
+      "it computes: no cell's link carries it, so the rows are the same for any value.",
+      [](Config & c) -> auto& { return c.jobs; });
 }
 
 std::vector<Field> build_fields() {

@@ -17,8 +17,9 @@ namespace {
 
 constexpr std::string_view kAxisPrefix = "x.";
 constexpr std::string_view kParamPrefix = "l.";
-// Keys an axis may not vary: the version, what is hidden (never a result) and the CSV's fingerprint.
-constexpr std::string_view kFixedKeys[] = {"v", "hide", "csvhash"};
+// Keys an axis may not vary: the version, what is hidden and how many cells run at once (never a result),
+// and the CSV's fingerprint.
+constexpr std::string_view kFixedKeys[] = {"v", "hide", "jobs", "csvhash"};
 
 using Pair = LinkPair;
 
@@ -407,7 +408,10 @@ Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vec
   Cell cell;
   cell.index = index;
   cell.values = cell_values(experiment, index);
-  std::vector<Pair> pairs = link_pairs(encode_url(experiment.base, learners));
+  // How many cells run at once is not part of a cell: its row depends only on what it computes.
+  Config base = experiment.base;
+  base.jobs = Config{}.jobs;
+  std::vector<Pair> pairs = link_pairs(encode_url(base, learners));
   auto set = [&](const std::string& key, const std::string& value) {
     for (Pair& p : pairs)
       if (p.key == key) {

@@ -158,10 +158,11 @@ using CsvProvider = std::function<Result<std::shared_ptr<const Dataset>>(const C
 
 // What an ExperimentRunner is asked to do.
 struct RunnerOptions {
-  int shard = 0;              // run the cells of this shard ...
-  int shards = 1;             // ... of this many
-  std::vector<CellRow> done;  // rows already written (resume): their cells are skipped
-  CsvProvider csv;            // CSV data for cells that read a file
+  int shard = 0;               // run the cells of this shard ...
+  int shards = 1;              // ... of this many
+  std::vector<CellRow> done;   // rows already written (resume): their cells are skipped
+  CsvProvider csv;             // CSV data for cells that read a file
+  std::vector<int64_t> cells;  // when not empty: only these cells of the shard, in this order (a pool's work)
 };
 
 class CellProtocol;

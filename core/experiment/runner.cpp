@@ -1,5 +1,6 @@
 // marginlab — running an experiment's cells in caller-sized time slices (experiment.h [SECTION] Running).
 #include <algorithm>
+#include <cassert>
 #include <set>
 #include <unordered_set>
 
@@ -31,8 +32,17 @@ ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSch
     }
     if (done.insert(row.index).second) ++already_done_;
   }
-  for (int64_t i = 0; i < count; ++i)
+  auto take = [&](int64_t i) {
     if (in_shard(shard_unit(experiment_, i), options.shard, options.shards) && !done.count(i)) pending_.push_back(i);
+  };
+  if (options.cells.empty()) {
+    for (int64_t i = 0; i < count; ++i) take(i);
+  } else {
+    for (int64_t i : options.cells) {
+      assert(i >= 0 && i < count && "a pool's cell outside the experiment");
+      take(i);
+    }
+  }
 }
 
 bool is_environment_error(const Error& error) {

@@ -47,6 +47,7 @@
 #include "core/session/linked_data.h"
 #include "core/session/pipeline.h"
 #include "imgui.h"
+#include "thread_executor.h"
 
 namespace {
 
@@ -387,6 +388,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   {
     ml::app::ImGuiBackends imgui(window, "#version 330 core");
+    ml::desktop::install_thread_executor();  // sweeps run their cells on threads
     ml::app::App app(platform);
     app.start_gl();
     g_app = &app;

@@ -19,15 +19,19 @@
 #include "native/cli/cli.h"
 #include "native/cli/data_folder.h"
 #include "native/cli/experiment_io.h"
+#include "native/cli/sweep_threads.h"
 #include "nlohmann/json.hpp"
 
 namespace ml::cli {
 
 namespace {
 
-// Seconds between two progress lines on stderr, and the length of one runner slice.
-constexpr double kProgressSeconds = 2.0;
+// The length of one runner slice (one job), and of one wait for rows (more jobs).
 constexpr double kSliceSeconds = 0.25;
+// A line on stderr per this fraction of the cells when stderr is not a terminal; a bar's redraw interval.
+constexpr int kProgressSteps = 10;
+constexpr double kBarSeconds = 0.1;
+constexpr int kBarWidth = 30;
 
 double steady_seconds() {
   using clock = std::chrono::steady_clock;
@@ -69,16 +73,38 @@ class CsvFolder {
   std::map<std::string, std::shared_ptr<const Dataset>> cache_;
 };
 
-// "12/40 cells" and the current cell's step, for progress lines.
-void print_progress(const ExperimentRunner& runner, double started) {
-  std::string line =
-      "progress: " + std::to_string(runner.completed()) + "/" + std::to_string(runner.total()) + " cells";
-  if (const Session* s = runner.current()) {
-    line += ", cell " + std::to_string(runner.current_index()) + " at step " + std::to_string(s->steps()) + " of " +
-            std::to_string(s->config().steps) + ": " + encode_url(s->config(), learner_schemas());
+// Progress on stderr: a bar redrawn in place when stderr is a terminal, else one line per 10 % of the cells.
+class ProgressLine {
+ public:
+  explicit ProgressLine(double started) : started_(started), terminal_(::isatty(2) != 0) {}
+  ~ProgressLine() {
+    if (drawn_) std::fputc('\n', stderr);
   }
-  std::fprintf(stderr, "%s (%.1f s)\n", line.c_str(), steady_seconds() - started);
-}
+
+  // Shows `progress` (its seconds are filled in here) when a bar is due or a new step was reached.
+  void show(SweepProgress progress) {
+    const double now = steady_seconds();
+    progress.seconds = now - started_;
+    if (terminal_) {
+      if (now - drawn_at_ < kBarSeconds && progress.done < progress.total) return;
+      std::fprintf(stderr, "\r%s\x1b[K", progress_bar(progress, kBarWidth).c_str());
+      drawn_ = true;
+      drawn_at_ = now;
+      return;
+    }
+    const int64_t step = progress.total > 0 ? progress.done * kProgressSteps / progress.total : kProgressSteps;
+    if (step <= step_) return;
+    step_ = step;
+    std::fprintf(stderr, "progress: %s\n", progress_text(progress).c_str());
+  }
+
+ private:
+  double started_;
+  bool terminal_;
+  bool drawn_ = false;
+  double drawn_at_ = -1e300;
+  int64_t step_ = 0;
+};
 
 // A command's early end: the exit code, after the message is printed.
 using ExitCode = std::optional<int>;
@@ -89,6 +115,7 @@ struct SweepRequest {
   std::optional<DataFolder> folder;  // the data folder, when a cell reads a CSV file
   int shard = 0;                     // --shard I/N
   int shards = 1;
+  int jobs = 1;           // --jobs N: threads (default the machine's cores)
   Experiment experiment;  // --url
 };
 
@@ -113,7 +140,24 @@ ExitCode check_data_dir(const Args& args, SweepRequest& request) {
   return std::nullopt;
 }
 
-// Reads and checks --url, --out, --shard and --data-dir.
+// --jobs N (checked by parse_args), else the link's jobs= when not 0, else the machine's cores. The node
+// build has no threads.
+ExitCode read_jobs(const Args& args, SweepRequest& request) {
+  const int linked = request.experiment.base.jobs;
+  request.jobs = args.has("jobs") ? std::stoi(args.get("jobs")) : linked > 0 ? linked : default_jobs();
+#ifdef __EMSCRIPTEN__
+  if (request.jobs > 1 && args.has("jobs")) {
+    std::fprintf(stderr,
+                 "error: --jobs %d: this build (node) runs one job (a link's jobs= is ignored); use the native build\n",
+                 request.jobs);
+    return usage_error(args.usage);
+  }
+  request.jobs = 1;
+#endif
+  return std::nullopt;
+}
+
+// Reads and checks --url, --out, --shard, --jobs and --data-dir.
 ExitCode read_sweep_request(const Args& args, SweepRequest& request) {
   if (!args.has("url") || !args.has("out")) {
     std::fprintf(stderr, "error: sweep needs --url '<experiment link>' and --out FILE.jsonl\n");
@@ -128,6 +172,7 @@ ExitCode read_sweep_request(const Args& args, SweepRequest& request) {
   }
   request.out = args.get("out");
   request.experiment = decode_reporting(args.get("url"));
+  if (ExitCode end = read_jobs(args, request)) return *end;
   return check_data_dir(args, request);
 }
 
@@ -177,30 +222,64 @@ ExitCode cut_incomplete_line(const std::string& out, ResumedRows& resumed) {
   return std::nullopt;
 }
 
-// Runs the cells, appending each finished row to `f` at once, flushed: an interrupted sweep keeps every row
-// it finished. False on a write error.
-bool run_and_append_rows(ExperimentRunner& runner, std::FILE* f, double started) {
-  double last_progress = started;
+// Writes rows to `f`, each followed by a newline. False on a write error.
+bool write_rows(std::FILE* f, const std::vector<CellRow>& rows, size_t from = 0) {
+  for (size_t i = from; i < rows.size(); ++i) {
+    std::fwrite(rows[i].json.data(), 1, rows[i].json.size(), f);
+    std::fputc('\n', f);
+  }
+  return std::fflush(f) == 0 && !std::ferror(f);
+}
+
+// How a sweep's run ended: the cells with a row (resumed ones included), the rows run, the error if any.
+struct SweepOutcome {
+  int64_t completed = 0;
+  int64_t run = 0;
+  Status error;
+};
+
+// One job: the runner in the caller's thread, appending each finished row to `f` at once, flushed: an
+// interrupted sweep keeps every row it finished. False on a write error.
+bool run_one_job(ExperimentRunner& runner, std::FILE* f, double started, SweepOutcome& outcome) {
+  ProgressLine progress(started);
   size_t written = 0, warned = 0;
   while (!runner.finished()) {
     runner.advance(kSliceSeconds, steady_seconds);
-    for (; written < runner.rows().size(); ++written) {
-      const std::string& json = runner.rows()[written].json;
-      std::fwrite(json.data(), 1, json.size(), f);
-      std::fputc('\n', f);
-    }
-    if (std::fflush(f) != 0 || std::ferror(f)) return false;
+    if (!write_rows(f, runner.rows(), written)) return false;
+    written = runner.rows().size();
     for (; warned < runner.warnings().size(); ++warned) print_warnings({runner.warnings()[warned]});
-    if (steady_seconds() - last_progress >= kProgressSeconds) {
-      last_progress = steady_seconds();
-      print_progress(runner, started);
-    }
+    progress.show({runner.completed(), runner.total(), static_cast<int64_t>(written), 0});
   }
+  outcome = {runner.completed(), static_cast<int64_t>(written), runner.error()};
   return true;
 }
 
+// More jobs: the cells on threads (sweep_threads.h), their rows appended in cell order as they come, so the
+// file is the one job's, byte for byte. False on a write error.
+bool run_jobs(const SweepRequest& request, const ResumedRows& resumed, std::FILE* f, double started,
+              SweepOutcome& outcome) {
+  RunnerOptions options;
+  options.shard = request.shard;
+  options.shards = request.shards;
+  options.done = resumed.done;
+  options.csv = CsvFolder(request.folder);
+  SweepThreads threads(request.experiment, learner_schemas(), std::move(options), request.jobs);
+  ProgressLine progress(started);
+  bool wrote = true;
+  while (wrote && !threads.finished()) {
+    wrote = write_rows(f, threads.wait_rows(kSliceSeconds));
+    print_warnings(threads.take_warnings());
+    progress.show(threads.progress(0));
+  }
+  wrote = wrote && write_rows(f, threads.wait_rows(0));
+  const SweepProgress end = threads.progress(0);
+  outcome = {end.done, end.run, threads.error()};
+  return wrote;
+}
+
 // Opens --out for appending (after a newline when its last row lacks one), says what will run, runs it.
-ExitCode append_rows(ExperimentRunner& runner, const SweepRequest& request, const ResumedRows& resumed) {
+ExitCode append_rows(ExperimentRunner& runner, const SweepRequest& request, const ResumedRows& resumed,
+                     SweepOutcome& outcome) {
   const std::string& out = request.out;
   const bool needs_newline = !resumed.text.empty() && resumed.text.back() != '\n';
   std::FILE* f = std::fopen(out.c_str(), "ab");
@@ -209,28 +288,31 @@ ExitCode append_rows(ExperimentRunner& runner, const SweepRequest& request, cons
     return 1;
   }
   if (needs_newline) std::fputc('\n', f);
-  std::fprintf(stderr, "sweep: %lld cells%s, %zu already in %s, %lld to run\n", static_cast<long long>(runner.total()),
+  std::fprintf(stderr, "sweep: %lld cells%s, %zu already in %s, %lld to run on %d job%s\n",
+               static_cast<long long>(runner.total()),
                request.shards > 1
                    ? (" in shard " + std::to_string(request.shard) + "/" + std::to_string(request.shards) + " of " +
                       std::to_string(cell_count(request.experiment)))
                          .c_str()
                    : "",
-               resumed.done.size(), out.c_str(), static_cast<long long>(runner.total() - runner.completed()));
+               resumed.done.size(), out.c_str(), static_cast<long long>(runner.total() - runner.completed()),
+               request.jobs, request.jobs == 1 ? "" : "s");
 
   const double started = steady_seconds();
-  const bool wrote = run_and_append_rows(runner, f, started);
+  const bool wrote =
+      request.jobs > 1 ? run_jobs(request, resumed, f, started, outcome) : run_one_job(runner, f, started, outcome);
   std::fclose(f);
   if (!wrote) {
     std::fprintf(stderr, "error: %s: write error (disk full?)\n", out.c_str());
     return 1;
   }
-  if (!runner.error().ok()) {
-    print_error(runner.error().error());
+  if (!outcome.error.ok()) {
+    print_error(outcome.error.error());
     std::fprintf(stderr, "sweep: stopped after %lld/%lld cells; the rows written are kept (run again to resume)\n",
-                 static_cast<long long>(runner.completed()), static_cast<long long>(runner.total()));
+                 static_cast<long long>(outcome.completed), static_cast<long long>(runner.total()));
     return 1;
   }
-  std::fprintf(stderr, "sweep: %lld/%lld cells (%.1f s)\n", static_cast<long long>(runner.completed()),
+  std::fprintf(stderr, "sweep: %lld/%lld cells (%.1f s)\n", static_cast<long long>(outcome.completed),
                static_cast<long long>(runner.total()), steady_seconds() - started);
   return std::nullopt;
 }
@@ -242,7 +324,8 @@ int cmd_sweep(const Args& args) {
   if (ExitCode end = read_sweep_request(args, request)) return *end;
 
   // Resume: the rows already in --out are kept (an interrupted last line is cut off) and their cells
-  // skipped. The runner refuses rows of another experiment or shard before the file is touched.
+  // skipped. The runner refuses rows of another experiment or shard before the file is touched (and runs
+  // the cells when there is one job).
   ResumedRows resumed;
   if (ExitCode end = read_resumed_rows(request.out, resumed)) return *end;
   RunnerOptions options;
@@ -253,7 +336,8 @@ int cmd_sweep(const Args& args) {
   ExperimentRunner runner(request.experiment, learner_schemas(), std::move(options));
   if (!runner.error().ok()) return refuse_resumed_rows(runner, request, resumed);
   if (ExitCode end = cut_incomplete_line(request.out, resumed)) return *end;
-  if (ExitCode end = append_rows(runner, request, resumed)) return *end;
+  SweepOutcome outcome;
+  if (ExitCode end = append_rows(runner, request, resumed, outcome)) return *end;
 
   Result<std::string> result = read_file(request.out);
   nlohmann::ordered_json j;
@@ -261,7 +345,7 @@ int cmd_sweep(const Args& args) {
   j["shard"] = std::to_string(request.shard) + "/" + std::to_string(request.shards);
   j["cells"] = runner.total();
   j["resumed"] = resumed.done.size();
-  j["run"] = runner.rows().size();
+  j["run"] = outcome.run;
   j["sha256"] = result.ok() ? sha256_hex(result.value()) : std::string();
   std::printf("%s\n", json_line(j).c_str());
   return 0;

@@ -55,12 +55,14 @@ const Command kCommands[] = {
      {{"compact"}}},
     {"sweep",
      ml::cli::cmd_sweep,
-     "sweep --url '<experiment link>' --out FILE.jsonl [--shard I/N] [--data-dir DIR]",
-     "run an experiment's cells (with --shard, every N-th from cell I) and append one JSON row per cell to "
-     "FILE.jsonl as it finishes; an existing FILE.jsonl is resumed (its cells are skipped)",
+     "sweep --url '<experiment link>' --out FILE.jsonl [--shard I/N] [--jobs N] [--data-dir DIR]",
+     "run an experiment's cells (with --shard, every N-th from cell I) on N threads (--jobs, default the "
+     "machine's cores) and append one JSON row per cell to FILE.jsonl in cell order as it finishes; an "
+     "existing FILE.jsonl is resumed (its cells are skipped)",
      {{"url", OptionValue::link},
       {"out", OptionValue::output},
       {"shard", OptionValue::text},
+      {"jobs", OptionValue::count, 1, ml::kMaxSweepJobs},
       {"data-dir", OptionValue::text}}},
     {"merge",
      ml::cli::cmd_merge,

@@ -12,7 +12,7 @@ check() {  # check NAME CONDITION...
 }
 listing=$(cd "$site" && find . -mindepth 1 -maxdepth 1 | sed 's|^\./||' | sort | tr '\n' ' ')
 check "the site folder holds exactly the page's files and data/ (it holds: $listing)" \
-  test "$listing" = "data glue.js index.html marginlab-app.js marginlab-app.wasm "
+  test "$listing" = "data glue.js index.html marginlab-app.js marginlab-app.wasm marginlab-worker.js marginlab-worker.wasm pool.js worker.js "
 check "the site's data/ is the source tree's data/, file for file" diff -rq data "$site/data"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 bash tools/serve_site.sh "$port" >/dev/null 2>&1 &
@@ -23,6 +23,8 @@ code() { curl -s -o /dev/null -w '%{http_code}' --path-as-is "http://127.0.0.1:$
 check "the page is served" test "$(code '')" = 200
 check "the module is served as application/wasm" \
   test "$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/marginlab-app.wasm")" = application/wasm
+check "the sweeps' worker module is served as application/wasm" \
+  test "$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/marginlab-worker.wasm")" = application/wasm
 check "the data's manifest is served" test "$(code data/MANIFEST.tsv)" = 200
 check "a shipped data file is served" test "$(code data/ida/banana/banana_train_3.csv)" = 200
 for f in CMakeCache.txt compile_commands.json marginlab.js marginlab_tests.js ../CMakeCache.txt ../marginlab.wasm; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# One sweep (learner x eta x seed, a few steps per cell) run three ways, whose rows must be byte-identical:
-# in one process, as 4 shards through GNU parallel (Debian's `parallel`) then merged, and — when the web
-# build exists — by the node build of the same command line (build/web/marginlab.js).
+# One sweep (learner x eta x seed, a few steps per cell) run four ways, whose rows must be byte-identical:
+# in one process, as 4 shards through GNU parallel (Debian's `parallel`) then merged, on 1, 2 and 4 threads
+# (--jobs, with --shard and resumed too), and — when the web build exists — by the node build of the same
+# command line (build/web/marginlab.js).
 #   bash tests/tools/sweep_shards_test.sh [NATIVE_MARGINLAB]     (default build/native/marginlab)
 # Prints ok/FAIL per check and "N passed, M failed"; exits non-zero when a check fails.
 set -uo pipefail
@@ -29,6 +30,18 @@ check "every shard has its 12 rows" eval 'for s in $(seq 0 $((shards - 1))); do
   [ "$(wc -l < "$t/shard_$s.jsonl")" -eq 12 ] || exit 1; done'
 check "merge of the shards" eval '"$ml" merge $(ls "$t"/shard_*.jsonl | sort -r) --out "$t/merged.jsonl" >/dev/null 2>"$t/err"'
 check "merged shards = one process, byte for byte" cmp "$t/single.jsonl" "$t/merged.jsonl"
+
+# --jobs N: the cells on N threads of one process, rows written in cell order: the same bytes for any N.
+for jobs in 1 2 4; do
+  check "--jobs $jobs = one process, byte for byte" eval '"$ml" sweep --url "$url" --jobs $jobs \
+    --out "$t/jobs_$jobs.jsonl" >/dev/null 2>"$t/err" && cmp "$t/single.jsonl" "$t/jobs_$jobs.jsonl"'
+done
+check "--jobs 3 --shard 1/$shards = shard 1/$shards" eval '"$ml" sweep --url "$url" --jobs 3 --shard 1/$shards \
+  --out "$t/jobs_shard_1.jsonl" >/dev/null 2>"$t/err" && cmp "$t/shard_1.jsonl" "$t/jobs_shard_1.jsonl"'
+head -n 7 "$t/single.jsonl" > "$t/jobs_resumed.jsonl"
+check "--jobs 2 resumes after 7 rows = one process" eval '"$ml" sweep --url "$url" --jobs 2 \
+  --out "$t/jobs_resumed.jsonl" >/dev/null 2>"$t/err" && cmp "$t/single.jsonl" "$t/jobs_resumed.jsonl"'
+check "--jobs: progress lines on stderr (not a terminal)" grep -qE '^progress: 48/48 cells, [0-9.]+ cells/s' "$t/err"
 
 if [ -f "$web" ]; then
   check "node build: the same sweep" eval 'node "$web" sweep --url "$url" --out "$t/node.jsonl" >/dev/null 2>"$t/err"'

@@ -62,7 +62,7 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
       "v",     "data",    "n",        "d",       "margin", "q",       "spread", "concepts", "ball",   "csv",
       "split", "csvhash", "label",    "test",    "strat",  "norm",    "bias",   "kpca",     "ksigma", "noise",
       "eta",   "theta",   "sampling", "cm",      "fam",    "famseed", "adv",    "strategy", "k",      "omode",
-      "rough", "rupd",    "edits",    "learner", "seed",   "steps",   "hide"};
+      "rough", "rupd",    "edits",    "learner", "seed",   "steps",   "hide",   "jobs"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
@@ -451,7 +451,7 @@ TEST(ConfigFields, BindingsReadBackWhatTheyWrite) {
   std::vector<std::string> view_only;
   for (const Field& f : config_fields())
     if (f.view_only) view_only.push_back(f.key);
-  EXPECT_EQ(view_only, (std::vector<std::string>{"steps", "hide"}));
+  EXPECT_EQ(view_only, (std::vector<std::string>{"steps", "hide", "jobs"}));
 }
 
 TEST(ConfigValidate, EqualityComparesEveryMember) {

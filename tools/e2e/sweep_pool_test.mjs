@@ -1,0 +1,186 @@
+// Browser end-to-end test of the sweeps' Web Worker pool (issue 30): playwright-core drives Debian's chromium
+// (headless, WebGL2 through SwiftShader) against build/web served on 127.0.0.1.
+//   1. A single-run page starts no worker and never asks for the worker's module; the first download grows
+//      by pool.js alone (at most 10 % of it).
+//   2. The README's sweep link with jobs=2 (two workers): rows byte-identical to `marginlab sweep`, with
+//      jobs=1 too; the page's cells/s, its frame times while sweeping and the workers' heap are measured.
+//   3. A worker that dies is replaced and its piece runs again: the rows are still the same bytes.
+//   4. A link with refused cells: each becomes its error row while the others finish.
+//   5. Cancel stops a running sweep: every worker terminated (the time from Cancel to the last worker gone
+//      is measured), no row merged after it, frames still drawn.
+// Figures go to build/e2e/sweep_pool_timing.json for bench/sweep_throughput.sh (docs/bench_sweep.md).
+// Usage: node tools/e2e/sweep_pool_test.mjs   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage as openIn, status,
+         waitFor as waitForIn, waitFrames, moreFrames } from './page.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
+const buildNative = path.resolve(root, process.env.BUILD_NATIVE || 'build/native');
+const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+const cli = path.join(buildNative, 'marginlab');
+fs.mkdirSync(outDir, { recursive: true });
+const chromium = await requirePrerequisites('sweep_pool_test', { site, cli });
+const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+// The README's sweep link (3 learners x 5 eta values x 5 seeds), and a slow one to cancel.
+const SWEEP = '#v=1&data=separable&n=400&noise=uniform&steps=200&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5';
+const SLOW = '#v=1&data=separable&n=4000&d=20&noise=uniform&steps=20000&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5&jobs=2';
+// n=8 cannot make 10 cross-validation folds: those cells are refused (error rows), the others run.
+const REFUSED = '#v=1&data=separable&test=0&learner=rp&l.cv=1&l.cv_folds=10&steps=50&seed=1&x.n=8,40,60&x.seed=1..2&jobs=2';
+
+function cliSweep(url, name) {
+  const out = path.join(outDir, `sweep_pool_${name}.jsonl`);
+  fs.rmSync(out, { force: true });
+  const r = spawnSync(cli, ['sweep', '--url', url, '--jobs', '1', '--out', out], { encoding: 'utf8' });
+  if (r.status !== 0) return { error: (r.stderr || '').trim().split('\n').pop() };
+  return { bytes: fs.readFileSync(out, 'utf8') };
+}
+// Median and 95th percentile of the intervals between frames from index `from` on.
+function frameStats(times, from) {
+  const d = [];
+  for (let i = Math.max(1, from); i < times.length; i++) d.push(times[i] - times[i - 1]);
+  d.sort((a, b) => a - b);
+  const pick = (p) => d[Math.min(d.length - 1, Math.round(p * (d.length - 1)))];
+  return { frames: d.length, median_ms: pick(0.5), p95_ms: pick(0.95) };
+}
+
+const { server, base } = await serveDirectory(site);
+const browser = await launchChromium(chromium);
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const requested = [];
+context.on('request', (r) => requested.push(new URL(r.url()).pathname));
+// A page at `hash` whose frames are time-stamped.
+async function openPage(hash) {
+  const page = await openIn(context, base + hash, () => {
+    window.__frameTimes = [];
+    const install = () => {
+      if (!window.marginlab) return setTimeout(install, 0);
+      const done = window.marginlab.frameDone;
+      window.marginlab.frameDone = (k) => {
+        window.__frameTimes.push(performance.now());
+        done(k);
+      };
+    };
+    install();
+  });
+  await waitFrames(page, 2, 300000);
+  return page;
+}
+const waitFor = (page, predicate, arg) => waitForIn(page, predicate, arg, 600000);
+const poolStats = (page) => page.evaluate(() => window.marginlabPool.stats());
+// Runs a sweep page to its end: its rows, seconds, frame times and the pool's figures. With `crashes`, the
+// page opens a single run first, asks the pool to make that many pieces' workers die, then goes to `hash`.
+async function sweepPage(hash, crashes = 0) {
+  const page = await openPage(crashes ? '#v=1&data=separable&n=40&learner=perceptron&steps=1' : hash);
+  if (crashes) {
+    await page.evaluate(([n, h]) => { window.marginlabPool.crashNext(n); location.hash = h; }, [crashes, hash]);
+  }
+  const from = await page.evaluate(() => window.__frameTimes.length);
+  const t0 = Date.now();
+  await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && s.sweep.completed > 0; });
+  const during = await poolStats(page);
+  await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && (s.sweep.finished || s.sweep.error); });
+  const seconds = (Date.now() - t0) / 1000;
+  const frames = frameStats(await page.evaluate(() => window.__frameTimes), from + 3);
+  const s = await status(page);
+  const rows = await page.evaluate(() => window.marginlab.sweepRows());
+  const after = await poolStats(page);
+  return { page, s, rows, seconds, frames, during, after };
+}
+
+const timing = { written: new Date().toISOString() };
+try {
+  // 1. A single run: no worker, no worker module.
+  {
+    const page = await openPage('#v=1&data=separable&n=400&learner=perceptron&seed=3&steps=400');
+    await moreFrames(page, 20);
+    const st = await poolStats(page);
+    check('a single-run page starts no worker and never asks for the worker module',
+          st.alive === 0 && st.workers_started === 0 && !st.module_requested &&
+          !requested.some((p) => /marginlab-worker|worker\.js/.test(p)), JSON.stringify(st));
+    const size = (f) => fs.statSync(path.join(site, f)).size;
+    const first = ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm'].reduce((a, f) => a + size(f), 0);
+    const growth = size('pool.js') / first;
+    check('the first download grows by pool.js alone, at most 10 %', growth <= 0.10 &&
+          requested.includes('/pool.js'), `${size('pool.js')} bytes on ${first} (${(100 * growth).toFixed(2)} %)`);
+    timing.first_download_bytes = first;
+    timing.pool_js_bytes = size('pool.js');
+    timing.worker_bytes = size('marginlab-worker.wasm') + size('marginlab-worker.js') + size('worker.js');
+    await page.close();
+  }
+
+  // 2. The README's link on two workers and on one: the command line's bytes.
+  const ref = cliSweep(SWEEP, 'cli');
+  check('marginlab sweep runs the README link', !ref.error, ref.error || '');
+  const two = await sweepPage(SWEEP + '&jobs=2');
+  check('jobs=2: two workers run the sweep', two.during.alive === 2 && two.s.sweep.completed === 75 && !two.s.sweep.error,
+        `${two.during.alive} workers, ${two.s.sweep.completed}/75 cells in ${two.seconds.toFixed(2)} s`);
+  check('jobs=2: the rows equal `marginlab sweep`\'s byte for byte', two.rows === ref.bytes,
+        `${sha256(two.rows).slice(0, 16)} vs ${sha256(ref.bytes || '').slice(0, 16)}`);
+  check('the workers report their heap (bounded by 512 MB)', two.after.heap_max > 0 && two.after.heap_max <= 512 * 1048576,
+        `${(two.after.heap_max / 1048576).toFixed(0)} MB`);
+  console.log(`MEASURED  pool of 2: 75 cells in ${two.seconds.toFixed(2)} s (${(75 / two.seconds).toFixed(1)} cells/s), ` +
+              `frame median ${two.frames.median_ms.toFixed(1)} ms, p95 ${two.frames.p95_ms.toFixed(1)} ms over ${two.frames.frames} frames`);
+  Object.assign(timing, { cells: 75, seconds: two.seconds, median_frame_ms: two.frames.median_ms, p95_frame_ms: two.frames.p95_ms,
+                          frames: two.frames.frames, heap_max_bytes: two.after.heap_max, jobs: 2 });
+  await two.page.close();
+  const one = await sweepPage(SWEEP + '&jobs=1');
+  check('jobs=1: one worker, the same rows as jobs=2', one.during.alive === 1 && one.rows === two.rows,
+        `${one.during.alive} worker, ${sha256(one.rows).slice(0, 16)}`);
+  timing.seconds_jobs1 = one.seconds;
+  await one.page.close();
+
+  // 3. A worker that dies: replaced, its piece run again, the same rows.
+  const crashed = await sweepPage(SWEEP + '&jobs=2', 1);
+  check('a dead worker is replaced and its piece retried: the same rows', crashed.after.workers_replaced >= 1 &&
+        crashed.rows === two.rows && crashed.s.sweep.error_rows === 0,
+        `${crashed.after.workers_replaced} replaced, ${sha256(crashed.rows).slice(0, 16)}`);
+  await crashed.page.close();
+
+  // 4. Refused cells become error rows; the others finish.
+  const refRefused = cliSweep(REFUSED, 'refused');
+  const refused = await sweepPage(REFUSED);
+  check('refused cells become their error rows while the others finish', refused.s.sweep.finished &&
+        refused.s.sweep.error_rows === 2 && refused.s.sweep.completed === 6 && refused.rows === refRefused.bytes,
+        `${refused.s.sweep.error_rows} error rows of ${refused.s.sweep.completed}, equal to marginlab sweep's: ${refused.rows === refRefused.bytes}`);
+  await refused.page.close();
+
+  // 5. Cancel a running sweep.
+  {
+    const page = await openPage(SLOW);
+    await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && s.sweep.completed >= 2; });
+    const running = await poolStats(page);
+    const at = (await status(page)).probes['sweep.cancel'];
+    const t0 = await page.evaluate(() => performance.now());
+    await page.mouse.click(at[0], at[1]);
+    await waitFor(page, () => window.marginlabPool.stats().alive === 0);
+    const gone = await page.evaluate(() => window.marginlabPool.stats().last_stop_ms);
+    const cancelled = await status(page);
+    const rowsAt = (await page.evaluate(() => window.marginlab.sweepRows())).length;
+    const framesAt = cancelled.frames;
+    await page.waitForTimeout(3000);
+    const later = await status(page);
+    const rowsLater = (await page.evaluate(() => window.marginlab.sweepRows())).length;
+    const ms = gone - t0;
+    check('Cancel terminates every worker', running.alive === 2 && cancelled.sweep.cancelled &&
+          (await poolStats(page)).alive === 0, `${running.alive} workers before, cancelled after ${cancelled.sweep.completed} cells`);
+    check('no row is merged after Cancel', later.sweep.completed === cancelled.sweep.completed && rowsLater === rowsAt,
+          `${cancelled.sweep.completed} then ${later.sweep.completed} cells`);
+    check('the page still draws after Cancel', later.frames > framesAt + 5, `${later.frames - framesAt} frames in 3 s`);
+    console.log(`MEASURED  Cancel to the last worker gone: ${ms.toFixed(1)} ms`);
+    timing.cancel_to_gone_ms = ms;
+    await page.close();
+  }
+  fs.writeFileSync(path.join(outDir, 'sweep_pool_timing.json'), JSON.stringify(timing, null, 1));
+} catch (e) {
+  check('the test ran to its end', false, e.stack || String(e));
+} finally {
+  await browser.close();
+  server.close();
+}
+finish('sweep_pool_test');

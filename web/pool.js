@@ -1,0 +1,138 @@
+// marginlab page — the sweeps' Web Worker pools (issue 30). A sweep (app/models/sweep_model.h) asks the host
+// for an executor; the page's (web/pool_executor.cpp) is a pool of classic workers here, each with its own
+// instance of the core-only module (marginlab-worker.wasm, web/worker_main.cpp). The module is fetched and
+// compiled once, when the first sweep starts (never for a single run), and the compiled WebAssembly.Module
+// is posted to every worker. No SharedArrayBuffer: the page stays plain static files.
+// A piece's rows, or its failure, go back to the module through ml_pool_ended(pool, id, failed, text). A
+// worker that throws or dies reports its piece failed and is replaced (the module retries the piece once);
+// stop() terminates every worker of the pool at once, and nothing of a stopped pool reaches the module.
+'use strict';
+(function () {
+  const CLAMP = [1, 8];           // navigator.hardwareConcurrency is 2 to 8 in practice, or randomized
+  const MAX_JOBS = 16;            // a link's jobs= above this still starts 16 workers
+  let compiled = null;            // Promise of the WebAssembly.Module
+  const pools = new Map();        // handle -> pool
+  let nextHandle = 1;
+  const record = { workers_started: 0, workers_replaced: 0, last_stop_ms: 0, crash_next: 0 };
+
+  function compile() {
+    if (!compiled) {
+      compiled = fetch('marginlab-worker.wasm', { credentials: 'same-origin' }).then((response) => {
+        if (!response.ok) throw new Error('marginlab-worker.wasm: HTTP ' + response.status);
+        return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response)
+                                            : response.arrayBuffer().then((b) => WebAssembly.compile(b));
+      });
+      compiled.catch(() => { compiled = null; });  // a later sweep tries again
+    }
+    return compiled;
+  }
+  function ended(pool, id, failed, text) {
+    if (!pool.alive) return;
+    Module.ccall('ml_pool_ended', null, ['number', 'number', 'number', 'string'], [pool.handle, id, failed ? 1 : 0, text]);
+  }
+  function spawn(pool) {
+    const slot = { worker: new Worker('worker.js'), job: null, heap: 0 };
+    record.workers_started++;
+    slot.worker.onmessage = (e) => message(pool, slot, e.data);
+    slot.worker.onerror = (e) => {
+      e.preventDefault();
+      replace(pool, slot, 'the worker stopped: ' + (e.message || 'an error'));
+    };
+    compile().then((module) => {
+      if (pool.alive && pool.slots.includes(slot)) slot.worker.postMessage({ type: 'init', module, script: 'marginlab-worker.js' });
+    }, (err) => replace(pool, slot, 'the worker module could not be loaded: ' + err.message));
+    return slot;
+  }
+  // A worker that died or threw: terminated, a new one in its place, its piece reported failed.
+  function replace(pool, slot, why) {
+    slot.worker.terminate();
+    const i = pool.slots.indexOf(slot);
+    if (!pool.alive || i < 0) return;
+    record.workers_replaced++;
+    pool.slots[i] = spawn(pool);
+    const job = slot.job;
+    if (job) ended(pool, job.id, true, why);
+    dispatch(pool);
+  }
+  function message(pool, slot, m) {
+    if (!pool.alive) return;
+    if (m.heap) {
+      slot.heap = m.heap;
+      pool.heapMax = Math.max(pool.heapMax, m.heap);
+    }
+    if (m.type === 'ready') return;
+    const job = slot.job;
+    slot.job = null;
+    if (m.type === 'done') {
+      pool.done++;
+      ended(pool, m.id, false, m.text);
+      dispatch(pool);
+    } else if (job) {
+      slot.job = job;
+      replace(pool, slot, m.message);  // its module may be broken (an abort): a fresh one runs the next piece
+    }
+  }
+  function dispatch(pool) {
+    for (const slot of pool.slots) {
+      if (slot.job || !pool.waiting.length) continue;
+      slot.job = pool.waiting.shift();
+      const crash = record.crash_next > 0;
+      if (crash) record.crash_next--;
+      slot.worker.postMessage({ type: 'run', ...slot.job, crash });
+    }
+  }
+
+  window.marginlabPool = {
+    // The pool size for a link's jobs= (0: the browser's cores, clamped).
+    size(jobs) {
+      if (jobs > 0) return Math.min(jobs, MAX_JOBS);
+      return Math.min(CLAMP[1], Math.max(CLAMP[0], navigator.hardwareConcurrency || 2));
+    },
+    // A new pool of size(jobs) workers (started now; the module compiles once for all pools): its handle.
+    create(jobs) {
+      const pool = { handle: nextHandle++, alive: true, slots: [], waiting: [], heapMax: 0, done: 0 };
+      const n = this.size(jobs);
+      for (let i = 0; i < n; i++) pool.slots.push(spawn(pool));
+      pools.set(pool.handle, pool);
+      return pool.handle;
+    },
+    // Runs the cells (comma list) of the experiment link on the pool's next free worker.
+    run(handle, id, url, cells) {
+      const pool = pools.get(handle);
+      if (!pool) return;
+      pool.waiting.push({ id, url, cells });
+      dispatch(pool);
+    },
+    // Terminates every worker of the pool at once.
+    stop(handle) {
+      const pool = pools.get(handle);
+      if (!pool) return;
+      pool.alive = false;
+      for (const slot of pool.slots) slot.worker.terminate();
+      pool.slots = [];
+      pools.delete(handle);
+      record.last_stop_ms = performance.now();
+    },
+    // The pool's live workers.
+    workers(handle) {
+      const pool = pools.get(handle);
+      return pool ? pool.slots.length : 0;
+    },
+    // The largest heap a worker of the pool reported, in bytes.
+    heapMax(handle) {
+      const pool = pools.get(handle);
+      return pool ? pool.heapMax : 0;
+    },
+    // For the tests and the benchmark: live workers of every pool, workers started and replaced, the heap.
+    stats() {
+      let alive = 0, heapMax = 0;
+      for (const pool of pools.values()) {
+        alive += pool.slots.length;
+        heapMax = Math.max(heapMax, pool.heapMax);
+      }
+      return { pools: pools.size, alive, heap_max: heapMax, module_requested: compiled !== null, ...record };
+    },
+    // Test hook: the next n pieces make their worker die (an uncaught error) before they run.
+    crashNext(n) { record.crash_next = n; },
+  };
+})();
