@@ -32,6 +32,7 @@ step "native tests" ctest --preset native
 # clang-tidy over core/, app/, native/ with .clang-tidy (needs the native build's compile_commands.json).
 step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tidy.sh
 step "docs/url.md is what the field and parameter tables generate" bash -c 'build/native/marginlab url --doc | cmp - docs/url.md'
+step "docs/lessons.md is what the lessons' table generates" bash -c 'build/native/marginlab lesson list --doc | cmp - docs/lessons.md'
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
