@@ -36,8 +36,8 @@ checks it (`check_goal`, core/lessons/goals.cpp):
 - **requirements**: URL keys every cell of the link must keep (`noise=uniform`, `eta ≥ 0.2`), so a goal is
   not met by changing the question; a key that has no effect in a cell does not meet one;
 - **conditions**: a number of the run report (docs/cli.md, `marginlab run`: `mistakes`, `bound`,
-  `test_error`, `train`, `counters.NAME`, ...), averaged over the cells (optionally only those where a key
-  has a value, such as `learner=bylander`), compared with a constant or with another such number;
+  `test_error`, `train`, `counters.NAME`, ...), averaged over the cells (optionally only those a key's value
+  selects, such as `learner=bylander`), compared with a constant or with another such number;
 - **at some value of an axis** (optional): the conditions are tried at each value of a numeric `x.KEY` axis
   of a sweep, and must hold at one of them; the check reports the smallest such value.
 
@@ -50,9 +50,9 @@ steps) and list it in `lessons()`. Each step is one declaration, like a setting 
 
     {"Where Bylander overtakes", sweep_link,
      "What to look at and what to try ...", "The hint ...",
-     {{is("noise", "uniform")},                                        // requirements
-      {holds(m("test_error", "learner", "bylander"), C::below,
-             m("test_error", "learner", "perceptron"))},               // conditions
+     {{need("noise=uniform")},                                         // requirements, as in a link
+      {holds(m("test_error", "learner=bylander"), C::below,
+             m("test_error", "learner=perceptron"))},                  // conditions
       "eta"},                                                          // at some value of x.eta
      kTask, kFixed},
 

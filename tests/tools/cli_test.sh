@@ -373,10 +373,10 @@ expect "lesson check: a sweep goal reports the smallest axis value" 0 '"met":tru
 check "lesson check: at_value 0.1" grep -qF '"at_value":"0.1"' "$t/out"
 expect "lesson check: a step of real data reads the shipped data folder" 0 '"met":true' out -- \
   lesson check --url '#lesson=banana&step=1'
-expect "lesson check: an unknown lesson names the field (exit 2)" 2 "error: field 'lesson': no lesson is named 'nope' (the lessons: perceptron_bound, halving," err -- \
+expect "lesson check: an unknown lesson names the field (exit 2)" 2 "error: field 'lesson': no lesson is named 'nope' (the lessons: perceptron_bound, halving_mistakes," err -- \
   lesson check --url '#lesson=nope&step=1'
-expect "lesson check: a step outside the lesson names the field (exit 2)" 2 "error: field 'step': '9' is not a step of lesson 'halving' (1 to 4)" err -- \
-  lesson check --url '#lesson=halving&step=9'
+expect "lesson check: a step outside the lesson names the field (exit 2)" 2 "error: field 'step': '9' is not a step of lesson 'halving_mistakes' (1 to 4)" err -- \
+  lesson check --url '#lesson=halving_mistakes&step=9'
 expect "lesson check without --url" 2 "error: lesson check needs --url" err -- lesson check
 expect "lesson with neither list nor check" 2 "error: lesson needs 'list' or 'check', not 'run'" err -- lesson run
 

@@ -49,7 +49,7 @@ const std::map<std::string, std::vector<std::vector<std::string>>>& solutions() 
         {"#v=1&data=basis&margin=0.05&learner=perceptron&seed=1&steps=1000"},
         {"#v=1&data=separable&margin=0.2&noise=uniform&learner=perceptron&seed=1&steps=4000",
          "#v=1&data=separable&margin=0.2&noise=malicious&eta=0.2&learner=perceptron&seed=1&steps=4000"}}},
-      {"halving",
+      {"halving_mistakes",
        {{"#v=1&data=finite&concepts=4096&learner=halving&seed=1&steps=1000"},
         {"#v=1&data=finite&concepts=1000000&learner=halving&seed=1&steps=1000"},
         {"#v=1&data=finite&learner=randomized_halving&seed=1&steps=1000"},
@@ -142,7 +142,7 @@ TEST(Lessons, EightLessonsCoverTheFivePapersWithThreeToSixStepsAndTwoChallenges)
 }
 
 TEST(Lessons, PerceptronBoundStepsMeetTheirGoalsExactlyWhenExpected) { check_lesson("perceptron_bound"); }
-TEST(Lessons, HalvingStepsMeetTheirGoalsExactlyWhenExpected) { check_lesson("halving"); }
+TEST(Lessons, HalvingStepsMeetTheirGoalsExactlyWhenExpected) { check_lesson("halving_mistakes"); }
 TEST(Lessons, UniformNoiseStepsMeetTheirGoalsExactlyWhenExpected) { check_lesson("uniform_noise"); }
 TEST(Lessons, KernelsRingStepsMeetTheirGoalsExactlyWhenExpected) { check_lesson("kernels_ring"); }
 TEST(Lessons, CoresetsStepsMeetTheirGoalsExactlyWhenExpected) { check_lesson("coresets"); }
@@ -163,10 +163,10 @@ TEST(Lessons, ALinkCarriesTheLessonTheStepAndTheExperiment) {
   parsed = parse_lesson_link("#v=1&data=ring&step=2&lesson=uniform_noise&seed=1");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(parsed->experiment, "#v=1&data=ring&seed=1");
-  parsed = parse_lesson_link("#lesson=halving&step=4");
+  parsed = parse_lesson_link("#lesson=halving_mistakes&step=4");
   ASSERT_TRUE(parsed.ok());
-  EXPECT_EQ(parsed->experiment, find_lesson("halving")->steps[3].link);
-  parsed = parse_lesson_link("#lesson=halving");
+  EXPECT_EQ(parsed->experiment, find_lesson("halving_mistakes")->steps[3].link);
+  parsed = parse_lesson_link("#lesson=halving_mistakes");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(parsed->step, 1);
   EXPECT_EQ(step_link(l, 1), "#lesson=uniform_noise&step=1&" + l.steps[0].link.substr(1));
@@ -182,15 +182,18 @@ TEST(Lessons, ABadLessonLinkIsRefusedNamingTheField) {
   };
   EXPECT_EQ(message("#lesson=nope&step=1")
                 .rfind("field 'lesson': no lesson is named 'nope' (the lessons: "
-                       "perceptron_bound, halving, ",
+                       "perceptron_bound, halving_mistakes, ",
                        0),
             0u);
   EXPECT_EQ(message("#v=1&data=ring").rfind("field 'lesson': the link has no lesson=NAME", 0), 0u);
-  EXPECT_EQ(message("#lesson=halving&step=5"), "field 'step': '5' is not a step of lesson 'halving' (1 to 4)");
-  EXPECT_EQ(message("#lesson=halving&step=0"), "field 'step': '0' is not a step of lesson 'halving' (1 to 4)");
-  EXPECT_EQ(message("#lesson=halving&step=two"), "field 'step': 'two' is not a step of lesson 'halving' (1 to 4)");
-  EXPECT_EQ(message("#lesson=halving&lesson=banana"), "field 'lesson': given twice");
-  EXPECT_EQ(message("#lesson=halving&step=1&step=2"), "field 'step': given twice");
+  EXPECT_EQ(message("#lesson=halving_mistakes&step=5"),
+            "field 'step': '5' is not a step of lesson 'halving_mistakes' (1 to 4)");
+  EXPECT_EQ(message("#lesson=halving_mistakes&step=0"),
+            "field 'step': '0' is not a step of lesson 'halving_mistakes' (1 to 4)");
+  EXPECT_EQ(message("#lesson=halving_mistakes&step=two"),
+            "field 'step': 'two' is not a step of lesson 'halving_mistakes' (1 to 4)");
+  EXPECT_EQ(message("#lesson=halving_mistakes&lesson=banana"), "field 'lesson': given twice");
+  EXPECT_EQ(message("#lesson=halving_mistakes&step=1&step=2"), "field 'step': given twice");
 }
 
 TEST(Lessons, TheGoalIsStatedFromTheDeclarationThatChecksIt) {
@@ -232,10 +235,10 @@ TEST(Lessons, ARequirementTheLinkDropsIsNamedInsteadOfAResult) {
 }
 
 TEST(Lessons, TheListAndDocsLessonsMdAreGeneratedFromTheTable) {
-  const std::string json = lesson_json(*find_lesson("halving"));
-  EXPECT_EQ(json.rfind("{\"name\":\"halving\",\"title\":", 0), 0u) << json;
+  const std::string json = lesson_json(*find_lesson("halving_mistakes"));
+  EXPECT_EQ(json.rfind("{\"name\":\"halving_mistakes\",\"title\":", 0), 0u) << json;
   EXPECT_NE(json.find("\"papers\":[\"001\"]"), std::string::npos);
-  EXPECT_NE(json.find("\"link\":\"#lesson=halving&step=4&v=1&data=finite"), std::string::npos);
+  EXPECT_NE(json.find("\"link\":\"#lesson=halving_mistakes&step=4&v=1&data=finite"), std::string::npos);
   std::ifstream in(std::string(ML_SOURCE_DIR) + "/docs/lessons.md", std::ios::binary);
   std::ostringstream doc;
   doc << in.rdbuf();
