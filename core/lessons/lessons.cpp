@@ -170,7 +170,9 @@ Lesson uniform_noise() {
                noisy,
                "Bylander's update (000 \xC2\xA7"
                "3.1, Alg. 2) steps along the mean of all z = y x/\xE2\x80\x96x\xE2\x80\x96 "
-               "and of those w gets wrong, so flipped labels cancel out in expectation. Switch to it at the same "
+               "and of those w gets wrong: uniform flips only shrink such means by 1 \xE2\x88\x92 2\xCE\xB7 in "
+               "expectation, "
+               "they do not turn them. Switch to it at the same "
                "noise and bring the test error to 5 % or less.",
                "Pick bylander in the Learner panel; its defaults are enough.",
                {{need("noise=uniform"), need("eta>=0.2"), need("learner=bylander")},
@@ -264,9 +266,10 @@ Lesson coresets() {
           {
               {"A handful of points",
                coreset,
-               "CORESET SVM solves the SVM on a growing set and adds the worst point until every point has margin "
-               "at least (1 \xE2\x88\x92 \xCE\xB5) times the set's (002 Alg. 1). Of 1500 training points, about "
-               "20 end up in the coreset.",
+               "CORESET SVM starts from one example, solves the SVM on its set, and adds the example outside it with "
+               "the smallest margin while that margin is below (1 \xE2\x88\x92 \xCE\xB5) times the set's "
+               "(002 \xC2\xA7"
+               "3 Fig. 1). Of 1500 training points, about 20 end up in the coreset.",
                "The Learner panel's counters show the coreset size.",
                {{need("learner=coreset_svm")}, {holds(m("counters.coreset_size"), C::at_most, m("train", 0.05))}, ""},
                kDemo,
@@ -274,8 +277,9 @@ Lesson coresets() {
               {"Ask for fewer labels",
                coreset,
                "CORESET SVM needs every label to find its worst point. ACTIVE CORESET SVM (002 \xC2\xA7"
-               "4) draws "
-               "unlabelled points and verifies a candidate on random samples, buying a label only when it must. "
+               "4 Fig. 2) "
+               "buys the label of the unlabelled point nearest its boundary only when that point's margin is small; "
+               "when none is, VERIFY buys the labels of a few random points and stops when it gets them all right. "
                "Switch to it: it should query fewer labels than there are training points, with a test error of "
                "1 % or less.",
                "Pick active_coreset_svm in the Learner panel.",
