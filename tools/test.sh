@@ -34,6 +34,7 @@ step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tid
 # The Python package (docs/python.md): the README's venv install from the native build, then pytest python/tests.
 step "python package: venv install (README) and pytest python/tests" bash python/run_tests.sh
 step "docs/url.md is what the field and parameter tables generate" bash -c 'build/native/marginlab url --doc | cmp - docs/url.md'
+step "docs/lessons.md is what the lessons' table generates" bash -c 'build/native/marginlab lesson list --doc | cmp - docs/lessons.md'
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh

@@ -101,5 +101,6 @@ int cmd_learners(const Args& args);
 int cmd_sweep(const Args& args);   // an experiment's cells (or a shard's) as JSON rows, resumable (cmd_sweep.cpp)
 int cmd_merge(const Args& args);   // rows files joined, each cell once, conflicts refused (cmd_merge.cpp)
 int cmd_report(const Args& args);  // NAME.md, NAME.csv, NAME.png of a sweep's rows (cmd_report.cpp)
+int cmd_lesson(const Args& args);  // the lessons: list them, check a lesson link's goal (cmd_lesson.cpp)
 
 }  // namespace ml::cli

@@ -85,6 +85,13 @@ const Command kCommands[] = {
       {"title", OptionValue::text},
       {"no-figure"}},
      1},
+    {"lesson",
+     ml::cli::cmd_lesson,
+     "lesson list [--doc] | lesson check --url '#lesson=NAME&step=K&<link>' [--data-dir DIR]",
+     "list the lessons (one JSON line each; --doc: docs/lessons.md), or run a lesson link and print its "
+     "goal's result as JSON (exit 0 met, 1 not yet, 2 a bad link)",
+     {{"url", OptionValue::link}, {"data-dir", OptionValue::text}, {"doc"}},
+     1},
 };
 
 void print_usage(FILE* out) {

@@ -354,5 +354,31 @@ expect "report --compare eta" 0 '"rows":12' out -- report "$t/full.jsonl" --url 
 check "report --compare eta: each eta against the first, at each learner" eval \
   'grep -qF "## Paired comparisons (test_error, each eta against 0)" "$t/r.md" && grep -qE "^- .* at learner=averaging" "$t/r.md"'
 
+# --- lesson list / lesson check (docs/cli.md "lesson", docs/lessons.md) ---
+expect "lesson list: one JSON line per lesson" 0 '{"name":"perceptron_bound","title":' out -- lesson list
+check "lesson list: at least eight lessons" test "$(grep -c '^{"name":' "$t/out")" -ge 8
+check "lesson list: every line names its papers and steps" eval '! grep -v "\"papers\":\[\"00[0-4]\"" "$t/out" | grep -q . && ! grep -v "\"steps\":\[{\"title\":" "$t/out" | grep -q .'
+expect "lesson list --doc is docs/lessons.md" 0 "# Lessons" out -- lesson list --doc
+check "lesson list --doc matches docs/lessons.md" cmp -s "$t/out" docs/lessons.md
+expect "lesson check: a demonstration's own link meets its goal (exit 0)" 0 '"lesson":"perceptron_bound","step":1,' out -- \
+  lesson check --url '#lesson=perceptron_bound&step=1'
+check "lesson check: met is true" grep -qF '"met":true' "$t/out"
+expect "lesson check: a task's own link does not (exit 1), and says why" 1 '"met":false,"why":"the goal needs learner=bylander, and in #v=1&data=separable&noise=uniform&eta=0.2&learner=perceptron&seed=1&steps=3000 learner is perceptron"' out -- \
+  lesson check --url '#lesson=uniform_noise&step=2'
+expect "lesson check: a solution meets the task (exit 0)" 0 '"met":true' out -- \
+  lesson check --url '#lesson=uniform_noise&step=2&v=1&data=separable&noise=uniform&eta=0.2&learner=bylander&seed=1&steps=3000'
+check "lesson check: the link that ran, canonical, after the lesson keys" grep -qF '"link":"#lesson=uniform_noise&step=2&v=1&data=separable&noise=uniform&eta=0.2&learner=bylander&seed=1&steps=3000"' "$t/out"
+expect "lesson check: a sweep goal reports the smallest axis value" 0 '"met":true,"why":"eta=0: ' out -- \
+  lesson check --url '#lesson=uniform_noise&step=3&v=1&data=separable&noise=uniform&learner=perceptron&seed=1&steps=3000&x.learner=perceptron,bylander&x.eta=0,0.1&x.seed=1..3'
+check "lesson check: at_value 0.1" grep -qF '"at_value":"0.1"' "$t/out"
+expect "lesson check: a step of real data reads the shipped data folder" 0 '"met":true' out -- \
+  lesson check --url '#lesson=banana&step=1'
+expect "lesson check: an unknown lesson names the field (exit 2)" 2 "error: field 'lesson': no lesson is named 'nope' (the lessons: perceptron_bound, halving_mistakes," err -- \
+  lesson check --url '#lesson=nope&step=1'
+expect "lesson check: a step outside the lesson names the field (exit 2)" 2 "error: field 'step': '9' is not a step of lesson 'halving_mistakes' (1 to 4)" err -- \
+  lesson check --url '#lesson=halving_mistakes&step=9'
+expect "lesson check without --url" 2 "error: lesson check needs --url" err -- lesson check
+expect "lesson with neither list nor check" 2 "error: lesson needs 'list' or 'check', not 'run'" err -- lesson run
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -188,12 +188,13 @@ TEST(Layering, ChecksFlagWhatTheRulesForbid) {
 }
 
 TEST(Layering, TheModuleOrderIsTheBuildsOrder) {
-  // The list CMake builds from: util first, experiment last (it runs sessions), config after learners
-  // (learners never see the Config).
+  // The list CMake builds from: util first, lessons last (a goal reads experiments' rows), experiment after
+  // session (it runs sessions), config after learners (learners never see the Config).
   ASSERT_GE(layering::kCoreModules.size(), 2u);
   EXPECT_EQ(layering::kCoreModules.front(), "util");
-  EXPECT_EQ(layering::kCoreModules.back(), "experiment");
+  EXPECT_EQ(layering::kCoreModules.back(), "lessons");
   EXPECT_LT(module_index("session"), module_index("experiment"));
+  EXPECT_LT(module_index("experiment"), module_index("lessons"));
   EXPECT_LT(module_index("data"), module_index("learners"));
   EXPECT_LT(module_index("metrics"), module_index("learners"));
   EXPECT_LT(module_index("learners"), module_index("config"));
