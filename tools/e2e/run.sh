@@ -18,5 +18,6 @@ node tools/e2e/robust_test.mjs || status=1
 echo "== shipped data in the browser (the gallery's banana fetched from data/, the command line's hash, errors) =="
 node tools/e2e/shipped_data_test.mjs "$@" || status=1
 echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
+echo "== touch in the browser (phone and tablet emulation: taps, scroll, pan, pinch, long-press, typing) =="; node tools/e2e/touch_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status
