@@ -210,7 +210,7 @@ try {
     s = await status(page);
     check(`${size.name}: the finger scrolls the Experiment panel to its end`, s.sidebar_scroll_px >= s.sidebar_scroll_max_px - 0.5,
           `${s.sidebar_scroll_px} of ${s.sidebar_scroll_max_px}`);
-    const controls = ['run.step', 'run.seed', 'view.mode.add', 'learner.add', 'share.copy_command'];
+    const controls = ['run.step', 'run.seed', 'view.mode.add', 'learner.compare', 'share.copy_command'];
     check(`${size.name}: every panel's controls come on screen`, controls.every((n) => seen.has(n)),
           `missing: ${controls.filter((n) => !seen.has(n)).join(', ') || 'none'}`);
     check(`${size.name}: no control lies outside the screen's width`, outside.length === 0, outside.join(', '));
