@@ -16,6 +16,7 @@
 #include "app/gallery.h"
 #include "app/ui_model.h"
 #include "core/config/budget.h"
+#include "imgui_internal.h"
 
 namespace ml::app {
 
@@ -27,8 +28,6 @@ const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&lea
 // frame announcing it (App::frame): 100 000 2-D points build in 0.1-0.2 s in wasm, less than an announcing
 // frame costs the page's start (measured below).
 constexpr double kQuickBuildValues = 1e6;
-// Below this width (at the 15 px font) the panels are stacked in one scrolled column.
-constexpr float kNarrowWidth = 760.0f;
 
 // [SECTION] lifecycle, fonts, style ---------------------------------------------------------------------
 
@@ -124,6 +123,14 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   c[ImGuiCol_SliderGrab] = ImVec4(0.40f, 0.60f, 0.90f, 1);
   c[ImGuiCol_Text] = ImVec4(0.88f, 0.89f, 0.92f, 1);
   c[ImGuiCol_TextDisabled] = ImVec4(0.55f, 0.58f, 0.63f, 1);
+  if (touch_) {
+    // Every frame (buttons, fields, checkboxes, headers) a touch target; wider grabs and spacing between rows.
+    style.FramePadding = ImVec2(10, touch_frame_padding(15.0f));
+    style.ItemSpacing = ImVec2(9, 8);
+    style.ItemInnerSpacing = ImVec2(8, 6);
+    style.GrabMinSize = 24;
+    style.ScrollbarSize = 14;
+  }
 }
 
 void App::start_gl() { view_.start_gl(); }
@@ -175,8 +182,19 @@ void App::frame() {
   if (shown.run)
     run_.draw(
         ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
-  narrow_ = W < kNarrowWidth * fs / 15.0f;
-  if (narrow_) {
+  LayoutInput layout_in;
+  layout_in.width = W;
+  layout_in.height = H;
+  layout_in.font_size = fs;
+  layout_in.toolbar_height = toolbar_h;
+  layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
+  layout_in.touch = touch_;
+  const ScreenLayout layout = layout_screen(layout_in);
+  layout_ = layout.kind;
+  narrow_ = layout.kind == LayoutKind::stacked;
+  if (layout.kind == LayoutKind::sheet) {
+    draw_sheet(layout, shown, sweep_mode);
+  } else if (narrow_) {
     draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
   } else {
     const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
@@ -188,6 +206,7 @@ void App::frame() {
     draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10),
                  ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
   }
+  gallery_shown_ = gallery_open_;
 }
 
 void App::count_frame(double now) {
@@ -336,10 +355,70 @@ void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, 
   narrow_height_ = y + narrow_scroll_ - pos.y;
 }
 
+void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode) {
+  const Box v = layout.view, s = layout.sheet;
+  if (sweep_mode) {
+    sweep_.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h));
+  } else if (shown.view) {
+    view_.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h));
+    export_.set_view_rect(view_.image_min(), view_.image_max());  // "View PNG"
+  }
+  draw_sheet_tabs(layout.tabs, shown);
+  const ImVec2 pos(s.x, s.y), size(s.w, s.h);
+  if (sheet_tab_ == SheetTab::settings && shown.side) draw_sidebar(pos, size);
+  if (sheet_tab_ == SheetTab::plots && shown.plots && !sweep_mode) plots_.draw(pos, size);
+  if (sheet_tab_ == SheetTab::confusion && shown.confusion && !sweep_mode) confusion_.draw(pos, size);
+}
+
+// The sheet's tabs: one button per panel the link shows, the current one highlighted.
+void App::draw_sheet_tabs(Box box, const PanelsShown& shown) {
+  const bool sweep_mode = state_.mode() == RunMode::sweep;
+  struct Tab {
+    SheetTab tab;
+    const char* label;
+    const char* probe_name;
+    bool shown;
+  };
+  const Tab tabs[] = {{SheetTab::settings, "Settings", "tab.settings", shown.side},
+                      {SheetTab::plots, "Plots", "tab.plots", shown.plots && !sweep_mode},
+                      {SheetTab::confusion, "Confusion", "tab.confusion", shown.confusion && !sweep_mode}};
+  int count = 0;
+  for (const Tab& t : tabs) count += t.shown ? 1 : 0;
+  if (count == 0) return;
+  bool current_shown = false;
+  for (const Tab& t : tabs) current_shown = current_shown || (t.shown && t.tab == sheet_tab_);
+  if (!current_shown)
+    for (const Tab& t : tabs)
+      if (t.shown) {
+        sheet_tab_ = t.tab;
+        break;
+      }
+  begin_panel("##tabs", ImVec2(box.x, box.y), ImVec2(box.w, box.h),
+              ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float w = std::floor((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x * static_cast<float>(count - 1)) /
+                             static_cast<float>(count));
+  const PanelContext ctx = context(state_, platform_, message_, &font_small_, &probes_);
+  bool first = true;
+  for (const Tab& t : tabs) {
+    if (!t.shown) continue;
+    if (!first) ImGui::SameLine();
+    first = false;
+    const bool current = t.tab == sheet_tab_;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(t.label, ImVec2(w, 0))) sheet_tab_ = t.tab;
+    if (current) ImGui::PopStyleColor();
+    probe(ctx, t.probe_name);
+  }
+  ImGui::End();
+}
+
 void App::draw_gallery(ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
-  ImGui::SetNextWindowFocus();
+  // In front when it opens; focused every frame it would drop a press on any other window (FocusWindow clears
+  // the active item), so that the toolbar's buttons, its own Gallery toggle included, could not be clicked.
+  if (!gallery_shown_) ImGui::SetNextWindowFocus();
   const bool visible = ImGui::Begin("Gallery: ready-made experiments", &gallery_open_,
                                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings);
@@ -443,6 +522,7 @@ void App::draw_start_here() {
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   sidebar_hovered_ = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
+  probes_["sidebar"] = ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);  // where the touch tests drag
   draw_notices();
   draw_start_here();
   draw_experiment_note();
@@ -460,6 +540,8 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
     else
       export_.draw(plots_.plots_min(), plots_.plots_max());
   }
+  sidebar_scroll_px_ = ImGui::GetScrollY();
+  sidebar_scroll_max_px_ = ImGui::GetScrollMaxY();
   sidebar_scroll_lines_ = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();
   sidebar_scroll_max_lines_ = ImGui::GetScrollMaxY() / ImGui::GetTextLineHeightWithSpacing();
   ImGui::End();
@@ -524,6 +606,26 @@ std::string App::sweep_rows() const {
   return sweep ? sweep->rows_jsonl() : std::string();
 }
 
+// The pointer as ImGui saw it in the last frame, for the touch tests: the cursor (null when off screen), whether
+// a tooltip was shown, a text field takes the keyboard, the sidebar's scroll in pixels, the view's rectangle.
+void App::status_pointer_json(std::string* out) const {
+  const ImGuiIO& io = ImGui::GetIO();
+  *out += ",\"pointer\":";
+  *out += ImGui::IsMousePosValid(&io.MousePos)
+              ? "[" + std::to_string(io.MousePos.x) + "," + std::to_string(io.MousePos.y) + "]"
+              : std::string("null");
+  const ImGuiWindow* tooltip = ImGui::FindWindowByName("##Tooltip_00");
+  *out += std::string(",\"tooltip\":") + (tooltip && tooltip->Active ? "true" : "false");
+  *out += std::string(",\"want_text_input\":") + (io.WantTextInput ? "true" : "false");
+  *out += ",\"sidebar_scroll_px\":" + std::to_string(sidebar_scroll_px_);
+  *out += ",\"sidebar_scroll_max_px\":" + std::to_string(sidebar_scroll_max_px_);
+  *out += ",\"font_size\":" + std::to_string(ImGui::GetFontSize());
+  *out += ",\"frame_height\":" + std::to_string(ImGui::GetFrameHeight());
+  const double *lo = view_.view_lo(), *hi = view_.view_hi();
+  *out += ",\"view_range\":[" + std::to_string(lo[0]) + "," + std::to_string(hi[0]) + "," + std::to_string(lo[1]) +
+          "," + std::to_string(hi[1]) + "]";
+}
+
 std::string App::status_json() {
   const Session* s = state_.session();
   std::string out = "{";
@@ -573,6 +675,13 @@ std::string App::status_json() {
   out += ",\"count_label\":\"" + json_escape(results_.size() > 1 ? results_[1].label : std::string()) + "\"";
   out += std::string(",\"gallery_open\":") + (gallery_open_ ? "true" : "false");
   out += std::string(",\"narrow\":") + (narrow_ ? "true" : "false");
+  out += std::string(",\"layout\":\"") +
+         (layout_ == LayoutKind::wide      ? "wide"
+          : layout_ == LayoutKind::stacked ? "stacked"
+                                           : "sheet") +
+         "\"";
+  out += ",\"sheet_tab\":" + std::to_string(static_cast<int>(sheet_tab_));
+  status_pointer_json(&out);
   // Where named widgets were drawn in the last frame (the tests click them).
   out += ",\"probes\":{";
   bool first_probe = true;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/app_state.h"
+#include "app/layout.h"
 #include "app/models/frame_times.h"
 #include "app/models/results_line.h"
 #include "app/panels/confusion_panel.h"
@@ -52,6 +53,9 @@ class App {
   // frame, GL font texture released) when the screen's pixel ratio changes: the atlas is rasterized at
   // `pixel_ratio` times the layout size.
   void setup_imgui(const std::string& font_path, float pixel_ratio = 1.0f);
+  // The screen is a touch screen (the page's pointer is coarse): widgets become touch targets (app/layout.h)
+  // and narrow or short screens get the sheet layout. Call before setup_imgui.
+  void set_touch_screen(bool touch) { touch_ = touch; }
   // Starts the GL work the first frame needs (the view's shader programs). Call once the GL context is
   // current, before the first frame.
   void start_gl();
@@ -94,6 +98,8 @@ class App {
   std::string status_json();
   // The sweep's rows as JSON lines ("" without a sweep): what `marginlab sweep --out` writes.
   std::string sweep_rows() const;
+  // True when the panels are stacked in one column the app scrolls itself with the wheel (narrow windows).
+  bool stacked() const { return narrow_; }
 
  private:
   // Which panels the link shows (Config::hidden).
@@ -116,8 +122,13 @@ class App {
   void draw_experiment_note();                 // Compare or Sweep: what the link varies
   void draw_start_here();                      // the first screen's "what am I looking at" and the way to the gallery
   void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area
+  // Touch screens that are narrow or short: the view, then tabs and the panel chosen (app/layout.h).
+  void draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode);
+  void draw_sheet_tabs(Box box, const PanelsShown& shown);
   // Narrow windows: the panels one under another in a column the wheel scrolls.
   void draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion);
+  // The pointer, the tooltip, text input, the sidebar's scroll and the view's rectangle (status JSON).
+  void status_pointer_json(std::string* out) const;
 
   Platform& platform_;
   AppState state_;
@@ -129,6 +140,8 @@ class App {
   double last_frame_time_ = 0;
   double sidebar_scroll_lines_ = 0;       // the sidebar's scroll position, in text lines (status JSON)
   double sidebar_scroll_max_lines_ = 0;   // how far it can scroll, in text lines
+  double sidebar_scroll_px_ = 0;          // the sidebar's scroll position, in pixels (status JSON)
+  double sidebar_scroll_max_px_ = 0;      // how far it can scroll, in pixels
   double frame_ms_ = 0;                   // smoothed frame time for the status line
   FrameTimes frame_times_;                // the last frames' intervals (status JSON: the median)
   double train_seconds_ = 0;              // this frame's training slice, on cost_clock()
@@ -139,7 +152,11 @@ class App {
   bool welcome_ = false;                  // the app opened without a link: the first screen explains itself
   std::string welcome_url_;               // the welcome experiment's canonical link (a different link ends welcome_)
   bool gallery_open_ = false;             // the gallery window is shown
+  bool gallery_shown_ = false;            // ... and was in the last frame
   bool narrow_ = false;                   // the window is too narrow for side-by-side panels: they are stacked
+  bool touch_ = false;                    // a touch screen (set_touch_screen)
+  LayoutKind layout_ = LayoutKind::wide;  // this frame's arrangement
+  SheetTab sheet_tab_{};                  // the sheet layout's panel
   float narrow_scroll_ = 0;               // stacked layout: how far the column is scrolled
   float narrow_height_ = 0;               // stacked layout: the column's total height
   bool sidebar_hovered_ = false;          // the mouse was over the sidebar (its wheel scrolls the sidebar)

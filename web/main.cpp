@@ -17,6 +17,7 @@
 
 #include "app/app.h"
 #include "app/frame_loop.h"
+#include "app/touch_input.h"
 #include "backends/imgui_impl_glfw.h"
 #include "core/data/manifest.h"
 #include "core/session/linked_data.h"
@@ -34,6 +35,12 @@ EM_JS(void, install_wheel_mode_listener, (), {
 EM_JS(int, last_wheel_delta_mode, (), { return Module.wheelDeltaMode || 0; });
 // A named moment of the page's start on the Performance timeline (tools/e2e/measure_frames.mjs reads them).
 EM_JS(void, mark_start, (const char* name), { performance.mark(UTF8ToString(name)); });
+// 1 on a touch screen (a coarse primary pointer, or touch without hover): the app's touch style and layout.
+EM_JS(int, is_touch_screen, (), {
+  const coarse = window.matchMedia && matchMedia('(pointer: coarse)').matches;
+  const no_hover = window.matchMedia && !matchMedia('(hover: hover)').matches;
+  return coarse || (navigator.maxTouchPoints > 0 && no_hover) ? 1 : 0;
+});
 // Makes the canvas's WebGL2 context (index.html, window.marginlabStart.createContext): 1 when it exists.
 EM_JS(int, create_page_context, (), {
   const start = window.marginlabStart;
@@ -44,6 +51,7 @@ EM_JS(int, create_page_context, (), {
 namespace {
 
 ml::app::App* g_app = nullptr;
+ml::app::TouchInput g_touch;  // the page's touch (web/touch.js calls ml_touch and ml_text_*)
 
 // Browser history as undo/redo of settings: every deliberate edit adds a history entry (Back undoes it,
 // Forward redoes it); the link the page opened (its first hash, a pasted link, Back/Forward themselves)
@@ -171,6 +179,28 @@ void on_scroll(GLFWwindow* window, double dx, double dy) {
   ImGui_ImplGlfw_ScrollCallback(window, -dx / per_notch, -dy / per_notch);
 }
 
+// The mouse backend's values in CSS pixels, then touch over them while a finger was the last to point
+// (app/touch_input.h). A drag outside any scrolling window scrolls the stacked column by wheel notches
+// (App::draw_stacked: five lines of the font per notch).
+void apply_pointer() {
+  apply_pixel_ratio();
+  g_touch.set_column(g_app->stacked(), ImGui::GetFontSize() * 5.0f);
+  g_touch.apply(emscripten_get_now() / 1000.0);
+}
+
+// Tells web/touch.js what the frame left: a text field taking the keyboard (its text and selection, for the
+// hidden input), or the cursor over one (a tap there focuses the hidden input inside the touch handler).
+void report_text_field() {
+  std::string text;
+  int start = 0, end = 0;
+  const bool editing = ImGui::GetIO().WantTextInput && ml::app::active_text(&text, &start, &end);
+  EM_ASM(
+      {
+        if (window.marginlabTouch) window.marginlabTouch.frame($0 != 0, $1 != 0, $0 ? UTF8ToString($2) : "", $3, $4);
+      },
+      editing ? 1 : 0, ml::app::text_field_hovered() ? 1 : 0, text.c_str(), start, end);
+}
+
 void frame() {
   fit_canvas();
   // A new ratio (zoom, another screen): the font atlas is rebuilt for it, outside any ImGui frame.
@@ -180,7 +210,7 @@ void frame() {
     g_app->setup_imgui(kFontPath, g_font_ratio);
   }
   glfwPollEvents();
-  static const ml::app::FrameHooks hooks{apply_pixel_ratio, [](int* w, int* h) {
+  static const ml::app::FrameHooks hooks{apply_pointer, [](int* w, int* h) {
                                            if (g_width > 0 && g_height > 0) {
                                              *w = g_width;
                                              *h = g_height;
@@ -189,6 +219,7 @@ void frame() {
                                            }
                                          }};
   ml::app::run_frame(*g_app, hooks);
+  report_text_field();
   if (!ImGui::GetIO().MouseDown[0]) g_pushed_this_press = false;  // the press ended: the next edit is a new step
   const double frames = static_cast<double>(g_app->frames());
   const ml::app::FrameCost& cost = g_app->last_frame_cost();
@@ -300,6 +331,25 @@ EMSCRIPTEN_KEEPALIVE void ml_set_page_base(const char* base) {
   if (g_platform) g_platform->page_base = base;
 }
 
+// A finger on the canvas (web/touch.js): kind 0 touched, 1 moved, 2 lifted, 3 every touch cancelled; x and y
+// in CSS pixels of the canvas.
+EMSCRIPTEN_KEEPALIVE void ml_touch(int kind, int id, float x, float y) {
+  ml::app::TouchGestures& g = g_touch.gestures();
+  if (kind == 0) g.start(id, x, y);
+  if (kind == 1) g.move(id, x, y);
+  if (kind == 2) g.end(id, x, y);
+  if (kind == 3) g.cancel_all();
+}
+
+// A real mouse moved over the page: the mouse drives the pointer again.
+EMSCRIPTEN_KEEPALIVE void ml_touch_mouse() { g_touch.gestures().mouse_used(); }
+
+// The hidden input's value and caret (web/touch.js): they replace the active text field's.
+EMSCRIPTEN_KEEPALIVE void ml_text_input(const char* value, int caret) { g_touch.set_text(value, caret); }
+
+// Enter or Done in the hidden input: the active text field commits.
+EMSCRIPTEN_KEEPALIVE void ml_text_enter() { g_touch.press_enter(); }
+
 // The state as JSON (frames, steps, playing, url, ...): what the end-to-end tests wait on.
 EMSCRIPTEN_KEEPALIVE const char* ml_status() {
   static std::string s;
@@ -352,6 +402,7 @@ int main() {
   g_app = app.get();
   read_canvas_size();  // the drawing buffer is sized once the window exists (glfwCreateWindow sets it)
   g_font_ratio = static_cast<float>(g_ratio);
+  app->set_touch_screen(is_touch_screen() != 0);
   app->setup_imgui(kFontPath, g_font_ratio);
   mark_start("ml:fonts");
   // The page hands over its address and hash (window.marginlab.started), which opens the link.

@@ -14,16 +14,30 @@ namespace {
 constexpr float kControlsRows = 2.7f;
 // Height of the results line's row, in font sizes.
 constexpr float kResultsRow = 1.6f;
+
+// The first row of controls: 2.7 font sizes, more when the style's frames are taller (touch targets, app/layout.h).
+float controls_row(float fs) {
+  return std::max(std::round(fs * kControlsRows), std::round(ImGui::GetFrameHeight() + fs * 0.5f));
+}
+// Each further row: three quarters of the first, or a frame and the item spacing when that is more.
+float controls_row_step(float fs) {
+  return std::max(controls_row(fs) * 0.75f, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.y);
+}
+// The rows of controls, `rows` of them.
+float controls_height(float fs, int rows) {
+  return controls_row(fs) + controls_row_step(fs) * static_cast<float>(rows - 1);
+}
 }  // namespace
 
 // The controls flow in rows: a group that does not fit the width starts the next row (narrow windows).
 struct RunPanel::ToolbarFlow {
   float width = 0;       // the toolbar's
   float controls_h = 0;  // a row of controls
+  float row_step = 0;    // from one row to the next
   int row = 0;           // the current row
 
   // The cursor's y at the current row.
-  float row_y() const { return row * controls_h * 0.75f + (controls_h - ImGui::GetFrameHeight()) * 0.5f; }
+  float row_y() const { return row * row_step + (controls_h - ImGui::GetFrameHeight()) * 0.5f; }
   // Places the next group of controls, group_width wide: beside the last item, or at the start of a new row.
   void next(float group_width, float spacing) {
     const float end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
@@ -53,7 +67,8 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
   const float fs = ImGui::GetFontSize();
   ToolbarFlow flow;
   flow.width = size.x;
-  flow.controls_h = std::round(fs * kControlsRows);
+  flow.controls_h = controls_row(fs);
+  flow.row_step = controls_row_step(fs);
   ImGui::SetCursorPosY((flow.controls_h - ImGui::GetFrameHeight()) * 0.5f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
@@ -112,9 +127,11 @@ void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run) {
   // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
   ImGui::BeginDisabled(run.preparing || mode == RunMode::sweep);
   if (ImGui::Button("Step")) ctx_.state.step(1);
+  probe(ctx_, "run.step");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
   ImGui::SameLine();
   if (ImGui::Button("+100")) ctx_.state.step(100);
+  probe(ctx_, "run.plus100");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("100 steps at once (pauses)");
   ImGui::EndDisabled();
   ImGui::EndDisabled();
@@ -162,6 +179,7 @@ void RunPanel::draw_run_fields(ToolbarFlow& flow) {
     ImGui::SetNextItemWidth(fs * 6.0f);
     SettingValue value;
     if (widgets_.setting_widget(*f, f->key, f->get(ctx_.state.config()), &value)) widgets_.commit_field(*f, value);
+    probe(ctx_, "run." + f->key);
   }
 }
 
@@ -232,8 +250,7 @@ void RunPanel::draw_gallery_button(float width, bool* gallery_open) {
   // At the right end of the results row (the controls row keeps its places).
   const float fs = ImGui::GetFontSize();
   const float w = ImGui::CalcTextSize("Gallery").x + ImGui::GetStyle().FramePadding.x * 2;
-  const float y = std::round(fs * kControlsRows) * (1 + 0.75f * static_cast<float>(rows_ - 1)) +
-                  fs * 1.25f * static_cast<float>(result_lines_ - 1) - fs * 0.15f;
+  const float y = controls_height(fs, rows_) + fs * 1.25f * static_cast<float>(result_lines_ - 1) - fs * 0.15f;
   ImGui::SetCursorPos(ImVec2(width - w - 10, y));
   const bool open = gallery_open && *gallery_open;
   if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -248,7 +265,7 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
   const float fs = ImGui::GetFontSize();
   const float gap = fs * 1.4f, inner = fs * 0.35f;
   const float x0 = 10;
-  float x = x0, y = std::round(fs * kControlsRows) + (rows_ - 1) * std::round(fs * kControlsRows) * 0.75f - fs * 0.15f;
+  float x = x0, y = controls_height(fs, rows_) - fs * 0.15f;
   int lines = 1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetWindowPos();
@@ -275,7 +292,7 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
 }
 
 float RunPanel::needed_height(float font_size, bool with_results) const {
-  const float controls = std::round(font_size * kControlsRows) * (1 + 0.75f * static_cast<float>(rows_ - 1));
+  const float controls = controls_height(font_size, rows_);
   return std::round(controls +
                     (with_results ? font_size * (kResultsRow + 1.25f * static_cast<float>(result_lines_ - 1)) : 0.0f));
 }

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/plot.h"
+#include "app/touch_input.h"
 #include "core/config/point_edits.h"
 #include "core/data/generators.h"
 
@@ -80,7 +81,8 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
     const ImVec2 lo = view_.image_min();
     (*ctx_.probes)["view.image"] = ImVec2(lo.x + view_.image_width() * 0.5f, lo.y + view_.image_height() * 0.5f);
   }
-  if (click.clicked && click_mode_ != ClickMode::look) apply_click(click, *session);
+  // A long-press (touch) edits as a click does, and adds a point in "look" mode too (app/touch_input.h).
+  if (click.clicked && (click_mode_ != ClickMode::look || touch_long_press_now())) apply_click(click, *session);
   if (compare) {
     // Nested stripes: the first learner's line widest, each next one narrower on top, so that two learners
     // with the same boundary both stay visible.
@@ -270,7 +272,7 @@ void ViewPanel::apply_click(const ViewClick& click, const Session& session) {
   const Dataset& train = session.data().train;
   const int q = std::max(2, train.num_classes());
   PointEdit edit;
-  if (click_mode_ == ClickMode::add) {
+  if (click_mode_ != ClickMode::flip) {
     std::vector<float> coords = edit_coordinates(view_.projection(), click.a, click.b, config.bias, view_.view_width());
     if (coords.size() > static_cast<size_t>(kMaxPointEditCoords)) {
       edit_status_ = "adding points needs at most " + std::to_string(kMaxPointEditCoords) +

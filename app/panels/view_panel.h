@@ -38,6 +38,9 @@ class ViewPanel : public Panel {
   // The last drawn image with its legend, on screen (the Export panel's view PNG).
   ImVec2 image_min() const { return view_.image_min(); }
   ImVec2 image_max() const { return view_.image_max(); }
+  // The rectangle shown, in data coordinates (x then y): lo and hi (status JSON, the touch tests).
+  const double* view_lo() const { return view_.view_lo(); }
+  const double* view_hi() const { return view_.view_hi(); }
 
  private:
   void draw_compare_legend();  // Compare: a colour per learner; a click puts its regions in the view

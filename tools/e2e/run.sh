@@ -20,5 +20,6 @@ node tools/e2e/shipped_data_test.mjs "$@" || status=1
 echo "== the sweeps' Web Worker pool (rows equal the command line's, a dead worker, refused cells, Cancel) =="
 node tools/e2e/sweep_pool_test.mjs || status=1
 echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
+echo "== touch in the browser (phone and tablet emulation: taps, scroll, pan, pinch, long-press, typing) =="; node tools/e2e/touch_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status

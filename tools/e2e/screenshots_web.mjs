@@ -6,6 +6,9 @@
 //   --first      the first screen: no fast-forward, the picture after about two seconds at the default speed
 //   --gallery    open the Gallery window (the toolbar's button) before the picture
 //   --scroll N   turn the mouse wheel N notches down over the sidebar first (its lower sections: Learner, Share)
+//   --touch      a phone or tablet: Chromium's mobile emulation with touch (isMobile, hasTouch), the device-pixel
+//                ratio DPR (default 3); the page takes its touch layout (app/layout.h)
+//   --tab NAME   with --touch: tap the sheet layout's tab NAME (settings, plots, confusion) before the picture
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -20,12 +23,15 @@ const csv = flag('--csv');
 const first = bool('--first');
 const gallery = bool('--gallery');
 const scroll = Number(flag('--scroll') || 0);
+const touch = bool('--touch');
+const tab = flag('--tab');
 const [link = '', out = 'screenshot.png', size = '1280x800'] = args;
 const [width, height] = size.split('x').map(Number);
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 // DPR=2 renders as a high-DPI screen would (device pixels = 2 x CSS pixels).
-const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: Number(process.env.DPR || 1) });
+const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: Number(process.env.DPR || (touch ? 3 : 1)),
+                                     isMobile: touch, hasTouch: touch });
 await page.goto(base + link);
 await page.waitForFunction(() => window.marginlab && window.marginlab.frames >= 2, null, { timeout: 300000 });
 const waitFrames = (n) => moreFrames(page, n);  // n more frames (ImGui reads input once a frame)
@@ -57,7 +63,16 @@ for (let i = 0; i < scroll; ++i) {
   await page.mouse.wheel(0, 100);
   await waitFrames(2);
 }
-await page.mouse.move(width - 1, height - 1);
+if (touch && tab) {
+  // A finger held for three frames on the tab (web/touch.js: ImGui sees a press and a release).
+  const cdp = await page.context().newCDPSession(page);
+  const at = await page.evaluate((name) => window.marginlab.status().probes['tab.' + name], tab);
+  if (!at) throw new Error(`no tab ${tab} in this layout`);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at[0], y: at[1] }] });
+  await waitFrames(3);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+if (!touch) await page.mouse.move(width - 1, height - 1);
 await waitFrames(8);
 await page.screenshot({ path: out });
 console.log(out);

@@ -1,0 +1,40 @@
+// marginlab app — where the panels go on a screen of a given size (see layout.h).
+#include "app/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ml::app {
+
+ScreenLayout layout_screen(const LayoutInput& in) {
+  ScreenLayout out;
+  const float scale = in.font_size / 15.0f;
+  const bool narrow = in.width < kNarrowWidth * scale;
+  const bool short_touch = in.touch && in.height < kShortHeight * scale;
+  if (!narrow && !short_touch) return out;
+  if (!in.touch) {
+    out.kind = LayoutKind::stacked;
+    return out;
+  }
+  out.kind = LayoutKind::sheet;
+  const float top = in.toolbar_height, below = std::max(0.0f, in.height - top);
+  out.landscape = in.width > in.height;
+  if (out.landscape) {
+    // The view a square on the left, as tall as the room under the toolbar and at most half the width.
+    const float side = std::round(std::min(below, in.width * 0.5f));
+    out.view = {0, top, side, below};
+    out.tabs = {side, top, in.width - side, in.tab_height};
+    out.sheet = {side, top + in.tab_height, in.width - side, std::max(0.0f, below - in.tab_height)};
+  } else {
+    // The view at most square and under half the room, the panel under the tabs in the rest.
+    const float view_h = std::round(std::min(in.width, below * 0.45f));
+    out.view = {0, top, in.width, view_h};
+    out.tabs = {0, top + view_h, in.width, in.tab_height};
+    out.sheet = {0, top + view_h + in.tab_height, in.width, std::max(0.0f, below - view_h - in.tab_height)};
+  }
+  return out;
+}
+
+float touch_frame_padding(float font_size) { return std::max(3.0f, std::ceil((kTouchTarget - font_size) * 0.5f)); }
+
+}  // namespace ml::app

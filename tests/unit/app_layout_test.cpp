@@ -1,0 +1,86 @@
+// Tests of the screen layout (app/layout.h) on the sizes of real screens: phones (360-430 x 640-932 CSS px)
+// get the sheet layout in portrait and landscape, tablets (768-1024 x 1024-1366) and desktops the wide one,
+// a narrow desktop window the stacked column; in the sheet layout the view, the tabs and the panel lie on the
+// screen without overlapping, the panel is wide enough for a form (labels and widgets) and tall enough for a
+// few touch targets.
+#include <gtest/gtest.h>
+
+#include <utility>
+#include <vector>
+
+#include "app/layout.h"
+
+namespace ml::app {
+namespace {
+
+// Portrait sizes (width, height) of phones and tablets.
+const std::vector<std::pair<float, float>> kPhones = {{360, 640}, {375, 667}, {390, 844},
+                                                      {393, 852}, {412, 915}, {430, 932}};
+const std::vector<std::pair<float, float>> kTablets = {
+    {768, 1024}, {810, 1080}, {820, 1180}, {834, 1194}, {1024, 1366}};
+
+LayoutInput input(float w, float h, bool touch) {
+  LayoutInput in;
+  in.width = w;
+  in.height = h;
+  in.touch = touch;
+  // The toolbar as tall as it gets at these widths with touch targets (215 px measured at 390 px wide, with
+  // a row more at 360; two rows of controls and one of results in landscape).
+  in.toolbar_height = w < h ? 270 : 150;
+  in.tab_height = kTouchTarget + 8;
+  return in;
+}
+
+bool on_screen(const Box& b, float w, float h) {
+  return b.x >= 0 && b.y >= 0 && b.x + b.w <= w + 0.01f && b.y + b.h <= h + 0.01f;
+}
+
+TEST(AppLayout, PhonesGetTheSheetInPortraitAndLandscape) {
+  for (const auto& [w, h] : kPhones) {
+    for (const bool landscape : {false, true}) {
+      const float W = landscape ? h : w, H = landscape ? w : h;
+      const ScreenLayout l = layout_screen(input(W, H, true));
+      ASSERT_EQ(l.kind, LayoutKind::sheet) << W << "x" << H;
+      EXPECT_EQ(l.landscape, landscape);
+      for (const Box& b : {l.view, l.tabs, l.sheet}) EXPECT_TRUE(on_screen(b, W, H)) << W << "x" << H;
+      EXPECT_GE(l.sheet.w, 15 * 9.2f + 15 * 6 + 30) << "a form's label column and a widget fit";
+      EXPECT_GE(l.sheet.h, 3 * kTouchTarget) << W << "x" << H;
+      EXPECT_GE(l.view.w, 150);
+      EXPECT_GE(l.view.h, 150);
+      // No overlap: in portrait one under another, in landscape the view beside the rest.
+      if (landscape) {
+        EXPECT_LE(l.view.x + l.view.w, l.tabs.x);
+      } else {
+        EXPECT_LE(l.view.y + l.view.h, l.tabs.y);
+      }
+      EXPECT_LE(l.tabs.y + l.tabs.h, l.sheet.y);
+    }
+  }
+}
+
+TEST(AppLayout, TabletsAndDesktopsKeepTheWideLayout) {
+  for (const auto& [w, h] : kTablets) {
+    EXPECT_EQ(layout_screen(input(w, h, true)).kind, LayoutKind::wide) << w << "x" << h;
+    EXPECT_EQ(layout_screen(input(h, w, true)).kind, LayoutKind::wide) << h << "x" << w;
+  }
+  EXPECT_EQ(layout_screen(input(1280, 800, false)).kind, LayoutKind::wide);
+  EXPECT_EQ(layout_screen(input(1280, 500, false)).kind, LayoutKind::wide);  // a short desktop window: unchanged
+  EXPECT_EQ(layout_screen(input(600, 800, false)).kind, LayoutKind::stacked);
+  EXPECT_EQ(layout_screen(input(390, 844, false)).kind, LayoutKind::stacked);
+}
+
+TEST(AppLayout, TheThresholdsScaleWithTheFont) {
+  LayoutInput in = input(800, 900, true);
+  EXPECT_EQ(layout_screen(in).kind, LayoutKind::wide);
+  in.font_size = 18;  // 760 x 18/15 = 912 > 800
+  EXPECT_EQ(layout_screen(in).kind, LayoutKind::sheet);
+}
+
+TEST(AppLayout, TouchPaddingMakesFramesTouchTargets) {
+  EXPECT_GE(15 + 2 * touch_frame_padding(15), kTouchTarget);
+  EXPECT_GE(13 + 2 * touch_frame_padding(13), kTouchTarget);
+  EXPECT_EQ(touch_frame_padding(60), 3.0f);  // never less than the desktop's padding
+}
+
+}  // namespace
+}  // namespace ml::app
