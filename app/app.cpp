@@ -19,10 +19,6 @@
 
 namespace ml::app {
 
-// Clean data would converge in a few dozen steps; 5% label noise keeps the perceptron moving for the
-// whole budget, so the page opens on mistakes climbing toward the (clean-data) bound, a margin that
-// moves, regions that shift and corrupted points marked.
-const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
 // The largest data (examples x features) the first frame, or prepare_first_frame ahead of it, builds without a
 // frame announcing it (App::frame): 100 000 2-D points build in 0.1-0.2 s in wasm, less than an announcing
 // frame costs the page's start (measured below).
@@ -174,7 +170,8 @@ void App::frame() {
   const float toolbar_h = shown.run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
   if (shown.run)
     run_.draw(
-        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
+        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, compare_results_,
+        &gallery_open_);
   narrow_ = W < kNarrowWidth * fs / 15.0f;
   if (narrow_) {
     draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
@@ -256,12 +253,14 @@ void App::tick_and_sync_url() {
   }
 }
 
-// The results line (a single run): the numbers the toolbar shows under its controls.
+// The results line (a single run, or a line per compared learner): the numbers under the toolbar's controls.
 void App::refresh_results_line() {
   results_.clear();
+  compare_results_.clear();
   const Session* session = state_.session();
   if (state_.mode() == RunMode::single && session)
     results_ = results_line(results_input(*session, state_.config().steps));
+  if (state_.mode() == RunMode::compare) compare_results_ = compare_results(state_.compare(), state_.config().steps);
 }
 
 void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode) {
@@ -570,6 +569,10 @@ std::string App::status_json() {
   out += ",\"parked_sweep_url\":\"" + json_escape(state_.parked_sweep_url()) + "\"";
   // The results line as shown (its count label is what the learner's bound counts).
   out += ",\"results\":\"" + json_escape(results_text(results_)) + "\"";
+  out += ",\"compare_results\":[";  // Compare mode: the toolbar's line per learner
+  for (size_t i = 0; i < compare_results_.size(); ++i)
+    out += (i ? ",\"" : "\"") + json_escape(compare_results_[i].text) + "\"";
+  out += "]";
   out += ",\"count_label\":\"" + json_escape(results_.size() > 1 ? results_[1].label : std::string()) + "\"";
   out += std::string(",\"gallery_open\":") + (gallery_open_ ? "true" : "false");
   out += std::string(",\"narrow\":") + (narrow_ ? "true" : "false");

@@ -34,9 +34,6 @@
 
 namespace ml::app {
 
-// The link opened when the page or the desktop app starts without one.
-extern const char* const kWelcomeLink;
-
 // The playground.
 class App {
  public:
@@ -105,7 +102,7 @@ class App {
   void run_deferred_build();     // a build announced by the previous frame (or a quick first one)
   void handle_keys();            // Space plays or pauses; Escape closes a popup or cancels a preparation
   void tick_and_sync_url();      // the session's time slice; the page's URL follows the state's
-  void refresh_results_line();   // the toolbar's numbers (a single run)
+  void refresh_results_line();   // the toolbar's numbers (a single run, or one line per compared learner)
   // Wide windows: the panels beside the sidebar (the sweep's plot alone in sweep mode).
   void draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode);
   void draw_sidebar(ImVec2 pos, ImVec2 size);
@@ -127,22 +124,23 @@ class App {
   uint64_t pushed_url_version_ = 0;
   bool build_announced_ = false;  // a frame showed that a deferred build is coming
   double last_frame_time_ = 0;
-  double sidebar_scroll_lines_ = 0;       // the sidebar's scroll position, in text lines (status JSON)
-  double sidebar_scroll_max_lines_ = 0;   // how far it can scroll, in text lines
-  double frame_ms_ = 0;                   // smoothed frame time for the status line
-  FrameTimes frame_times_;                // the last frames' intervals (status JSON: the median)
-  double train_seconds_ = 0;              // this frame's training slice, on cost_clock()
-  FrameCost last_cost_;                   // the last finished frame's cost
-  FrameCostStats frame_costs_;            // the last frames' costs (status JSON, the toolbar's tooltip)
-  std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
-  std::vector<ResultField> results_;      // the results line of this frame (toolbar, status JSON)
-  bool welcome_ = false;                  // the app opened without a link: the first screen explains itself
-  std::string welcome_url_;               // the welcome experiment's canonical link (a different link ends welcome_)
-  bool gallery_open_ = false;             // the gallery window is shown
-  bool narrow_ = false;                   // the window is too narrow for side-by-side panels: they are stacked
-  float narrow_scroll_ = 0;               // stacked layout: how far the column is scrolled
-  float narrow_height_ = 0;               // stacked layout: the column's total height
-  bool sidebar_hovered_ = false;          // the mouse was over the sidebar (its wheel scrolls the sidebar)
+  double sidebar_scroll_lines_ = 0;             // the sidebar's scroll position, in text lines (status JSON)
+  double sidebar_scroll_max_lines_ = 0;         // how far it can scroll, in text lines
+  double frame_ms_ = 0;                         // smoothed frame time for the status line
+  FrameTimes frame_times_;                      // the last frames' intervals (status JSON: the median)
+  double train_seconds_ = 0;                    // this frame's training slice, on cost_clock()
+  FrameCost last_cost_;                         // the last finished frame's cost
+  FrameCostStats frame_costs_;                  // the last frames' costs (status JSON, the toolbar's tooltip)
+  std::map<std::string, ImVec2> probes_;        // named widgets' positions in the last frame (PanelContext::probes)
+  std::vector<ResultField> results_;            // the results line of this frame (toolbar, status JSON)
+  std::vector<CompareResult> compare_results_;  // Compare mode: one line per learner (toolbar, status JSON)
+  bool welcome_ = false;                        // the app opened without a link: the first screen explains itself
+  std::string welcome_url_;       // the welcome experiment's canonical link (a different link ends welcome_)
+  bool gallery_open_ = false;     // the gallery window is shown
+  bool narrow_ = false;           // the window is too narrow for side-by-side panels: they are stacked
+  float narrow_scroll_ = 0;       // stacked layout: how far the column is scrolled
+  float narrow_height_ = 0;       // stacked layout: the column's total height
+  bool sidebar_hovered_ = false;  // the mouse was over the sidebar (its wheel scrolls the sidebar)
 
   // The panels, each owning its state (app/panels/).
   RunPanel run_;
