@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "app/font_ranges.h"
 #include "app/gallery.h"
@@ -376,23 +377,49 @@ void App::draw_gallery(ImVec2 pos, ImVec2 size) {
 // [SECTION] sidebar and notices -------------------------------------------------------------------------
 
 void App::draw_notices() {
+  // Errors first, each pinned above the scrolled warnings with its own dismiss button; then the warnings,
+  // newest first (notice_display_order), so the latest word is where the eye is.
   const std::vector<Notice>& notices = state_.notices();
   if (notices.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.16f, 0.14f, 0.10f, 1));
+  const PanelContext ctx = context(state_, platform_, message_, &font_small_, &probes_);
+  const std::vector<size_t> order = notice_display_order(notices);
   const float fs = ImGui::GetFontSize();
-  float height = 0;
   const float wrap = ImGui::GetContentRegionAvail().x - 16;
-  for (const Notice& n : notices) height += ImGui::CalcTextSize(n.text.c_str(), nullptr, false, wrap).y + 4;
-  height = std::min(height + fs * 2.2f, fs * 10.0f);
-  ImGui::BeginChild("notices", ImVec2(0, height), true);
-  for (const Notice& n : notices) {
-    ImGui::PushStyleColor(ImGuiCol_Text, n.error ? ImVec4(1.0f, 0.45f, 0.42f, 1) : ImVec4(1.0f, 0.82f, 0.45f, 1));
-    ImGui::TextWrapped("%s", n.text.c_str());
+  std::optional<size_t> dismissed;
+  float warnings_h = 0;
+  int errors_shown = 0;
+  for (size_t i : order) {
+    if (!notices[i].error) {
+      warnings_h += ImGui::CalcTextSize(notices[i].text.c_str(), nullptr, false, wrap).y + 4;
+      continue;
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("\xC3\x97")) dismissed = i;  // a multiplication sign: close
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss this error");
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
+    ImGui::TextWrapped("%s", notices[i].text.c_str());
+    ImGui::PopStyleColor();
+    probe(ctx, "notice.error." + std::to_string(errors_shown++));
+    ImGui::PopID();
+  }
+  if (warnings_h > 0) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.16f, 0.14f, 0.10f, 1));
+    ImGui::BeginChild("notices", ImVec2(0, std::min(warnings_h + fs * 2.2f, fs * 10.0f)), true);
+    for (size_t i : order) {
+      if (notices[i].error) continue;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+      ImGui::TextWrapped("%s", notices[i].text.c_str());
+      ImGui::PopStyleColor();
+    }
+    if (ImGui::SmallButton("Dismiss")) {
+      for (size_t i = notices.size(); i-- > 0;)
+        if (!notices[i].error) state_.dismiss_notice(i);
+    }
+    ImGui::EndChild();
     ImGui::PopStyleColor();
   }
-  if (ImGui::SmallButton("Dismiss")) state_.clear_notices();
-  ImGui::EndChild();
-  ImGui::PopStyleColor();
+  if (dismissed) state_.dismiss_notice(*dismissed);
 }
 
 void App::draw_experiment_note() {
@@ -442,6 +469,11 @@ void App::draw_start_here() {
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   sidebar_hovered_ = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
+  // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
+  const size_t errors = static_cast<size_t>(std::count_if(state_.notices().begin(), state_.notices().end(),
+                                                          [](const Notice& n) { return n.error; }));
+  if (errors > errors_seen_) ImGui::SetScrollY(0);
+  errors_seen_ = errors;
   draw_notices();
   draw_start_here();
   draw_experiment_note();

@@ -133,6 +133,7 @@ class App {
   FrameCostStats frame_costs_;                  // the last frames' costs (status JSON, the toolbar's tooltip)
   std::map<std::string, ImVec2> probes_;        // named widgets' positions in the last frame (PanelContext::probes)
   std::vector<ResultField> results_;            // the results line of this frame (toolbar, status JSON)
+  size_t errors_seen_ = 0;  // error notices at the last frame: a new one scrolls the sidebar up to it
   std::vector<CompareResult> compare_results_;  // Compare mode: one line per learner (toolbar, status JSON)
   bool welcome_ = false;                        // the app opened without a link: the first screen explains itself
   std::string welcome_url_;       // the welcome experiment's canonical link (a different link ends welcome_)

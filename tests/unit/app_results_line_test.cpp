@@ -150,14 +150,16 @@ void expect_relation_matches_numbers(const Session& s) {
   } else {
     EXPECT_EQ(le, count <= bound) << f.value << " (count " << count << ", bound " << bound << ")";
     EXPECT_EQ(gt, count > bound) << f.value;
-    if (gt) EXPECT_NE(f.value.find(" by " + bound_number_text(count - bound)), std::string::npos) << f.value;
+    if (gt) {
+      EXPECT_NE(f.value.find(" by " + bound_number_text(count - bound)), std::string::npos) << f.value;
+    }
   }
 }
 
 TEST(AppResultsLineTest, TheGallerysNoisyPerceptronAndTheWelcomeRunPassTheirBoundAndSaySo) {
   const GalleryEntry& noisy = gallery()[0];
   ASSERT_EQ(noisy.title, "perceptron under 20 % noise");
-  for (const std::string link : {std::string(noisy.link), std::string(kWelcomeLink)}) {
+  for (const std::string& link : {std::string(noisy.link), std::string(kWelcomeLink)}) {
     SCOPED_TRACE(link);
     const auto s = test::session_for(link);
     ASSERT_NE(s, nullptr);
