@@ -425,10 +425,13 @@ void App::draw_notices() {
 void App::draw_experiment_note() {
   const RunMode mode = state_.mode();
   if (mode == RunMode::single) return;
-  std::string axes;
-  for (const Axis& a : state_.axes()) axes += (axes.empty() ? "x." : ", x.") + a.key + "=" + a.spec;
+  // One token per axis, lines broken only between axes (never inside "x.seed=1..5").
+  std::vector<std::string> axes = {mode == RunMode::compare ? "Compare:" : "Sweep:"};
+  for (const Axis& a : state_.axes()) axes.push_back("x." + a.key + "=" + a.spec);
+  const TextMeasure measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.78f, 1.0f, 1));
-  ImGui::TextWrapped("%s %s", mode == RunMode::compare ? "Compare:" : "Sweep:", axes.c_str());
+  for (const std::string& line : flow_tokens(axes, " ", ImGui::GetContentRegionAvail().x, measure))
+    ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleColor();
   note("%s", mode == RunMode::compare
                  ? "The settings below are shared by every learner."
@@ -441,13 +444,22 @@ void App::draw_start_here() {
   ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.16f, 0.26f, 0.20f, 1));
   const bool open = ImGui::CollapsingHeader("What am I looking at?", welcome_ ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopStyleColor();
-  if (!open) return;
+  if (!open) {
+    start_here_h_ = 0;  // closed by the user: the next opening may be shorter
+    return;
+  }
+  const float top = ImGui::GetCursorPosY();
   if (welcome_) {
     ImGui::TextWrapped("%.*s", static_cast<int>(welcome_text().size()), welcome_text().data());
   } else {
     ImGui::TextWrapped("Left: the settings (every change goes into the link). The 2-D view: the data and the "
                        "learner's regions. The plots: the run over steps. Under the toolbar: the numbers.");
+    // The first edit ends the welcome text; its place is kept, so nothing under it moves (a click aimed at a
+    // field below would otherwise land on another).
+    const float pad = start_here_h_ - (ImGui::GetCursorPosY() - top) - ImGui::GetStyle().ItemSpacing.y;
+    if (pad > 0) ImGui::Dummy(ImVec2(1, pad));
   }
+  if (welcome_) start_here_h_ = ImGui::GetCursorPosY() - top;
   if (ImGui::Button("Open the gallery")) gallery_open_ = true;
   probe(context(state_, platform_, message_, &font_small_, &probes_), "start.gallery");
   trailing_hint("ready-made experiments");
@@ -470,8 +482,8 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   sidebar_hovered_ = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
   // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
-  const size_t errors = static_cast<size_t>(std::count_if(state_.notices().begin(), state_.notices().end(),
-                                                          [](const Notice& n) { return n.error; }));
+  const size_t errors = static_cast<size_t>(
+      std::count_if(state_.notices().begin(), state_.notices().end(), [](const Notice& n) { return n.error; }));
   if (errors > errors_seen_) ImGui::SetScrollY(0);
   errors_seen_ = errors;
   draw_notices();

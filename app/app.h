@@ -124,16 +124,17 @@ class App {
   uint64_t pushed_url_version_ = 0;
   bool build_announced_ = false;  // a frame showed that a deferred build is coming
   double last_frame_time_ = 0;
-  double sidebar_scroll_lines_ = 0;             // the sidebar's scroll position, in text lines (status JSON)
-  double sidebar_scroll_max_lines_ = 0;         // how far it can scroll, in text lines
-  double frame_ms_ = 0;                         // smoothed frame time for the status line
-  FrameTimes frame_times_;                      // the last frames' intervals (status JSON: the median)
-  double train_seconds_ = 0;                    // this frame's training slice, on cost_clock()
-  FrameCost last_cost_;                         // the last finished frame's cost
-  FrameCostStats frame_costs_;                  // the last frames' costs (status JSON, the toolbar's tooltip)
-  std::map<std::string, ImVec2> probes_;        // named widgets' positions in the last frame (PanelContext::probes)
-  std::vector<ResultField> results_;            // the results line of this frame (toolbar, status JSON)
-  size_t errors_seen_ = 0;  // error notices at the last frame: a new one scrolls the sidebar up to it
+  double sidebar_scroll_lines_ = 0;       // the sidebar's scroll position, in text lines (status JSON)
+  double sidebar_scroll_max_lines_ = 0;   // how far it can scroll, in text lines
+  double frame_ms_ = 0;                   // smoothed frame time for the status line
+  FrameTimes frame_times_;                // the last frames' intervals (status JSON: the median)
+  double train_seconds_ = 0;              // this frame's training slice, on cost_clock()
+  FrameCost last_cost_;                   // the last finished frame's cost
+  FrameCostStats frame_costs_;            // the last frames' costs (status JSON, the toolbar's tooltip)
+  std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
+  std::vector<ResultField> results_;      // the results line of this frame (toolbar, status JSON)
+  float start_here_h_ = 0;                // height of the welcome text while shown: kept after the first edit
+  size_t errors_seen_ = 0;                // error notices at the last frame: a new one scrolls the sidebar up to it
   std::vector<CompareResult> compare_results_;  // Compare mode: one line per learner (toolbar, status JSON)
   bool welcome_ = false;                        // the app opened without a link: the first screen explains itself
   std::string welcome_url_;       // the welcome experiment's canonical link (a different link ends welcome_)

@@ -7,6 +7,7 @@
 
 #include "app/plot.h"
 #include "app/plot_axis.h"
+#include "app/ui_model.h"
 
 namespace ml::app {
 
@@ -154,9 +155,10 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
   PlotOptions o;
   const std::string reps = replicate_words(sweep->experiment());
   o.title = metric_ + (reps.empty() ? "" : " (mean \xC2\xB1 standard error over " + reps + ")") +
-            (d.x_key.empty() ? "" : " against " + d.x_key) + "   " + std::to_string(d.points_filled) + " of " +
-            std::to_string(d.points.size()) + " points";
-  o.x_label = d.x_key;
+            (d.x_key.empty() ? "" : " against " + setting_display_name(d.x_key)) + "   " +
+            std::to_string(d.points_filled) + " of " + std::to_string(d.points.size()) + " points";
+  o.x_label = setting_display_name(d.x_key);  // the key itself is in the help
+  if (!d.x_key.empty()) o.help = "x axis: " + o.x_label + " (URL key " + d.x_key + ").";
   o.empty_text = "the first cells are running...";
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float hint_h = ImGui::GetTextLineHeightWithSpacing();

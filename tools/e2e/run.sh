@@ -17,6 +17,8 @@ echo "== issue 15 links in the browser (resource budget, named errors) =="
 node tools/e2e/robust_test.mjs || status=1
 echo "== shipped data in the browser (the gallery's banana fetched from data/, the command line's hash, errors) =="
 node tools/e2e/shipped_data_test.mjs "$@" || status=1
+echo "== the first minute in the browser (numbers line, no layout jump, Compare lines, notices, link copied) =="
+node tools/e2e/first_minute_test.mjs || status=1
 echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status
