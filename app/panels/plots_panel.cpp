@@ -338,11 +338,14 @@ void PlotsPanel::draw_compare() {
       const ImU32 color = learner_color(static_cast<int>(i));
       s.push_back(series_of(i, r.name + " " + counts, r.series.column(column), width(i)));
       const std::vector<double>& bound = r.series.column(kTraceBound);
+      const Learner& learner = r.session->learner();
+      const std::string bound_name =
+          r.name + " " + bound_kind_name(learner.bound_kind(), learner.bound_constant()) + " on " + counts;
       if (!bound.empty() && std::isfinite(bound.back())) {
         if (one_step[i])
-          s.push_back(series_of(i, r.name + " bound on " + counts, bound, 1.4f));
+          s.push_back(series_of(i, bound_name, bound, 1.4f));
         else
-          s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
+          s.push_back({bound_name, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
       }
     }
     line_plot("compare_mistakes", cell, o, s);

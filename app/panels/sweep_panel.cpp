@@ -107,8 +107,10 @@ void SweepPanel::draw_header() {
   // The metric: any numeric field of the rows.
   if (!sweep.rows().empty()) {
     const float w = fs * 11;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs,
-                             ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8));
+    // Right-aligned after the status line's last item, or on the next line when it would run into it.
+    const float status_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    const float metric_x = ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8;
+    if (metric_x >= status_end + fs) ImGui::SameLine(metric_x);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("metric");
     ImGui::SameLine();
