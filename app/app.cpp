@@ -442,7 +442,10 @@ void App::draw_start_here() {
   // Open on the first screen (no link given), a closed header otherwise: what the screen shows in plain
   // words, the way to the gallery, and the papers behind a toggle.
   ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.16f, 0.26f, 0.20f, 1));
-  const bool open = ImGui::CollapsingHeader("What am I looking at?", welcome_ ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  // Open by default while welcoming and after (start_here_h_ > 0) until the user closes it: a header that
+  // closed itself on the first edit would move everything under it.
+  const bool open = ImGui::CollapsingHeader("What am I looking at?",
+                                            welcome_ || start_here_h_ > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopStyleColor();
   if (!open) {
     start_here_h_ = 0;  // closed by the user: the next opening may be shorter
