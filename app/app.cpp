@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "app/font_ranges.h"
 #include "app/gallery.h"
@@ -20,10 +21,6 @@
 
 namespace ml::app {
 
-// Clean data would converge in a few dozen steps; 5% label noise keeps the perceptron moving for the
-// whole budget, so the page opens on mistakes climbing toward the (clean-data) bound, a margin that
-// moves, regions that shift and corrupted points marked.
-const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
 // The largest data (examples x features) the first frame, or prepare_first_frame ahead of it, builds without a
 // frame announcing it (App::frame): 100 000 2-D points build in 0.1-0.2 s in wasm, less than an announcing
 // frame costs the page's start (measured below).
@@ -181,7 +178,8 @@ void App::frame() {
   const float toolbar_h = shown.run ? run_.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
   if (shown.run)
     run_.draw(
-        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, &gallery_open_);
+        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_, compare_results_,
+        &gallery_open_);
   LayoutInput layout_in;
   layout_in.width = W;
   layout_in.height = H;
@@ -275,12 +273,14 @@ void App::tick_and_sync_url() {
   }
 }
 
-// The results line (a single run): the numbers the toolbar shows under its controls.
+// The results line (a single run, or a line per compared learner): the numbers under the toolbar's controls.
 void App::refresh_results_line() {
   results_.clear();
+  compare_results_.clear();
   const Session* session = state_.session();
   if (state_.mode() == RunMode::single && session)
     results_ = results_line(results_input(*session, state_.config().steps));
+  if (state_.mode() == RunMode::compare) compare_results_ = compare_results(state_.compare(), state_.config().steps);
 }
 
 void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode) {
@@ -456,32 +456,61 @@ void App::draw_gallery(ImVec2 pos, ImVec2 size) {
 // [SECTION] sidebar and notices -------------------------------------------------------------------------
 
 void App::draw_notices() {
+  // Errors first, each pinned above the scrolled warnings with its own dismiss button; then the warnings,
+  // newest first (notice_display_order), so the latest word is where the eye is.
   const std::vector<Notice>& notices = state_.notices();
   if (notices.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.16f, 0.14f, 0.10f, 1));
+  const PanelContext ctx = context(state_, platform_, message_, &font_small_, &probes_);
+  const std::vector<size_t> order = notice_display_order(notices);
   const float fs = ImGui::GetFontSize();
-  float height = 0;
   const float wrap = ImGui::GetContentRegionAvail().x - 16;
-  for (const Notice& n : notices) height += ImGui::CalcTextSize(n.text.c_str(), nullptr, false, wrap).y + 4;
-  height = std::min(height + fs * 2.2f, fs * 10.0f);
-  ImGui::BeginChild("notices", ImVec2(0, height), true);
-  for (const Notice& n : notices) {
-    ImGui::PushStyleColor(ImGuiCol_Text, n.error ? ImVec4(1.0f, 0.45f, 0.42f, 1) : ImVec4(1.0f, 0.82f, 0.45f, 1));
-    ImGui::TextWrapped("%s", n.text.c_str());
+  std::optional<size_t> dismissed;
+  float warnings_h = 0;
+  int errors_shown = 0;
+  for (size_t i : order) {
+    if (!notices[i].error) {
+      warnings_h += ImGui::CalcTextSize(notices[i].text.c_str(), nullptr, false, wrap).y + 4;
+      continue;
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("\xC3\x97")) dismissed = i;  // a multiplication sign: close
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss this error");
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
+    ImGui::TextWrapped("%s", notices[i].text.c_str());
+    ImGui::PopStyleColor();
+    probe(ctx, "notice.error." + std::to_string(errors_shown++));
+    ImGui::PopID();
+  }
+  if (warnings_h > 0) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.16f, 0.14f, 0.10f, 1));
+    ImGui::BeginChild("notices", ImVec2(0, std::min(warnings_h + fs * 2.2f, fs * 10.0f)), true);
+    for (size_t i : order) {
+      if (notices[i].error) continue;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+      ImGui::TextWrapped("%s", notices[i].text.c_str());
+      ImGui::PopStyleColor();
+    }
+    if (ImGui::SmallButton("Dismiss")) {
+      for (size_t i = notices.size(); i-- > 0;)
+        if (!notices[i].error) state_.dismiss_notice(i);
+    }
+    ImGui::EndChild();
     ImGui::PopStyleColor();
   }
-  if (ImGui::SmallButton("Dismiss")) state_.clear_notices();
-  ImGui::EndChild();
-  ImGui::PopStyleColor();
+  if (dismissed) state_.dismiss_notice(*dismissed);
 }
 
 void App::draw_experiment_note() {
   const RunMode mode = state_.mode();
   if (mode == RunMode::single) return;
-  std::string axes;
-  for (const Axis& a : state_.axes()) axes += (axes.empty() ? "x." : ", x.") + a.key + "=" + a.spec;
+  // One token per axis, lines broken only between axes (never inside "x.seed=1..5").
+  std::vector<std::string> axes = {mode == RunMode::compare ? "Compare:" : "Sweep:"};
+  for (const Axis& a : state_.axes()) axes.push_back("x." + a.key + "=" + a.spec);
+  const TextMeasure measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.78f, 1.0f, 1));
-  ImGui::TextWrapped("%s %s", mode == RunMode::compare ? "Compare:" : "Sweep:", axes.c_str());
+  for (const std::string& line : flow_tokens(axes, " ", ImGui::GetContentRegionAvail().x, measure))
+    ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleColor();
   note("%s", mode == RunMode::compare
                  ? "The settings below are shared by every learner."
@@ -492,15 +521,27 @@ void App::draw_start_here() {
   // Open on the first screen (no link given), a closed header otherwise: what the screen shows in plain
   // words, the way to the gallery, and the papers behind a toggle.
   ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.16f, 0.26f, 0.20f, 1));
-  const bool open = ImGui::CollapsingHeader("What am I looking at?", welcome_ ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  // Open by default while welcoming and after (start_here_h_ > 0) until the user closes it: a header that
+  // closed itself on the first edit would move everything under it.
+  const bool open = ImGui::CollapsingHeader("What am I looking at?",
+                                            welcome_ || start_here_h_ > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopStyleColor();
-  if (!open) return;
+  if (!open) {
+    start_here_h_ = 0;  // closed by the user: the next opening may be shorter
+    return;
+  }
+  const float top = ImGui::GetCursorPosY();
   if (welcome_) {
     ImGui::TextWrapped("%.*s", static_cast<int>(welcome_text().size()), welcome_text().data());
   } else {
     ImGui::TextWrapped("Left: the settings (every change goes into the link). The 2-D view: the data and the "
                        "learner's regions. The plots: the run over steps. Under the toolbar: the numbers.");
+    // The first edit ends the welcome text; its place is kept, so nothing under it moves (a click aimed at a
+    // field below would otherwise land on another).
+    const float pad = start_here_h_ - (ImGui::GetCursorPosY() - top) - ImGui::GetStyle().ItemSpacing.y;
+    if (pad > 0) ImGui::Dummy(ImVec2(1, pad));
   }
+  if (welcome_) start_here_h_ = ImGui::GetCursorPosY() - top;
   if (ImGui::Button("Open the gallery")) gallery_open_ = true;
   probe(context(state_, platform_, message_, &font_small_, &probes_), "start.gallery");
   trailing_hint("ready-made experiments");
@@ -523,6 +564,11 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   sidebar_hovered_ = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
   probes_["sidebar"] = ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);  // where the touch tests drag
+  // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
+  const size_t errors = static_cast<size_t>(
+      std::count_if(state_.notices().begin(), state_.notices().end(), [](const Notice& n) { return n.error; }));
+  if (errors > errors_seen_) ImGui::SetScrollY(0);
+  errors_seen_ = errors;
   draw_notices();
   draw_start_here();
   draw_experiment_note();
@@ -672,6 +718,10 @@ std::string App::status_json() {
   out += ",\"parked_sweep_url\":\"" + json_escape(state_.parked_sweep_url()) + "\"";
   // The results line as shown (its count label is what the learner's bound counts).
   out += ",\"results\":\"" + json_escape(results_text(results_)) + "\"";
+  out += ",\"compare_results\":[";  // Compare mode: the toolbar's line per learner
+  for (size_t i = 0; i < compare_results_.size(); ++i)
+    out += (i ? ",\"" : "\"") + json_escape(compare_results_[i].text) + "\"";
+  out += "]";
   out += ",\"count_label\":\"" + json_escape(results_.size() > 1 ? results_[1].label : std::string()) + "\"";
   out += std::string(",\"gallery_open\":") + (gallery_open_ ? "true" : "false");
   out += std::string(",\"narrow\":") + (narrow_ ? "true" : "false");

@@ -35,9 +35,6 @@
 
 namespace ml::app {
 
-// The link opened when the page or the desktop app starts without one.
-extern const char* const kWelcomeLink;
-
 // The playground.
 class App {
  public:
@@ -111,7 +108,7 @@ class App {
   void run_deferred_build();     // a build announced by the previous frame (or a quick first one)
   void handle_keys();            // Space plays or pauses; Escape closes a popup or cancels a preparation
   void tick_and_sync_url();      // the session's time slice; the page's URL follows the state's
-  void refresh_results_line();   // the toolbar's numbers (a single run)
+  void refresh_results_line();   // the toolbar's numbers (a single run, or one line per compared learner)
   // Wide windows: the panels beside the sidebar (the sweep's plot alone in sweep mode).
   void draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode);
   void draw_sidebar(ImVec2 pos, ImVec2 size);
@@ -149,7 +146,10 @@ class App {
   FrameCostStats frame_costs_;            // the last frames' costs (status JSON, the toolbar's tooltip)
   std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
   std::vector<ResultField> results_;      // the results line of this frame (toolbar, status JSON)
-  bool welcome_ = false;                  // the app opened without a link: the first screen explains itself
+  float start_here_h_ = 0;                // height of the welcome text while shown: kept after the first edit
+  size_t errors_seen_ = 0;                // error notices at the last frame: a new one scrolls the sidebar up to it
+  std::vector<CompareResult> compare_results_;  // Compare mode: one line per learner (toolbar, status JSON)
+  bool welcome_ = false;                        // the app opened without a link: the first screen explains itself
   std::string welcome_url_;               // the welcome experiment's canonical link (a different link ends welcome_)
   bool gallery_open_ = false;             // the gallery window is shown
   bool gallery_shown_ = false;            // ... and was in the last frame

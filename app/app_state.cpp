@@ -36,11 +36,23 @@ void AppState::set_url() {
   }
 }
 
+std::vector<size_t> notice_display_order(const std::vector<Notice>& notices) {
+  std::vector<size_t> order;
+  for (bool errors : {true, false})
+    for (size_t i = notices.size(); i-- > 0;)
+      if (notices[i].error == errors) order.push_back(i);
+  return order;
+}
+
 void AppState::add_notices(const std::vector<std::string>& texts, bool error) {
   for (const std::string& t : texts) notices_.push_back({t, error});
-  // Keep the list short: the newest messages matter.
+  // Keep the list short: the newest messages matter, and an error stays until dismissed (the oldest warning
+  // goes first).
   constexpr size_t kMaxNotices = 12;
-  if (notices_.size() > kMaxNotices) notices_.erase(notices_.begin(), notices_.end() - kMaxNotices);
+  while (notices_.size() > kMaxNotices) {
+    auto oldest_warning = std::find_if(notices_.begin(), notices_.end(), [](const Notice& n) { return !n.error; });
+    notices_.erase(oldest_warning != notices_.end() ? oldest_warning : notices_.begin());
+  }
 }
 
 void AppState::open_url(std::string_view url) {
@@ -333,6 +345,12 @@ void AppState::load_csv(const std::string& name, std::string text) {
       next.normalization = Normalization::standardize;
       next.bias = true;
       notes.push_back(std::string(kCsvDefaultsNotice));
+    }
+    // A new file starts from its own labels: noise carried over from the previous run (the welcome run's 5 %)
+    // would corrupt them unasked. A link that names the file keeps its noise (above: for_the_link).
+    if (next.noise.model != NoiseModel::none) {
+      next.noise.model = NoiseModel::none;
+      notes.push_back(std::string(kCsvNoNoiseNotice));
     }
   }
   const int q = csv_->data.num_classes();

@@ -41,6 +41,11 @@ inline constexpr std::string_view kCsvDefaultsNotice =
     "have different scales and its classes rarely split through the origin; Normalization and Bias "
     "coordinate in Data change it";
 
+// The notice when a newly chosen CSV drops the label noise the previous run had (its labels are the file's).
+inline constexpr std::string_view kCsvNoNoiseNotice =
+    "label noise turned off for your file (the previous run had some): its labels are used as they are; "
+    "Noise adds noise back";
+
 // The label column of a parsed CSV as a link names it: the header name when the file has one that reads
 // back as that name, else the 0-based index.
 std::string label_spec_of(const CsvInfo& info);
@@ -52,6 +57,10 @@ struct Notice {
   std::string text;    // one sentence
   bool error = false;  // an error (red) rather than a warning (yellow)
 };
+
+// The order the sidebar shows notices in (indices into the stored list, which is oldest first): errors first,
+// newest first, then warnings, newest first; an error stays at the top until dismissed.
+std::vector<size_t> notice_display_order(const std::vector<Notice>& notices);
 
 // What the playground shows: one run, learners side by side, or a sweep.
 enum class RunMode { single, compare, sweep };
@@ -205,6 +214,10 @@ class AppState {
   const std::vector<Notice>& notices() const { return notices_; }
   // Removes every notice.
   void clear_notices() { notices_.clear(); }
+  // Removes notice i (an index into notices(); out of range: nothing).
+  void dismiss_notice(size_t i) {
+    if (i < notices_.size()) notices_.erase(notices_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
   // The latest build error ("" when the session built or none was tried).
   const std::string& build_error() const { return build_error_; }
 

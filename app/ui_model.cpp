@@ -24,6 +24,15 @@ std::vector<const Field*> panel_fields(std::string_view panel, const Config& con
   return out;
 }
 
+std::string setting_display_name(std::string_view key) {
+  if (const Field* f = find_field(key)) return f->label;
+  if (key.substr(0, 2) == "l.")
+    for (const LearnerSchema& l : learner_schemas())
+      for (const Setting& p : l.params)
+        if (p.key == key.substr(2)) return p.label;
+  return std::string(key);
+}
+
 bool same_experiment(const Config& a, const Config& b) {
   Config x = a, y = b;
   for (const Field& f : config_fields()) {

@@ -24,6 +24,9 @@ std::vector<const Field*> panel_fields(std::string_view panel, const Config& con
 // True when two configs give the same run: equal but for the fields declared view_only (hidden panels and
 // the step budget, which only says where the app pauses).
 bool same_experiment(const Config& a, const Config& b);
+// A URL key's display name, for plot titles and axes: the field's label ("eta" -> "Noise rate"), a learner
+// parameter's ("l.confusion" -> its label in the learner that has it), else the key itself.
+std::string setting_display_name(std::string_view key);
 
 // One entry of a choice widget.
 struct Choice {

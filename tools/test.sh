@@ -38,6 +38,8 @@ step "docs/lessons.md is what the lessons' table generates" bash -c 'build/nativ
 step "web build" build web
 step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
+step "the page packaged for hosting (tools/package_site.sh, what pages.yml publishes) loads from its folder" \
+  bash tests/tools/packaged_site_test.sh
 step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
 step "command line: strict options and messages (native)" bash tests/tools/cli_test.sh build/native/marginlab
 step "a reproduction part end to end from data/ (banana, 2 noise rates x 2 splits, KGS): rows = the committed rows" \

@@ -4,31 +4,18 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot_axis.h"
+#include "app/models/compare_model.h"
 #include "core/session/session.h"
 #include "core/session/trace.h"
 
 namespace ml::app {
 
-CountedQuantity counted_quantity(std::string_view bound_label) {
-  CountedQuantity q;
-  q.word = std::string(bound_label);
-  if (bound_label.find("mistakes") != std::string_view::npos) {
-    q.source = CountSource::mistakes;  // "mistakes", "expected mistakes" (randomized Halving)
-  } else if (bound_label == "updates") {
-    q.source = CountSource::updates;
-  } else {
-    // A size the learner reports as a counter ("coreset size" -> coreset_size).
-    q.source = CountSource::counter;
-    for (char c : bound_label) q.counter += c == ' ' ? '_' : c;
-  }
-  return q;
-}
-
 ResultsInput results_input(const Session& session, int64_t step_budget) {
   ResultsInput in;
   in.step_budget = step_budget;
   in.bound_label = session.learner().bound_label();
+  in.bound_kind = session.learner().bound_kind();
+  in.bound_constant = session.learner().bound_constant();
   in.linear = !std::isnan(session.learner().hypothesis_norm());
   in.noisy = session.data().train.corrupted_count() > 0;
   const Trace& trace = session.trace();
@@ -73,31 +60,23 @@ std::string margin_text(double v) {
 }
 }  // namespace
 
+ResultField counted_field(const ResultsInput& in) {
+  const CountedQuantity q = counted_quantity(in.bound_label);
+  const double count = counted_value(q, static_cast<double>(in.mistakes), static_cast<double>(in.updates), in.counters);
+  BoundRelation r;
+  r.kind = in.bound_kind;
+  r.count = count;
+  r.bound = in.bound;
+  r.constant = in.bound_constant;
+  return {q.word, bound_relation_text(r), bound_relation_help(r, q.word)};
+}
+
 std::vector<ResultField> results_line(const ResultsInput& in) {
   std::vector<ResultField> out;
   out.push_back({"step",
                  count_text(static_cast<double>(in.steps)) + " / " + count_text(static_cast<double>(in.step_budget)),
                  "Steps taken of the run's step budget"});
-  const CountedQuantity q = counted_quantity(in.bound_label);
-  double count = NAN;
-  switch (q.source) {
-    case CountSource::mistakes: count = static_cast<double>(in.mistakes); break;
-    case CountSource::updates: count = static_cast<double>(in.updates); break;
-    case CountSource::counter:
-      for (const Counter& c : in.counters)
-        if (c.name == q.counter) count = c.value;
-      break;
-  }
-  std::string value = count_text(count);
-  std::string help = "What this learner's theoretical bound counts: its " + q.word + " so far";
-  if (std::isfinite(in.bound)) {
-    value += " \xE2\x89\xA4 " + format_readout(std::round(in.bound * 10) / 10);
-    help += ", against the bound";
-    if (in.noisy) help += " (a clean-data bound: noise may break it)";
-  } else {
-    help += " (no bound applies to this run)";
-  }
-  out.push_back({q.word, value, help + "."});
+  out.push_back(counted_field(in));
   out.push_back({"train err (noisy)", error_text(in.train_error_noisy),
                  "Training error against the labels the learner saw (after noise)."});
   out.push_back({"train err (true)", error_text(in.train_error_true),
@@ -113,6 +92,21 @@ std::vector<ResultField> results_line(const ResultsInput& in) {
   } else {
     out.push_back({"margin", margin_text(in.margin),
                    "Smallest margin over the training points, normalized by the weights' norm."});
+  }
+  return out;
+}
+
+std::string compact_results_text(const std::string& name, const ResultsInput& in) {
+  const ResultField count = counted_field(in);
+  return name + "  " + count.label + " " + count.value + "  \xC2\xB7  test err " + error_text(in.test_error);
+}
+
+std::vector<CompareResult> compare_results(const CompareModel& compare, int64_t step_budget) {
+  std::vector<CompareResult> out;
+  for (size_t i = 0; i < compare.size(); ++i) {
+    const ComparedRun& r = compare.run(i);
+    if (r.session)
+      out.push_back({static_cast<int>(i), compact_results_text(r.name, results_input(*r.session, step_budget))});
   }
   return out;
 }

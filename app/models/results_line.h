@@ -12,9 +12,13 @@
 #include <vector>
 
 #include "core/learners/learner.h"
+#include "core/session/bound_relation.h"
 
 namespace ml {
 class Session;
+}
+namespace ml::app {
+class CompareModel;
 }
 
 namespace ml::app {
@@ -26,20 +30,6 @@ struct ResultField {
   std::string help;   // one plain sentence for the tooltip
 };
 
-// Which session count a bound label names.
-enum class CountSource : int { mistakes, updates, counter };
-
-// What the learner's bound counts, read from its bound_label(): the word the line shows, and where the
-// number comes from (SessionMetrics::mistakes, ::updates, or the learner counter of that name with
-// underscores, e.g. "coreset_size").
-struct CountedQuantity {
-  std::string word;  // the label: "mistakes", "expected mistakes", "updates", "coreset size"...
-  CountSource source = CountSource::mistakes;
-  std::string counter;  // counter name when source is counter
-};
-// The counted quantity for a bound label.
-CountedQuantity counted_quantity(std::string_view bound_label);
-
 // The numbers the line is made of (read from a session by results_input, or set by hand in tests).
 struct ResultsInput {
   int64_t steps = 0;
@@ -47,8 +37,10 @@ struct ResultsInput {
   std::string bound_label = "mistakes";  // Learner::bound_label()
   int64_t mistakes = 0;
   int64_t updates = 0;
-  std::vector<Counter> counters;  // the learner's counters (for counts such as coreset_size)
-  double bound = NAN;             // NaN when none applies
+  std::vector<Counter> counters;                 // the learner's counters (for counts such as coreset_size)
+  double bound = NAN;                            // NaN when none applies
+  BoundKind bound_kind = BoundKind::clean_data;  // Learner::bound_kind(): what the bound states
+  double bound_constant = NAN;                   // Learner::bound_constant() (an O() rate's constant)
   double train_error_noisy = NAN;
   double train_error_true = NAN;
   double test_error = NAN;
@@ -61,9 +53,22 @@ struct ResultsInput {
 // The session's numbers at its current state: counts and errors from the trace's last row (the state
 // after the latest advance, margins included), the learner's bound label and counters.
 ResultsInput results_input(const Session& session, int64_t step_budget);
-// The labelled fields: step, the counted quantity (≤ bound when there is one), train err (noisy), train err
-// (true), test err, margin (clean points under noise, else all points; "—" when the learner has none).
+// The labelled fields: step, the counted quantity against its bound (bound_relation_text: "≤" only within a
+// proven bound, "> bound by X" beyond it, an O() rate with its constant), train err (noisy), train err (true),
+// test err, margin (clean points under noise, else all points; "—" when the learner has none).
 std::vector<ResultField> results_line(const ResultsInput& in);
+// The counted quantity's field alone (the line's second field).
+ResultField counted_field(const ResultsInput& in);
+// A compared learner's compact line: "Perceptron  mistakes 313 > 66.7 by 246 (clean-data bound) · test err
+// 0.153" (Compare mode: one per learner, in its colour).
+std::string compact_results_text(const std::string& name, const ResultsInput& in);
+// A compared learner's line: its index in the compare (its colour: learner_color(index)) and its text.
+struct CompareResult {
+  int index = 0;
+  std::string text;  // compact_results_text
+};
+// Compare mode: one compact line per compared learner that has a session, in the compare's order.
+std::vector<CompareResult> compare_results(const CompareModel& compare, int64_t step_budget);
 // The fields as one line of text ("step 120 / 5000 · mistakes 7 ≤ 44 · ..."), for the status and logs.
 std::string results_text(const std::vector<ResultField>& fields);
 

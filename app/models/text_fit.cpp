@@ -40,4 +40,17 @@ FittedText fit_text(std::string_view text, float width, const TextMeasure& measu
   return {cut_at(text, ends[lo - 1]), true};
 }
 
+std::vector<std::string> flow_tokens(const std::vector<std::string>& tokens, std::string_view separator, float width,
+                                     const TextMeasure& measure) {
+  std::vector<std::string> lines;
+  for (const std::string& token : tokens) {
+    const std::string joined = lines.empty() ? token : lines.back() + std::string(separator) + token;
+    if (!lines.empty() && measure(joined) <= width)
+      lines.back() = joined;
+    else
+      lines.push_back(fit_text(token, width, measure).shown);
+  }
+  return lines;
+}
+
 }  // namespace ml::app

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ml::app {
 
@@ -27,5 +28,11 @@ struct FittedText {
 // spaces dropped) whose measure with kEllipsis after it is <= width; kEllipsis alone when not even one
 // character fits. A width that is not finite or is negative fits nothing but kEllipsis.
 FittedText fit_text(std::string_view text, float width, const TextMeasure& measure);
+
+// Tokens laid out in lines of at most `width`, `separator` between tokens of a line: a line breaks only
+// between tokens, never inside one ("x.seed=1..5" stays whole); a token wider than `width` alone is cut by
+// fit_text on its own line.
+std::vector<std::string> flow_tokens(const std::vector<std::string>& tokens, std::string_view separator, float width,
+                                     const TextMeasure& measure);
 
 }  // namespace ml::app

@@ -105,14 +105,22 @@ void PlotsPanel::draw_mistakes_plot(const RunPlots& r) {
   const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
   PlotOptions o;
   const bool noisy = ctx_.state.config().noise.model != NoiseModel::none;
+  const BoundKind kind = learner.bound_kind();
   std::string what = counted.source == CountSource::counter ? "mistakes and updates" : counted.word;
   what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
-  o.title = std::isfinite(bound) ? what + " vs bound" : what + " (no bound applies here)";
+  o.title = !std::isfinite(bound)           ? what + " (no bound applies here)"
+            : kind == BoundKind::order_rate ? what + " vs O() rate"
+                                            : what + " vs bound";
   o.x_label = "step";
   o.y_max_cap = series_.mistakes_y_cap(bound);
-  o.help = "How many " + std::string(counted.source == CountSource::counter ? "mistakes and updates" : counted.word) +
-           " the learner has made so far. The dashed line is the most the theory allows on clean, separable data" +
-           (noisy ? "; noise can push the count past it." : ".");
+  o.help =
+      "How many " + std::string(counted.source == CountSource::counter ? "mistakes and updates" : counted.word) +
+      " the learner has made so far. " +
+      (kind == BoundKind::order_rate ? "The dashed line is the paper's O() size with our constant: a rate, not a limit."
+       : kind == BoundKind::noise_aware
+           ? "The dashed line is the theory's bound, which allows for the noise."
+           : std::string("The dashed line is the most the theory allows on clean, separable data") +
+                 (noisy ? "; noise can push the count past it." : "."));
   o.reference =
       "Perceptron: (R/\xCE\xB4)\xC2\xB2 mistakes (001 Thm 1.1); Bylander / RP: 16/(\xCE\xB5\xCE\xB3)\xC2\xB2 updates "
       "(000 Thm 3); ultraconservative / UMA: 2/\xCE\xB8\xC2\xB2 (004 Thm 1); coresets: 002 Lemma 4.2.";
@@ -128,7 +136,7 @@ void PlotsPanel::draw_mistakes_plot(const RunPlots& r) {
     // "mistakes" is what the y axis shows anyway; name what the bound counts only when it differs.
     const std::string counts =
         std::string(learner.bound_label()) == "mistakes" ? "" : std::string(" on ") + learner.bound_label();
-    s.push_back({std::string(noisy ? "clean-data bound" : "bound") + counts + " \xE2\x89\xA4 " + format_readout(bound),
+    s.push_back({bound_kind_name(learner.bound_kind(), learner.bound_constant()) + counts + " " + format_readout(bound),
                  x, &cols[kTraceBound], series_color(6), true});
   }
   r.plot("mistakes", o, s);
@@ -330,11 +338,14 @@ void PlotsPanel::draw_compare() {
       const ImU32 color = learner_color(static_cast<int>(i));
       s.push_back(series_of(i, r.name + " " + counts, r.series.column(column), width(i)));
       const std::vector<double>& bound = r.series.column(kTraceBound);
+      const Learner& learner = r.session->learner();
+      const std::string bound_name =
+          r.name + " " + bound_kind_name(learner.bound_kind(), learner.bound_constant()) + " on " + counts;
       if (!bound.empty() && std::isfinite(bound.back())) {
         if (one_step[i])
-          s.push_back(series_of(i, r.name + " bound on " + counts, bound, 1.4f));
+          s.push_back(series_of(i, bound_name, bound, 1.4f));
         else
-          s.push_back({r.name + " bound on " + counts, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
+          s.push_back({bound_name, &r.series.column(kTraceStep), &bound, color, true, 1.4f});
       }
     }
     line_plot("compare_mistakes", cell, o, s);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/plot.h"
 #include "app/ui_model.h"
 
 namespace ml::app {
@@ -60,7 +61,8 @@ struct RunPanel::RunSnapshot {
 };
 
 void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note,
-                    const std::vector<ResultField>& results, bool* gallery_open) {
+                    const std::vector<ResultField>& results, const std::vector<CompareResult>& compare,
+                    bool* gallery_open) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 0));
   begin_panel("##run", pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
@@ -90,6 +92,7 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
     draw_status(flow, run, frame_note);
   rows_ = flow.row + 1;
   draw_results(results, size.x);
+  if (!compare.empty()) draw_compare_results(compare);
   draw_gallery_button(size.x, gallery_open);
   ImGui::End();
 }
@@ -289,6 +292,22 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
     x += lw + inner + vw + gap;
   }
   result_lines_ = lines;
+}
+
+void RunPanel::draw_compare_results(const std::vector<CompareResult>& compare) {
+  // Under the separator draw_results drew: one line per learner, in its colour (the plots' colour).
+  const float fs = ImGui::GetFontSize();
+  float y = std::round(fs * kControlsRows) + (rows_ - 1) * std::round(fs * kControlsRows) * 0.75f - fs * 0.15f;
+  ImGui::PushFont(*ctx_.font_small);
+  for (const CompareResult& line : compare) {
+    ImGui::SetCursorPos(ImVec2(10, y));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(learner_color(line.index)));
+    ImGui::TextUnformatted(line.text.c_str());
+    ImGui::PopStyleColor();
+    y += fs * 1.25f;
+  }
+  ImGui::PopFont();
+  result_lines_ = static_cast<int>(compare.size());
 }
 
 float RunPanel::needed_height(float font_size, bool with_results) const {

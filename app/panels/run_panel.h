@@ -20,10 +20,11 @@ class RunPanel : public Panel {
   explicit RunPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
   // Draws the toolbar as a fixed window at pos/size; frame_note gives the status' tooltip (the frame time and
   // where it went), asked only while the status is hovered.
-  // `results` (may be empty) is the results line, drawn as a second row of labelled numbers; the Gallery
-  // button toggles *gallery_open.
+  // `results` (may be empty) is the results line, drawn as a second row of labelled numbers; in Compare mode
+  // `compare` gives one line per learner instead, each in the learner's colour; the Gallery button toggles
+  // *gallery_open.
   void draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>& frame_note,
-            const std::vector<ResultField>& results, bool* gallery_open);
+            const std::vector<ResultField>& results, const std::vector<CompareResult>& compare, bool* gallery_open);
   // Height the toolbar needed at its last draw (rows of controls that wrapped in a narrow window, and the
   // results line's lines): the layout gives it this height from the next frame on.
   float needed_height(float font_size, bool with_results) const;
@@ -41,6 +42,7 @@ class RunPanel : public Panel {
   std::string status_text(const RunSnapshot& run) const;  // "training", "sweep: 3 / 12 cells   running", ...
   void draw_preparation_status(ImVec2 size);              // progress bar, stage and Cancel while the learner prepares
   void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
+  void draw_compare_results(const std::vector<CompareResult>& compare);     // a line per compared learner
   void draw_gallery_button(float width, bool* gallery_open);                // right end of the results row
 
   SettingWidgets widgets_;

@@ -1,6 +1,8 @@
 // marginlab app — the Share panel: the link, Copy link, and the panels a teaching link hides.
 #pragma once
 
+#include <string>
+
 #include "app/panels/panel.h"
 #include "app/panels/setting_widgets.h"
 
@@ -15,7 +17,14 @@ class SharePanel : public Panel {
   void draw();
 
  private:
+  // Which control's confirmation ("link copied") is showing: it is drawn right under that control.
+  enum class Copied { none, link, command, sweep_link };
+  // Draws the confirmation when `which` caused it.
+  void draw_feedback(Copied which);
+
   SettingWidgets widgets_;
+  Copied copied_ = Copied::none;
+  std::string feedback_;  // the confirmation's text
 };
 
 }  // namespace ml::app

@@ -7,6 +7,7 @@
 
 #include "app/plot.h"
 #include "app/plot_axis.h"
+#include "app/ui_model.h"
 
 namespace ml::app {
 
@@ -115,8 +116,10 @@ void SweepPanel::draw_header() {
   // The metric: any numeric field of the rows.
   if (!sweep.rows().empty()) {
     const float w = fs * 11;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + fs,
-                             ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8));
+    // Right-aligned after the status line's last item, or on the next line when it would run into it.
+    const float status_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    const float metric_x = ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8;
+    if (metric_x >= status_end + fs) ImGui::SameLine(metric_x);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("metric");
     ImGui::SameLine();
@@ -163,9 +166,10 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
   PlotOptions o;
   const std::string reps = replicate_words(sweep->experiment());
   o.title = metric_ + (reps.empty() ? "" : " (mean \xC2\xB1 standard error over " + reps + ")") +
-            (d.x_key.empty() ? "" : " against " + d.x_key) + "   " + std::to_string(d.points_filled) + " of " +
-            std::to_string(d.points.size()) + " points";
-  o.x_label = d.x_key;
+            (d.x_key.empty() ? "" : " against " + setting_display_name(d.x_key)) + "   " +
+            std::to_string(d.points_filled) + " of " + std::to_string(d.points.size()) + " points";
+  o.x_label = setting_display_name(d.x_key);  // the key itself is in the help
+  if (!d.x_key.empty()) o.help = "x axis: " + o.x_label + " (URL key " + d.x_key + ").";
   o.empty_text = "the first cells are running...";
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float hint_h = ImGui::GetTextLineHeightWithSpacing();

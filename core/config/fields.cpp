@@ -149,15 +149,15 @@ void add_transform_fields(std::vector<Field>& t) {
       "Append the constant coordinate x_{d+1} = 1, so halfspaces through the origin can learn an offset.",
       [](Config & c) -> auto& { return c.bias; });
   bind(
-      t, "data", {}, {.key = "kpca", .label = "Kernel features D", .min = 0, .max = 2000, .log_scale = true},
-      "Replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
+      t, "data", {}, {.key = "kpca", .label = "Kernel feature count", .min = 0, .max = 2000, .log_scale = true},
+      "D: replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
       "fitted on the training part's features only, after normalization and before the bias "
       "(004 §3.6, §4.2); 0 = the features as they are.",
       [](Config & c) -> auto& { return c.kpca_dims; });
   bind(
       t, "data", Cond::positive("kpca"),
-      {.key = "ksigma", .label = "Kernel width sigma", .min = 0, .max = 1e6, .log_scale = true},
-      "Width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
+      {.key = "ksigma", .label = "Kernel feature width", .min = 0, .max = 1e6, .log_scale = true},
+      "sigma: width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
       "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows).",
       [](Config & c) -> auto& { return c.kpca_sigma; });
 }
@@ -221,10 +221,10 @@ void add_data_fields(std::vector<Field>& t) {
       "with a MANIFEST.tsv must match its SHA-256 there.",
       [](Config & c) -> auto& { return c.csv_name; });
   bind(
-      t, "data", from_csv, {.key = "split", .label = "Benchmark split", .min = 0, .max = kMaxBenchmarkSplit},
-      "0: the CSV file is cut into training and test parts by 'test'. k >= 1: 'csv' names a benchmark "
-      "NAME whose split k is two files, NAME_train_k.csv and NAME_test_k.csv (Rätsch's IDA layout), "
-      "the test part given by its file.",
+      t, "data", from_csv, {.key = "split", .label = "Split number", .min = 0, .max = kMaxBenchmarkSplit},
+      "Which of a benchmark's train/test splits (k). 0: the CSV file is cut into training and test parts "
+      "by 'test'. k >= 1: 'csv' names a benchmark NAME whose split k is two files, NAME_train_k.csv and "
+      "NAME_test_k.csv (Rätsch's IDA layout), the test part given by its file.",
       [](Config & c) -> auto& { return c.split; })
       .caps = false;  // an index names files, not a size
   bind(
@@ -272,8 +272,8 @@ void add_noise_fields(std::vector<Field>& t) {
       [](Config & c) -> auto& { return c.noise.rate; });
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::malicious_rate),
-      {.key = "theta", .label = "Malicious part theta", .min = 0, .max = 1, .max_exclusive = true},
-      "Mixed noise U^{gamma,eta,theta} (000 Def. 5): after the eta flips, each example is replaced by "
+      {.key = "theta", .label = "Replaced share", .min = 0, .max = 1, .max_exclusive = true},
+      "theta of mixed noise U^{gamma,eta,theta} (000 Def. 5): after the eta flips, each example is replaced by "
       "the malicious adversary with probability theta. 000 Thm 4 learns while theta < theta_max = "
       "gamma (1 - 2 eta) / 8.",
       [](Config & c) -> auto& { return c.noise.malicious_rate; });
@@ -290,14 +290,15 @@ void add_noise_fields(std::vector<Field>& t) {
       [](Config & c) -> auto& { return c.noise.confusion; });
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::family),
-      {.key = "fam", .label = "Family index i", .min = 0, .max = 100},
-      "The confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to our "
+      {.key = "fam", .label = "Confusion strength", .min = 0, .max = 100},
+      "i, the family index: the confusion matrix C_i of 004 §4.1: C_i = Omega(I + i N), N = (M - I)/10, transposed to "
+      "our "
       "column convention (0: I, 10: M; the paper uses 1..20).",
       [](Config & c) -> auto& { return c.noise.family; })
       .caps = false;  // an index names a matrix, not a size
   bind(
       t, "noise", Cond::noise_reads(NoiseParam::family_seed),
-      {.key = "famseed", .label = "Family matrix seed", .min = 0, .max = static_cast<double>(kMaxSeed)},
+      {.key = "famseed", .label = "Confusion matrix seed", .min = 0, .max = static_cast<double>(kMaxSeed)},
       "Seed of the family's random base matrix M (uniform entries, rows normalized, redrawn until "
       "well conditioned); independent of the run's seed, so every run shares one family.",
       [](Config & c) -> auto& { return c.noise.family_seed; })
@@ -322,8 +323,9 @@ void add_noise_fields(std::vector<Field>& t) {
       "flip relabels the k outliers; move moves them (labels kept).",
       [](Config & c) -> auto& { return c.noise.outlier_mode; });
   bind(
-      t, "noise", Cond::equals("noise", "none"), {.key = "rough", .label = "Rough labels m", .min = 0, .max = 100000},
-      "004 §4.2: the training labels become y = g(x), g = UMA with C = I trained on m true-labelled "
+      t, "noise", Cond::equals("noise", "none"),
+      {.key = "rough", .label = "Rough labels per class", .min = 0, .max = 100000},
+      "m (004 §4.2): the training labels become y = g(x), g = UMA with C = I trained on m true-labelled "
       "examples per class (drawn at random); the test part keeps true labels. 0 = off.",
       [](Config & c) -> auto& { return c.rough_m; });
   bind(

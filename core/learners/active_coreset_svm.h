@@ -85,6 +85,10 @@ class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams
   }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }
+  // Lemma 4.2 states the size's order only: an O() rate, with constant 1.
+  BoundKind bound_kind() const override { return BoundKind::order_rate; }
+  // 1: the rate (R/rho_i)^2/eps^2 as written.
+  double bound_constant() const override { return 1; }
   std::vector<Counter> counters() const override;
 
   // The label oracle (its query count).

@@ -101,6 +101,8 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   const Vector* weights() const override { return output_best_ ? &best_w_ : &w_float_; }
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
+  // The bound allows for the noise (its rate enters the bound).
+  BoundKind bound_kind() const override { return BoundKind::noise_aware; }
   std::vector<Counter> counters() const override;
   // When the update cap stops the run before Thm 3's length, or gamma is unknown (no length, nu = 0).
   std::string rule_note() const override;

@@ -52,6 +52,10 @@ class CoresetSvm final : public LinearBinaryLearner<CoresetSvmParams> {
   }
   double bound() const override;
   const char* bound_label() const override { return "coreset size"; }
+  // Lemma 3.1 states the size's order only: an O() rate, with constant 1.
+  BoundKind bound_kind() const override { return BoundKind::order_rate; }
+  // 1: the rate (R/rho_i)^2/eps as written.
+  double bound_constant() const override { return 1; }
   std::vector<Counter> counters() const override;
 
   // Rows of the coreset, in insertion order.

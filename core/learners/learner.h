@@ -114,6 +114,11 @@ struct Preparation {
 
 // Why a learner stopped by its own rule (Learner::stop_reason). The names (kStopReasons, in value order) are
 // stable: the run JSON, the Learner panel and docs/learners.md "Stop reasons" read them.
+// What a learner's bound() states: a proven bound on clean (separable, noise-free) data, which noise may
+// break; a proven bound that allows for the noise; or the paper's O() size evaluated with a constant of ours
+// (not a proven bound: it is shown as a rate with its constant, never with "<=").
+enum class BoundKind : int { clean_data, noise_aware, order_rate };
+
 enum class StopReason : int {
   none,                    // still running
   finished,                // the learner's only rule ended it (learners that do not name their rules)
@@ -239,6 +244,11 @@ class Learner {
   virtual double bound() const { return std::numeric_limits<double>::quiet_NaN(); }
   // What `bound()` counts, for labels: "mistakes", "updates", "expected mistakes".
   virtual const char* bound_label() const { return "mistakes"; }
+  // What kind of statement `bound()` is (a proven bound for clean data, one that allows for the noise, or an
+  // O() rate evaluated with a stated constant); how the results line and the run JSON word it.
+  virtual BoundKind bound_kind() const { return BoundKind::clean_data; }
+  // The constant `bound()` puts in front of its O() rate (BoundKind::order_rate); NaN for the other kinds.
+  virtual double bound_constant() const { return std::numeric_limits<double>::quiet_NaN(); }
   // The learner's own counters, in a stable order.
   virtual std::vector<Counter> counters() const { return {}; }
   // Rough multiply-adds to predict one example, for the session's evaluation schedule (a recorded row

@@ -84,6 +84,10 @@ class OutlierSvm final : public LinearBinaryLearner<OutlierSvmParams> {
   bool done() const override { return done_; }
   double bound() const override;
   const char* bound_label() const override { return "subset size"; }
+  // Lemma 5.2 states the size's order only: an O() rate, with the constant K (the parameter `constant`).
+  BoundKind bound_kind() const override { return BoundKind::order_rate; }
+  // K.
+  double bound_constant() const override { return constant_; }
   std::vector<Counter> counters() const override;
 
   // rho_k(h_max, D), NaN before the first separable subset.

@@ -105,6 +105,8 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
   double bound() const override;
   const char* bound_label() const override { return "updates"; }
+  // The bound allows for the noise (its rate enters the bound).
+  BoundKind bound_kind() const override { return BoundKind::noise_aware; }
   std::vector<Counter> counters() const override;
   // Kernel evaluations against the basis plus the projection: |B| (d + 1) + |B| D (0 before the build).
   double predict_cost() const override;

@@ -102,6 +102,8 @@ class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
   double bound() const override { return max_rounds_; }
   const char* bound_label() const override { return "updates"; }
+  // The bound allows for the noise (its rate enters the bound).
+  BoundKind bound_kind() const override { return BoundKind::noise_aware; }
   std::vector<Counter> counters() const override;
   const std::vector<int>* removed_examples() const override {
     return kind_ == WeakLearnerKind::mlcw ? &round_removed_ : nullptr;

@@ -159,6 +159,8 @@ class Uma final : public LearnerWith<UmaParams> {
   double hypothesis_norm() const override;
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
+  // The bound allows for the noise (its rate enters the bound).
+  BoundKind bound_kind() const override { return BoundKind::noise_aware; }
   std::vector<Counter> counters() const override;
   double predict_cost() const override;
   double step_cost() const override;

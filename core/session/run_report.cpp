@@ -2,6 +2,9 @@
 #include "core/session/run_report.h"
 
 #include <cmath>
+#include <cstdio>
+
+#include "core/session/bound_relation.h"
 
 #include "nlohmann/json.hpp"
 
@@ -44,8 +47,14 @@ std::string run_report_json(const Session& session, const std::string& canonical
   j["rule_note"] = session.learner().rule_note();
   j["mistakes"] = m.mistakes;
   j["updates"] = m.updates;
-  j["bound"] = number(m.bound);
-  j["bound_label"] = session.learner().bound_label();
+  if (session.learner().bound_kind() == BoundKind::order_rate) {
+    j["order_rate"] = number(m.bound);
+    j["order_rate_label"] = session.learner().bound_label();
+    j["order_rate_constant"] = number(session.learner().bound_constant());
+  } else {
+    j["bound"] = number(m.bound);
+    j["bound_label"] = session.learner().bound_label();
+  }
   j["margin"] = number(m.margin);
   j["margin_true"] = number(m.margin_true);
   j["margin_clean"] = number(m.margin_clean);
@@ -89,6 +98,10 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
   report.trace_sha256 = session.trace().sha256();
   report.json = run_report_json(session, canonical_url);
   report.warnings = session.warnings();
+  char test_error[48] = "\xE2\x80\x94";
+  if (std::isfinite(session.metrics().test_error))
+    std::snprintf(test_error, sizeof test_error, "%.3f", session.metrics().test_error);
+  report.summary = bound_summary(session) + "  \xC2\xB7  test err " + test_error;
   report.stop_reason = session.done() ? session.learner().stop_reason() : StopReason::none;
   return report;
 }

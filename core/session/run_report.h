@@ -27,6 +27,7 @@ struct RunReport {
   std::string trace_csv;                      // Trace::to_csv()
   std::string trace_sha256;                   // sha256 of trace_csv
   std::vector<std::string> warnings;          // the session's warnings
+  std::string summary;                        // bound_summary and the test error, for people (stderr)
   StopReason stop_reason = StopReason::none;  // the learner's reason when it stopped, none at the step budget
 };
 
@@ -45,8 +46,10 @@ std::string stop_reason_text(const Session& session);
 
 // The report of a session as one JSON object, keys in this order: config (canonical URL), learner,
 // steps, done, stop_reason (run_stop_reason), rule_note (Learner::rule_note, "" when none), mistakes, updates, bound,
-// bound_label, margin, margin_true, train_error_noisy, train_error_true, test_error, w_dot_v, w_norm2, train, test,
-// achieved_noise, counters {name: value}, trace_rows, trace_sha256. NaN is written as null.
+// bound_label (for an O() rate, BoundKind::order_rate, these two are order_rate, order_rate_label and
+// order_rate_constant instead: a rate with its constant is not a bound), margin, margin_true, train_error_noisy,
+// train_error_true, test_error, w_dot_v, w_norm2, train, test, achieved_noise, counters {name: value}, trace_rows,
+// trace_sha256. NaN is written as null.
 std::string run_report_json(const Session& session, const std::string& canonical_url);
 
 }  // namespace ml

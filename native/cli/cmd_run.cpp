@@ -77,7 +77,8 @@ int cmd_run(const Args& args) {
   std::vector<std::string> warnings = loaded->warnings;
   warnings.insert(warnings.end(), report->warnings.begin(), report->warnings.end());
   std::printf("%s\n", with_warnings(report->json, warnings).c_str());
-  if (stop_is_failure(report->stop_reason)) {  // the JSON is printed: it names the stop_reason
+  std::fprintf(stderr, "result: %s\n", report->summary.c_str());  // the app's results line's words
+  if (stop_is_failure(report->stop_reason)) {                     // the JSON is printed: it names the stop_reason
     std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)\n",
                  std::string(stop_reason_name(report->stop_reason)).c_str(),
                  std::string(kStopReasons[static_cast<int>(report->stop_reason)].meaning).c_str());

@@ -131,6 +131,14 @@ expect "--strict on n=1000000000 exits 1 before any work" 1 \
   "error: --strict: the link has 1 warning (validation changed it); it would run as #v=1&data=separable&n=1000000&learner=perceptron&seed=1&steps=5" err -- \
   run --url '#v=1&n=1000000000' --steps 5 --strict
 check "--strict: no JSON, fast (${ms} ms)" eval '[ ! -s "$t/out" ] && [ "$ms" -lt 5000 ]'
+# --- the text summary: the app's results line's words (core/session/bound_relation.h) ---
+expect "run: the count beyond its bound reads '> bound by X', never '<='" 0 \
+  "result: mistakes 111 > 66.7 by 44.3 (clean-data bound)" err -- \
+  run --url '#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1'
+expect "run: an O() size is a rate with its constant" 0 "result: coreset size 19 (O() rate 930.1, constant 1)" err -- \
+  run --url '#v=1&data=separable&n=2000&d=10&learner=coreset_svm&seed=1&steps=2000'
+check "run: the O() size's JSON fields are order_rate*, not bound" eval \
+  'grep -qF "\"order_rate\":" "$t/out" && grep -qF "\"order_rate_constant\":1.0" "$t/out" && ! grep -qF "\"bound\":" "$t/out"'
 expect "eta=1e-400 underflows to 0 with a warning" 0 "warning: field 'eta': '1e-400' is too small for a double; read as 0" err -- \
   run --url '#v=1&data=ring&noise=uniform&eta=1e-400&seed=1' --steps 5
 check "eta=1e-400: the JSON carries the warning" grep -qF "is too small for a double; read as 0" "$t/out"

@@ -12,7 +12,7 @@ check() {  # check NAME CONDITION...
 }
 listing=$(cd "$site" && find . -mindepth 1 -maxdepth 1 | sed 's|^\./||' | sort | tr '\n' ' ')
 check "the site folder holds exactly the page's files and data/ (it holds: $listing)" \
-  test "$listing" = "data glue.js index.html marginlab-app.js marginlab-app.wasm marginlab-worker.js marginlab-worker.wasm pool.js touch.js worker.js "
+  test "$listing" = "$(bash tools/package_site.sh --list | tr '\n' ' ')"
 check "the site's data/ is the source tree's data/, file for file" diff -rq data "$site/data"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 bash tools/serve_site.sh "$port" >/dev/null 2>&1 &

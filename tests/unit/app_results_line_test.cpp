@@ -1,15 +1,20 @@
 // The results line (app/models/results_line.h): for every learner of the registry the line names what the
 // learner's bound counts (Learner::bound_label()) and shows that count, never "mistakes" for a learner that
-// counts updates; and the fields' numbers on a hand-made input.
+// counts updates; "≤" only when the count is within a proven bound ("> bound by X" beyond it, which bound it
+// is, an O() rate with its constant and never "≤"), on the gallery's perceptron-under-noise entry, the welcome
+// run and every learner; the run JSON's O() fields; and the fields' numbers on a hand-made input.
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
+#include "app/gallery.h"
 #include "app/models/results_line.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
+#include "core/session/run_report.h"
 #include "core/session/session.h"
+#include "nlohmann/json.hpp"
 #include "test_session.h"
 
 namespace ml::app {
@@ -82,6 +87,7 @@ TEST(AppResultsLineTest, FieldsOnAHandMadeInput) {
   in.mistakes = 30;
   in.updates = 7;
   in.bound = 915.04;
+  in.bound_kind = BoundKind::noise_aware;
   in.train_error_noisy = 0.2;
   in.train_error_true = 0.0512;
   in.test_error = 0.0625;
@@ -93,7 +99,7 @@ TEST(AppResultsLineTest, FieldsOnAHandMadeInput) {
   ASSERT_EQ(line.size(), 6u);
   EXPECT_EQ(line[0].value, "120 / 5000");
   EXPECT_EQ(line[1].label, "updates");
-  EXPECT_EQ(line[1].value, "7 \xE2\x89\xA4 915");
+  EXPECT_EQ(line[1].value, "7 \xE2\x89\xA4 915 (noise-aware bound)");
   EXPECT_EQ(line[2].value, "0.200");
   EXPECT_EQ(line[3].value, "0.051");
   EXPECT_EQ(line[4].value, "0.062");
@@ -104,7 +110,101 @@ TEST(AppResultsLineTest, FieldsOnAHandMadeInput) {
   in.linear = false;
   EXPECT_EQ(results_line(in)[5].value, "\xE2\x80\x94");
   in.bound = NAN;
-  EXPECT_EQ(results_line(in)[1].value, "7");
+  EXPECT_EQ(results_line(in)[1].value, "7 (no bound)");
+}
+
+TEST(AppResultsLineTest, TheCountIsReadAgainstItsKindOfBound) {
+  ResultsInput in;
+  in.bound_label = "mistakes";
+  in.mistakes = 313;
+  in.bound = 66.6914;
+  EXPECT_EQ(counted_field(in).value, "313 > 66.7 by 246.3 (clean-data bound)");
+  in.mistakes = 66;
+  EXPECT_EQ(counted_field(in).value, "66 \xE2\x89\xA4 66.7 (clean-data bound)");
+  in.bound_label = "coreset size";
+  in.counters = {{"coreset_size", 14}};
+  in.bound = 40.21;
+  in.bound_kind = BoundKind::order_rate;
+  in.bound_constant = 1;
+  EXPECT_EQ(counted_field(in).value, "14 (O() rate 40.2, constant 1)");
+  in.counters = {{"coreset_size", 52}};
+  EXPECT_EQ(counted_field(in).value, "52 (O() rate 40.2, constant 1)");  // a rate is never "exceeded"
+  EXPECT_EQ(compact_results_text("Coreset SVM", in),
+            "Coreset SVM  coreset size 52 (O() rate 40.2, constant 1)  \xC2\xB7  test err \xE2\x80\x94");
+}
+
+// The count and the bound the line shows, and whether it says "≤": the relation must match the numbers.
+void expect_relation_matches_numbers(const Session& s) {
+  const ResultField f = results_line(results_input(s, s.config().steps))[1];
+  const SessionMetrics m = s.metrics();
+  const CountedQuantity q = counted_quantity(s.learner().bound_label());
+  const double count = counted_value(q, static_cast<double>(m.mistakes), static_cast<double>(m.updates), m.counters);
+  const double bound = s.learner().bound();
+  const bool le = f.value.find("\xE2\x89\xA4") != std::string::npos;
+  const bool gt = f.value.find(" > ") != std::string::npos;
+  if (!std::isfinite(bound)) {
+    EXPECT_NE(f.value.find("(no bound)"), std::string::npos) << f.value;
+  } else if (s.learner().bound_kind() == BoundKind::order_rate) {
+    EXPECT_FALSE(le || gt) << f.value;  // an O() rate is no bound
+    EXPECT_NE(f.value.find("O() rate"), std::string::npos) << f.value;
+  } else {
+    EXPECT_EQ(le, count <= bound) << f.value << " (count " << count << ", bound " << bound << ")";
+    EXPECT_EQ(gt, count > bound) << f.value;
+    if (gt) {
+      EXPECT_NE(f.value.find(" by " + bound_number_text(count - bound)), std::string::npos) << f.value;
+    }
+  }
+}
+
+TEST(AppResultsLineTest, TheGallerysNoisyPerceptronAndTheWelcomeRunPassTheirBoundAndSaySo) {
+  const GalleryEntry& noisy = gallery()[0];
+  ASSERT_EQ(noisy.title, "perceptron under 20 % noise");
+  for (const std::string& link : {std::string(noisy.link), std::string(kWelcomeLink)}) {
+    SCOPED_TRACE(link);
+    const auto s = test::session_for(link);
+    ASSERT_NE(s, nullptr);
+    while (s->steps() < s->config().steps && !s->done()) s->advance(s->config().steps - s->steps());
+    const ResultField f = results_line(results_input(*s, s->config().steps))[1];
+    EXPECT_EQ(f.value.find("\xE2\x89\xA4"), std::string::npos) << f.value;  // the false "111 <= 66.7"
+    EXPECT_NE(f.value.find(" > 66.7 by "), std::string::npos) << f.value;
+    EXPECT_NE(f.value.find("(clean-data bound)"), std::string::npos) << f.value;
+    expect_relation_matches_numbers(*s);
+  }
+}
+
+TEST(AppResultsLineTest, EveryLearnersLineMatchesItsNumbersWithAndWithoutNoise) {
+  for (const LearnerEntry& e : learner_registry()) {
+    for (const char* noise : {"", "&noise=uniform&eta=0.2"}) {
+      SCOPED_TRACE(e.schema.id + noise);
+      const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150";
+      const auto s = trained("#v=1&" + data + noise + "&learner=" + e.schema.id + "&seed=3", 300);
+      ASSERT_NE(s, nullptr);
+      expect_relation_matches_numbers(*s);
+    }
+  }
+}
+
+TEST(AppResultsLineTest, TheRunJsonNamesAnORateAsARateWithItsConstant) {
+  int rates = 0;
+  for (const LearnerEntry& e : learner_registry()) {
+    SCOPED_TRACE(e.schema.id);
+    const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150";
+    const auto s = trained("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", 60);
+    ASSERT_NE(s, nullptr);
+    const nlohmann::json j = nlohmann::json::parse(run_report_json(*s, "#v=1"));
+    if (s->learner().bound_kind() == BoundKind::order_rate) {
+      ++rates;
+      EXPECT_FALSE(j.contains("bound"));
+      EXPECT_FALSE(j.contains("bound_label"));
+      EXPECT_TRUE(j.contains("order_rate"));
+      EXPECT_EQ(j["order_rate_label"], s->learner().bound_label());
+      EXPECT_EQ(j["order_rate_constant"], s->learner().bound_constant());
+    } else {
+      EXPECT_TRUE(j.contains("bound"));
+      EXPECT_FALSE(j.contains("order_rate"));
+    }
+  }
+  EXPECT_EQ(rates, 4);  // CORESET SVM, ACTIVE CORESET SVM, SIMPLE OUTLIER SVM, OUTLIER SVM
 }
 
 }  // namespace

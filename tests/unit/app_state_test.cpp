@@ -268,6 +268,26 @@ const char kLabelFirstCsv[] = "target,a,b\n"
                               "1,10,500\n0,-10,-500\n1,20,400\n0,-20,-400\n1,15,520\n0,-15,-520\n1,8,490\n0,-8,-490\n"
                               "1,12,505\n0,-12,-505\n1,9,440\n0,-9,-440\n";
 
+TEST(AppState, AChosenCsvStartsWithoutTheWelcomeRunsLabelNoiseAndSaysSo) {
+  FakeClock clock;
+  AppState state(clock.fn());
+  state.open_url("#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1");
+  state.load_csv("first.csv", kLabelFirstCsv);
+  ASSERT_TRUE(state.has_csv());
+  EXPECT_EQ(state.config().noise.model, NoiseModel::none);
+  bool told = false;
+  for (const Notice& n : state.notices()) told = told || n.text == kCsvNoNoiseNotice;
+  EXPECT_TRUE(told);
+  ASSERT_NE(state.session(), nullptr) << state.build_error();
+  EXPECT_EQ(state.session()->data().train.corrupted_count(), 0);
+  // A link that names the file and asks for noise keeps it, without the notice.
+  AppState linked(clock.fn());
+  linked.open_url("#v=1&data=csv&csv=first.csv&label=target&noise=uniform&eta=0.1&learner=perceptron&seed=3");
+  linked.load_csv("first.csv", kLabelFirstCsv);
+  EXPECT_EQ(linked.config().noise.model, NoiseModel::uniform);
+  for (const Notice& n : linked.notices()) EXPECT_NE(n.text, kCsvNoNoiseNotice);
+}
+
 TEST(AppState, AChosenCsvGetsStandardizeBiasAndAnExplicitLabelInItsLink) {
   FakeClock clock;
   AppState state(clock.fn());

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ml::app {
 namespace {
@@ -69,6 +70,25 @@ TEST(AppTextFit, EllipsisAloneWhenNothingFits) {
   const FittedText nan = fit_text("UMA", NAN, ten_per_char);
   EXPECT_TRUE(nan.cut);
   EXPECT_EQ(nan.shown, "...");
+}
+
+}  // namespace
+}  // namespace ml::app
+
+namespace ml::app {
+namespace {
+
+TEST(AppTextFit, FlowedTokensBreakOnlyBetweenTokens) {
+  const TextMeasure per_char = [](std::string_view t) { return static_cast<float>(t.size()); };
+  // The sidebar's "Sweep:" axes at a width that once wrapped "x.seed=1..5" as "x.seed=1." / ".5".
+  const std::vector<std::string> axes = {"x.learner=perceptron,bylander", "x.eta=0:0.4:0.1", "x.seed=1..5"};
+  const std::vector<std::string> lines = flow_tokens(axes, ", ", 32, per_char);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "x.learner=perceptron,bylander");
+  EXPECT_EQ(lines[1], "x.eta=0:0.4:0.1, x.seed=1..5");
+  for (const std::string& l : lines) EXPECT_LE(l.size(), 32u);
+  // A token wider than the line is cut with "..." on its own line.
+  EXPECT_EQ(flow_tokens({"abcdefghij", "k"}, " ", 6, per_char), (std::vector<std::string>{"abc...", "k"}));
 }
 
 }  // namespace

@@ -90,8 +90,16 @@ async function openPage(hash) {
   return page;
 }
 // Clicks the widget the app drew under `name` in its last frame (status().probes).
+// A widget below the window's edge (the sidebar scrolls; Compare's numbers lines make the toolbar taller) is
+// first scrolled into view with the wheel over the sidebar.
 async function clickWidget(page, name) {
-  const at = (await status(page)).probes[name];
+  let at = (await status(page)).probes[name];
+  for (let i = 0; i < 12 && at && at[1] > 780; i++) {
+    await page.mouse.move(150, 500);
+    await page.mouse.wheel(0, 120);
+    await moreFrames(page, 2);
+    at = (await status(page)).probes[name];
+  }
   if (!at) throw new Error(`the app drew no widget '${name}'`);
   await page.mouse.click(at[0], at[1]);
 }

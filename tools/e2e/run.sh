@@ -19,6 +19,8 @@ echo "== shipped data in the browser (the gallery's banana fetched from data/, t
 node tools/e2e/shipped_data_test.mjs "$@" || status=1
 echo "== the sweeps' Web Worker pool (rows equal the command line's, a dead worker, refused cells, Cancel) =="
 node tools/e2e/sweep_pool_test.mjs || status=1
+echo "== the first minute in the browser (numbers line, no layout jump, Compare lines, notices, link copied) =="
+node tools/e2e/first_minute_test.mjs || status=1
 echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
 echo "== touch in the browser (phone and tablet emulation: taps, scroll, pan, pinch, long-press, typing) =="; node tools/e2e/touch_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi

@@ -28,7 +28,8 @@ const chromium = await requirePrerequisites('shipped_data_test', { site, cli });
 
 // The gallery's banana entry, read from its one declaration (app/gallery.cpp): its index and its link.
 function galleryEntry(fragment) {
-  const text = fs.readFileSync(path.join(root, 'app/gallery.cpp'), 'utf8');
+  const file = fs.readFileSync(path.join(root, 'app/gallery.cpp'), 'utf8');
+  const text = file.slice(file.indexOf('gallery() {'));  // the table only (kWelcomeLink is declared above it)
   const links = [...text.matchAll(/"(#v=1&[^"]*)"((?:\s*"[^"]*")*)/g)].map((m) => m[1] + m[2].replace(/\s*"([^"]*)"/g, '$1'));
   const index = links.findIndex((l) => l.includes(fragment));
   return { index, link: links[index] };
@@ -44,7 +45,16 @@ function cliRun(url, steps) {
 
 // A click held across frames (ImGui reads the mouse once a frame) on the widget the app probed as `name`.
 async function clickProbe(page, name) {
-  const at = (await status(page)).probes[name];
+  let at = (await status(page)).probes[name];
+  // A gallery entry below the gallery window's visible part (its explanations grew): scroll it into view.
+  for (let i = 0; i < 20 && at && name.startsWith('gallery.') && at[1] > 460; i++) {
+    await page.mouse.move(640, 300);
+    await page.mouse.wheel(0, 120);
+    await moreFrames(page, 4);
+    at = (await status(page)).probes[name];
+  }
+  await moreFrames(page, 6);  // the last wheel event may land a few frames late: read the settled position
+  at = (await status(page)).probes[name];
   if (!at) return false;
   await page.mouse.move(at[0], at[1]);
   await moreFrames(page, 3);
