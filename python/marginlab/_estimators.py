@@ -116,7 +116,8 @@ def _docstring(row, defaults):
         "    random_state : int, RandomState or None, default=None\n"
         "        the run's master seed (a link's seed; None = seed 1, so fits are reproducible)\n\n"
         "Attributes after fit: classes_, n_features_in_, coef_ (binary halfspaces), stop_reason_, n_steps_,\n"
-        "mistakes_, updates_, bound_, margin_, train_error_, counters_ (and each counter as NAME_), n_queries_,\n"
+        "mistakes_, updates_, bound_ (a proven bound; order_rate_ and order_rate_constant_ for an O() size), margin_,\n"
+        "train_error_, counters_ (and each counter as NAME_), n_queries_,\n"
         "confusion_matrix_ (UMA), report_, trace_, trace_sha256_.\n"
     )
 
@@ -200,7 +201,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         self.n_steps_ = report["steps"]
         self.mistakes_ = report["mistakes"]
         self.updates_ = report["updates"]
-        self.bound_ = np.nan if report["bound"] is None else report["bound"]
+        self._set_bound(report)
         self.margin_ = np.nan if report["margin"] is None else report["margin"]
         self.train_error_ = report["train_error_noisy"]
         self.counters_ = dict(report["counters"])
@@ -214,6 +215,16 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         confusion = fitted.confusion()
         if confusion is not None:
             self.confusion_matrix_, self.confusion_estimated_, self.n_oracle_labels_ = confusion
+
+    def _set_bound(self, report):
+        """bound_: a proven bound (nan when the learner has none); an O() size instead gives order_rate_ and
+        order_rate_constant_ (the rate evaluated with that constant), never a bound_."""
+        if "order_rate" in report:
+            self.order_rate_ = np.nan if report["order_rate"] is None else report["order_rate"]
+            self.order_rate_constant_ = report["order_rate_constant"]
+            self.bound_ = np.nan
+            return
+        self.bound_ = np.nan if report["bound"] is None else report["bound"]
 
     @property
     def trace_(self):

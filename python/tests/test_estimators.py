@@ -73,6 +73,17 @@ def test_active_coreset_reports_its_label_queries():
     assert clf.stop_reason_ in ("verified", "pool_exhausted")
 
 
+def test_an_order_size_is_a_rate_with_its_constant_not_a_bound():
+    X, y = blobs(n=300, seed=4)
+    coreset = marginlab.CoresetSVM().fit(X, y)
+    assert np.isnan(coreset.bound_)  # an O() size is no proven bound
+    assert coreset.order_rate_ == coreset.report_["order_rate"] > 0
+    assert coreset.order_rate_constant_ == coreset.report_["order_rate_constant"] == 1
+    perceptron = marginlab.Perceptron().fit(X, y)
+    assert "bound" not in coreset.report_
+    assert "bound" in perceptron.report_ and not hasattr(perceptron, "order_rate_")
+
+
 def test_clear_errors():
     X, y = blobs()
     with pytest.raises(ValueError, match="NaN"):
