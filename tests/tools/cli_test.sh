@@ -291,14 +291,15 @@ check "resume after truncation = the uninterrupted output, byte for byte" cmp -s
 head -n 5 "$t/full.jsonl" > "$t/part2.jsonl"
 expect "resume after 5 whole rows" 0 '"resumed":5,"run":7' out -- sweep --url "$xp" --out "$t/part2.jsonl"
 check "resume after 5 whole rows = the uninterrupted output" cmp -s "$t/part2.jsonl" "$t/full.jsonl"
-# A really interrupted run: killed (SIGKILL, no chance to clean up) after 1 s of a sweep that takes longer;
+# A really interrupted run: killed (SIGKILL, no chance to clean up) after 1 s of a sweep that takes longer
+# (40 cells on one job: about 5 s here; the uninterrupted run takes the default jobs, whose rows are the same);
 # every row it finished is in the file, flushed, and resuming completes it to the uninterrupted output.
-long='#v=1&data=separable&n=1000&noise=uniform&eta=0.2&steps=3000000&x.seed=1..12'
-expect "a long sweep in one go" 0 '"cells":12,"resumed":0,"run":12' out -- sweep --url "$long" --out "$t/long_full.jsonl"
-rc=$( (timeout -s KILL 1 "${ml[@]}" sweep --url "$long" --out "$t/long.jsonl" >/dev/null 2>&1); echo $?)
+long='#v=1&data=separable&n=1000&noise=uniform&eta=0.2&steps=3000000&x.seed=1..40'
+expect "a long sweep in one go" 0 '"cells":40,"resumed":0,"run":40' out -- sweep --url "$long" --out "$t/long_full.jsonl"
+rc=$( (timeout -s KILL 1 "${ml[@]}" sweep --url "$long" --jobs 1 --out "$t/long.jsonl" >/dev/null 2>&1); echo $?)
 kept=0; [ -f "$t/long.jsonl" ] && kept=$(wc -l < "$t/long.jsonl")
-check "the same sweep killed after 1 s (exit $rc, $kept of 12 rows kept)" eval '[ "$rc" = 137 ] && [ "$kept" -lt 12 ]'
-expect "resume of the killed sweep" 0 '"cells":12,"resumed":' out -- sweep --url "$long" --out "$t/long.jsonl"
+check "the same sweep killed after 1 s (exit $rc, $kept of 40 rows kept)" eval '[ "$rc" = 137 ] && [ "$kept" -lt 40 ]'
+expect "resume of the killed sweep" 0 '"cells":40,"resumed":' out -- sweep --url "$long" --out "$t/long.jsonl"
 check "killed and resumed = the uninterrupted output, byte for byte" cmp -s "$t/long.jsonl" "$t/long_full.jsonl"
 # Each row is written and flushed as its cell finishes: cell 0 takes 10 steps, cell 1 a billion; killed
 # after 2 s, the file holds cell 0's whole row (without the flush it would still sit in a stdio buffer).
