@@ -10,8 +10,8 @@
 // [SECTION] Protocols                      x.select=first: model selection on each group's first replicate
 //
 // A cell's row depends only on its link: never on the order the cells run in, the shard or the process.
-// That is what makes sharding (every N-th cell), resuming (skip cells already written) and merging
-// (union, refusing two different rows for one link) exact. The app, the command line, the reproduction
+// That is what makes sharding (every N-th cell), resuming (skip cells written), running `jobs` cells at once
+// (cell_queue.h) and merging (union, refusing two rows for one link) exact. The app, the command line, the reproduction
 // reports and the tests all use these functions; nothing here prints or touches files.
 #pragma once
 

@@ -1,9 +1,7 @@
 // marginlab lesson — the lessons (core/lessons/lessons.h): `lesson list` prints one JSON line per lesson
 // (--doc: docs/lessons.md), `lesson check --url LINK` runs a lesson link and prints its goal's result.
 #include <cstdio>
-#include <map>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "core/learners/registry.h"
@@ -31,32 +29,6 @@ int lesson_list(const Args& args) {
   return 0;
 }
 
-// The cells' data sets, read from the data folder (found on first use: data_folder.h), each once.
-class LessonData {
- public:
-  explicit LessonData(const Args& args) : args_(args) {}
-
-  Result<std::shared_ptr<const Dataset>> operator()(const Config& config) {
-    const std::string key = config.csv_name + '\n' + std::to_string(config.split) + '\n' + config.csv_hash;
-    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-    if (!folder_) {
-      Result<DataFolder> found = find_data_folder(args_, "the lesson's data set '" + config.csv_name + "'");
-      if (!found.ok()) return found.error();
-      folder_ = std::move(found).value();
-    }
-    Result<Dataset> data = read_data_set(*folder_, config);
-    if (!data.ok()) return data.error();
-    auto shared = std::make_shared<const Dataset>(std::move(data).value());
-    cache_.emplace(key, shared);
-    return shared;
-  }
-
- private:
-  const Args& args_;
-  std::optional<DataFolder> folder_;
-  std::map<std::string, std::shared_ptr<const Dataset>> cache_;
-};
-
 int lesson_check(const Args& args) {
   if (!args.has("url") || args.has("doc")) {
     std::fprintf(stderr, "error: lesson check needs --url '#lesson=NAME&step=K&...'\n");
@@ -67,7 +39,10 @@ int lesson_check(const Args& args) {
     print_error(link.error());
     return kBadInput;
   }
-  auto data = std::make_shared<LessonData>(args);
+  // The step's data set, read from the data folder found on first use (data_folder.h).
+  auto data = std::make_shared<DataSetCache>([&args](const Config& config) {
+    return find_data_folder(args, "the lesson's data set '" + config.csv_name + "'");
+  });
   Result<StepRun> run =
       run_lesson_link(*link, learner_schemas(), [data](const Config& config) { return (*data)(config); });
   if (!run.ok()) {

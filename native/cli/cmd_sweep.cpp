@@ -48,30 +48,15 @@ bool reads_csv(const Experiment& experiment) {
   return false;
 }
 
-// The data folder (data_folder.h): cells' data sets read from it, each once. A file whose hash differs from
-// the manifest's or the link's is an error: a row must depend only on its link.
-class CsvFolder {
- public:
-  explicit CsvFolder(std::optional<DataFolder> folder) : folder_(std::move(folder)) {}
-
-  Result<std::shared_ptr<const Dataset>> operator()(const Config& config) {
-    if (!folder_)
+// The cells' data sets, each read once from the sweep's data folder (data_folder.h). A file whose hash differs
+// from the manifest's or the link's is an error: a row must depend only on its link.
+DataSetCache cell_data(const std::optional<DataFolder>& folder) {
+  return DataSetCache([folder](const Config& config) -> Result<DataFolder> {
+    if (!folder)
       return make_error("cli.no_csv", "the cell reads the " + data_set_name(config) + " but no data folder is open");
-    if (config.csv_name.empty()) return make_error("cli.no_csv", "the cell has data=csv but no csv= file name");
-    const std::string key =
-        config.csv_name + '\n' + std::to_string(config.split) + '\n' + config.csv_hash + '\n' + config.csv_label;
-    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-    Result<Dataset> data = read_data_set(*folder_, config);
-    if (!data.ok()) return data.error();
-    auto shared = std::make_shared<const Dataset>(std::move(data).value());
-    cache_.emplace(key, shared);
-    return shared;
-  }
-
- private:
-  std::optional<DataFolder> folder_;
-  std::map<std::string, std::shared_ptr<const Dataset>> cache_;
-};
+    return *folder;
+  });
+}
 
 // Progress on stderr: a bar redrawn in place when stderr is a terminal, else one line per 10 % of the cells.
 class ProgressLine {
@@ -262,7 +247,7 @@ bool run_jobs(const SweepRequest& request, const ResumedRows& resumed, std::FILE
   options.shard = request.shard;
   options.shards = request.shards;
   options.done = resumed.done;
-  options.csv = CsvFolder(request.folder);
+  options.csv = cell_data(request.folder);
   SweepThreads threads(request.experiment, learner_schemas(), std::move(options), request.jobs);
   ProgressLine progress(started);
   bool wrote = true;
@@ -332,7 +317,7 @@ int cmd_sweep(const Args& args) {
   options.shard = request.shard;
   options.shards = request.shards;
   options.done = resumed.done;
-  options.csv = CsvFolder(request.folder);
+  options.csv = cell_data(request.folder);
   ExperimentRunner runner(request.experiment, learner_schemas(), std::move(options));
   if (!runner.error().ok()) return refuse_resumed_rows(runner, request, resumed);
   if (ExitCode end = cut_incomplete_line(request.out, resumed)) return *end;

@@ -76,4 +76,21 @@ Result<Dataset> read_data_set(const DataFolder& folder, const Config& config) {
   return csv_dataset(config, paths, views);
 }
 
+Result<std::shared_ptr<const Dataset>> DataSetCache::operator()(const Config& config) {
+  if (config.csv_name.empty()) return make_error("cli.no_csv", "the configuration has data=csv but no csv= file name");
+  const std::string key =
+      config.csv_name + '\n' + std::to_string(config.split) + '\n' + config.csv_hash + '\n' + config.csv_label;
+  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  if (!folder_) {
+    Result<DataFolder> opened = open_(config);
+    if (!opened.ok()) return opened.error();
+    folder_ = std::move(opened).value();
+  }
+  Result<Dataset> data = read_data_set(*folder_, config);
+  if (!data.ok()) return data.error();
+  auto shared = std::make_shared<const Dataset>(std::move(data).value());
+  cache_.emplace(key, shared);
+  return shared;
+}
+
 }  // namespace ml::cli

@@ -4,6 +4,9 @@
 // does), every file read from it must be listed there with the same SHA-256 (core/data/manifest.h).
 #pragma once
 
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -37,5 +40,23 @@ Result<DataFolder> find_data_folder(const Args& args, const std::string& reading
 // folder: a missing file, a file the manifest does not list ("data.not_in_manifest"), a hash that differs
 // ("data.hash_mismatch", "data.csv_hash").
 Result<Dataset> read_data_set(const DataFolder& folder, const Config& config);
+
+// The data sets of many cells or steps, each read once (read_data_set) from a folder opened on first use. A
+// config's data set is named by everything read_data_set reads: the file, the split, the hash and the label
+// column. Callable as a CsvProvider (core/experiment/experiment.h); not thread-safe (callers lock).
+class DataSetCache {
+ public:
+  // Opens the folder when a first data set is asked for; its error is every request's error.
+  using FolderOpener = std::function<Result<DataFolder>(const Config&)>;
+  explicit DataSetCache(FolderOpener open) : open_(std::move(open)) {}
+
+  // The data set `config` reads (shared by every config that names the same one).
+  Result<std::shared_ptr<const Dataset>> operator()(const Config& config);
+
+ private:
+  FolderOpener open_;
+  std::optional<DataFolder> folder_;
+  std::map<std::string, std::shared_ptr<const Dataset>> cache_;
+};
 
 }  // namespace ml::cli

@@ -23,11 +23,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { e2ePaths } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+const { root, site, outDir } = e2ePaths();
 const linkTimeout = 1000 * Number(process.env.LINK_TIMEOUT || 240);
 const argValue = (name, fallback) => {
   const i = process.argv.indexOf(name);

@@ -15,13 +15,10 @@
 // varies by hundreds of ms on a machine that other work shares, the median of several much less.
 // Usage: node tools/e2e/measure_frames.mjs '<link>' [frames=120]   (env WEB_SITE, CHROMIUM, WARM_GPU, STARTS)
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launchChromium, serveDirectory } from './page.mjs';
+import { e2ePaths, launchChromium, serveDirectory } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
+const { site } = e2ePaths();
 const link = process.argv[2] || '';
 const count = Number(process.argv[3] || 120);
 const starts = Number(process.env.STARTS || 1);

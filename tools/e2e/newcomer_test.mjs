@@ -8,15 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
+import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
          waitFor, waitFrames, moreFrames, runToPause } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const buildNative = path.resolve(root, process.env.BUILD_NATIVE || 'build/native');
-const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
-const cli = path.join(buildNative, 'marginlab');
+const { site, outDir, cli } = e2ePaths();
 const python = process.env.PYTHON || '/usr/bin/python3';  // Debian's, with python3-sklearn (tools/setup.sh)
 const kMaxTestError = 0.15;
 fs.mkdirSync(outDir, { recursive: true });

@@ -3,9 +3,20 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png',
                 '.css': 'text/css', '.json': 'application/json' };
+
+// The folders every script takes from the environment, resolved against the repository's root: the page's
+// site (WEB_SITE), the native build (BUILD_NATIVE) with its command line, and where outputs go (E2E_OUT).
+export function e2ePaths() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const buildNative = path.resolve(root, process.env.BUILD_NATIVE || 'build/native');
+  return { root, buildNative, cli: path.join(buildNative, 'marginlab'),
+           site: path.resolve(root, process.env.WEB_SITE || 'build/web/site'),
+           outDir: path.resolve(root, process.env.E2E_OUT || 'build/e2e') };
+}
 
 // The page's files a browser test needs in the site folder (the web build assembles them).
 const kSiteFiles = ['index.html', 'glue.js', 'marginlab-app.js', 'marginlab-app.wasm'];

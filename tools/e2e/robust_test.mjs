@@ -9,13 +9,10 @@
 //   4. No uncaught error on any page.
 // Usage: node tools/e2e/robust_test.mjs   (env WEB_SITE, CHROMIUM)
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
+import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage as openIn, status,
          waitFor, waitFrames, moreFrames } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
+const { site } = e2ePaths();
 
 const chromium = await requirePrerequisites('robust_test', { site });
 

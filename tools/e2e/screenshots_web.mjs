@@ -9,13 +9,10 @@
 //   --touch      a phone or tablet: Chromium's mobile emulation with touch (isMobile, hasTouch), the device-pixel
 //                ratio DPR (default 3); the page takes its touch layout (app/layout.h)
 //   --tab NAME   with --touch: tap the sheet layout's tab NAME (settings, plots, confusion) before the picture
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launchChromium, moreFrames, serveDirectory } from './page.mjs';
+import { e2ePaths, launchChromium, moreFrames, serveDirectory } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
+const { site } = e2ePaths();
 const args = process.argv.slice(2);
 const flag = (name) => { const i = args.indexOf(name); if (i < 0) return null; const v = args[i + 1]; args.splice(i, 2); return v; };
 const bool = (name) => { const i = args.indexOf(name); if (i < 0) return false; args.splice(i, 1); return true; };
