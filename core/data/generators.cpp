@@ -721,7 +721,16 @@ void add_finite_and_playground_rows(std::deque<GeneratorRow>& rows) {
 
 std::deque<GeneratorRow> builtin_generator_rows() {
   using P = GeneratorParam;
-  const GeneratorParams toy = reads_params({P::n});
+  // The planar toys of 000 §5.2: uniform points on [-10,10]^2, one labelling shape per row.
+  const auto planar_toy = [](std::string id, std::string name, const std::string& shape) {
+    return GeneratorRow{.id = std::move(id),
+                        .name = std::move(name),
+                        .description = "Uniform on [-10,10]^2, " + shape + " (000 5.2)",
+                        .citation = "000 §5.2",
+                        .reads = reads_params({GeneratorParam::n}),
+                        .is_2d = true,
+                        .make = with_data_stream<make_planar_toy>};
+  };
   std::deque<GeneratorRow> rows;
   rows.push_back({.id = "separable",
                   .name = "Separable (sphere)",
@@ -745,42 +754,11 @@ std::deque<GeneratorRow> builtin_generator_rows() {
                   .reads = reads_params({P::n, P::dims, P::margin, P::classes}),
                   .multiclass = true,
                   .make = with_data_stream<make_classes>});
-  rows.push_back({.id = "double_ellipse",
-                  .name = "Double ellipse",
-                  .description = "Uniform on [-10,10]^2, +1 inside either of two tilted ellipses (000 5.2)",
-                  .citation = "000 §5.2",
-                  .reads = toy,
-                  .is_2d = true,
-                  .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "ring",
-                  .name = "Ring",
-                  .description = "Uniform on [-10,10]^2, +1 in the annulus 4 <= |x| <= 8.93 (000 5.2)",
-                  .citation = "000 §5.2",
-                  .reads = toy,
-                  .is_2d = true,
-                  .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "chess_board",
-                  .name = "Chess board",
-                  .description = "Uniform on [-10,10]^2, 4x4 chess board of 5x5 squares (000 5.2)",
-                  .citation = "000 §5.2",
-                  .reads = toy,
-                  .is_2d = true,
-                  .make = with_data_stream<make_planar_toy>});
-  rows.push_back(
-      {.id = "dart_board",
-       .name = "Dart board",
-       .description = "Uniform on [-10,10]^2, dart board: rings 3 wide times 8 sectors, alternating (000 5.2)",
-       .citation = "000 §5.2",
-       .reads = toy,
-       .is_2d = true,
-       .make = with_data_stream<make_planar_toy>});
-  rows.push_back({.id = "hyper",
-                  .name = "Hyperbolic bands",
-                  .description = "Uniform on [-10,10]^2, hyperbolic bands: +1 iff floor(x1*x2/25) is even (000 5.2)",
-                  .citation = "000 §5.2",
-                  .reads = toy,
-                  .is_2d = true,
-                  .make = with_data_stream<make_planar_toy>});
+  rows.push_back(planar_toy("double_ellipse", "Double ellipse", "+1 inside either of two tilted ellipses"));
+  rows.push_back(planar_toy("ring", "Ring", "+1 in the annulus 4 <= |x| <= 8.93"));
+  rows.push_back(planar_toy("chess_board", "Chess board", "4x4 chess board of 5x5 squares"));
+  rows.push_back(planar_toy("dart_board", "Dart board", "dart board: rings 3 wide times 8 sectors, alternating"));
+  rows.push_back(planar_toy("hyper", "Hyperbolic bands", "hyperbolic bands: +1 iff floor(x1*x2/25) is even"));
   rows.push_back({.id = "basis",
                   .name = "Adversarial basis stream",
                   .description = "Adversarial stream e_1..e_k, k = ceil(1/margin^2); the session labels each against "
