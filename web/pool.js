@@ -13,7 +13,10 @@
   let compiled = null;            // Promise of the WebAssembly.Module
   const pools = new Map();        // handle -> pool
   let nextHandle = 1;
-  const record = { workers_started: 0, workers_replaced: 0, last_stop_ms: 0, crash_next: 0 };
+  // For the tests and the benchmark (performance.now() times): the last pool's creation, its first worker
+  // ready and its last piece ended.
+  const record = { workers_started: 0, workers_replaced: 0, last_stop_ms: 0, crash_next: 0, created_ms: 0, ready_ms: 0,
+                   last_end_ms: 0 };
 
   function compile() {
     if (!compiled) {
@@ -75,12 +78,16 @@
       slot.heap = m.heap;
       pool.heapMax = Math.max(pool.heapMax, m.heap);
     }
-    if (m.type === 'ready') return;
+    if (m.type === 'ready') {
+      if (!record.ready_ms) record.ready_ms = performance.now();
+      return;
+    }
     if (m.type === 'done') {
       const at = slot.jobs.findIndex((job) => job.id === m.id);
       if (at < 0) return;
       slot.jobs.splice(at, 1);
       pool.done++;
+      record.last_end_ms = performance.now();
       pool.pieceMs = pool.pieceMs > 0 ? 0.8 * pool.pieceMs + 0.2 * m.ms : m.ms;
       ended(pool, m.id, false, m.text);
       dispatch(pool);
@@ -115,6 +122,7 @@
     create(jobs) {
       const pool = { handle: nextHandle++, alive: true, slots: [], waiting: [], heapMax: 0, done: 0, pieceMs: 0 };
       const n = this.size(jobs);
+      Object.assign(record, { created_ms: performance.now(), ready_ms: 0, last_end_ms: 0 });
       for (let i = 0; i < n; i++) pool.slots.push(spawn(pool));
       pools.set(pool.handle, pool);
       return pool.handle;
