@@ -3,7 +3,7 @@
 //   1. A single-run page starts no worker and never asks for the worker's module; the first download grows
 //      by pool.js alone (at most 10 % of it).
 //   2. The README's sweep link with jobs=2 (two workers): rows byte-identical to `marginlab sweep`, with
-//      jobs=1 too; the page's cells/s (from the pool's creation, the worker module's download and compile
+//      jobs=1 too, and a bigger link (docs/bench_sweep.md's second) run to its end on two workers; the page's cells/s (from the pool's creation, the worker module's download and compile
 //      included, to the last row), its frame times while sweeping, where a frame's time goes (the app's own
 //      work and its GL calls, FrameCost) and the workers' heap are measured, and the frames of the idle
 //      single-run page of 1. for comparison (the frame time the renderer alone allows).
@@ -162,6 +162,17 @@ try {
         `${one.during.alive} worker, ${sha256(one.rows).slice(0, 16)}`);
   timing.seconds_jobs1 = one.seconds;
   await one.page.close();
+  // The bigger link of docs/bench_sweep.md on two workers: a few seconds of cells, where the pool's start
+  // weighs less and the frames while sweeping are many.
+  const big = await sweepPage(SLOW);
+  check('jobs=2: the bigger link runs to its end on two workers', big.s.sweep.finished && big.s.sweep.completed === 75 &&
+        big.s.sweep.error_rows === 0, `${big.s.sweep.completed}/75 cells in ${big.seconds.toFixed(2)} s`);
+  console.log(`MEASURED  the bigger link on a pool of 2: ${(75 / big.seconds).toFixed(1)} cells/s, frame median ` +
+              `${big.frames.median_ms.toFixed(1)} ms, p95 ${big.frames.p95_ms.toFixed(1)} ms over ${big.frames.frames} frames ` +
+              `(app ${big.frames.app_median_ms.toFixed(1)} ms, GL calls ${big.frames.gl_median_ms.toFixed(1)} ms)`);
+  timing.big = { cells: 75, seconds: big.seconds, median_frame_ms: big.frames.median_ms, p95_frame_ms: big.frames.p95_ms,
+                 frames: big.frames.frames, app_ms: big.frames.app_median_ms, gl_ms: big.frames.gl_median_ms };
+  await big.page.close();
 
   // 3. A worker that dies: replaced, its piece run again, the same rows.
   const crashed = await sweepPage(SWEEP + '&jobs=2', 1);
