@@ -53,8 +53,23 @@
     };
     compile().then((module) => {
       if (pool.alive && pool.slots.includes(slot)) slot.worker.postMessage({ type: 'init', module, script: 'marginlab-worker.js' });
-    }, (err) => replace(pool, slot, 'the worker module could not be loaded: ' + err.message));
+    }, (err) => breakDown(pool, 'the worker module could not be loaded: ' + err.message));
     return slot;
+  }
+  // The pool cannot start a worker (the module did not load: no worker could run anything): every piece,
+  // held, waiting or handed over later, fails with `why` (the sweep retries each once, then makes its
+  // cells' error rows), instead of new workers fetching the module again and again.
+  function breakDown(pool, why) {
+    if (!pool.alive || pool.broken) return;
+    pool.broken = why;
+    const pieces = [];
+    for (const slot of pool.slots) {
+      slot.worker.terminate();
+      pieces.push(...slot.jobs);
+    }
+    pool.slots = [];
+    pieces.push(...pool.waiting.splice(0));
+    for (const job of pieces) ended(pool, job.id, true, why);
   }
   // A worker that died or threw: terminated, a new one in its place. It runs its pieces in order, so the
   // first one it holds is the one that failed (reported so); the ones behind it never ran and go back to
@@ -131,6 +146,8 @@
     run(handle, id, url, cells) {
       const pool = pools.get(handle);
       if (!pool) return;
+      // A broken pool's answer comes after this call (the module is in the middle of handing out pieces).
+      if (pool.broken) return void setTimeout(() => ended(pool, id, true, pool.broken), 0);
       pool.waiting.push({ id, url, cells });
       dispatch(pool);
     },

@@ -11,6 +11,8 @@
 //   4. A link with refused cells: each becomes its error row while the others finish.
 //   5. Cancel stops a running sweep: every worker terminated (the time from Cancel to the last worker gone
 //      is measured), no row merged after it, frames still drawn.
+//   6. A worker module that does not load (HTTP 404): every cell becomes its error row naming it, and the
+//      pool does not start workers again and again.
 // Figures go to build/e2e/sweep_pool_timing.json for bench/sweep_throughput.sh (docs/bench_sweep.md).
 // Usage: node tools/e2e/sweep_pool_test.mjs   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
 import { spawnSync } from 'node:child_process';
@@ -214,6 +216,19 @@ try {
     console.log(`MEASURED  Cancel to the last worker gone: ${ms.toFixed(1)} ms`);
     timing.cancel_to_gone_ms = ms;
     await page.close();
+  }
+  // 6. The worker module does not load: each cell's error row names it, and no worker is started again.
+  {
+    await context.route('**/marginlab-worker.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const broken = await sweepPage(REFUSED);
+    await context.unroute('**/marginlab-worker.wasm');
+    const named = broken.rows.split('\n').filter((line) => line.includes('marginlab-worker.wasm: HTTP 404')).length;
+    check('a worker module that does not load: every cell its error row naming it, no worker left or started again',
+          broken.s.sweep.finished && broken.s.sweep.error_rows === 6 && named === 6 && broken.after.alive === 0 &&
+          broken.after.workers_started === 2,
+          `${broken.s.sweep.error_rows} error rows (${named} naming the module), ${broken.after.alive} alive, ` +
+          `${broken.after.workers_started} started`);
+    await broken.page.close();
   }
   fs.writeFileSync(path.join(outDir, 'sweep_pool_timing.json'), JSON.stringify(timing, null, 1));
 } catch (e) {
