@@ -27,8 +27,9 @@ namespace {
 
 // Each worker's module grows to at most this (web/CMakeLists.txt: marginlab-worker's MAXIMUM_MEMORY).
 constexpr int kWorkerHeapMb = 512;
-// Pieces handed to the pool per worker at most (one running, the rest waiting in pool.js).
-constexpr int kAheadPerWorker = 8;
+// Pieces handed to the pool per worker at most (those its worker holds, web/pool.js's held(), and the rest
+// waiting in pool.js): more than a slow frame's worth, as the sweep hands out pieces once a frame.
+constexpr int kAheadPerWorker = 24;
 
 class WebCellExecutor;
 std::map<int, WebCellExecutor*> g_executors;  // by pool handle

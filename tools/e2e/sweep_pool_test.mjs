@@ -3,11 +3,16 @@
 //   1. A single-run page starts no worker and never asks for the worker's module; the first download grows
 //      by pool.js alone (at most 10 % of it).
 //   2. The README's sweep link with jobs=2 (two workers): rows byte-identical to `marginlab sweep`, with
-//      jobs=1 too; the page's cells/s, its frame times while sweeping and the workers' heap are measured.
+//      jobs=1 too, and a bigger link (docs/bench_sweep.md's second) run to its end on two workers; the page's cells/s (from the pool's creation, the worker module's download and compile
+//      included, to the last row), its frame times while sweeping, where a frame's time goes (the app's own
+//      work and its GL calls, FrameCost) and the workers' heap are measured, and the frames of the idle
+//      single-run page of 1. for comparison (the frame time the renderer alone allows).
 //   3. A worker that dies is replaced and its piece runs again: the rows are still the same bytes.
 //   4. A link with refused cells: each becomes its error row while the others finish.
 //   5. Cancel stops a running sweep: every worker terminated (the time from Cancel to the last worker gone
 //      is measured), no row merged after it, frames still drawn.
+//   6. A worker module that does not load (HTTP 404): every cell becomes its error row naming it, and the
+//      pool does not start workers again and again.
 // Figures go to build/e2e/sweep_pool_timing.json for bench/sweep_throughput.sh (docs/bench_sweep.md).
 // Usage: node tools/e2e/sweep_pool_test.mjs   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
 import { spawnSync } from 'node:child_process';
@@ -40,14 +45,26 @@ function cliSweep(url, name) {
   if (r.status !== 0) return { error: (r.stderr || '').trim().split('\n').pop() };
   return { bytes: fs.readFileSync(out, 'utf8') };
 }
-// Median and 95th percentile of the intervals between frames from index `from` on.
-function frameStats(times, from) {
-  const d = [];
-  for (let i = Math.max(1, from); i < times.length; i++) d.push(times[i] - times[i - 1]);
-  d.sort((a, b) => a - b);
-  const pick = (p) => d[Math.min(d.length - 1, Math.round(p * (d.length - 1)))];
-  return { frames: d.length, median_ms: pick(0.5), p95_ms: pick(0.95) };
+// By nearest rank, as FrameTimes::percentile_ms (app/models/frame_times.h).
+function pick(values, p) {
+  const d = [...values].sort((a, b) => a - b);
+  return d[Math.min(d.length - 1, Math.round(p * (d.length - 1)))];
 }
+// Median and 95th percentile of the intervals between the frames drawn from time `from` to `to`
+// (performance.now), and the medians of those frames' app and GL parts (FrameCost).
+function frameStats(times, costs, from, to = Infinity) {
+  const d = [], app = [], gl = [];
+  for (let i = 1; i < times.length; i++) {
+    if (times[i - 1] < from || times[i] > to) continue;
+    d.push(times[i] - times[i - 1]);
+    app.push(costs[i].app_ms);
+    gl.push(costs[i].gl_ms);
+  }
+  return { frames: d.length, median_ms: pick(d, 0.5), p95_ms: pick(d, 0.95), app_median_ms: pick(app, 0.5),
+           gl_median_ms: pick(gl, 0.5) };
+}
+const frames = (page, from, to) =>
+  page.evaluate(() => [window.__frameTimes, window.__frameCosts]).then(([t, c]) => frameStats(t, c, from, to));
 
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
@@ -58,12 +75,14 @@ context.on('request', (r) => requested.push(new URL(r.url()).pathname));
 async function openPage(hash) {
   const page = await openIn(context, base + hash, () => {
     window.__frameTimes = [];
+    window.__frameCosts = [];
     const install = () => {
       if (!window.marginlab) return setTimeout(install, 0);
       const done = window.marginlab.frameDone;
-      window.marginlab.frameDone = (k) => {
+      window.marginlab.frameDone = (k, cost, hasSession) => {
         window.__frameTimes.push(performance.now());
-        done(k);
+        window.__frameCosts.push(cost);
+        done(k, cost, hasSession);
       };
     };
     install();
@@ -80,17 +99,17 @@ async function sweepPage(hash, crashes = 0) {
   if (crashes) {
     await page.evaluate(([n, h]) => { window.marginlabPool.crashNext(n); location.hash = h; }, [crashes, hash]);
   }
-  const from = await page.evaluate(() => window.__frameTimes.length);
   const t0 = Date.now();
   await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && s.sweep.completed > 0; });
   const during = await poolStats(page);
   await waitFor(page, () => { const s = window.marginlab.status(); return s.sweep && (s.sweep.finished || s.sweep.error); });
-  const seconds = (Date.now() - t0) / 1000;
-  const frames = frameStats(await page.evaluate(() => window.__frameTimes), from + 3);
   const s = await status(page);
   const rows = await page.evaluate(() => window.marginlab.sweepRows());
   const after = await poolStats(page);
-  return { page, s, rows, seconds, frames, during, after };
+  // From the pool's creation (its workers' start, the module's download and compile) to the last row.
+  const seconds = after.last_end_ms > after.created_ms ? (after.last_end_ms - after.created_ms) / 1000 : (Date.now() - t0) / 1000;
+  const drawn = await frames(page, after.created_ms, after.last_end_ms);
+  return { page, s, rows, seconds, frames: drawn, during, after };
 }
 
 const timing = { written: new Date().toISOString() };
@@ -99,6 +118,13 @@ try {
   {
     const page = await openPage('#v=1&data=separable&n=400&learner=perceptron&seed=3&steps=400');
     await moreFrames(page, 20);
+    const idleFrom = await page.evaluate(() => performance.now());
+    await moreFrames(page, 40);
+    const idle = await frames(page, idleFrom);
+    console.log(`MEASURED  an idle single-run page: frame median ${idle.median_ms.toFixed(1)} ms, p95 ${idle.p95_ms.toFixed(1)} ms ` +
+                `over ${idle.frames} frames (app ${idle.app_median_ms.toFixed(1)} ms, GL calls ${idle.gl_median_ms.toFixed(1)} ms)`);
+    Object.assign(timing, { idle_median_frame_ms: idle.median_ms, idle_p95_frame_ms: idle.p95_ms, idle_frames: idle.frames,
+                            idle_app_ms: idle.app_median_ms, idle_gl_ms: idle.gl_median_ms });
     const st = await poolStats(page);
     check('a single-run page starts no worker and never asks for the worker module',
           st.alive === 0 && st.workers_started === 0 && !st.module_requested &&
@@ -124,16 +150,31 @@ try {
         `${sha256(two.rows).slice(0, 16)} vs ${sha256(ref.bytes || '').slice(0, 16)}`);
   check('the workers report their heap (bounded by 512 MB)', two.after.heap_max > 0 && two.after.heap_max <= 512 * 1048576,
         `${(two.after.heap_max / 1048576).toFixed(0)} MB`);
-  console.log(`MEASURED  pool of 2: 75 cells in ${two.seconds.toFixed(2)} s (${(75 / two.seconds).toFixed(1)} cells/s), ` +
-              `frame median ${two.frames.median_ms.toFixed(1)} ms, p95 ${two.frames.p95_ms.toFixed(1)} ms over ${two.frames.frames} frames`);
-  Object.assign(timing, { cells: 75, seconds: two.seconds, median_frame_ms: two.frames.median_ms, p95_frame_ms: two.frames.p95_ms,
-                          frames: two.frames.frames, heap_max_bytes: two.after.heap_max, jobs: 2 });
+  const readyS = (two.after.ready_ms - two.after.created_ms) / 1000;
+  console.log(`MEASURED  pool of 2: 75 cells in ${two.seconds.toFixed(2)} s from the pool's creation (first worker ready after ` +
+              `${readyS.toFixed(2)} s), ${(75 / two.seconds).toFixed(1)} cells/s; frame median ${two.frames.median_ms.toFixed(1)} ms, ` +
+              `p95 ${two.frames.p95_ms.toFixed(1)} ms over ${two.frames.frames} frames (app ${two.frames.app_median_ms.toFixed(1)} ms, ` +
+              `GL calls ${two.frames.gl_median_ms.toFixed(1)} ms)`);
+  Object.assign(timing, { cells: 75, seconds: two.seconds, ready_seconds: readyS, median_frame_ms: two.frames.median_ms,
+                          p95_frame_ms: two.frames.p95_ms, frames: two.frames.frames, app_ms: two.frames.app_median_ms,
+                          gl_ms: two.frames.gl_median_ms, heap_max_bytes: two.after.heap_max, jobs: 2 });
   await two.page.close();
   const one = await sweepPage(SWEEP + '&jobs=1');
   check('jobs=1: one worker, the same rows as jobs=2', one.during.alive === 1 && one.rows === two.rows,
         `${one.during.alive} worker, ${sha256(one.rows).slice(0, 16)}`);
   timing.seconds_jobs1 = one.seconds;
   await one.page.close();
+  // The bigger link of docs/bench_sweep.md on two workers: a few seconds of cells, where the pool's start
+  // weighs less and the frames while sweeping are many.
+  const big = await sweepPage(SLOW);
+  check('jobs=2: the bigger link runs to its end on two workers', big.s.sweep.finished && big.s.sweep.completed === 75 &&
+        big.s.sweep.error_rows === 0, `${big.s.sweep.completed}/75 cells in ${big.seconds.toFixed(2)} s`);
+  console.log(`MEASURED  the bigger link on a pool of 2: ${(75 / big.seconds).toFixed(1)} cells/s, frame median ` +
+              `${big.frames.median_ms.toFixed(1)} ms, p95 ${big.frames.p95_ms.toFixed(1)} ms over ${big.frames.frames} frames ` +
+              `(app ${big.frames.app_median_ms.toFixed(1)} ms, GL calls ${big.frames.gl_median_ms.toFixed(1)} ms)`);
+  timing.big = { cells: 75, seconds: big.seconds, median_frame_ms: big.frames.median_ms, p95_frame_ms: big.frames.p95_ms,
+                 frames: big.frames.frames, app_ms: big.frames.app_median_ms, gl_ms: big.frames.gl_median_ms };
+  await big.page.close();
 
   // 3. A worker that dies: replaced, its piece run again, the same rows.
   const crashed = await sweepPage(SWEEP + '&jobs=2', 1);
@@ -175,6 +216,19 @@ try {
     console.log(`MEASURED  Cancel to the last worker gone: ${ms.toFixed(1)} ms`);
     timing.cancel_to_gone_ms = ms;
     await page.close();
+  }
+  // 6. The worker module does not load: each cell's error row names it, and no worker is started again.
+  {
+    await context.route('**/marginlab-worker.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const broken = await sweepPage(REFUSED);
+    await context.unroute('**/marginlab-worker.wasm');
+    const named = broken.rows.split('\n').filter((line) => line.includes('marginlab-worker.wasm: HTTP 404')).length;
+    check('a worker module that does not load: every cell its error row naming it, no worker left or started again',
+          broken.s.sweep.finished && broken.s.sweep.error_rows === 6 && named === 6 && broken.after.alive === 0 &&
+          broken.after.workers_started === 2,
+          `${broken.s.sweep.error_rows} error rows (${named} naming the module), ${broken.after.alive} alive, ` +
+          `${broken.after.workers_started} started`);
+    await broken.page.close();
   }
   fs.writeFileSync(path.join(outDir, 'sweep_pool_timing.json'), JSON.stringify(timing, null, 1));
 } catch (e) {
