@@ -150,12 +150,16 @@ case $doc in
   uma_real)
     part uma_real_digits test_error,counters.confusion_rate,achieved_noise learner \
       "Optical digits: UMA (C estimated) against the perceptron f_y on g's labels, and both on true labels"
+    part uma_real_digits_conf test_error,counters.confusion_rate l.conf \
+      "Optical digits: f_conf, the perceptron on S_conf's true labels only (l.conf=0.05), against f_y (l.conf=0)"
     part uma_real_digits_c test_error,counters.confusion_rate l.confusion \
       "Optical digits: UMA against UMA with C = I on the same labels"
     part uma_real_letter test_error,counters.confusion_rate,achieved_noise learner \
-      "Letter recognition (D = 400, 5 seeds): UMA against f_y, and both on true labels"
+      "Letter recognition (D = 400, 3 seeds): UMA against f_y, and both on true labels"
+    part uma_real_letter_conf test_error,counters.confusion_rate l.conf \
+      "Letter recognition (D = 400, 3 seeds): f_conf (l.conf=0.05) against f_y (l.conf=0)"
     part uma_real_letter_c test_error,counters.confusion_rate l.confusion \
-      "Letter recognition (D = 400, 5 seeds): UMA against UMA with C = I"
+      "Letter recognition (D = 400, 3 seeds): UMA against UMA with C = I"
     verdict --title "004 Table 1, per data set (letters at D = 400 against the paper's D = 1 600)" \
       digits=docs/uma_real_digits.csv letters=docs/uma_real_letter.csv
     ;;

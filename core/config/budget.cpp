@@ -148,6 +148,7 @@ std::vector<SizeField> size_fields(const Config& c, const DataShape& shape,
     if (generator_reads(c.generator.kind, GeneratorParam::dims)) config_field("d");
   }
   if (c.kpca_dims > 0) config_field("kpca");
+  if (c.kpca_dims > 0 && c.kpca_landmarks > 0) config_field("klm");  // after kpca: lowered to >= D, or to 0
   CostSum unused;
   const LearnerCost cost = learner_cost(c, shape, learners, unused);
   if (cost.lower_generator_concepts) config_field("concepts");
@@ -234,9 +235,9 @@ ResourceCost estimate_resources(const Config& c, const DataShape& shape, const s
   if (!c.use_csv && generator_row(c.generator.kind).concepts == GeneratedConcepts::sphere)
     s.add(Resource::memory, static_cast<double>(c.generator.concepts) * shape.input_dims * kFloatBytes,
           "the generator's concept class");
-  if (c.kpca_dims > 0)  // Nyström with D landmarks, in prepare_data: not sliced
-    add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims, c.kpca_dims, 0,
-                        Resource::unit);
+  if (c.kpca_dims > 0)  // Nyström with m landmarks (0: D), in prepare_data: not sliced
+    add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims,
+                        c.kpca_landmarks > 0 ? c.kpca_landmarks : c.kpca_dims, 0, Resource::unit);
   // The learner's own terms, from the cost function of its registry row.
   const LearnerCost learner = learner_cost(c, shape, learners, s);
   const double row_per_example = learner.row_per_example > 0 ? learner.row_per_example : d + 1;
@@ -350,11 +351,11 @@ std::string render_budget_reference() {
         "exact kernel PCA 24 n^2 bytes, n^2 (d + D) work and a 9 n^3 eigendecomposition; Nyström 24 m^2 bytes, "
         "n m (d + m + D) work and two 9 m^3 eigendecompositions; kernel Gram-Schmidt 8 n D bytes and n D (d + D) "
         "work; random span n D (d + D) work and a D^3/3 factorization; the pipeline's `kpca` features are a "
-        "Nyström fit with m = D that is not sliced; " +
+        "Nyström fit with m = `klm` landmarks (0: m = D) that is not sliced; " +
         learner_cost_notes() + "; every recorded row scores the N examples.\n\n";
   md += "A generated link above a limit is **capped**: the fields that drive the cost are lowered in this order, "
         "each to the largest value that fits when the fields after it are at their smallest, with a warning "
-        "naming the field and the value used — `n`, `d`, `kpca`, then the learner's: " +
+        "naming the field and the value used — `n`, `d`, `kpca`, `klm`, then the learner's: " +
         learner_size_fields() +
         ". A CSV's size is known only once it is loaded: an over-budget configuration on a CSV is refused "
         "(`session.over_budget`), naming the field value that would fit.\n\n";

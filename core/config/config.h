@@ -33,8 +33,9 @@ struct Config {
   bool stratified = false;      // stratified split
   Normalization normalization = Normalization::none;  // feature normalization
   bool bias = false;                                  // append the constant coordinate 1
-  int kpca_dims = 0;      // kernel features: D Gaussian kernel-PCA coordinates (0 = the raw features)
-  double kpca_sigma = 0;  // their Gaussian width sigma (0 = the median heuristic)
+  int kpca_dims = 0;       // kernel features: D Gaussian kernel-PCA coordinates (0 = the raw features)
+  double kpca_sigma = 0;   // their Gaussian width sigma (0 = the median heuristic)
+  int kpca_landmarks = 0;  // their Nyström landmarks m >= D (0 = D: every whitened direction, no principal axes)
   // --- noise ---
   NoiseSpec noise;               // model and parameters, applied to the training part only
   int rough_m = 0;               // rough labels (004 §4.2, noise=none): m true labels per class train g (0 = off)

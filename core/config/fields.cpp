@@ -150,7 +150,7 @@ void add_transform_fields(std::vector<Field>& t) {
       [](Config & c) -> auto& { return c.bias; });
   bind(
       t, "data", {}, {.key = "kpca", .label = "Kernel feature count", .min = 0, .max = 2000, .log_scale = true},
-      "D: replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, D landmarks), "
+      "D: replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, `klm` landmarks), "
       "fitted on the training part's features only, after normalization and before the bias "
       "(004 §3.6, §4.2); 0 = the features as they are.",
       [](Config & c) -> auto& { return c.kpca_dims; });
@@ -160,6 +160,13 @@ void add_transform_fields(std::vector<Field>& t) {
       "sigma: width of the kernel features' Gaussian exp(-||x-x'||^2/(2 sigma^2)); 0 = the median heuristic "
       "(sigma^2 = median ||x-x'||^2 / 2 over 2000 seeded pairs of training rows).",
       [](Config & c) -> auto& { return c.kpca_sigma; });
+  bind(
+      t, "data", Cond::positive("kpca"),
+      {.key = "klm", .label = "Kernel feature landmarks", .min = 0, .max = 20000, .log_scale = true},
+      "m: the kernel features' Nyström landmarks (at least D). With m > D the features are the D leading "
+      "principal axes of the kernel on the training part (kernel PCA, 004 §4.2); 0 = D landmarks, which keeps "
+      "every direction of D random training points (no principal axes).",
+      [](Config & c) -> auto& { return c.kpca_landmarks; });
 }
 
 // The data fields of the generators' sizes and shapes (each applies when the chosen generator reads it).

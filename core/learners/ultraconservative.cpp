@@ -1,7 +1,9 @@
 // marginlab — multiclass ultraconservative additive algorithms (see ultraconservative.h).
 #include "core/learners/ultraconservative.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <limits>
 
 #include "core/data/generators.h"
@@ -55,6 +57,14 @@ int ultraconservative_steps(const double* scores, int num_classes, int y, double
   return in_error;
 }
 
+std::vector<int> confident_sample_rows(int n, double fraction, Rng& rng) {
+  const long long wanted = std::llround(fraction * static_cast<double>(n));
+  const int k = static_cast<int>(std::clamp<long long>(wanted, 1, n));
+  std::vector<int> rows = rng.choose(n, k);
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
 double ultraconservative_bound(double radius, double theta) {
   if (!(radius > 0) || !(theta > 0)) return kNaN;
   return 2.0 * radius * radius / (theta * theta);
@@ -71,7 +81,10 @@ const ParamTable<UltraconservativeParams>& UltraconservativeParams::table() {
                "the true one (uniform), or in proportion to how much each beats it (Crammer & Singer 2003)")
           .add(&P::normalize, {.key = "normalize", .label = "normalize x"},
                "update with x/||x|| instead of x (the 2 R^2/theta^2 bound holds either way)")
-          .add(&P::order, ExampleOrder::setting());
+          .add(&P::order, ExampleOrder::setting())
+          .add(&P::conf, {.key = "conf", .label = "S_conf fraction", .min = 0, .max = 1},
+               "f_conf of 004 Table 1: train only on this fraction of the training rows with their true labels "
+               "(the rows UMA's estimated C asks the label oracle for, same seed); 0 = every row, its given label");
   return t;
 }
 
@@ -88,7 +101,19 @@ Status Ultraconservative::reset(const Problem& problem, const UltraconservativeP
   const int d = data_->cols();
   w_ = FeatureMatrix::Zero(num_classes_, d);
   scale_ = update_scales(data_->X, params.normalize);
-  order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
+  rows_.clear();
+  row_labels_.clear();
+  if (params.conf > 0 && n > 0) {
+    if (!problem.label_oracle) {
+      return make_error("ultraconservative.no_oracle",
+                        "field 'l.conf': training on S_conf needs a label oracle (Problem::label_oracle)");
+    }
+    Rng rng(problem.seed, Stream::learner);  // UMA's draw (uma.cpp estimate_confusion_by_oracle)
+    rows_ = confident_sample_rows(n, params.conf, rng);
+    for (int i : rows_) row_labels_.push_back(problem.label_oracle(i));
+  }
+  const int visited = rows_.empty() ? n : static_cast<int>(rows_.size());
+  order_.reset(visited, params.order == VisitOrder::shuffled, problem.seed);
   last_error_set_ = 0;
   set_stop(n == 0 ? StopReason::empty_sample : StopReason::none);
   bound_ = ultraconservative_bound(problem.radius, problem.multiclass_margin);
@@ -98,9 +123,10 @@ Status Ultraconservative::reset(const Problem& problem, const UltraconservativeP
 StepResult Ultraconservative::step() {
   assert(!done());
   StepResult r;
-  const int i = order_.advance();
+  const int j = order_.advance();
+  const int i = rows_.empty() ? j : rows_[static_cast<size_t>(j)];
   r.example = i;
-  const int y = data_->label[static_cast<size_t>(i)];
+  const int y = rows_.empty() ? data_->label[static_cast<size_t>(i)] : row_labels_[static_cast<size_t>(j)];
   const auto x = data_->X.row(i);
   const Eigen::VectorXf s = w_ * x.transpose();
   double scores[kMaxClasses] = {}, tau[kMaxClasses] = {};
@@ -116,6 +142,11 @@ StepResult Ultraconservative::step() {
   }
   if (order_.end_step(r.mistake)) set_stop(StopReason::epoch_without_mistakes);
   return r;
+}
+
+int Ultraconservative::next_example() const {
+  const int j = order_.peek();
+  return rows_.empty() || j < 0 ? j : rows_[static_cast<size_t>(j)];
 }
 
 double Ultraconservative::hypothesis_norm() const { return frobenius_norm_double(w_); }

@@ -22,6 +22,10 @@
 //
 // Order and stopping as the Perceptron (perceptron.h): cyclic or a fresh seeded permutation per epoch;
 // done() after an epoch without mistakes. W is float (Eigen GEMV/axpy: bit-identical in both builds).
+//
+// f_conf (004 §4.2, Table 1): with conf > 0 the learner trains only on S_conf, the training rows whose true
+// labels UMA's estimated C asks the label oracle for (confident_sample_rows: the same rows UMA draws for the
+// same seed and fraction), with those true labels; every other training row and its label is ignored.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +37,7 @@
 #include "core/learners/example_order.h"
 #include "core/learners/learner.h"
 #include "core/settings/params.h"
+#include "core/util/rng.h"
 
 namespace ml {
 
@@ -54,6 +59,10 @@ constexpr std::span<const std::string_view> enum_names(UltraUpdate) { return kUl
 int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule,
                             int pair_class, double* tau);
 
+// 004 §4.2's S_conf: round(fraction n) training rows (at least 1, at most n) drawn by rng.choose, ascending —
+// the rows whose true labels UMA's estimated C and the f_conf baseline ask the label oracle for.
+std::vector<int> confident_sample_rows(int n, double fraction, Rng& rng);
+
 // The mistake bound 2 R^2 / theta^2 (004 Thm 1); NaN unless R > 0 and theta > 0.
 double ultraconservative_bound(double radius, double theta);
 
@@ -62,6 +71,7 @@ struct UltraconservativeParams {
   UltraUpdate update = UltraUpdate::max;  // step sizes: max, uniform or proportional (not pair)
   bool normalize = true;                  // update with x/||x||
   VisitOrder order = VisitOrder::cyclic;  // example order
+  double conf = 0;                        // f_conf: train on S_conf (this fraction, true labels) only; 0 = off
   // The parameter table (settings/params.h).
   static const ParamTable<UltraconservativeParams>& table();
 };
@@ -71,7 +81,7 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
  public:
   Status reset(const Problem& problem, const UltraconservativeParams& params) override;
   StepResult step() override;
-  int next_example() const override { return order_.peek(); }
+  int next_example() const override;
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
@@ -89,9 +99,11 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   const Dataset* data_ = nullptr;
   int num_classes_ = 2;
   UltraUpdate rule_ = UltraUpdate::max;
-  FeatureMatrix w_;           // Q x d
-  std::vector<float> scale_;  // 1/||x_i|| (normalize) or 1
-  ExampleOrder order_;
+  FeatureMatrix w_;              // Q x d
+  std::vector<float> scale_;     // 1/||x_i|| (normalize) or 1
+  ExampleOrder order_;           // over the training rows, or over rows_ (f_conf)
+  std::vector<int> rows_;        // f_conf: S_conf's rows (empty: every training row)
+  std::vector<int> row_labels_;  // f_conf: their true labels, from the oracle
   int last_error_set_ = 0;
   double bound_ = 0;
 };

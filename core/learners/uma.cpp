@@ -173,10 +173,8 @@ Status Uma::estimate_confusion_by_oracle(const Problem& problem, const UmaParams
   if (!problem.label_oracle) {
     return make_error("uma.no_oracle", "UMA: confusion 'estimated' needs a label oracle (Problem::label_oracle)");
   }
-  const long long wanted = std::llround(params.est_fraction * static_cast<double>(n));
-  const int k = static_cast<int>(std::clamp<long long>(wanted, 1, n));
-  oracle_rows_ = rng_.choose(n, k);
-  std::sort(oracle_rows_.begin(), oracle_rows_.end());
+  oracle_rows_ = confident_sample_rows(n, params.est_fraction, rng_);
+  const int k = static_cast<int>(oracle_rows_.size());
   std::vector<int> observed, truth;
   observed.reserve(static_cast<size_t>(k));
   truth.reserve(static_cast<size_t>(k));

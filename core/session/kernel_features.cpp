@@ -1,5 +1,5 @@
 // marginlab — the data pipeline's kernel features (see pipeline.h): D uncentred Gaussian kernel-PCA
-// coordinates by the Nyström method, fitted on the training features only.
+// coordinates by the Nyström method with m >= D landmarks, fitted on the training features only.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -33,16 +33,22 @@ double median_heuristic_sigma(const FeatureMatrix& X, Rng& rng) {
   return std::sqrt(std::max(d2[d2.size() / 2], 1e-12) / 2.0);
 }
 
-Result<double> apply_kernel_features(int dims, double sigma, uint64_t seed, Dataset& train, Dataset& test) {
+Result<double> apply_kernel_features(int dims, int landmarks, double sigma, uint64_t seed, Dataset& train,
+                                     Dataset& test) {
   if (dims <= 0) return sigma;
   if (train.rows() < 1) return make_error("pipeline.kpca_empty", "field 'kpca': the training part is empty");
+  if (landmarks != 0 && landmarks < dims) {
+    return make_error("pipeline.kpca_landmarks", "field 'klm': " + std::to_string(landmarks) +
+                                                     " landmarks are fewer than the " + std::to_string(dims) +
+                                                     " kernel features (field 'kpca'); m must be at least D, or 0");
+  }
   Rng rng(seed, Stream::features);
   const double width = sigma > 0 ? sigma : median_heuristic_sigma(train.X, rng);
   ProjectionOptions options;
   options.kind = ProjectionKind::kpca;
   options.dims = dims;
-  options.exact_limit = 0;   // always Nyström ...
-  options.landmarks = dims;  // ... with D landmarks drawn from the features stream
+  options.exact_limit = 0;                               // always Nyström ...
+  options.landmarks = landmarks > 0 ? landmarks : dims;  // ... with m landmarks drawn from the features stream
   Result<KernelProjection> map =
       KernelProjection::fit(train.X, make_kernel(KernelKind::gaussian, 2, 1.0, width, 0.0), options, rng);
   if (!map.ok()) {

@@ -238,8 +238,8 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   add_degenerate_notices(config, out.train, out.warnings);
   normalize(config.normalization, out.train, out.test);
   if (config.kpca_dims > 0) {
-    Result<double> features =
-        apply_kernel_features(config.kpca_dims, config.kpca_sigma, config.seed, out.train, out.test);
+    Result<double> features = apply_kernel_features(config.kpca_dims, config.kpca_landmarks, config.kpca_sigma,
+                                                    config.seed, out.train, out.test);
     if (!features.ok()) return features.error();
   }
   if (config.bias) {

@@ -56,11 +56,14 @@ inline constexpr int kMedianHeuristicPairs = 2000;
 double median_heuristic_sigma(const FeatureMatrix& X, Rng& rng);
 // The pipeline's kernel features (fields kpca, ksigma; 004 §3.6 and §4.2): replaces the features of
 // `train` and `test` by `dims` uncentred Gaussian kernel-PCA coordinates, fitted on train.X only (no
-// labels) by the Nyström method with `dims` landmarks (core/kernels/projection.h), every draw from
-// Rng(seed, Stream::features): first the median-heuristic pairs when sigma is 0, then the landmarks.
-// Clears the target (its direction means nothing in the new coordinates). Returns the sigma used; with
-// dims <= 0 changes nothing. Errors: the projection's, prefixed "field 'kpca': ".
-Result<double> apply_kernel_features(int dims, double sigma, uint64_t seed, Dataset& train, Dataset& test);
+// labels) by the Nyström method with `landmarks` landmarks (0: `dims`; core/kernels/projection.h): with m > D
+// the D leading principal axes of the kernel on the sample, with m = D every whitened direction of D random
+// points. Every draw from Rng(seed, Stream::features): first the median-heuristic pairs when sigma is 0,
+// then the landmarks. Clears the target (its direction means nothing in the new coordinates). Returns the
+// sigma used; with dims <= 0 changes nothing. Errors: "pipeline.kpca_landmarks" (0 < landmarks < dims), the
+// projection's, prefixed "field 'kpca': ".
+Result<double> apply_kernel_features(int dims, int landmarks, double sigma, uint64_t seed, Dataset& train,
+                                     Dataset& test);
 
 // 004 §4.2's rough classifier and its predictions.
 struct RoughLabels {

@@ -63,7 +63,7 @@ std::vector<std::string> walk_links() {
     if (f.key == "eta") base += "&noise=uniform";
     if (f.key == "fam") base = "#v=1&data=classes&noise=family&learner=uma&seed=1";
     if (f.key == "rough" || f.key == "rupd") base = "#v=1&data=classes&rough=50&learner=uma&seed=1";
-    if (f.key == "ksigma") base += "&kpca=10";
+    if (f.key == "ksigma" || f.key == "klm") base += "&kpca=10";
     links.push_back(base + "&" + f.key + "=" + max_text(f));
   }
   for (const LearnerSchema& s : learner_schemas()) {

@@ -59,14 +59,14 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
   }
   // The keys the brief and docs promise, in this order.
   const std::vector<std::string> expected = {
-      "v",     "data",    "n",        "d",       "margin", "q",       "spread", "concepts", "ball",   "csv",
-      "split", "csvhash", "label",    "test",    "strat",  "norm",    "bias",   "kpca",     "ksigma", "noise",
-      "eta",   "theta",   "sampling", "cm",      "fam",    "famseed", "adv",    "strategy", "k",      "omode",
-      "rough", "rupd",    "edits",    "learner", "seed",   "steps",   "hide",   "jobs"};
+      "v",     "data",    "n",     "d",        "margin",  "q",    "spread",  "concepts", "ball",     "csv",
+      "split", "csvhash", "label", "test",     "strat",   "norm", "bias",    "kpca",     "ksigma",   "klm",
+      "noise", "eta",     "theta", "sampling", "cm",      "fam",  "famseed", "adv",      "strategy", "k",
+      "omode", "rough",   "rupd",  "edits",    "learner", "seed", "steps",   "hide",     "jobs"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);
-  EXPECT_EQ(find_field("eta"), &fields[20]);
+  EXPECT_EQ(find_field("eta"), &fields[21]);
   EXPECT_EQ(find_field("nope"), nullptr);
 }
 

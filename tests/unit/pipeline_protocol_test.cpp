@@ -51,7 +51,7 @@ Dataset points(int n, int d, uint64_t seed) {
 TEST(KernelFeatures, OneNystromMapFittedOnTrainAppliedToBoth) {
   Dataset train = points(60, 3, 1), test = points(20, 3, 2);
   const Dataset train0 = train, test0 = test;
-  Result<double> sigma = apply_kernel_features(7, 0.8, 42, train, test);
+  Result<double> sigma = apply_kernel_features(7, 0, 0.8, 42, train, test);
   ASSERT_TRUE(sigma.ok()) << sigma.error().message;
   EXPECT_EQ(sigma.value(), 0.8);  // given: no median-heuristic draws
   // The same map by hand: Nyström kernel PCA, 7 landmarks from Rng(42, features), Gaussian sigma 0.8.
@@ -74,14 +74,42 @@ TEST(KernelFeatures, OneNystromMapFittedOnTrainAppliedToBoth) {
   EXPECT_EQ(train.target_margin, 0.0);
   // sigma = 0: the median heuristic on the training rows, from the same stream before the landmarks.
   Dataset a = train0, b = test0;
-  Result<double> heuristic = apply_kernel_features(7, 0, 42, a, b);
+  Result<double> heuristic = apply_kernel_features(7, 0, 0, 42, a, b);
   ASSERT_TRUE(heuristic.ok());
   Rng pairs(42, Stream::features);
   EXPECT_EQ(heuristic.value(), median_heuristic_sigma(train0.X, pairs));
   // D = 0: nothing happens.
   Dataset c = train0, e = test0;
-  ASSERT_TRUE(apply_kernel_features(0, 0, 42, c, e).ok());
+  ASSERT_TRUE(apply_kernel_features(0, 0, 0, 42, c, e).ok());
   EXPECT_EQ(c.X, train0.X);
+}
+
+// Field klm: m > D landmarks give the D leading principal axes of the Nyström map with m landmarks (the same
+// map as the projection fitted by hand); fewer landmarks than features is refused, naming the field.
+TEST(KernelFeatures, LandmarksAboveTheFeatureCountGiveThePrincipalAxes) {
+  const Dataset train0 = points(60, 3, 1), test0 = points(20, 3, 2);
+  Dataset train = train0, test = test0;
+  ASSERT_TRUE(apply_kernel_features(5, 20, 0.8, 42, train, test).ok());
+  Rng rng(42, Stream::features);
+  ProjectionOptions options;
+  options.kind = ProjectionKind::kpca;
+  options.dims = 5;
+  options.exact_limit = 0;
+  options.landmarks = 20;
+  Result<KernelProjection> map =
+      KernelProjection::fit(train0.X, make_kernel(KernelKind::gaussian, 2, 1.0, 0.8, 0.0), options, rng);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(map->basis().rows(), 20);
+  EXPECT_EQ(train.X, map->transform(train0.X));
+  EXPECT_EQ(test.X, map->transform(test0.X));
+  Dataset a = train0, b = test0;
+  ASSERT_TRUE(apply_kernel_features(5, 0, 0.8, 42, a, b).ok());
+  EXPECT_NE(a.X, train.X) << "0 landmarks means m = D, another map";
+  Dataset c = train0, e = test0;
+  Result<double> refused = apply_kernel_features(5, 4, 0.8, 42, c, e);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, "pipeline.kpca_landmarks");
+  EXPECT_NE(refused.error().message.find("field 'klm'"), std::string::npos);
 }
 
 TEST(KernelFeatures, TheSessionsLearnerSeesThem) {

@@ -437,6 +437,46 @@ TEST_F(ProjectionTest, NystromWithMoreLandmarksApproachesTheExactPrincipalAxes) 
   EXPECT_LT(variance[1], variance[0]);
 }
 
+// The pipeline's kernel features with m > D landmarks (field klm) as exact kernel PCA defines them, computed here
+// with Eigen's SelfAdjointEigenSolver on the full kernel matrix of a subset (n = 240): K = V Λ Vᵀ, and the D
+// leading principal axes' features π(x) = Λ_D^{-1/2} V_Dᵀ k(x) have the Gram matrix K_D = V_D Λ_D V_Dᵀ on the
+// sample (π(X) = K V_D Λ_D^{-1/2} = V_D Λ_D^{1/2}), the best rank-D approximation of K. The exact fit and Nyström
+// with m = n landmarks give K_D to rounding and Λ_D as their spectrum; Nyström with m = 4D approximates K_D. The
+// trailing axes instead of the leading ones, or the features without the 1/√λ scaling (Gram V_D Λ_D² V_Dᵀ), miss
+// K_D by far more than any tolerance here (checked by breaking projection.cpp both ways).
+TEST_F(ProjectionTest, PrincipalAxisFeaturesReconstructTheTopDKernel) {
+  const int n = 240, D = 12;
+  const FeatureMatrix X = random_points(n, 3, 43, 1.5);
+  const Kernel k = gaussian(1.0);
+  const Eigen::MatrixXd K = gram_matrix(k, X);
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> exact(K);  // ascending
+  ASSERT_EQ(exact.info(), Eigen::Success);
+  const Eigen::MatrixXd V = exact.eigenvectors().rightCols(D);
+  const Eigen::VectorXd lambda = exact.eigenvalues().tail(D);
+  const Eigen::MatrixXd KD = V * lambda.asDiagonal() * V.transpose();
+  struct Fit {
+    const char* name;
+    int exact_limit, landmarks;
+    double tolerance;  // on ||Gram - K_D||_F / ||K_D||_F
+  };
+  const Fit fits[] = {{"exact", n, 0, 1e-5}, {"Nystrom m = n", 0, n, 1e-5}, {"Nystrom m = 4D", 0, 4 * D, 0.05}};
+  for (const Fit& f : fits) {
+    ProjectionOptions o = opts(ProjectionKind::kpca, D);
+    o.exact_limit = f.exact_limit;
+    o.landmarks = f.landmarks;
+    Rng rng(9, Stream::features);
+    auto p = KernelProjection::fit(X, k, o, rng);
+    ASSERT_TRUE(p.ok()) << f.name;
+    ASSERT_EQ(p->dims(), D) << f.name;
+    const double error = (gram_of(*p, X) - KD).norm() / KD.norm();
+    std::printf("[ measured ] %s: ||Gram - K_D|| / ||K_D|| = %.2e\n", f.name, error);
+    EXPECT_LT(error, f.tolerance) << f.name;
+    if (f.tolerance < 1e-3) {
+      for (int j = 0; j < D; ++j) EXPECT_NEAR(p->spectrum()[j], lambda[D - 1 - j], 1e-9 * lambda[D - 1]) << f.name;
+    }
+  }
+}
+
 TEST_F(ProjectionTest, FitIsDeterministic) {
   const FeatureMatrix X = random_points(120, 4, 21, 1.0);
   for (ProjectionKind kind : {ProjectionKind::random, ProjectionKind::kgs, ProjectionKind::kpca}) {

@@ -47,8 +47,10 @@ const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& expect
       {"uma_toy_misestimated_c5", {{"l.family", 11}, {"seed", 10}}},
       {"uma_real_digits", {{"rough", 2}, {"learner", 2}, {"seed", 10}}},
       {"uma_real_digits_c", {{"l.confusion", 2}, {"seed", 10}}},
-      {"uma_real_letter", {{"rough", 2}, {"learner", 2}, {"seed", 5}}},
-      {"uma_real_letter_c", {{"l.confusion", 2}, {"seed", 5}}},
+      {"uma_real_digits_conf", {{"l.conf", 2}, {"seed", 10}}},
+      {"uma_real_letter_conf", {{"l.conf", 2}, {"seed", 3}}},
+      {"uma_real_letter", {{"rough", 2}, {"learner", 2}, {"seed", 3}}},
+      {"uma_real_letter_c", {{"l.confusion", 2}, {"seed", 3}}},
       {"malicious_ball", {{"adv", 3}, {"eta", 7}, {"learner", 3}, {"seed", 10}}},
       {"malicious_gaussian", {{"adv", 3}, {"eta", 7}, {"learner", 3}, {"seed", 10}}},
       {"rp_toy", {{"data", 5}, {"eta", 5}, {"l.projection", 2}, {"seed", 10}}},
@@ -129,6 +131,7 @@ TEST(ReproductionLinks, TheRealDataCellsAreTheProtocolsRuns) {
   EXPECT_EQ(fy.config.learner, "ultraconservative");
   EXPECT_EQ(fy.config.rough_m, 10);
   EXPECT_EQ(fy.config.kpca_dims, 640);
+  EXPECT_EQ(fy.config.kpca_landmarks, 1150);  // m > D: the D leading principal axes (within the budget's unit)
   EXPECT_EQ(fy.config.steps, 10 * 3822);
   EXPECT_EQ(fy.config.params, (ParamValues{{"order", 1}}));  // shuffled every epoch
   // UMA with C estimated through the oracle, tolerance 0 (its update cap stops it).
@@ -140,6 +143,13 @@ TEST(ReproductionLinks, TheRealDataCellsAreTheProtocolsRuns) {
   const Cell identity = cell_at(c, {"identity", "1"});
   EXPECT_EQ(identity.config.rough_m, 10);
   EXPECT_EQ(identity.config.params, (ParamValues{{"confusion", 2}, {"tol", 0}}));
+  // f_conf: the same perceptron on S_conf only (the 5 % of the training rows UMA's oracle labels), beside f_y.
+  const Experiment conf = decoded("uma_real_digits_conf");
+  const Cell f_conf = cell_at(conf, {"0.05", "4"});
+  EXPECT_EQ(f_conf.config.learner, "ultraconservative");
+  EXPECT_EQ(f_conf.config.params, (ParamValues{{"conf", 0.05}, {"order", 1}}));
+  EXPECT_EQ(f_conf.config.kpca_landmarks, 1150);
+  EXPECT_EQ(cell_at(conf, {"0", "4"}).config.params, fy.config.params);
   const Experiment letter = decoded("uma_real_letter");
   EXPECT_EQ(letter.base.rough_m, 50);
   EXPECT_EQ(letter.base.steps, 10 * 15000);

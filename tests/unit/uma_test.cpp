@@ -456,6 +456,41 @@ TEST_F(UmaTest, EstimatedConfusionAsksTheOracleForTheDrawnRowsOnly) {
   EXPECT_EQ(st.error().code, "uma.no_oracle");
 }
 
+// f_conf (004 Table 1): the ultraconservative learner with l.conf trains on exactly the rows UMA's estimated C asks
+// the oracle for (same seed, same fraction), with the oracle's true labels, not the rows' given labels.
+TEST_F(UmaTest, FconfTrainsOnUmasOracleRowsWithTheirTrueLabels) {
+  Config c = noisy_classes_config("0.8,0.1,0.1,0.1,0.8,0.1,0.1,0.1,0.8");
+  c.params = {{"confusion", 1}, {"est_fraction", 0.1}};
+  Result<std::unique_ptr<Session>> s = Session::create(c, nullptr);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  const std::vector<int>& oracle_rows = dynamic_cast<const Uma&>(s.value()->learner()).oracle_rows();
+  const Dataset& train = s.value()->data().train;
+  // Every given label wrong, so a step on a given label and one on the oracle's differ.
+  Dataset relabelled = train;
+  for (size_t i = 0; i < relabelled.label.size(); ++i) relabelled.label[i] = (train.true_label[i] + 1) % 3;
+  Problem problem = s.value()->problem();
+  problem.train = &relabelled;
+  Ultraconservative f_conf;
+  const UltraconservativeParams params{.normalize = false, .order = VisitOrder::cyclic, .conf = 0.1};
+  ASSERT_TRUE(f_conf.reset(problem, params).ok());
+  std::vector<int> visited;
+  for (size_t k = 0; k < oracle_rows.size(); ++k) {
+    const FeatureMatrix before = f_conf.weight_rows();
+    const StepResult r = f_conf.step();
+    visited.push_back(r.example);
+    if (!r.updated) continue;
+    const int truth = train.true_label[static_cast<size_t>(r.example)];
+    const Eigen::RowVectorXf gain = f_conf.weight_rows().row(truth) - before.row(truth);
+    const Eigen::RowVectorXf x = train.X.row(r.example);
+    EXPECT_LT((gain - x).norm(), 1e-4f * x.norm()) << "the step's +x goes to the true class " << truth;
+  }
+  EXPECT_EQ(visited, oracle_rows);
+  problem.label_oracle = nullptr;
+  const Status refused = f_conf.reset(problem, params);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, "ultraconservative.no_oracle");
+}
+
 // 004 Fig. 1(b) as settings: noise=family corrupts with C_i; l.confusion=family tells UMA C_j of the same
 // family (same base matrix M), j = l.family: j = i is the given matrix, j = 0 is I, any other j is C_j.
 TEST_F(UmaTest, FamilyConfusionIsCjOfTheNoisesFamily) {
