@@ -185,6 +185,7 @@ void App::frame() {
   layout_in.height = H;
   layout_in.font_size = fs;
   layout_in.toolbar_height = toolbar_h;
+  layout_in.view_chrome = shown.view && !sweep_mode ? view_.chrome_height() : 0.0f;
   layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
   layout_in.touch = touch_;
   const ScreenLayout layout = layout_screen(layout_in);
@@ -360,13 +361,13 @@ void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool 
   if (sweep_mode) {
     sweep_.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h));
   } else if (shown.view) {
-    view_.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h));
+    view_.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h), false);        // the tabs and the image say what it is
     export_.set_view_rect(view_.image_min(), view_.image_max());  // "View PNG"
   }
   draw_sheet_tabs(layout.tabs, shown);
   const ImVec2 pos(s.x, s.y), size(s.w, s.h);
   if (sheet_tab_ == SheetTab::settings && shown.side) draw_sidebar(pos, size);
-  if (sheet_tab_ == SheetTab::plots && shown.plots && !sweep_mode) plots_.draw(pos, size);
+  if (sheet_tab_ == SheetTab::plots && shown.plots && !sweep_mode) plots_.draw(pos, size, true);
   if (sheet_tab_ == SheetTab::confusion && shown.confusion && !sweep_mode) confusion_.draw(pos, size);
 }
 
@@ -731,6 +732,11 @@ std::string App::status_json() {
                                            : "sheet") +
          "\"";
   out += ",\"sheet_tab\":" + std::to_string(static_cast<int>(sheet_tab_));
+  const DrawnTextReport text = drawn_text_report();  // the last frame's cut or overlapping texts
+  out += ",\"text\":{\"glyphs\":" + std::to_string(text.glyphs) + ",\"cut\":" + std::to_string(text.cut) +
+         ",\"overlaps\":" + std::to_string(text.overlaps) + ",\"examples\":[";
+  for (size_t i = 0; i < text.examples.size(); ++i) out += (i ? ",\"" : "\"") + json_escape(text.examples[i]) + "\"";
+  out += "]}";
   status_pointer_json(&out);
   // Where named widgets were drawn in the last frame (the tests click them).
   out += ",\"probes\":{";

@@ -26,8 +26,12 @@ ScreenLayout layout_screen(const LayoutInput& in) {
     out.tabs = {side, top, in.width - side, in.tab_height};
     out.sheet = {side, top + in.tab_height, in.width - side, std::max(0.0f, below - in.tab_height)};
   } else {
-    // The view at most square and under half the room, the panel under the tabs in the rest.
-    const float view_h = std::round(std::min(in.width, below * 0.45f));
+    // The view's image at most square, and at least kViewShare of the screen however many rows the toolbar
+    // wrapped into, its controls above it, as long as the panel keeps kSheetTargets touch targets; the panel
+    // under the tabs in the rest.
+    const float wanted = in.view_chrome + std::min(in.width, std::max(below * 0.45f, in.height * kViewShare));
+    const float room = below - in.tab_height - kSheetTargets * kTouchTarget * scale;
+    const float view_h = std::round(std::max(0.0f, std::min(wanted, room)));
     out.view = {0, top, in.width, view_h};
     out.tabs = {0, top + view_h, in.width, in.tab_height};
     out.sheet = {0, top + view_h + in.tab_height, in.width, std::max(0.0f, below - view_h - in.tab_height)};

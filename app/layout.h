@@ -20,6 +20,11 @@ constexpr float kNarrowWidth = 760.0f;
 constexpr float kShortHeight = 560.0f;
 // The smallest touch target, in CSS px (Apple's and Google's guidelines: 44 pt, 48 dp).
 constexpr float kTouchTarget = 44.0f;
+// The share of a portrait sheet's height the view's image gets at least, besides the view's controls (while the
+// panel under it keeps kSheetTargets rows).
+constexpr float kViewShare = 0.4f;
+// The panel's least height in a portrait sheet, in touch targets.
+constexpr float kSheetTargets = 3.0f;
 
 // How the panels are arranged.
 enum class LayoutKind { wide, stacked, sheet };
@@ -37,6 +42,7 @@ struct LayoutInput {
   float font_size = 15;         // the UI font's size (CSS px)
   float toolbar_height = 0;     // the Run toolbar's, at this width
   float tab_height = 0;         // a row of tab buttons (a touch target and the window's padding)
+  float view_chrome = 0;        // the view panel's height besides its image (its title and controls)
   bool touch = false;           // a touch screen (the page's pointer is coarse)
 };
 

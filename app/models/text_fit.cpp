@@ -1,6 +1,7 @@
 // marginlab app — texts fitted to a width (see text_fit.h).
 #include "app/models/text_fit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -51,6 +52,39 @@ std::vector<std::string> flow_tokens(const std::vector<std::string>& tokens, std
       lines.push_back(fit_text(token, width, measure).shown);
   }
   return lines;
+}
+
+namespace {
+
+bool glyph_cut(const DrawnGlyph& g) { return g.trimmed || g.x0 < g.clip_x0 - 0.5f || g.x1 > g.clip_x1 + 0.5f; }
+
+bool glyphs_overlap(const DrawnGlyph& a, const DrawnGlyph& b) {
+  const float w = std::min(a.x1, b.x1) - std::max(a.x0, b.x0), h = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+  return w > std::min(a.x1 - a.x0, b.x1 - b.x0) / 3.0f && h > std::min(a.y1 - a.y0, b.y1 - b.y0) / 3.0f;
+}
+
+}  // namespace
+
+std::vector<TextProblem> find_text_problems(const std::vector<DrawnGlyph>& glyphs) {
+  std::vector<TextProblem> out;
+  for (size_t i = 0; i < glyphs.size(); ++i)
+    if (glyph_cut(glyphs[i])) out.push_back({static_cast<int>(i), -1});
+  // Sweep along x within each window: only glyphs whose spans meet are compared.
+  std::vector<int> order(glyphs.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    const DrawnGlyph &ga = glyphs[static_cast<size_t>(a)], &gb = glyphs[static_cast<size_t>(b)];
+    return ga.window != gb.window ? ga.window < gb.window : ga.x0 < gb.x0;
+  });
+  for (size_t i = 0; i < order.size(); ++i) {
+    const DrawnGlyph& a = glyphs[static_cast<size_t>(order[i])];
+    for (size_t j = i + 1; j < order.size(); ++j) {
+      const DrawnGlyph& b = glyphs[static_cast<size_t>(order[j])];
+      if (b.window != a.window || b.x0 >= a.x1) break;
+      if (glyphs_overlap(a, b)) out.push_back({std::min(order[i], order[j]), std::max(order[i], order[j])});
+    }
+  }
+  return out;
 }
 
 }  // namespace ml::app

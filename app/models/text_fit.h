@@ -35,4 +35,27 @@ FittedText fit_text(std::string_view text, float width, const TextMeasure& measu
 std::vector<std::string> flow_tokens(const std::vector<std::string>& tokens, std::string_view separator, float width,
                                      const TextMeasure& measure);
 
+// A glyph as a frame drew it (screen px), for the checks that no text on screen is cut or overlaps another:
+// the window that drew it, its box, the horizontal extent of its clip rectangle, and whether the renderer
+// trimmed its bitmap on the CPU (ImGui cuts a text that runs past its frame that way).
+struct DrawnGlyph {
+  int window = 0;                        // one number per window (draw list)
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // the glyph's box
+  float clip_x0 = 0, clip_x1 = 0;        // what its clip rectangle lets show horizontally
+  bool trimmed = false;                  // part of its bitmap was cut off left or right
+  unsigned codepoint = 0;                // the character (for the report)
+};
+
+// A text problem: glyph `a` cut at an edge (b = -1), or glyphs `a` and `b` of two texts drawn over each other.
+struct TextProblem {
+  int a = -1, b = -1;
+};
+
+// The cut and overlapping glyphs among `glyphs` (indices into it). A glyph is cut when it was trimmed or its
+// box runs more than half a pixel past its clip rectangle left or right (a panel scrolled vertically hides
+// whole lines legitimately, so only the horizontal edges count). Two glyphs of one window overlap when their
+// boxes share more than a third of the narrower one's width and of the shorter one's height: neighbours in a
+// word touch by a pixel at most, a text drawn over another shares whole glyphs.
+std::vector<TextProblem> find_text_problems(const std::vector<DrawnGlyph>& glyphs);
+
 }  // namespace ml::app

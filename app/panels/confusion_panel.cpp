@@ -12,6 +12,11 @@
 
 namespace ml::app {
 
+namespace {
+// The panel's matrices: true C, achieved (or estimated) C, learned C-hat.
+constexpr int kMatrices = 3;
+}  // namespace
+
 void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
@@ -54,12 +59,27 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
             "confusion rate = ||off-diagonal \xC4\x88||_F / \xE2\x88\x9AQ (004 \xC2\xA7"
             "4).");
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  // Cell size: three matrices side by side with their row labels (the longest class name, or the class
+  const float gap = fs * 1.5f;
+  // Three matrices side by side when each gets the width of its shortest title line (15 font sizes,
+  // matrix_plot's least width), else two in a row and the third under them, or one a row (a tablet in
+  // portrait, a phone): none runs past the panel's right edge.
+  int per_row = kMatrices;
+  while (per_row > 1 && static_cast<float>(per_row) * (fs * 15.0f + gap) - gap > avail.x) --per_row;
+  const int rows = (kMatrices + per_row - 1) / per_row;
+  // Cell size: the matrices of a row side by side with their row labels (the longest class name, or the class
   // index when names are long: matrix_plot), and the title and caption lines.
   const float label_room = matrix_row_label_width(train.class_names, q) + 8;
-  // Height: a title line, the column labels, the cells, a caption line (matrix_plot wraps longer ones).
-  float cell = std::floor(std::min((avail.x - 3 * label_room - 3 * fs * 1.5f) / (3.0f * q), (avail.y - fs * 4.6f) / q));
+  const float across = static_cast<float>(per_row);
+  // Height: a title line, the column labels, the cells, a caption line (matrix_plot wraps longer ones); wrapped
+  // rows keep 8 font sizes at least each (a phone's short sheet then scrolls to the next one).
+  const float row_h = rows > 1 ? std::max(avail.y / static_cast<float>(rows), fs * 8.0f) : avail.y;
+  float cell =
+      std::floor(std::min((avail.x - across * label_room - across * gap) / (across * q), (row_h - fs * 4.6f) / q));
   cell = std::clamp(cell, 6.0f, fs * 4.2f);
+  int drawn = 0;
+  auto next_place = [&] {
+    if (++drawn % per_row != 0) ImGui::SameLine(0, gap);
+  };
   char learned_title[160];
   // A fast run moves on between two measurements of Ĉ: the title then names the step it is from.
   const bool trailing = s && learned_.step() != s->steps();
@@ -67,7 +87,7 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   std::snprintf(learned_title, sizeof learned_title, "Learned \xC4\x88 (%s%s): rate %s",
                 learned_.on_test() ? "test" : "train", measured_at.c_str(), format_readout(learned.rate).c_str());
   matrix_plot("true", true_title, true_c, q, train.class_names, cell, "noisy", "true");
-  ImGui::SameLine(0, fs * 1.5f);
+  next_place();
   // The middle matrix: the C the learner estimated itself (UMA with l.confusion=estimated), else the noise
   // the simulation achieved on the training part (counted from the true labels the learner never sees).
   bool learner_estimated = false;
@@ -79,7 +99,7 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
     middle_title = "Estimated C (learner, " + std::to_string(oracle_labels) + " oracle labels)";
   }
   matrix_plot("achieved", middle_title, achieved, q, train.class_names, cell, "noisy", "true");
-  ImGui::SameLine(0, fs * 1.5f);
+  next_place();
   matrix_plot("learned", learned_title, learned.matrix, q, train.class_names, cell, "predicted", "true");
   ImGui::End();
 }

@@ -1,8 +1,11 @@
 // marginlab app — helpers the panels share (see panel.h).
 #include "app/panels/panel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <string>
+#include <vector>
 
 #include "app/plot.h"
 #include "imgui_internal.h"
@@ -141,6 +144,129 @@ int compare_legend(const CompareModel& compare, const char* label) {
                         r.session ? "Checked: its regions are the shaded ones in the 2-D view" : r.error.c_str());
   }
   return clicked;
+}
+
+namespace {
+
+// The glyphs of the atlas' fonts, found by a point in texture space: a grid of buckets over [0, 1]^2.
+class GlyphFinder {
+ public:
+  explicit GlyphFinder(const ImFontAtlas& atlas) : buckets_(kGrid * kGrid) {
+    for (const ImFont* font : atlas.Fonts)
+      for (const ImFontGlyph& g : font->Glyphs) {
+        if (!g.Visible) continue;
+        for (int by = bucket(g.V0); by <= bucket(g.V1); ++by)
+          for (int bx = bucket(g.U0); bx <= bucket(g.U1); ++bx)
+            buckets_[static_cast<size_t>(by * kGrid + bx)].push_back(&g);
+      }
+  }
+  // The glyph whose texture rectangle holds (u, v), or nullptr (a filled shape's white pixel, a line texture).
+  const ImFontGlyph* at(float u, float v) const {
+    for (const ImFontGlyph* g : buckets_[static_cast<size_t>(bucket(v) * kGrid + bucket(u))])
+      if (u >= g->U0 && u <= g->U1 && v >= g->V0 && v <= g->V1) return g;
+    return nullptr;
+  }
+
+ private:
+  static constexpr int kGrid = 64;
+  static int bucket(float t) { return std::clamp(static_cast<int>(t * kGrid), 0, kGrid - 1); }
+  std::vector<std::vector<const ImFontGlyph*>> buckets_;
+};
+
+// The glyph quads of one draw command: RenderText writes each glyph as 4 vertices and the indices
+// (i, i+1, i+2, i, i+2, i+3); every other primitive is made of triangles, so the scan steps by 3.
+void add_command_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, int window, const GlyphFinder& finder,
+                        float tex_width, std::vector<DrawnGlyph>* out) {
+  const ImDrawIdx* idx = list.IdxBuffer.Data + cmd.IdxOffset;
+  const ImDrawVert* vtx = list.VtxBuffer.Data + cmd.VtxOffset;
+  const float eps = 0.5f / tex_width;
+  for (unsigned k = 0; k + 3 <= cmd.ElemCount;) {
+    const bool quad = k + 6 <= cmd.ElemCount && idx[k + 1] == idx[k] + 1 && idx[k + 2] == idx[k] + 2 &&
+                      idx[k + 3] == idx[k] && idx[k + 4] == idx[k + 2] && idx[k + 5] == idx[k] + 3;
+    if (!quad) {
+      k += 3;
+      continue;
+    }
+    const ImDrawVert &tl = vtx[idx[k]], &br = vtx[idx[k] + 2];
+    k += 6;
+    const ImFontGlyph* g = finder.at((tl.uv.x + br.uv.x) * 0.5f, (tl.uv.y + br.uv.y) * 0.5f);
+    // Off screen vertically (a scrolled panel's hidden lines): not drawn, not a problem.
+    if (!g || br.pos.y <= cmd.ClipRect.y || tl.pos.y >= cmd.ClipRect.w) continue;
+    DrawnGlyph d;
+    d.window = window;
+    d.x0 = tl.pos.x;
+    d.x1 = br.pos.x;
+    d.y0 = std::max(tl.pos.y, cmd.ClipRect.y);
+    d.y1 = std::min(br.pos.y, cmd.ClipRect.w);
+    d.clip_x0 = cmd.ClipRect.x;
+    d.clip_x1 = cmd.ClipRect.z;
+    d.trimmed = tl.uv.x > g->U0 + eps || br.uv.x < g->U1 - eps;
+    d.codepoint = g->Codepoint;
+    out->push_back(d);
+  }
+}
+
+void append_utf8(unsigned c, std::string* s) {
+  if (c < 0x80) {
+    *s += static_cast<char>(c);
+  } else if (c < 0x800) {
+    *s += static_cast<char>(0xC0 | (c >> 6));
+    *s += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    *s += static_cast<char>(0xE0 | (c >> 12));
+    *s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    *s += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+// The text around glyph i as drawn: its neighbours in drawing order on the same line, a space for a gap.
+std::string text_around(const std::vector<DrawnGlyph>& glyphs, size_t i) {
+  const DrawnGlyph& g = glyphs[i];
+  const float h = std::max(1.0f, g.y1 - g.y0);
+  auto same_line = [&](size_t a, size_t b) {
+    return glyphs[a].window == glyphs[b].window && std::fabs(glyphs[a].y0 - glyphs[b].y0) < h * 0.5f &&
+           glyphs[b].x0 - glyphs[a].x1 < h * 1.5f && glyphs[b].x0 >= glyphs[a].x0;
+  };
+  size_t lo = i, hi = i;
+  while (lo > 0 && i - lo < 40 && same_line(lo - 1, lo)) --lo;
+  while (hi + 1 < glyphs.size() && hi - i < 40 && same_line(hi, hi + 1)) ++hi;
+  std::string s;
+  for (size_t k = lo; k <= hi; ++k) {
+    if (k > lo && glyphs[k].x0 - glyphs[k - 1].x1 > h * 0.2f) s += ' ';
+    append_utf8(glyphs[k].codepoint, &s);
+  }
+  return s;
+}
+
+}  // namespace
+
+DrawnTextReport drawn_text_report() {
+  DrawnTextReport report;
+  const ImDrawData* data = ImGui::GetDrawData();
+  const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  if (!data || !data->Valid || !atlas || atlas->TexWidth <= 0) return report;
+  const GlyphFinder finder(*atlas);
+  std::vector<DrawnGlyph> glyphs;
+  std::vector<const char*> names;
+  for (int n = 0; n < data->CmdListsCount; ++n) {
+    const ImDrawList& list = *data->CmdLists[n];
+    names.push_back(list._OwnerName ? list._OwnerName : "?");
+    for (const ImDrawCmd& cmd : list.CmdBuffer)
+      if (!cmd.UserCallback && cmd.TextureId == atlas->TexID)
+        add_command_glyphs(list, cmd, n, finder, static_cast<float>(atlas->TexWidth), &glyphs);
+  }
+  report.glyphs = static_cast<int>(glyphs.size());
+  for (const TextProblem& p : find_text_problems(glyphs)) {
+    (p.b < 0 ? report.cut : report.overlaps) += 1;
+    if (report.examples.size() >= 8) continue;
+    const DrawnGlyph& a = glyphs[static_cast<size_t>(p.a)];
+    std::string e = std::string(p.b < 0 ? "cut" : "overlap") + " in '" + names[static_cast<size_t>(a.window)] +
+                    "' at " + std::to_string(static_cast<int>(a.x0)) + "," + std::to_string(static_cast<int>(a.y0)) +
+                    ": '" + text_around(glyphs, static_cast<size_t>(p.a)) + "'";
+    if (p.b >= 0) e += " and '" + text_around(glyphs, static_cast<size_t>(p.b)) + "'";
+    report.examples.push_back(e);
+  }
+  return report;
 }
 
 }  // namespace ml::app

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/app_state.h"
 #include "app/models/text_fit.h"
@@ -64,5 +65,16 @@ void trailing_hint(const char* text);
 // learner), wrapped onto more lines when the width runs out; starts with `label` when not empty. Returns
 // the learner clicked (-1 when none). Learners that could not be built show their error on hover.
 int compare_legend(const CompareModel& compare, const char* label);
+
+// What the last rendered frame's texts look like to the checks of app/models/text_fit (find_text_problems):
+// how many glyphs it drew, how many were cut at an edge, how many pairs overlapped, and a few of the problems
+// in words ("cut in 'Confusion': 'Learned C (tr'"), for the end-to-end tests' status.
+struct DrawnTextReport {
+  int glyphs = 0, cut = 0, overlaps = 0;
+  std::vector<std::string> examples;  // at most 8
+};
+// The report for ImGui::GetDrawData() (the frame last rendered: valid until the next NewFrame). A glyph is a
+// quad of the font atlas whose texture coordinates lie in a glyph of one of the atlas' fonts.
+DrawnTextReport drawn_text_report();
 
 }  // namespace ml::app

@@ -22,13 +22,18 @@ namespace ml::app {
 namespace {
 // Below this panel width (in font sizes) the four plots are stacked in one column.
 constexpr float kOneColumnWidth = 34.0f;
+// The least height of a plot in a scrolled column (font sizes): its title, legend, ticks and a readable curve.
+constexpr float kScrolledPlotHeight = 14.0f;
 // What the margin plot's quantile curve is called.
 std::string quantile_name() { return std::to_string(static_cast<int>(kMarginQuantile * 100 + 0.5)) + " % quantile"; }
 }  // namespace
 
 ImVec2 PlotsPanel::cell_size(ImVec2 avail) const {
   const float gap_x = ImGui::GetStyle().ItemSpacing.x, gap_y = ImGui::GetStyle().ItemSpacing.y;
-  if (one_column_) return ImVec2(std::floor(avail.x), std::floor((avail.y - 3 * gap_y) * 0.25f));
+  if (one_column_) {
+    const float h = std::floor((avail.y - 3 * gap_y) * 0.25f);
+    return ImVec2(std::floor(avail.x), scroll_column_ ? std::max(h, ImGui::GetFontSize() * kScrolledPlotHeight) : h);
+  }
   return ImVec2(std::floor((avail.x - gap_x) * 0.5f), std::floor((avail.y - gap_y) * 0.5f));
 }
 
@@ -43,10 +48,13 @@ struct PlotsPanel::RunPlots {
   std::function<void(const char*, const PlotOptions&, const std::vector<PlotSeries>&)> plot;
 };
 
-void PlotsPanel::draw(ImVec2 pos, ImVec2 size) {
+void PlotsPanel::draw(ImVec2 pos, ImVec2 size, bool scroll_column) {
   begin_panel("Plots", pos, size, ImGuiWindowFlags_NoScrollbar);
-  // One column only where it leaves each plot as tall as the grid would (the stacked phone layout).
-  one_column_ = size.x < ImGui::GetFontSize() * kOneColumnWidth && size.y > ImGui::GetFontSize() * 48.0f;
+  // One column only where it leaves each plot as tall as the grid would (the stacked layout), or where the
+  // column scrolls (a phone's sheet, where a 2 x 2 grid squeezed each plot under its own legend).
+  scroll_column_ = scroll_column;
+  one_column_ =
+      scroll_column || (size.x < ImGui::GetFontSize() * kOneColumnWidth && size.y > ImGui::GetFontSize() * 48.0f);
   plots_min_ = ImGui::GetCursorScreenPos();
   if (ctx_.state.mode() == RunMode::compare && ctx_.state.compare().active()) {
     draw_compare();

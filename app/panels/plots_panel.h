@@ -16,7 +16,9 @@ class PlotsPanel : public Panel {
   using Panel::Panel;  // works on the shared context
   // Draws the panel as a fixed window at pos/size (refreshing the series when the trace changed); every
   // curve, the margins included, is a column of the session's trace.
-  void draw(ImVec2 pos, ImVec2 size);
+  // `scroll_column` (a phone's sheet): the plots one under another, each at least kScrolledPlotHeight font sizes
+  // tall, the panel scrolled by the finger when they are taller than it.
+  void draw(ImVec2 pos, ImVec2 size, bool scroll_column = false);
   // Screen rectangle of the four plots at the last draw (what "Plots PNG" captures).
   ImVec2 plots_min() const { return plots_min_; }
   ImVec2 plots_max() const { return plots_max_; }
@@ -31,7 +33,8 @@ class PlotsPanel : public Panel {
   void draw_compare();                         // Compare: the four plots with one line per learner
   // The size of one of the four plots: a 2 x 2 grid, or one column when the panel is narrow.
   ImVec2 cell_size(ImVec2 avail) const;
-  bool one_column_ = false;  // the four plots one under another (narrow panel)
+  bool one_column_ = false;     // the four plots one under another (narrow panel)
+  bool scroll_column_ = false;  // draw()'s scroll_column
 
   PlotSeriesModel series_;      // trace columns as series
   int plot4_mode_ = 0;          // 0 counters, 1 invariants

@@ -168,12 +168,16 @@ void RunPanel::draw_speed(ToolbarFlow& flow) {
     ImGui::SetTooltip("Steps per frame (max: as many as fit in %.0f ms)", ctx_.state.budget_seconds * 1000);
 }
 
-// The run's fields (seed, step budget) from the field table.
+// The run's fields (seed, step budget; the sweep's jobs in a sweep) from the field table.
 void RunPanel::draw_run_fields(ToolbarFlow& flow) {
   if (!panel_visible(ctx_.state.config(), "run")) return;
   const float fs = ImGui::GetFontSize();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const bool sweep = ctx_.state.mode() == RunMode::sweep;
   for (const Field* f : panel_fields("run", ctx_.state.config())) {
+    // The sweep's jobs change how a sweep runs and nothing else: a place in the toolbar only while one is open
+    // (a single run's toolbar keeps its row on a phone, where it would push the view off the screen).
+    if (f == find_field("jobs") && !sweep) continue;
     flow.next(ImGui::CalcTextSize(f->label.c_str()).x + spacing + fs * 6.0f, fs * 1.0f);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(f->label.c_str());

@@ -67,29 +67,40 @@ void SweepPanel::draw_header() {
   ImGui::EndDisabled();
   ImGui::SameLine(0, fs);
   ImGui::AlignTextToFramePadding();
-  if (!sweep.error().ok()) {
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1), "stopped: %s", sweep.error().error().message.c_str());
-  } else if (sweep.finished()) {
-    ImGui::TextUnformatted("finished");
-  } else if (sweep.cancelled()) {
-    ImGui::TextUnformatted("cancelled");
-  } else if (!ctx_.state.visible) {
-    ImGui::TextUnformatted("paused (page hidden)");
-  } else if (!ctx_.state.playing()) {
-    ImGui::TextUnformatted("paused");
-  } else if (sweep.current_index() >= 0) {
-    ImGui::Text("running %s, step %lld", sweep.cell_label(sweep.current_index()).c_str(),
-                static_cast<long long>(sweep.current_steps()));
-  } else {
-    ImGui::Text("running on %s", sweep.runs_on().c_str());
-  }
+  // The status, then the rate and the time left: the rate stays whole, the status is cut with "..." to the room
+  // left before it (the whole text on hover), so that neither runs past the panel's edge.
+  const bool stopped = !sweep.error().ok();
+  std::string status;
+  if (stopped)
+    status = "stopped: " + sweep.error().error().message;
+  else if (sweep.finished())
+    status = "finished";
+  else if (sweep.cancelled())
+    status = "cancelled";
+  else if (!ctx_.state.visible)
+    status = "paused (page hidden)";
+  else if (!ctx_.state.playing())
+    status = "paused";
+  else if (sweep.current_index() >= 0)
+    status = "running " + sweep.cell_label(sweep.current_index()) + ", step " + std::to_string(sweep.current_steps());
+  else
+    status = "running on " + sweep.runs_on();
+  std::string rate;
   if (sweep.running()) {  // cells/s and the time left, once a row exists
     const std::string progress = progress_text(sweep.progress(ctx_.platform.now_seconds()));
-    const size_t rate = progress.find(", ");
-    if (rate != std::string::npos) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", progress.substr(rate + 2).c_str());
-    }
+    const size_t at = progress.find(", ");
+    if (at != std::string::npos) rate = progress.substr(at + 2);
+  }
+  const float rate_w = rate.empty() ? 0.0f : ImGui::CalcTextSize(rate.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+  const FittedText shown = fit_to_width(status, ImGui::GetContentRegionAvail().x - rate_w);
+  if (stopped)
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1), "%s", shown.shown.c_str());
+  else
+    ImGui::TextUnformatted(shown.shown.c_str());
+  if (shown.cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.c_str());
+  if (!rate.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", rate.c_str());
   }
   if (const size_t refused = sweep.error_rows()) {
     ImGui::SameLine();

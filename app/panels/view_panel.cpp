@@ -44,9 +44,11 @@ void ViewPanel::draw_compare_legend() {
   if (clicked >= 0) cm.set_focus(clicked);
 }
 
-void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
+void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
   // The wheel over the view zooms it: the window itself never scrolls.
-  begin_panel("View", pos, size, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  begin_panel("View", pos, size,
+              ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                  (title ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoTitleBar));
   const Session* session = ctx_.state.session();
   if (!session) {
     if (ctx_.state.build_pending()) {
@@ -66,6 +68,7 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
   if (compare) draw_compare_legend();
   draw_toolbar(*session);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
+  chrome_h_ = size.y - avail.y;
   ViewClick click;
   // The margin histogram under a projected view, when a third of the panel still leaves it readable (a short
   // window keeps the scatter; the Plots panel has the margin too).
@@ -80,6 +83,9 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size) {
   if (ctx_.probes) {
     const ImVec2 lo = view_.image_min();
     (*ctx_.probes)["view.image"] = ImVec2(lo.x + view_.image_width() * 0.5f, lo.y + view_.image_height() * 0.5f);
+    // Its corners: the touch test checks the image's share of a phone's screen.
+    (*ctx_.probes)["view.image.min"] = lo;
+    (*ctx_.probes)["view.image.max"] = ImVec2(lo.x + view_.image_width(), lo.y + view_.image_height());
   }
   // A long-press (touch) edits as a click does, and adds a point in "look" mode too (app/touch_input.h).
   if (click.clicked && (click_mode_ != ClickMode::look || touch_long_press_now())) apply_click(click, *session);
@@ -199,16 +205,21 @@ void ViewPanel::draw_toolbar(const Session& session) {
       pending_edit_->point_edits.clear();
     }
     probe(ctx_, "view.clear_edits");
-    ImGui::SameLine();
   }
-  if (!edit_status_.empty())
-    ImGui::TextDisabled("%s", edit_status_.c_str());
-  else if (edits.empty()) {
+  if (!edit_status_.empty()) {
+    // Beside the buttons when it fits, else on a line of its own, cut with "..." there if need be (the whole text
+    // on hover): a narrow view (a tablet in portrait) never clips it at its edge.
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const float beside = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    if (!edits.empty() && beside + ImGui::CalcTextSize(edit_status_.c_str()).x <= right) ImGui::SameLine();
+    const FittedText shown = fit_to_width(edit_status_, ImGui::GetContentRegionAvail().x);
+    ImGui::TextDisabled("%s", shown.shown.c_str());
+    if (shown.cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", edit_status_.c_str());
+  } else if (edits.empty()) {
     const char* hint = "drag to pan, wheel to zoom; add or flip points: the edits go into the link";
     ImGui::TextDisabled(
         "%s", ImGui::CalcTextSize(hint).x <= ImGui::GetContentRegionAvail().x ? hint : "drag: pan, wheel: zoom");
-  } else
-    ImGui::NewLine();
+  }
 }
 
 void ViewPanel::draw_axes_choice() {

@@ -33,11 +33,15 @@ class ViewPanel : public Panel {
   void start_gl() { view_.start_gl(); }
   // Brings the view's caches up to date (once per frame, within budget_seconds); needs no GL context.
   void update(double budget_seconds);
-  // Draws the panel as a fixed window at pos/size.
-  void draw(ImVec2 pos, ImVec2 size);
+  // Draws the panel as a fixed window at pos/size; without `title` (a phone's sheet, where the image needs the
+  // room) the window has no title bar.
+  void draw(ImVec2 pos, ImVec2 size, bool title = true);
   // The last drawn image with its legend, on screen (the Export panel's view PNG).
   ImVec2 image_min() const { return view_.image_min(); }
   ImVec2 image_max() const { return view_.image_max(); }
+  // The panel's height above and below the image (title, the view's controls, padding) at the last draw: a
+  // phone's layout adds it to the image's share of the screen (app/layout.h).
+  float chrome_height() const { return chrome_h_; }
   // The rectangle shown, in data coordinates (x then y): lo and hi (status JSON, the touch tests).
   const double* view_lo() const { return view_.view_lo(); }
   const double* view_hi() const { return view_.view_hi(); }
@@ -54,6 +58,7 @@ class ViewPanel : public Panel {
   std::optional<Config> pending_edit_;  // applied at the end of draw(): it rebuilds the session
 
   View view_;
+  float chrome_h_ = 0;                       // chrome_height()
   std::vector<BoundaryTracker> boundaries_;  // Compare: one per learner
   uint64_t boundaries_version_ = 0;          // the comparison they belong to
 };

@@ -5,6 +5,7 @@
 // few touch targets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -56,6 +57,34 @@ TEST(AppLayout, PhonesGetTheSheetInPortraitAndLandscape) {
       EXPECT_LE(l.tabs.y + l.tabs.h, l.sheet.y);
     }
   }
+}
+
+// However many rows the toolbar wraps into, the portrait view's image keeps kViewShare of the screen (besides
+// the view's controls) while the panel keeps its touch targets (a 40 px image, where a pinch could not zoom,
+// was the defect this guards).
+TEST(AppLayout, ThePortraitViewKeepsItsShareOfTheHeight) {
+  for (const auto& [w, h] : kPhones) {
+    for (const float toolbar : {150.0f, 270.0f, 330.0f}) {
+      for (const float chrome : {0.0f, 180.0f}) {
+        LayoutInput in = input(w, h, true);
+        in.toolbar_height = toolbar;
+        in.view_chrome = chrome;
+        const ScreenLayout l = layout_screen(in);
+        const float room = h - toolbar - in.tab_height - kSheetTargets * kTouchTarget;
+        const float image = l.view.h - chrome;
+        EXPECT_GE(image, std::min(h * kViewShare, room - chrome) - 0.5f) << w << "x" << h << " toolbar " << toolbar;
+        EXPECT_GE(l.sheet.h, kSheetTargets * kTouchTarget - 0.5f) << w << "x" << h << " toolbar " << toolbar;
+        EXPECT_LE(image, w + 0.5f);  // never taller than square
+      }
+    }
+  }
+  // The phone of the touch test: a 237 px toolbar and 183 px of the view's controls leave the image 28 %.
+  LayoutInput phone = input(390, 844, true);
+  phone.toolbar_height = 237;
+  phone.view_chrome = 183;
+  EXPECT_GE(layout_screen(phone).view.h - 183, 844 * 0.25f);
+  phone.view_chrome = 0;
+  EXPECT_GE(layout_screen(phone).view.h, 844 * kViewShare - 0.5f);
 }
 
 TEST(AppLayout, TabletsAndDesktopsKeepTheWideLayout) {

@@ -93,3 +93,68 @@ TEST(AppTextFit, FlowedTokensBreakOnlyBetweenTokens) {
 
 }  // namespace
 }  // namespace ml::app
+
+namespace ml::app {
+namespace {
+
+// A line of glyphs as a font draws it: 8 px boxes 7 px apart (neighbours touch by a pixel), 14 px tall.
+std::vector<DrawnGlyph> line_of(int window, float x, float y, int count, float clip_x1 = 1000) {
+  std::vector<DrawnGlyph> out;
+  for (int i = 0; i < count; ++i) {
+    DrawnGlyph g;
+    g.window = window;
+    g.x0 = x + 7.0f * static_cast<float>(i);
+    g.x1 = g.x0 + 8;
+    g.y0 = y;
+    g.y1 = y + 14;
+    g.clip_x0 = 0;
+    g.clip_x1 = clip_x1;
+    g.codepoint = 'a';
+    out.push_back(g);
+  }
+  return out;
+}
+
+std::vector<DrawnGlyph> joined(std::vector<DrawnGlyph> a, const std::vector<DrawnGlyph>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+TEST(AppTextFit, TextsSideBySideOrOnLinesOfTheirOwnHaveNoProblem) {
+  // Two words on a line with a gap, a line under them, and a text in another window at the same place.
+  const std::vector<DrawnGlyph> glyphs = joined(joined(line_of(0, 10, 10, 6), line_of(0, 60, 10, 5)),
+                                                joined(line_of(0, 10, 26, 8), line_of(1, 12, 12, 6)));
+  EXPECT_TRUE(find_text_problems(glyphs).empty());
+}
+
+TEST(AppTextFit, ATextRunningIntoAnotherOverlaps) {
+  // "step 13" running into the metric label's first glyphs ("...step 13 metric" drawn 4 px apart).
+  const std::vector<DrawnGlyph> glyphs = joined(line_of(0, 10, 10, 7), line_of(0, 56, 11, 6));
+  const std::vector<TextProblem> problems = find_text_problems(glyphs);
+  ASSERT_FALSE(problems.empty());
+  for (const TextProblem& p : problems) {
+    EXPECT_LT(p.a, 7);  // a glyph of the first text
+    EXPECT_GE(p.b, 7);  // over one of the second
+  }
+}
+
+TEST(AppTextFit, GlyphsPastTheClipRectangleOrTrimmedAreCut) {
+  // A title running past its window's right edge at x = 50: the glyphs from x0 = 45 on are cut.
+  std::vector<DrawnGlyph> glyphs = line_of(0, 10, 10, 10, 50);
+  std::vector<TextProblem> problems = find_text_problems(glyphs);
+  ASSERT_EQ(problems.size(), 5u);
+  EXPECT_EQ(problems[0].a, 5);
+  EXPECT_EQ(problems[0].b, -1);
+  // A button's label trimmed on the CPU stays inside its clip rectangle but is cut all the same.
+  glyphs = line_of(0, 10, 10, 3);
+  glyphs[2].trimmed = true;
+  problems = find_text_problems(glyphs);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].a, 2);
+  // Half a pixel past the edge is rounding, not a cut.
+  glyphs = line_of(0, 10, 10, 3, 10 + 14 + 8 + 0.4f);
+  EXPECT_TRUE(find_text_problems(glyphs).empty());
+}
+
+}  // namespace
+}  // namespace ml::app

@@ -8,6 +8,8 @@
 //   4. a CSV starts without the welcome run's label noise (a notice says so); a CSV error after that good
 //      file, with the sidebar scrolled down, is visible without scrolling (pinned at the sidebar's top)
 //   5. "link copied" is drawn beside Copy link, inside the 1280x800 window
+//   6. the README's sweep link and the gallery's UMA sweep: no text cut at an edge or drawn over another while
+//      the sweep runs and once it has finished (the glyphs of the frame, status().text: app/panels/panel.h)
 // Usage: node tools/e2e/first_minute_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -145,6 +147,31 @@ try {
   check('the clipboard holds the page\'s link', copied.includes('#v=1') && copied.includes('seed=1'), copied.slice(0, 120));
   await page.screenshot({ path: path.join(outDir, 'first_minute_link_copied.png') });
   await page.close();
+
+  // 6. The sweeps' texts: the README's sweep link and the gallery's UMA entry, read from their sources.
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const gallery = fs.readFileSync(path.join(root, 'app/gallery.cpp'), 'utf8');
+  const uma = /\{"UMA vs C = I",[^{]*?"(#v=1[^"]*)"\s*"(&x\.[^"]*)"/.exec(gallery);
+  const sweeps = [['the README sweep', 'readme', (/\| sweep: [^`]*`(#v=1[^`]*)`/.exec(readme) || [])[1]],
+                  ['the UMA sweep', 'uma', uma && uma[1] + uma[2]]];
+  for (const [name, shot, link] of sweeps) {
+    check(`${name}: its link is found`, !!link && link.includes('&x.'), String(link));
+    if (!link) continue;
+    page = await openPage(context, base + link);
+    await waitFrames(page, 4);
+    await waitFor(page, () => { const sw = window.marginlab.status().sweep; return sw && sw.completed >= 1; });
+    const running = await status(page);
+    await page.screenshot({ path: path.join(outDir, `first_minute_sweep_${shot}_running.png`) });
+    await waitFor(page, () => window.marginlab.status().sweep.finished);
+    await moreFrames(page, 3);
+    const finished = await status(page);
+    await page.screenshot({ path: path.join(outDir, `first_minute_sweep_${shot}_finished.png`) });
+    for (const [when, st] of [['while it runs', running], ['once finished', finished]])
+      check(`${name}: no text cut or overlapping ${when} (1280x800)`,
+            st.mode === 'sweep' && st.text.glyphs > 200 && st.text.cut === 0 && st.text.overlaps === 0,
+            `${st.text.glyphs} glyphs, ${st.text.cut} cut, ${st.text.overlaps} overlapping: ${st.text.examples.join('; ')}`);
+    await page.close();
+  }
 } catch (e) {
   check('the test ran to its end', false, e.stack || String(e));
 } finally {

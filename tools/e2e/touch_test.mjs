@@ -4,10 +4,13 @@
 //   1. 20 taps held 1 to 9 frames on Step, +100 and Gallery in random order each act once on the target tapped
 //      (steps +1, +100, the gallery opened or closed), and no tooltip stays up once the finger lifts
 //   2. a vertical one-finger drag over the Experiment panel scrolls it by about the drag's distance
-//   3. a drag over the 2-D view pans it (its rectangle moves, same size), a pinch zooms it (smaller)
+//   3. the 2-D view's image takes at least a quarter of the screen's height; a drag over it pans it (its
+//      rectangle moves, same size), a pinch zooms it (smaller)
 //   4. a long-press in the view adds a point that the link records (edits=p...)
 //   5. a tap on the seed field focuses the page's hidden input (the phone's keyboard); what is typed there
 //      and Enter change the link's seed; the input loses the focus with the field
+//   6. every panel's controls come on screen (each tab of the phone's sheet, the Experiment panel scrolled to
+//      its end), none past the screen's width, and no text is cut at an edge or drawn over another there
 // Usage: node tools/e2e/touch_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM, TOUCH_SEED for the taps' order)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,7 +120,12 @@ try {
           `scrolled ${scrolled.toFixed(1)} px of ${room.toFixed(1)} it can`);
     check(`${size.name}: ... and clicks nothing`, s.steps === steps0 && !s.gallery_open, s.url);
 
-    // 3. Pan and pinch over the view.
+    // 3. Pan and pinch over the view, which keeps a share of the screen however the toolbar wraps (on a
+    // phone it once shrank to a 40 px strip a pinch could not zoom).
+    s = await status(page);
+    const imageH = s.probes['view.image.max'][1] - s.probes['view.image.min'][1];
+    check(`${size.name}: the view's image is at least a quarter of the screen's height`,
+          imageH >= 0.25 * size.viewport.height, `${imageH.toFixed(0)} px of ${size.viewport.height}`);
     const centre = await probe(page, 'view.image');
     const r0 = (await status(page)).view_range;
     await drag(page, cdp, [centre[0] - 50, centre[1]], [centre[0] + 50, centre[1]], 8);
@@ -139,13 +147,8 @@ try {
     s = await status(page);
     const r2 = s.view_range;
     const ratio = width(r2) / width(r1);
-    // Known defect (issue 25, open): on the phone the sheet layout leaves the view's image about 40 px tall
-    // (its range is ~10 times wider than high) and a pinch there does not zoom (range width x1.000 on the
-    // fresh clone); the ratio is printed, and checked at the tablet size only until the phone view is fixed.
-    const pinchChecked = size.name !== 'phone';
-    (pinchChecked ? check : (name, ok, detail) => console.log(`KNOWN ${name}: ${detail}`))(
-        `${size.name}: a pinch apart zooms the view in (fingers 60 -> 188 px apart: range x ~0.32)`,
-        ratio > 0.2 && ratio < 0.5, `range width x${ratio.toFixed(3)}`);
+    check(`${size.name}: a pinch apart zooms the view in (fingers 60 -> 188 px apart: range x ~0.32)`,
+          ratio > 0.2 && ratio < 0.5, `range width x${ratio.toFixed(3)}`);
     check(`${size.name}: panning and pinching leave the link alone`, !s.url.includes('edits='), s.url);
 
     // 4. A long-press in the view adds a point.
@@ -192,16 +195,26 @@ try {
     check(`${size.name}: the layout (${s.layout}) is the ${size.name === 'phone' ? 'sheet' : 'wide'} one, its frames touch targets`,
           s.layout === (size.name === 'phone' ? 'sheet' : 'wide') && s.frame_height >= 44 && s.font_size >= 12,
           `frame ${s.frame_height} px, font ${s.font_size} px`);
+    // No text on screen is cut at an edge or drawn over another (status().text: the frame's glyphs), in every
+    // tab of the sheet and all the way down the Experiment panel.
+    const textProblems = [];
+    const noteText = (where, st) => {
+      if (st.text.cut || st.text.overlaps) textProblems.push(`${where}: ${st.text.examples.join('; ')}`);
+    };
     if (s.layout === 'sheet') {
       for (const [tab, index] of [['plots', 1], ['confusion', 2], ['settings', 0]]) {
         await tap(page, cdp, await probe(page, `tab.${tab}`), 2);
+        await moreFrames(page, 2);
         s = await status(page);
         check(`${size.name}: the ${tab} tab shows its panel`, s.sheet_tab === index, `sheet_tab ${s.sheet_tab}`);
+        noteText(`${tab} tab`, s);
+        await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}_${tab}.png`) });
       }
     }
     const seen = new Set(), outside = [];
     for (let k = 0; k < 30; k++) {
       s = await status(page);
+      noteText(`settings scrolled ${s.sidebar_scroll_px.toFixed(0)} px`, s);
       for (const [name, [x, y]] of Object.entries(s.probes)) {
         if (y < 0 || y > size.viewport.height) continue;
         seen.add(name);
@@ -219,6 +232,8 @@ try {
     check(`${size.name}: every panel's controls come on screen`, controls.every((n) => seen.has(n)),
           `missing: ${controls.filter((n) => !seen.has(n)).join(', ') || 'none'}`);
     check(`${size.name}: no control lies outside the screen's width`, outside.length === 0, outside.join(', '));
+    check(`${size.name}: no text cut at an edge or overlapping another, in every panel`, textProblems.length === 0,
+          textProblems.slice(0, 6).join(' | '));
     await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}.png`) });
     await context.close();
   }
