@@ -48,7 +48,8 @@ App::App(Platform& platform)
       view_(context(state_, platform_, message_, &font_small_, &probes_)),
       plots_(context(state_, platform_, message_, &font_small_, &probes_)),
       confusion_(context(state_, platform_, message_, &font_small_, &probes_)),
-      sweep_(context(state_, platform_, message_, &font_small_, &probes_)) {
+      sweep_(context(state_, platform_, message_, &font_small_, &probes_)),
+      lesson_(context(state_, platform_, message_, &font_small_, &probes_)) {
   state_.defer_builds = true;  // a frame saying "building" comes before a long build
   last_frame_time_ = platform_.now_seconds();
 }
@@ -142,9 +143,15 @@ void App::update_view() {
 }
 
 void App::open_url(const std::string& url) {
-  welcome_ = url.empty() || url == "#" || url == kWelcomeLink;
+  // A lesson link's `lesson` and `step` are the tracker's; the rest is the experiment (app/models/lesson_model.h).
+  const bool was_following = lesson_.tracker().place().lesson != nullptr;
+  const std::string experiment = lesson_.tracker().open(url);
+  const bool following = lesson_.tracker().place().lesson != nullptr;
+  if (following && !was_following) sheet_tab_ = SheetTab::lesson;
+  welcome_ = !lesson_shown() && (experiment.empty() || experiment == "#" || experiment == kWelcomeLink);
   welcome_url_.clear();
-  state_.open_url(url.empty() ? std::string_view(kWelcomeLink) : std::string_view(url));
+  state_.open_url(experiment.empty() || experiment == "#" ? std::string_view(kWelcomeLink)
+                                                          : std::string_view(experiment));
 }
 
 void App::load_csv(const std::string& name, std::string text) { state_.load_csv(name, std::move(text)); }
@@ -159,6 +166,7 @@ void App::frame() {
   run_deferred_build();
   handle_keys();
   tick_and_sync_url();
+  update_lesson();
   const Config& config = state_.config();
   const bool sweep_mode = state_.mode() == RunMode::sweep;
   update_view();
@@ -197,8 +205,10 @@ void App::frame() {
     draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
   } else {
     const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
+    const float lesson_w = lesson_shown() ? std::round(std::clamp(W * 0.24f, 260.0f, 360.0f)) : 0.0f;
     if (shown.side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
-    draw_main_area(ImVec2(side_w, toolbar_h), ImVec2(W - side_w, H - toolbar_h), shown, sweep_mode);
+    draw_main_area(ImVec2(side_w, toolbar_h), ImVec2(W - side_w - lesson_w, H - toolbar_h), shown, sweep_mode);
+    if (lesson_shown()) lesson_.draw(ImVec2(W - lesson_w, toolbar_h), ImVec2(lesson_w, H - toolbar_h));
   }
   if (gallery_open_) {
     const float gw = std::min(W - 20, fs * 44.0f);
@@ -257,13 +267,19 @@ void App::tick_and_sync_url() {
   const double train_start = cost_clock();
   state_.tick();
   train_seconds_ = cost_clock() - train_start;
-  if (state_.url_version() != pushed_url_version_) {
+  // The link says where the reader is: a lesson's keys stay in front of the experiment's link.
+  const std::string link = place_link(lesson_.tracker().place(), state_.url());
+  if (state_.url_version() != pushed_url_version_ || link != pushed_link_) {
     pushed_url_version_ = state_.url_version();
-    // Opening a sweep's cell (or going back to the sweep) is a navigation: Back returns.
-    if (state_.take_navigation())
-      platform_.push_url(state_.url());
+    pushed_link_ = link;
+    // Opening a sweep's cell (or going back to the sweep), or a lesson's Back and Next, is a navigation: the
+    // browser's Back returns.
+    const bool cell_navigation = state_.take_navigation();
+    const bool lesson_navigation = lesson_.take_navigation();
+    if (cell_navigation || lesson_navigation)
+      platform_.push_url(link);
     else
-      platform_.url_changed(state_.url());
+      platform_.url_changed(link);
   }
   // The first screen's explanation holds for the welcome experiment only: a changed setting ends it.
   if (welcome_) {
@@ -272,6 +288,16 @@ void App::tick_and_sync_url() {
     else if (state_.url() != welcome_url_)
       welcome_ = false;
   }
+}
+
+void App::update_lesson() {
+  LessonTracker& tracker = lesson_.tracker();
+  if (!progress_loaded_) {
+    tracker.load_progress(platform_.load_progress());
+    progress_loaded_ = true;
+  }
+  tracker.update(state_);
+  if (tracker.take_progress_changed()) platform_.save_progress(tracker.progress().serialize());
 }
 
 // The results line (a single run, or a line per compared learner): the numbers under the toolbar's controls.
@@ -333,6 +359,11 @@ void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, 
   const float plots_h = std::round(std::clamp(w * 0.55f, fs * 14.0f, fs * 20.0f) * 4.0f + fs * 4.0f);
   const float confusion_h = std::round(fs * 20.0f);
   sidebar_hovered_ = false;
+  if (lesson_shown()) {
+    const float lesson_h = std::round(fs * 20.0f);
+    lesson_.draw(ImVec2(pos.x, y), ImVec2(w, lesson_h));
+    y += lesson_h;
+  }
   if (sweep_mode) {
     sweep_.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
     y += view_h;
@@ -369,6 +400,7 @@ void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool 
   if (sheet_tab_ == SheetTab::settings && shown.side) draw_sidebar(pos, size);
   if (sheet_tab_ == SheetTab::plots && shown.plots && !sweep_mode) plots_.draw(pos, size, true);
   if (sheet_tab_ == SheetTab::confusion && shown.confusion && !sweep_mode) confusion_.draw(pos, size);
+  if (sheet_tab_ == SheetTab::lesson && lesson_shown()) lesson_.draw(pos, size);
 }
 
 // The sheet's tabs: one button per panel the link shows, the current one highlighted.
@@ -380,7 +412,8 @@ void App::draw_sheet_tabs(Box box, const PanelsShown& shown) {
     const char* probe_name;
     bool shown;
   };
-  const Tab tabs[] = {{SheetTab::settings, "Settings", "tab.settings", shown.side},
+  const Tab tabs[] = {{SheetTab::lesson, "Lesson", "tab.lesson", lesson_shown()},
+                      {SheetTab::settings, "Settings", "tab.settings", shown.side},
                       {SheetTab::plots, "Plots", "tab.plots", shown.plots && !sweep_mode},
                       {SheetTab::confusion, "Confusion", "tab.confusion", shown.confusion && !sweep_mode}};
   int count = 0;
@@ -427,7 +460,28 @@ void App::draw_gallery(ImVec2 pos, ImVec2 size) {
     ImGui::End();
     return;
   }
-  ImGui::TextWrapped("Each opens as a link you can share. Pick one, press Play, and read the line under the toolbar.");
+  // A first-time visitor (no lesson progress stored) sees the lessons first (lessons_first).
+  const bool lessons_on_top = lessons_first(lesson_.tracker().progress());
+  std::string lesson_link_chosen;
+  if (lessons_on_top) {
+    lesson_link_chosen = lesson_.draw_lesson_list();
+    ImGui::Separator();
+  }
+  draw_gallery_entries();
+  if (!lessons_on_top) {
+    ImGui::Separator();
+    lesson_link_chosen = lesson_.draw_lesson_list();
+  }
+  ImGui::End();
+  if (!lesson_link_chosen.empty()) {
+    open_url(lesson_link_chosen);
+    gallery_open_ = false;
+  }
+}
+
+void App::draw_gallery_entries() {
+  ImGui::TextWrapped("Ready-made experiments: each opens as a link you can share. Pick one, press Play, and read "
+                     "the line under the toolbar.");
   const PanelContext ctx = context(state_, platform_, message_, &font_small_, &probes_);
   const std::vector<GalleryEntry>& entries = gallery();
   for (size_t i = 0; i < entries.size(); ++i) {
@@ -446,12 +500,12 @@ void App::draw_gallery(ImVec2 pos, ImVec2 size) {
     ImGui::EndGroup();
     ImGui::PopID();
     if (open) {
+      lesson_.tracker().end();
       state_.open_url(e.link);
       welcome_ = false;
       gallery_open_ = false;
     }
   }
-  ImGui::End();
 }
 
 // [SECTION] sidebar and notices -------------------------------------------------------------------------
@@ -653,6 +707,30 @@ std::string App::sweep_rows() const {
   return sweep ? sweep->rows_jsonl() : std::string();
 }
 
+// The lesson followed (null when none): its place, the step's check, the steps met; and the stored progress.
+void App::status_lesson_json(std::string* out) const {
+  const LessonTracker& tracker = lesson_.tracker();
+  const LessonPlace& place = tracker.place();
+  *out += ",\"lesson\":";
+  if (place.lesson == nullptr) {
+    *out += "null";
+  } else {
+    const StepCheck& c = tracker.check();
+    *out += "{\"name\":\"" + json_escape(place.lesson->name) + "\",\"step\":" + std::to_string(place.step);
+    *out += ",\"steps\":" + std::to_string(place.lesson->steps.size());
+    *out += std::string(",\"state\":\"") +
+            (c.state == StepState::met       ? "met"
+             : c.state == StepState::not_met ? "not_met"
+                                             : "waiting") +
+            "\"";
+    *out += ",\"why\":\"" + json_escape(c.state == StepState::waiting ? c.progress : c.check.why) + "\"";
+    *out += ",\"met_count\":" + std::to_string(tracker.progress().met_count(*place.lesson)) + "}";
+  }
+  *out += ",\"lesson_error\":\"" + json_escape(tracker.error()) + "\"";
+  *out += ",\"progress\":\"" + json_escape(tracker.progress().serialize()) + "\"";
+  *out += std::string(",\"lessons_first\":") + (lessons_first(tracker.progress()) ? "true" : "false");
+}
+
 // The pointer as ImGui saw it in the last frame, for the touch tests: the cursor (null when off screen), whether
 // a tooltip was shown, a text field takes the keyboard, the sidebar's scroll in pixels, the view's rectangle.
 void App::status_pointer_json(std::string* out) const {
@@ -695,6 +773,8 @@ std::string App::status_json() {
   const double test_error = s ? s->metrics().test_error : std::nan("");
   out += ",\"test_error\":" + (std::isfinite(test_error) ? std::to_string(test_error) : std::string("null"));
   out += ",\"url\":\"" + json_escape(state_.url()) + "\"";
+  out += ",\"link\":\"" + json_escape(place_link(lesson_.tracker().place(), state_.url())) + "\"";
+  status_lesson_json(&out);
   out += ",\"error\":\"" + json_escape(state_.build_error()) + "\"";
   out += ",\"notices\":[";  // what the sidebar's notices say (warnings and errors), for the tests
   for (size_t i = 0; i < state_.notices().size(); ++i)

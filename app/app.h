@@ -24,6 +24,7 @@
 #include "app/panels/data_panel.h"
 #include "app/panels/export_panel.h"
 #include "app/panels/learner_panel.h"
+#include "app/panels/lesson_panel.h"
 #include "app/panels/noise_panel.h"
 #include "app/panels/plots_panel.h"
 #include "app/panels/run_panel.h"
@@ -119,6 +120,12 @@ class App {
   void draw_experiment_note();                 // Compare or Sweep: what the link varies
   void draw_start_here();                      // the first screen's "what am I looking at" and the way to the gallery
   void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area
+  void draw_gallery_entries();                 // the gallery's ready-made experiments
+  // A lesson link's lesson: its check on this frame's results, and the progress read from and stored by the host.
+  void update_lesson();
+  bool lesson_shown() const {
+    return lesson_.tracker().place().lesson != nullptr || !lesson_.tracker().error().empty();
+  }
   // Touch screens that are narrow or short: the view, then tabs and the panel chosen (app/layout.h).
   void draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode);
   void draw_sheet_tabs(Box box, const PanelsShown& shown);
@@ -126,6 +133,8 @@ class App {
   void draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion);
   // The pointer, the tooltip, text input, the sidebar's scroll and the view's rectangle (status JSON).
   void status_pointer_json(std::string* out) const;
+  // The lesson followed, its check and the stored progress (status JSON).
+  void status_lesson_json(std::string* out) const;
 
   Platform& platform_;
   AppState state_;
@@ -133,6 +142,8 @@ class App {
   ImFont* font_small_ = nullptr;  // tick labels and dense tables
   uint64_t frames_ = 0;
   uint64_t pushed_url_version_ = 0;
+  std::string pushed_link_;       // the last link given to the host (the lesson's keys and the experiment's link)
+  bool progress_loaded_ = false;  // the host's stored lesson progress was read
   bool build_announced_ = false;  // a frame showed that a deferred build is coming
   double last_frame_time_ = 0;
   double sidebar_scroll_lines_ = 0;       // the sidebar's scroll position, in text lines (status JSON)
@@ -172,6 +183,7 @@ class App {
   PlotsPanel plots_;
   ConfusionPanel confusion_;
   SweepPanel sweep_;
+  LessonPanel lesson_;  // shown while a lesson link is followed (and in the gallery's lesson list)
 };
 
 }  // namespace ml::app

@@ -29,7 +29,7 @@ constexpr float kSheetTargets = 3.0f;
 // How the panels are arranged.
 enum class LayoutKind { wide, stacked, sheet };
 // The panel a sheet layout shows.
-enum class SheetTab : int { settings = 0, plots = 1, confusion = 2 };
+enum class SheetTab : int { settings = 0, plots = 1, confusion = 2, lesson = 3 };  // lesson: a lesson link's panel
 
 // A rectangle on screen (CSS px).
 struct Box {

@@ -50,6 +50,12 @@ class Platform {
     *error = "not supported here";
     return false;
   }
+  // The lessons' progress the host keeps for the next visit (LessonProgress::serialize's text; "" when none).
+  // The page keeps it in the browser's localStorage; the desktop keeps it in memory for the session (no file
+  // is written). Nothing leaves the machine.
+  virtual std::string load_progress() { return progress_; }
+  // Stores the lessons' progress (replacing what was stored).
+  virtual void save_progress(const std::string& text) { progress_ = text; }
   // Seconds on a monotonic clock (only differences are used: frame budgets, never results).
   virtual double now_seconds() const = 0;
   // The calling thread's CPU time in seconds, what a frame's cost is measured with (FrameCost); a host that
@@ -57,6 +63,9 @@ class Platform {
   virtual double thread_cpu_seconds() const { return now_seconds(); }
   // Short name of the host for the status line ("desktop" or "browser").
   virtual const char* host_name() const = 0;
+
+ private:
+  std::string progress_;  // the default load_progress / save_progress: kept in memory
 };
 
 }  // namespace ml::app

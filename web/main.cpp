@@ -10,6 +10,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,22 @@ EM_JS(int, create_page_context, (), {
   const start = window.marginlabStart;
   return start && start.createContext && start.createContext() ? 1 : 0;
 });
+
+// The lessons' progress in the browser's localStorage (Platform::load_progress): read and written on this
+// machine only. A browser that refuses storage (private mode, blocked cookies) keeps none: "" and no write.
+// clang-format off
+EM_JS(char*, read_lesson_progress, (), {
+  let text = "";
+  try { text = window.localStorage.getItem("marginlab.lessons") || ""; } catch (e) { text = ""; }
+  const size = lengthBytesUTF8(text) + 1;
+  const out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+EM_JS(void, write_lesson_progress, (const char* text), {
+  try { window.localStorage.setItem("marginlab.lessons", UTF8ToString(text)); } catch (e) {}
+});
+// clang-format on
 
 
 namespace {
@@ -113,6 +130,13 @@ class WebPlatform : public ml::app::Platform {
       if (window.marginlab) window.marginlab.openFilePicker();
     });
   }
+  std::string load_progress() override {
+    char* text = read_lesson_progress();
+    std::string out = text ? text : "";
+    std::free(text);
+    return out;
+  }
+  void save_progress(const std::string& text) override { write_lesson_progress(text.c_str()); }
   double now_seconds() const override { return emscripten_get_now() / 1000.0; }
   const char* host_name() const override { return "browser"; }
 };

@@ -14,7 +14,7 @@ namespace ml::app {
 class DataPanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit DataPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
+  explicit DataPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state, ctx.probes) {}
   // Draws the panel's contents in the current window.
   void draw();
 

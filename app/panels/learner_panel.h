@@ -12,7 +12,7 @@ namespace ml::app {
 class LearnerPanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit LearnerPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
+  explicit LearnerPanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state, ctx.probes) {}
   // Draws the panel's contents in the current window.
   void draw();
 

@@ -13,7 +13,7 @@ namespace ml::app {
 class NoisePanel : public Panel {
  public:
   // The panel works on the shared context.
-  explicit NoisePanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
+  explicit NoisePanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state, ctx.probes) {}
   // Draws the panel's contents in the current window.
   void draw();
 

@@ -46,9 +46,16 @@ bool close_popup_on_escape() {
   return true;
 }
 
+void SettingWidgets::probe_item(const std::string& name) {
+  if (!probes_) return;
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  (*probes_)[name] = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+}
+
 bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current,
                                     SettingValue* out) {
   const std::string id = "##" + key;
+  const std::string probe_name = "field." + key;
   *out = current;
   switch (s.type) {
     case SettingType::boolean: {
@@ -65,12 +72,15 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       const std::string preview =
           index >= 0 && static_cast<size_t>(index) < choices.size() ? choices[static_cast<size_t>(index)].label : "?";
       bool changed = false;
-      if (fitted_combo(id.c_str(), preview)) {
+      const bool open = fitted_combo(id.c_str(), preview);
+      probe_item(probe_name);
+      if (open) {
         for (size_t i = 0; i < choices.size(); ++i) {
           if (ImGui::Selectable(choices[i].label.c_str(), static_cast<int>(i) == index)) {
             out->number = static_cast<double>(i);
             changed = static_cast<int>(i) != index;
           }
+          probe_item(probe_name + "." + choices[i].id);
           if (!choices[i].help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", choices[i].help.c_str());
         }
         ImGui::EndCombo();
@@ -83,12 +93,15 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       for (const Choice& c : choices)
         if (c.id == current.text) preview = c.label;
       bool changed = false;
-      if (fitted_combo(id.c_str(), preview, ImGuiComboFlags_HeightLarge)) {
+      const bool open = fitted_combo(id.c_str(), preview, ImGuiComboFlags_HeightLarge);
+      probe_item(probe_name);
+      if (open) {
         for (const Choice& c : choices) {
           if (ImGui::Selectable(c.label.c_str(), c.id == current.text)) {
             out->text = c.id;
             changed = c.id != current.text;
           }
+          probe_item(probe_name + "." + c.id);
           if (ImGui::IsItemHovered())
             if (const LearnerEntry* e = find_learner(c.id)) ImGui::SetTooltip("%s", std::string(e->citation).c_str());
         }
@@ -112,6 +125,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       } else {
         ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &v, nullptr, nullptr, "%.6g", flags);
       }
+      probe_item(probe_name);
       return finish_edit(edited_numbers_, key, std::clamp(v, lo, hi), current.number, &out->number);
     }
     case SettingType::text: {

@@ -28,6 +28,20 @@ lesson, a step outside the lesson, or either key given twice is an error naming 
 `marginlab lesson check --url LINK` runs the link and prints the goal's result as one JSON object (exit 0
 met, 1 not yet, 2 a bad link; docs/cli.md). `marginlab lesson list` prints one JSON line per lesson.
 
+## In the app
+
+A lesson link opens the **Lesson** panel beside the usual panels (on a phone, the sheet's Lesson tab): the
+lesson's title, step k of n, the step's text, a Hint toggle, the goal as stated below, and its check, made
+with the same `check_goal` on the app's own results once they are the link's: a single run when it has run
+its step budget (or its learner stopped), Compare when every learner has, a sweep when every cell has its
+row. Back and Next (and the step numbers) open a step's own link; the page's link keeps `lesson` and `step`
+in front of the experiment the reader changes, so it always says where the reader is.
+
+Steps met are remembered on the reader's machine only: the page keeps them in the browser's localStorage
+(key `marginlab.lessons`, text such as `halving_mistakes:1,2;confusion:1`), the desktop app in memory for
+the session. The gallery lists the lessons with their progress and a Reset progress button; a visitor with
+no progress sees the lessons first, others the ready-made experiments first.
+
 ## Goals
 
 A goal is read off one declaration, which both states it (the text below and in the lesson panel) and

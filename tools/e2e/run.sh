@@ -23,5 +23,6 @@ echo "== the first minute in the browser (numbers line, no layout jump, Compare 
 node tools/e2e/first_minute_test.mjs || status=1
 echo "== the View's controls in the browser (edits in the link, Back/Forward, pan and zoom) =="; node tools/e2e/view_test.mjs || status=1
 echo "== touch in the browser (phone and tablet emulation: taps, scroll, pan, pinch, long-press, typing) =="; node tools/e2e/touch_test.mjs || status=1
+echo "== a lesson in the browser (halving_mistakes followed through the panels at 1280x800 and on a phone; progress kept) =="; node tools/e2e/lesson_test.mjs || status=1
 if [ $status -eq 0 ]; then echo "e2e: passed"; else echo "e2e: FAILED"; fi
 exit $status
