@@ -5,11 +5,13 @@
 The benchmark perceptron of docs/bench.md §2 as a link: generator separable (n = 200 000, d = 64, margin 0,
 seed 1), exactly 10 % of the labels flipped, no test part, Perceptron with normalize = 0 (w += y x), cyclic,
 2 000 000 steps = 10 epochs. Measured, median of --reps runs each (interleaved), wall clock:
-  cli       `marginlab run --url LINK` minus its process start (`marginlab url LINK`) and its data generation
-            (marginlab.link_data: the core's prepare_data, plus copying the arrays out, so an upper bound): the
-            command line's session, from data to report, as the estimator's fit does it;
-  python    marginlab.Perceptron(normalize=False, max_steps=2e6, random_state=1).fit on the link's prepared
-            arrays (marginlab.link_data): the same session on arrays, the same trace hash (checked);
+  cli       `marginlab run --url LINK --steps S` for S = 2 000 000 and S = 1: the difference is what the command
+            line's learner costs for the run's steps (the one-step run holds its fixed costs: process start,
+            data generation, session setup, report);
+  python    marginlab.Perceptron(normalize=False, max_steps=S, random_state=1).fit on the link's prepared arrays
+            (marginlab.link_data), for the same two S: the difference is the learner's cost through the
+            estimator (the one-step fit holds its fixed costs: validation, labels, the arrays entering the
+            core, report and attributes); the same trace hash as the command line (checked);
   core      the same fit through marginlab._core.fit alone (session and report, no validation, no labels
             mapping, no attributes): python / core - 1 is the Python layer's own cost, measured in one process;
   run       marginlab.run(LINK) against the whole `marginlab run --url LINK` (the same run in both);
@@ -17,7 +19,8 @@ seed 1), exactly 10 % of the labels flipped, no test part, Perceptron with norma
             shuffle=False) on the same data in float64 (converted before timing);
   threads   two such Python fits in two threads against the same two one after the other (the GIL is
             released inside the core: on two idle cores the ratio approaches 2).
-Overhead = python / cli - 1. Run with the package installed (python/run_tests.sh makes build/python-venv):
+Overhead = (python(S) - python(1)) / (cli(S) - cli(1)) - 1 in each repetition, the median over repetitions; the
+fixed costs of both are reported beside it. Run with the package installed (python/run_tests.sh makes build/python-venv):
     build/python-venv/bin/python bench/bench_python.py [--reps 3] [--cli build/native/marginlab] [--no-doc]
 It prints the figures as JSON and, unless --no-doc, writes them as the section "Python package" of docs/bench.md
 (between the markers below, replacing a previous one, else appended).
@@ -40,6 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINK = ("#v=1&data=separable&n=200000&d=64&margin=0&test=0&noise=uniform&sampling=exact&learner=perceptron"
         "&l.normalize=0&seed=1")
 STEPS = 2_000_000
+X_MB = 200_000 * 64 * 4 / 1e6  # the link's features, float32
 BEGIN, END = "<!-- bench_python.py: begin -->", "<!-- bench_python.py: end -->"
 
 
@@ -58,9 +62,12 @@ def measure(cli, reps):
     cli_hash = json.loads(subprocess.run([cli, "run", "--url", LINK, "--steps", str(STEPS)], check=True,
                                          capture_output=True, text=True).stdout)["trace_sha256"]
 
-    def fit():
-        return marginlab.Perceptron(normalize=False, max_steps=STEPS, random_state=1).fit(X, y, y_true=data["y_true"],
-                                                                                          target=data["target"])
+    def fit(steps=STEPS):
+        return marginlab.Perceptron(normalize=False, max_steps=steps, random_state=1).fit(X, y, y_true=data["y_true"],
+                                                                                           target=data["target"])
+
+    def cli_run(steps):
+        return subprocess.run([cli, "run", "--url", LINK, "--steps", str(steps)], check=True, capture_output=True)
 
     estimator = marginlab.Perceptron(normalize=False, max_steps=STEPS, random_state=1)
     link, labels = estimator._link(None), y.astype(np.int32)
@@ -76,10 +83,9 @@ def measure(cli, reps):
     sk = Perceptron(eta0=1.0, fit_intercept=False, tol=None, max_iter=10, shuffle=False)
     # Interleaved: every repetition times each contestant once, so a change of the machine's load hits all alike.
     contestants = {
-        "start": lambda: subprocess.run([cli, "url", LINK], check=True, capture_output=True),
-        "data": lambda: marginlab.link_data(LINK + f"&steps={STEPS}"),
-        "cli_total": lambda: subprocess.run([cli, "run", "--url", LINK, "--steps", str(STEPS)], check=True,
-                                            capture_output=True),
+        "cli_total": lambda: cli_run(STEPS),
+        "cli_fixed": lambda: cli_run(1),
+        "python_fixed": lambda: fit(1),
         "python": fit,
         "core": core_fit,
         "run": lambda: marginlab.run(LINK + f"&steps={STEPS}"),
@@ -91,9 +97,16 @@ def measure(cli, reps):
             times[name].append(median_seconds(call, 1))
     t = {name: statistics.median(v) for name, v in times.items()}
     out["cli_total_s"] = t["cli_total"]
-    out["cli_s"] = t["cli_total"] - t["start"] - t["data"]
+    out["cli_fixed_s"] = t["cli_fixed"]
+    out["cli_s"] = t["cli_total"] - t["cli_fixed"]
     out["python_s"] = t["python"]
-    out["python_overhead"] = out["python_s"] / out["cli_s"] - 1
+    out["python_fixed_s"] = t["python_fixed"]
+    out["python_steps_s"] = t["python"] - t["python_fixed"]
+    # Paired per repetition (its contestants ran back to back), so a drift of the machine's speed between
+    # repetitions cancels: the median of the repetitions' ratios.
+    out["python_overhead"] = statistics.median(
+        (p - pf) / (c - cf) - 1 for p, pf, c, cf in zip(times["python"], times["python_fixed"], times["cli_total"],
+                                                         times["cli_fixed"]))
     out["core_s"] = t["core"]
     out["layer_overhead"] = out["python_s"] / out["core_s"] - 1
     out["run_s"] = t["run"]
@@ -116,36 +129,40 @@ def measure(cli, reps):
 
 
 def section(r, reps):
-    load = os.getloadavg()[0]
+    load, cores = os.getloadavg()[0], os.cpu_count()
+    cores_note = (f"here {cores} logical cores at a load average of {load:.1f}." if load < cores - 0.5 else
+                  f"with a load average of {load:.1f} on {cores} logical cores they had none free, and the figures "
+                  "above carry that noise.")
     return f"""{BEGIN}
 ## Python package (bench/bench_python.py)
 
 Written by `bench/bench_python.py` (docs/python.md), {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, median of
 {reps} runs, load average {load:.2f} at the end ({platform.python_implementation()} {platform.python_version()},
 scikit-learn {__import__('sklearn').__version__}). The benchmark perceptron of §2 as a link
-(`{LINK}`, {STEPS:,} steps = 10 epochs). The command line's figure is `marginlab run` minus its process start
-and its data generation, so both sides time the session on prepared data: first row, stepping, trace, report.
+(`{LINK}`, {STEPS:,} steps = 10 epochs). Each side's learner is timed as its run of {STEPS:,} steps minus its run of
+one step, which holds that side's fixed costs (the command line: process start, data generation, session setup
+and report; the estimator: validation, labels, the arrays entering the core, report and attributes).
 
-| contestant | median s | examples·epochs/s |
-|---|---:|---:|
-| `marginlab run` (its session: learner and trace) | {r['cli_s']:.3f} | {STEPS / r['cli_s']:,.0f} |
-| `marginlab.Perceptron(normalize=False).fit` on the link's arrays | {r['python_s']:.3f} | {STEPS / r['python_s']:,.0f} |
-| the same fit through the extension module alone (`marginlab._core.fit`) | {r['core_s']:.3f} | {STEPS / r['core_s']:,.0f} |
-| scikit-learn Perceptron (float64, no trace) | {r['sklearn_s']:.3f} | {STEPS / r['sklearn_s']:,.0f} |
+| contestant | median s, {STEPS:,} steps | fixed costs s (1 step) | the learner's steps s | examples·epochs/s |
+|---|---:|---:|---:|---:|
+| `marginlab run` | {r['cli_total_s']:.3f} | {r['cli_fixed_s']:.3f} | {r['cli_s']:.3f} | {STEPS / r['cli_s']:,.0f} |
+| `marginlab.Perceptron(normalize=False).fit` on the link's arrays | {r['python_s']:.3f} | {r['python_fixed_s']:.3f} | {r['python_steps_s']:.3f} | {STEPS / r['python_steps_s']:,.0f} |
+| the same fit through the extension module alone (`marginlab._core.fit`) | {r['core_s']:.3f} | | | |
+| scikit-learn Perceptron (float64, no trace) | {r['sklearn_s']:.3f} | | | {STEPS / r['sklearn_s']:,.0f} |
 
-Python's overhead against the command line: **{100 * r['python_overhead']:+.1f} %** (same trace hash as the
-command line: **{'yes' if r['same_trace_hash'] else 'no'}**; {r['mistakes']:,} mistakes); the command line's
-figure is a difference of three timings and carries their noise. The Python layer alone (validation, labels,
-attributes) against the extension module in the same process: **{100 * r['layer_overhead']:+.1f} %**. The whole run as a
-link, `marginlab.run` against `marginlab run`: {r['run_s']:.3f} s against {r['cli_total_s']:.3f} s
+Python's overhead on the learner against the command line's: **{100 * r['python_overhead']:+.1f} %** (same trace hash as
+the command line: **{'yes' if r['same_trace_hash'] else 'no'}**; {r['mistakes']:,} mistakes), the median over the repetitions of
+each one's ratio (each side's figure is a difference of two timings and carries their noise). The estimator's fixed costs, {r['python_fixed_s']:.3f} s for these
+{X_MB:.0f} MB of float32 features, are paid once per fit whatever its steps. The Python layer alone (validation,
+labels, attributes) against the extension module in the same process: **{100 * r['layer_overhead']:+.1f} %**. The whole run
+as a link, `marginlab.run` against `marginlab run`: {r['run_s']:.3f} s against {r['cli_total_s']:.3f} s
 ({100 * r['run_overhead']:+.1f} %). Against scikit-learn:
 {r['sklearn_s'] / r['python_s']:.2f}x the throughput, with the session's trace recorded on top (train accuracy
 {r['python_train_accuracy']:.4f} against {r['sklearn_train_accuracy']:.4f}).
 
 Two fits in two Python threads: {r['two_threads_s']:.3f} s against {r['two_serial_s']:.3f} s one after the other
 (speed-up **{r['thread_speedup']:.2f}**). The core releases the GIL (python/tests/test_runtime.py shows another
-thread running throughout a fit), so two fits can use two cores; with a load average of {load:.1f} on
-{os.cpu_count()} logical cores they had none free, and the figures above carry that noise.
+thread running throughout a fit), so two fits can use two cores: {cores_note}
 {END}
 """
 

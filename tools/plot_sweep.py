@@ -12,6 +12,7 @@ reference values are hollow markers. Debian's python3-matplotlib (tools/setup.sh
 import argparse
 import csv
 import sys
+import textwrap
 
 import matplotlib
 
@@ -95,8 +96,8 @@ def main():
         ax.set_xticks(range(len(categories)), categories)
     ax.set_xlabel(x_key or "")
     ax.set_ylabel(f"{metric} (mean ± standard error)")
-    if args.title:
-        ax.set_title(args.title)
+    if args.title:  # wrapped to the axes' width: a long title would run off both edges
+        ax.set_title("\n".join(textwrap.wrap(args.title, 80)))
     ax.grid(True, alpha=0.3)
     if len(groups) > 1 or metric + "_ref_mean" in col:
         ax.legend(fontsize=8)

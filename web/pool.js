@@ -47,9 +47,13 @@
     const slot = { worker: new Worker('worker.js'), jobs: [], heap: 0 };
     record.workers_started++;
     slot.worker.onmessage = (e) => message(pool, slot, e.data);
+    // A script that throws fires an ErrorEvent; a worker script that could not be fetched fires a plain
+    // error Event (HTML's "run a worker"), and would fail again in a new worker: the pool breaks down
+    // instead of starting workers again and again.
     slot.worker.onerror = (e) => {
       e.preventDefault();
-      replace(pool, slot, 'the worker stopped: ' + (e.message || 'an error'));
+      if (e instanceof ErrorEvent) replace(pool, slot, 'the worker stopped: ' + (e.message || 'an error'));
+      else breakDown(pool, 'the worker could not start: worker.js did not load');
     };
     compile().then((module) => {
       if (pool.alive && pool.slots.includes(slot)) slot.worker.postMessage({ type: 'init', module, script: 'marginlab-worker.js' });

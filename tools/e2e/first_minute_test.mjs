@@ -13,13 +13,10 @@
 // Usage: node tools/e2e/first_minute_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM)
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage, status, waitFor, waitFrames,
+import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage, status, waitFor, waitFrames,
          moreFrames, runToPause } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+const { root, site, outDir } = e2ePaths();
 fs.mkdirSync(outDir, { recursive: true });
 const W = 1280, H = 800;
 

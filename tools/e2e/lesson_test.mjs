@@ -10,17 +10,16 @@
 // progress survives a reload (localStorage), and that the gallery lists the lessons first for a first-time
 // visitor (nothing stored) and after the ready-made experiments once there is progress.
 // Leaves build/e2e/lesson_desktop.png and lesson_phone.png: step 2 met (the README's lesson screenshots).
-// Usage: node tools/e2e/lesson_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM; LESSON_SIZES=desktop,phone picks the
+// With --docs they are also copied to docs/img/.
+// Usage: node tools/e2e/lesson_test.mjs [--docs]   (env WEB_SITE, E2E_OUT, CHROMIUM; LESSON_SIZES=desktop,phone picks the
 // sizes, LESSON_DEBUG=1 saves a screenshot after each combo is pressed)
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
+import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
          waitFrames, moreFrames } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+const { root, site, outDir } = e2ePaths();
+const writeDocs = process.argv.includes('--docs');  // the README's lesson screenshots, docs/img/lesson_*.png
 fs.mkdirSync(outDir, { recursive: true });
 
 const chromium = await requirePrerequisites('lesson_test', { site });
@@ -173,6 +172,7 @@ try {
           lesson.state === 'met' && /concepts=1000000/.test(s.url) && s.link.startsWith('#lesson=halving_mistakes&step=2&'),
           `${lesson.state}: ${lesson.why}; ${s.link}`);
     await page.screenshot({ path: path.join(outDir, `lesson_${size.name}.png`) });  // a step met (README's shot)
+    if (writeDocs) fs.copyFileSync(path.join(outDir, `lesson_${size.name}.png`), path.join(root, `docs/img/lesson_${size.name}.png`));
     // Step 3: the Learner panel's combo.
     await r.press(await r.reach('lesson.next'));
     lesson = await decided(page, 3);

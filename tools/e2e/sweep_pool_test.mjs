@@ -13,21 +13,18 @@
 //      is measured), no row merged after it, frames still drawn.
 //   6. A worker module that does not load (HTTP 404): every cell becomes its error row naming it, and the
 //      pool does not start workers again and again.
+//   7. The worker's script does not load (HTTP 404): the same; a worker that fails before it is ready breaks
+//      the pool down instead of being replaced.
 // Figures go to build/e2e/sweep_pool_timing.json for bench/sweep_throughput.sh (docs/bench_sweep.md).
 // Usage: node tools/e2e/sweep_pool_test.mjs   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage as openIn, status,
+import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage as openIn, status,
          waitFor as waitForIn, waitFrames, moreFrames } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const buildNative = path.resolve(root, process.env.BUILD_NATIVE || 'build/native');
-const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
-const cli = path.join(buildNative, 'marginlab');
+const { site, outDir, cli } = e2ePaths();
 fs.mkdirSync(outDir, { recursive: true });
 const chromium = await requirePrerequisites('sweep_pool_test', { site, cli });
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -228,6 +225,20 @@ try {
           broken.after.workers_started === 2,
           `${broken.s.sweep.error_rows} error rows (${named} naming the module), ${broken.after.alive} alive, ` +
           `${broken.after.workers_started} started`);
+    await broken.page.close();
+  }
+  // 7. The worker's script does not load: the workers fail before they are ready, so the pool breaks down
+  //    (each cell its error row) instead of replacing them again and again.
+  {
+    await context.route('**/worker.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const broken = await sweepPage(REFUSED);
+    await context.unroute('**/worker.js');
+    const named = broken.rows.split('\n').filter((line) => line.includes('the worker could not start')).length;
+    check('a worker script that does not load: every cell its error row, no worker left or started again',
+          broken.s.sweep.finished && broken.s.sweep.error_rows === 6 && named === 6 && broken.after.alive === 0 &&
+          broken.after.workers_started === 2,
+          `${broken.s.sweep.error_rows} error rows (${named} saying the worker could not start), ` +
+          `${broken.after.alive} alive, ${broken.after.workers_started} started`);
     await broken.page.close();
   }
   fs.writeFileSync(path.join(outDir, 'sweep_pool_timing.json'), JSON.stringify(timing, null, 1));

@@ -14,13 +14,10 @@
 // Usage: node tools/e2e/touch_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM, TOUCH_SEED for the taps' order)
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
+import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
          waitFrames, moreFrames } from './page.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.resolve(root, process.env.WEB_SITE || 'build/web/site');
-const outDir = path.resolve(root, process.env.E2E_OUT || 'build/e2e');
+const { site, outDir } = e2ePaths();
 fs.mkdirSync(outDir, { recursive: true });
 
 const chromium = await requirePrerequisites('touch_test', { site });
