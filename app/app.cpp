@@ -196,6 +196,7 @@ void App::frame() {
   layout_in.view_chrome = shown.view && !sweep_mode ? view_.chrome_height() : 0.0f;
   layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
   layout_in.touch = touch_;
+  layout_in.reading = sheet_tab_ == SheetTab::lesson && lesson_shown();
   const ScreenLayout layout = layout_screen(layout_in);
   layout_ = layout.kind;
   narrow_ = layout.kind == LayoutKind::stacked;
@@ -400,7 +401,7 @@ void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool 
   if (sheet_tab_ == SheetTab::settings && shown.side) draw_sidebar(pos, size);
   if (sheet_tab_ == SheetTab::plots && shown.plots && !sweep_mode) plots_.draw(pos, size, true);
   if (sheet_tab_ == SheetTab::confusion && shown.confusion && !sweep_mode) confusion_.draw(pos, size);
-  if (sheet_tab_ == SheetTab::lesson && lesson_shown()) lesson_.draw(pos, size);
+  if (sheet_tab_ == SheetTab::lesson && lesson_shown()) lesson_.draw(pos, size, false);  // the tab names it
 }
 
 // The sheet's tabs: one button per panel the link shows, the current one highlighted.

@@ -27,9 +27,10 @@ ScreenLayout layout_screen(const LayoutInput& in) {
     out.sheet = {side, top + in.tab_height, in.width - side, std::max(0.0f, below - in.tab_height)};
   } else {
     // The view's image at most square, and at least kViewShare of the screen however many rows the toolbar
-    // wrapped into, its controls above it, as long as the panel keeps kSheetTargets touch targets; the panel
+    // wrapped into (kReadingViewShare beside a lesson's text), its controls above it, as long as the panel keeps kSheetTargets touch targets; the panel
     // under the tabs in the rest.
-    const float wanted = in.view_chrome + std::min(in.width, std::max(below * 0.45f, in.height * kViewShare));
+    const float image = in.reading ? in.height * kReadingViewShare : std::max(below * 0.45f, in.height * kViewShare);
+    const float wanted = in.view_chrome + std::min(in.width, image);
     const float room = below - in.tab_height - kSheetTargets * kTouchTarget * scale;
     const float view_h = std::round(std::max(0.0f, std::min(wanted, room)));
     out.view = {0, top, in.width, view_h};

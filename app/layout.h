@@ -23,6 +23,8 @@ constexpr float kTouchTarget = 44.0f;
 // The share of a portrait sheet's height the view's image gets at least, besides the view's controls (while the
 // panel under it keeps kSheetTargets rows).
 constexpr float kViewShare = 0.4f;
+// The same while the panel shown is text to read (a lesson's step): the view yields the rest to it.
+constexpr float kReadingViewShare = 0.25f;
 // The panel's least height in a portrait sheet, in touch targets.
 constexpr float kSheetTargets = 3.0f;
 
@@ -44,6 +46,7 @@ struct LayoutInput {
   float tab_height = 0;         // a row of tab buttons (a touch target and the window's padding)
   float view_chrome = 0;        // the view panel's height besides its image (its title and controls)
   bool touch = false;           // a touch screen (the page's pointer is coarse)
+  bool reading = false;         // the sheet shows text to read (the Lesson tab): the view gets kReadingViewShare
 };
 
 // Where the sheet layout puts the view, the tabs and the panel shown (other kinds only have `kind`).

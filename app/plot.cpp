@@ -8,6 +8,7 @@
 #include "app/plot.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -271,6 +272,16 @@ AxisTicks x_ticks(const Layout& l, AxisRange xr) {
   return nice_ticks(xr.lo, xr.hi, std::max(2, static_cast<int>((l.area_max.x - l.area_min.x) / (fs * 4.5f))));
 }
 
+// Why a plot has nothing to draw, centred in its area and wrapped to its width (a long reason was cut off).
+void empty_note(ImDrawList* dl, ImVec2 area_min, ImVec2 area_max, const char* text) {
+  const float wrap = std::max(1.0f, area_max.x - area_min.x - 8);
+  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, wrap, text);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+              ImVec2(std::max(area_min.x + 4, (area_min.x + area_max.x - ts.x) * 0.5f),
+                     (area_min.y + area_max.y - ts.y) * 0.5f),
+              kDimText, text, nullptr, wrap);
+}
+
 }  // namespace
 
 namespace {
@@ -374,10 +385,7 @@ void line_plot(const char* id, ImVec2 size, const PlotOptions& options, const st
           break;
         }
   if (!any) {
-    const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
-    dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
-                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f),
-                kDimText, options.empty_text);
+    empty_note(dl, l.area_min, l.area_max, options.empty_text);
     dl->PopClipRect();
     ImGui::PopID();
     return;
@@ -589,10 +597,7 @@ PointHit points_plot(const char* id, ImVec2 size, const PlotOptions& options, co
       for (double v : *s.y)
         if (std::isfinite(v)) any = true;
   if (!any) {
-    const ImVec2 ts = ImGui::CalcTextSize(options.empty_text);
-    dl->AddText(ImVec2(std::max(l.area_min.x + 4, (l.area_min.x + l.area_max.x - ts.x) * 0.5f),
-                       (l.area_min.y + l.area_max.y - ts.y) * 0.5f),
-                kDimText, options.empty_text);
+    empty_note(dl, l.area_min, l.area_max, options.empty_text);
     legend(dl, items, frame.legend_x, frame.legend_y, size.x - 12);
     dl->PopClipRect();
     ImGui::PopID();

@@ -19,8 +19,8 @@ void colored_wrapped(const ImVec4& color, const std::string& text) {
 }
 }  // namespace
 
-void LessonPanel::draw(ImVec2 pos, ImVec2 size) {
-  begin_panel("Lesson", pos, size);
+void LessonPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
+  begin_panel("Lesson", pos, size, title ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoTitleBar);
   if (ctx_.probes) (*ctx_.probes)["lesson.panel"] = ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);
   if (!tracker_.error().empty()) colored_wrapped(kErrorColor, tracker_.error());
   if (tracker_.place().lesson != nullptr) {

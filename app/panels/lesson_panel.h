@@ -16,7 +16,7 @@ class LessonPanel : public Panel {
  public:
   using Panel::Panel;  // works on the shared context
   // Draws the panel as a fixed window at pos/size.
-  void draw(ImVec2 pos, ImVec2 size);
+  void draw(ImVec2 pos, ImVec2 size, bool title = true);
   // The gallery's lessons, each with its progress and a button opening its first step not met, and the "Reset
   // progress" button. Returns the lesson link chosen ("" when none).
   std::string draw_lesson_list();

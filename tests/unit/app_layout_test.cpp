@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -85,6 +86,32 @@ TEST(AppLayout, ThePortraitViewKeepsItsShareOfTheHeight) {
   EXPECT_GE(layout_screen(phone).view.h - 183, 844 * 0.25f);
   phone.view_chrome = 0;
   EXPECT_GE(layout_screen(phone).view.h, 844 * kViewShare - 0.5f);
+}
+
+// Beside a lesson's text (reading) the portrait view's image shrinks to kReadingViewShare of the screen and
+// the panel gets the rest: on the lesson test's phone the Next button sat under the screen's edge.
+TEST(AppLayout, ALessonsTextGetsTheRoomTheViewYields) {
+  for (const auto& [w, h] : kPhones) {
+    LayoutInput in = input(w, h, true);
+    in.view_chrome = 120;
+    const ScreenLayout looking = layout_screen(in);
+    in.reading = true;
+    const ScreenLayout reading = layout_screen(in);
+    const float room = h - in.toolbar_height - in.tab_height - kSheetTargets * kTouchTarget;
+    EXPECT_NEAR(reading.view.h - in.view_chrome, std::min(std::round(h * kReadingViewShare), room - in.view_chrome),
+                0.5f)
+        << w << "x" << h;
+    EXPECT_NEAR(reading.sheet.h - looking.sheet.h, looking.view.h - reading.view.h, 0.5f) << w << "x" << h;
+  }
+  // The lesson test's phone: its 237 px toolbar and 183 px of view controls.
+  LayoutInput phone = input(390, 844, true);
+  phone.toolbar_height = 237;
+  phone.view_chrome = 183;
+  const ScreenLayout looking = layout_screen(phone);
+  phone.reading = true;
+  const ScreenLayout reading = layout_screen(phone);
+  EXPECT_NEAR(reading.view.h - 183, std::round(844 * kReadingViewShare), 0.5f);
+  EXPECT_GT(reading.sheet.h, looking.sheet.h);
 }
 
 TEST(AppLayout, TabletsAndDesktopsKeepTheWideLayout) {

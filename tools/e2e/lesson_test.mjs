@@ -55,7 +55,7 @@ function reader(page, cdp, size) {
       for (let i = 0; i < 30; i++) {
         const s = await status(page);
         const at = s.probes[name];
-        if (at && at[1] > (size.touch ? s.probes['tab.settings'][1] + 110 : 70) && at[1] < H - 40) {
+        if (at && at[1] > (size.touch ? s.probes['tab.settings'][1] + 70 : 70) && at[1] < H - 40) {
           // A finger's scroll may still be settling: press where the widget stays.
           await moreFrames(page, 6);
           const again = (await status(page)).probes[name];
@@ -65,7 +65,7 @@ function reader(page, cdp, size) {
         const down = !at || at[1] >= H - 40;
         const side = s.probes[name.startsWith('lesson.') ? 'lesson.panel' : 'sidebar'];
         if (size.touch) {
-          const from = Math.min(side[1] + 80, H - 60), to = from + (down ? -120 : 120);
+          const from = Math.min(side[1] + 80, H - 60), to = from + (down ? -60 : 60);
           await touch('touchStart', [[side[0], from]]);
           await moreFrames(page, 2);
           for (let k = 1; k <= 6; k++) {
