@@ -27,8 +27,8 @@ ScreenLayout layout_screen(const LayoutInput& in) {
     out.sheet = {side, top + in.tab_height, in.width - side, std::max(0.0f, below - in.tab_height)};
   } else {
     // The view's image at most square, and at least kViewShare of the screen however many rows the toolbar
-    // wrapped into (kReadingViewShare beside a lesson's text), its controls above it, as long as the panel keeps kSheetTargets touch targets; the panel
-    // under the tabs in the rest.
+    // wrapped into (kReadingViewShare beside a lesson's text), its controls above it, as long as the panel keeps
+    // kSheetTargets touch targets; the panel under the tabs in the rest.
     const float image = in.reading ? in.height * kReadingViewShare : std::max(below * 0.45f, in.height * kViewShare);
     const float wanted = in.view_chrome + std::min(in.width, image);
     const float room = below - in.tab_height - kSheetTargets * kTouchTarget * scale;

@@ -13,17 +13,12 @@
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
 #include "core/session/trace.h"
+#include "tests/unit/fake_clock.h"
 
 namespace ml::app {
 namespace {
 
-// A clock that moves 1 ms each time it is read.
-struct FakeClock {
-  double t = 0;
-  ClockFn fn() {
-    return [this] { return t += 0.001; };
-  }
-};
+using test::FakeClock;
 
 Experiment decode(const std::string& url) {
   ExperimentDecode d = decode_experiment(url, learner_schemas());

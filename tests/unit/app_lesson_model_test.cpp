@@ -12,16 +12,12 @@
 #include "app/models/lesson_model.h"
 #include "core/learners/registry.h"
 #include "core/lessons/lessons.h"
+#include "tests/unit/fake_clock.h"
 
 namespace ml::app {
 namespace {
 
-struct FakeClock {
-  double t = 0;
-  ClockFn fn() {
-    return [this] { return t += 0.001; };
-  }
-};
+using test::FakeClock;
 
 const Lesson& halving() { return *find_lesson("halving_mistakes"); }
 

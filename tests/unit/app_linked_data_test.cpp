@@ -15,6 +15,7 @@
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
+#include "tests/unit/fake_clock.h"
 #include "tests/unit/shipped_files.h"
 
 namespace ml::app {
@@ -34,12 +35,7 @@ std::string command_line_hash(const std::string& url, int64_t steps) {
   return s.value()->trace().sha256();
 }
 
-struct FakeClock {
-  double t = 0;
-  ClockFn fn() {
-    return [this] { return t += 0.001; };
-  }
-};
+using test::FakeClock;
 
 const char* const kBanana3 =
     "#v=1&data=csv&csv=ida%2Fbanana%2Fbanana&split=3&learner=kernel_perceptron&l.width_c=1&seed=1&steps=300";

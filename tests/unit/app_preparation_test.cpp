@@ -8,17 +8,13 @@
 
 #include "app/app_state.h"
 #include "core/session/session.h"
+#include "tests/unit/fake_clock.h"
 
 namespace ml::app {
 namespace {
 
 // 1 ms per clock read; with a 0.5 ms budget every tick does one unit of the fit.
-struct FakeClock {
-  double t = 0;
-  ClockFn fn() {
-    return [this] { return t += 0.001; };
-  }
-};
+using test::FakeClock;
 
 const char* const kCheapLink = "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&seed=33";
 const char* const kExpensiveLink = "#v=1&data=blobs&noise=uniform&eta=0.2&learner=uma&l.projection=nystrom&l.dims=20&l."

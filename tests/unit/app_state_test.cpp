@@ -13,18 +13,14 @@
 #include "core/learners/registry.h"
 #include "core/session/session.h"
 #include "core/util/sha256.h"
+#include "tests/unit/fake_clock.h"
 
 namespace ml::app {
 namespace {
 
 // A clock that moves 1 ms every time it is read: the 8 ms budget then cuts slices of varying length
 // without the test depending on real time.
-struct FakeClock {
-  double t = 0;
-  ClockFn fn() {
-    return [this] { return t += 0.001; };
-  }
-};
+using test::FakeClock;
 
 std::string reference_hash(const std::string& url, int64_t steps, const Dataset* csv = nullptr) {
   DecodeResult d = decode_url(url, learner_schemas());

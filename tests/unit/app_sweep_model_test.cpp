@@ -10,16 +10,12 @@
 #include "app/models/sweep_model.h"
 #include "core/learners/registry.h"
 #include "core/util/sha256.h"
+#include "tests/unit/fake_clock.h"
 
 namespace ml::app {
 namespace {
 
-struct FakeClock {
-  double t = 0;
-  ClockFn fn() {
-    return [this] { return t += 0.001; };
-  }
-};
+using test::FakeClock;
 
 Experiment decode(const std::string& url) {
   ExperimentDecode d = decode_experiment(url, learner_schemas());
