@@ -752,6 +752,56 @@ void App::status_pointer_json(std::string* out) const {
           "," + std::to_string(hi[1]) + "]";
 }
 
+// Compare: each learner's progress (status_json).
+void App::status_compare_json(std::string* out) const {
+  *out += ",\"compare\":[";
+  if (state_.mode() == RunMode::compare) {
+    const CompareModel& cm = state_.compare();
+    for (size_t i = 0; i < cm.size(); ++i) {
+      const ComparedRun& r = cm.run(i);
+      if (i) *out += ",";
+      *out += "{\"learner\":\"" + json_escape(r.learner) + "\"";
+      *out += ",\"steps\":" + std::to_string(r.session ? r.session->steps() : 0);
+      *out += ",\"mistakes\":" + std::to_string(r.session ? r.session->mistakes() : 0);
+      *out += ",\"trace_sha256\":\"" + std::string(r.session && !state_.playing() ? r.session->trace().sha256() : "") +
+              "\"";
+      *out += ",\"cell\":\"" + json_escape(r.cell.url) + "\"";
+      *out += ",\"error\":\"" + json_escape(r.error) + "\"}";
+    }
+  }
+  *out += "]";
+}
+
+// Sweep: progress, the plot's points, the rows' hash once every cell has its row (status_json).
+void App::status_sweep_json(std::string* out) {
+  if (SweepModel* sweep = state_.sweep()) {
+    const SweepPlotData& plot = sweep->plot(sweep_.metric());
+    size_t markers = 0;
+    for (const SweepLine& line : plot.lines)
+      for (double m : line.mean)
+        if (std::isfinite(m)) ++markers;
+    const ImVec2 marker = sweep_.first_marker(), entry = sweep_.first_cell_entry();
+    *out += ",\"sweep\":{";
+    *out += "\"completed\":" + std::to_string(sweep->completed());
+    *out += ",\"total\":" + std::to_string(sweep->total());
+    *out += std::string(",\"finished\":") + (sweep->finished() ? "true" : "false");
+    *out += std::string(",\"paused\":") + (sweep->paused() ? "true" : "false");
+    *out += std::string(",\"cancelled\":") + (sweep->cancelled() ? "true" : "false");
+    *out += ",\"error\":\"" + json_escape(sweep->error().ok() ? std::string() : sweep->error().error().message) + "\"";
+    *out += ",\"error_rows\":" + std::to_string(sweep->error_rows());
+    *out += ",\"metric\":\"" + json_escape(plot.metric) + "\"";
+    *out += ",\"x_key\":\"" + json_escape(plot.x_key) + "\"";
+    *out += ",\"lines\":" + std::to_string(plot.lines.size());
+    *out += ",\"points\":" + std::to_string(plot.points.size());
+    *out += ",\"points_filled\":" + std::to_string(plot.points_filled);
+    *out += ",\"markers\":" + std::to_string(markers);
+    *out += ",\"rows_sha256\":\"" + (sweep->finished() ? sweep->rows_sha256() : std::string()) + "\"";
+    *out += ",\"first_marker\":[" + std::to_string(marker.x) + "," + std::to_string(marker.y) + "]";
+    *out += ",\"first_cell_entry\":[" + std::to_string(entry.x) + "," + std::to_string(entry.y) + "]";
+    *out += "}";
+  }
+}
+
 std::string App::status_json() {
   const Session* s = state_.session();
   std::string out = "{";
@@ -828,50 +878,8 @@ std::string App::status_json() {
     first_probe = false;
   }
   out += "}";
-  // Compare: each learner's progress.
-  out += ",\"compare\":[";
-  if (mode == RunMode::compare) {
-    const CompareModel& cm = state_.compare();
-    for (size_t i = 0; i < cm.size(); ++i) {
-      const ComparedRun& r = cm.run(i);
-      if (i) out += ",";
-      out += "{\"learner\":\"" + json_escape(r.learner) + "\"";
-      out += ",\"steps\":" + std::to_string(r.session ? r.session->steps() : 0);
-      out += ",\"mistakes\":" + std::to_string(r.session ? r.session->mistakes() : 0);
-      out += ",\"trace_sha256\":\"" + std::string(r.session && !state_.playing() ? r.session->trace().sha256() : "") +
-             "\"";
-      out += ",\"cell\":\"" + json_escape(r.cell.url) + "\"";
-      out += ",\"error\":\"" + json_escape(r.error) + "\"}";
-    }
-  }
-  out += "]";
-  // Sweep: progress, the plot's points, the rows' hash once every cell has its row.
-  if (SweepModel* sweep = state_.sweep()) {
-    const SweepPlotData& plot = sweep->plot(sweep_.metric());
-    size_t markers = 0;
-    for (const SweepLine& line : plot.lines)
-      for (double m : line.mean)
-        if (std::isfinite(m)) ++markers;
-    const ImVec2 marker = sweep_.first_marker(), entry = sweep_.first_cell_entry();
-    out += ",\"sweep\":{";
-    out += "\"completed\":" + std::to_string(sweep->completed());
-    out += ",\"total\":" + std::to_string(sweep->total());
-    out += std::string(",\"finished\":") + (sweep->finished() ? "true" : "false");
-    out += std::string(",\"paused\":") + (sweep->paused() ? "true" : "false");
-    out += std::string(",\"cancelled\":") + (sweep->cancelled() ? "true" : "false");
-    out += ",\"error\":\"" + json_escape(sweep->error().ok() ? std::string() : sweep->error().error().message) + "\"";
-    out += ",\"error_rows\":" + std::to_string(sweep->error_rows());
-    out += ",\"metric\":\"" + json_escape(plot.metric) + "\"";
-    out += ",\"x_key\":\"" + json_escape(plot.x_key) + "\"";
-    out += ",\"lines\":" + std::to_string(plot.lines.size());
-    out += ",\"points\":" + std::to_string(plot.points.size());
-    out += ",\"points_filled\":" + std::to_string(plot.points_filled);
-    out += ",\"markers\":" + std::to_string(markers);
-    out += ",\"rows_sha256\":\"" + (sweep->finished() ? sweep->rows_sha256() : std::string()) + "\"";
-    out += ",\"first_marker\":[" + std::to_string(marker.x) + "," + std::to_string(marker.y) + "]";
-    out += ",\"first_cell_entry\":[" + std::to_string(entry.x) + "," + std::to_string(entry.y) + "]";
-    out += "}";
-  }
+  status_compare_json(&out);
+  status_sweep_json(&out);
   out += "}";
   return out;
 }

@@ -135,6 +135,9 @@ class App {
   void status_pointer_json(std::string* out) const;
   // The lesson followed, its check and the stored progress (status JSON).
   void status_lesson_json(std::string* out) const;
+  // status_json's compare and sweep parts.
+  void status_compare_json(std::string* out) const;
+  void status_sweep_json(std::string* out);
 
   Platform& platform_;
   AppState state_;
