@@ -634,7 +634,9 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   if (panel_visible(config, "data") && ImGui::CollapsingHeader("Data", open)) data_.draw();
   if (panel_visible(config, "noise") && ImGui::CollapsingHeader("Noise", open)) noise_.draw();
   if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) learner_.draw();
-  if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open)) share_.draw();
+  if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open))
+    share_.draw(
+        place_link(lesson_.tracker().place(), state_.url()));  // a lesson's keys in front, as in the address bar
   if (panel_visible(config, "export") &&
       ImGui::CollapsingHeader("Export", state_.mode() == RunMode::sweep ? open : 0)) {
     if (state_.mode() == RunMode::sweep)

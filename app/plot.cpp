@@ -325,12 +325,13 @@ bool plot_title(ImDrawList* dl, const Layout& l, const PlotOptions& options, boo
   const float fs = ImGui::GetFontSize();
   const float help_w = options.help.empty() ? 0.0f : width_of("(?)") + 6;
   bool title_cut = false;
-  const std::string title =
-      fit_width(options.title, l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve, &title_cut);
+  const float room = l.box_max.x - l.box_min.x - 12 - help_w - options.title_reserve;
+  std::string title = fit_width(options.title, room, &title_cut);
+  if (width_of(title) > room) title.clear();  // not even "..." fits (the caller's controls take the line)
   dl->AddText(ImVec2(l.box_min.x + 6, l.box_min.y + 3), kText, title.c_str());
   const bool on_title = hovered && ImGui::GetIO().MousePos.y < l.box_min.y + fs * 1.35f;
-  if (!options.help.empty())
-    dl->AddText(ImVec2(l.box_min.x + 6 + width_of(title) + 6, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
+  const float help_x = l.box_min.x + 6 + (title.empty() ? 0.0f : width_of(title) + 6);
+  if (!options.help.empty()) dl->AddText(ImVec2(help_x, l.box_min.y + 3), on_title ? kText : kDimText, "(?)");
   if (on_title && !options.help.empty())
     help_tooltip(title_cut ? options.title + ": " + options.help : options.help, options.reference);
   else if (on_title && title_cut)

@@ -7,9 +7,9 @@
 
 namespace ml::app {
 
-void SharePanel::draw() {
+void SharePanel::draw(const std::string& url) {
   ImGui::PushID("share");
-  std::string link = ctx_.platform.share_link(ctx_.state.url());
+  std::string link = ctx_.platform.share_link(url);
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
   fitted_text_field("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();

@@ -13,8 +13,8 @@ class SharePanel : public Panel {
  public:
   // The panel works on the shared context.
   explicit SharePanel(PanelContext ctx) : Panel(ctx), widgets_(ctx.state) {}
-  // Draws the panel's contents in the current window.
-  void draw();
+  // Draws the panel's contents in the current window; `url` is the link the page shows (a lesson's keys in front).
+  void draw(const std::string& url);
 
  private:
   // Which control's confirmation ("link copied") is showing: it is drawn right under that control.

@@ -199,6 +199,12 @@ try {
     const hash = await page.evaluate(() => location.hash);
     check(`${size.name}: the page's link says where the reader is`, hash === s.link && hash.startsWith('#lesson=halving_mistakes&step=4&'),
           hash);
+    if (!r.phone) {  // the Share panel's Copy link copies the same link, lesson keys in front
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+      await r.press(await r.reach('share.copy_link'));
+      const copied = await page.evaluate(() => navigator.clipboard.readText()).catch(() => '');
+      check(`${size.name}: Copy link copies the lesson's link`, copied.endsWith(hash), copied.slice(0, 120));
+    }
 
     // A reload keeps the progress; the gallery then lists the ready-made experiments first.
     await page.reload();
