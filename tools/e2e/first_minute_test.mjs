@@ -13,7 +13,7 @@
 // Usage: node tools/e2e/first_minute_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM)
 import fs from 'node:fs';
 import path from 'node:path';
-import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage, status, waitFor, waitFrames,
+import { clickAt, e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage, status, waitFor, waitFrames,
          moreFrames, runToPause } from './page.mjs';
 
 const { root, site, outDir } = e2ePaths();
@@ -26,15 +26,6 @@ const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: W, height: H } });
 await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
 
-// A click held across frames (ImGui 1.86 reads the button state once a frame).
-async function clickAt(page, x, y) {
-  await page.mouse.move(x, y);
-  await moreFrames(page, 2);
-  await page.mouse.down();
-  await moreFrames(page, 2);
-  await page.mouse.up();
-  await moreFrames(page, 3);
-}
 // Scrolls the sidebar (the wheel over it) by `notches` (positive: down).
 async function scrollSidebar(page, notches) {
   await page.mouse.move(150, 600);

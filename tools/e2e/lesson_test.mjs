@@ -15,7 +15,7 @@
 // sizes, LESSON_DEBUG=1 saves a screenshot after each combo is pressed)
 import fs from 'node:fs';
 import path from 'node:path';
-import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
+import { clickAt, e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
          waitFrames, moreFrames } from './page.mjs';
 
 const { root, site, outDir } = e2ePaths();
@@ -40,14 +40,10 @@ function reader(page, cdp, size) {
         await touch('touchStart', [[x, y]]);
         await moreFrames(page, 3);
         await touch('touchEnd', []);
+        await moreFrames(page, 3);
       } else {
-        await page.mouse.move(x, y);
-        await moreFrames(page, 2);
-        await page.mouse.down();
-        await moreFrames(page, 2);
-        await page.mouse.up();
+        await clickAt(page, x, y);
       }
-      await moreFrames(page, 3);
     },
     // Scrolls the panel `name` is in (the Lesson panel for lesson.*, else the Experiment panel) with the wheel or
     // a finger's drag until `name` is drawn well inside the screen.

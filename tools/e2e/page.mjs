@@ -114,6 +114,16 @@ export async function waitFrames(page, frames, timeout = 240000) {
   return page.evaluate(() => document.body.dataset.error || '');
 }
 // Waits `k` more frames: ImGui 1.86 reads key and button state once a frame, so a press is held across frames.
+// A click held across frames (ImGui 1.86 reads the button state once a frame).
+export async function clickAt(page, x, y) {
+  await page.mouse.move(x, y);
+  await moreFrames(page, 2);
+  await page.mouse.down();
+  await moreFrames(page, 2);
+  await page.mouse.up();
+  await moreFrames(page, 3);
+}
+
 export async function moreFrames(page, k) {
   const s = await status(page);
   return waitFrames(page, s.frames + k);

@@ -11,7 +11,7 @@
 // Usage: node tools/e2e/view_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM)
 import fs from 'node:fs';
 import path from 'node:path';
-import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
+import { clickAt, e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, pageErrors, openPage, status, waitFor,
          waitFrames, moreFrames } from './page.mjs';
 
 const { site, outDir } = e2ePaths();
@@ -21,15 +21,6 @@ const chromium = await requirePrerequisites('view_test', { site });
 const { server, base } = await serveDirectory(site);
 const browser = await launchChromium(chromium);
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-// A click held across frames (ImGui 1.86 reads the button state once a frame; see browser_test.mjs 1c).
-async function clickAt(page, x, y) {
-  await page.mouse.move(x, y);
-  await moreFrames(page, 2);
-  await page.mouse.down();
-  await moreFrames(page, 2);
-  await page.mouse.up();
-  await moreFrames(page, 3);
-}
 async function probe(page, name) {
   const s = await status(page);
   return s.probes[name];
