@@ -138,12 +138,36 @@ int nearest_point(const std::vector<double>& xs, const std::vector<double>& ys, 
   return best;
 }
 
+std::vector<PlotBucket> plot_buckets(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo,
+                                     double x_hi, int columns) {
+  std::vector<PlotBucket> out;
+  const size_t n = std::min(xs.size(), ys.size());
+  if (columns < 1 || !(x_hi > x_lo)) return out;
+  const double width = (x_hi - x_lo) / columns;
+  auto column_of = [&](double x) {
+    return std::clamp(static_cast<int>(std::floor((x - x_lo) / width)), 0, columns - 1);
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (std::isnan(ys[i]) || std::isnan(xs[i])) continue;
+    const int column = column_of(xs[i]);
+    if (out.empty() || out.back().column != column) {
+      out.push_back({column, i, i, i, i});
+      continue;
+    }
+    PlotBucket& b = out.back();
+    if (ys[i] < ys[b.lo]) b.lo = i;
+    if (ys[i] > ys[b.hi]) b.hi = i;
+    b.last = i;
+  }
+  return out;
+}
+
 void envelope(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo, double x_hi, int columns,
               std::vector<double>* out_x, std::vector<double>* out_y) {
   out_x->clear();
   out_y->clear();
   const size_t n = std::min(xs.size(), ys.size());
-  if (columns < 1 || n <= static_cast<size_t>(2 * columns) || !(x_hi > x_lo)) {
+  if (!is_dense(n, columns) || !(x_hi > x_lo)) {
     for (size_t i = 0; i < n; ++i) {
       if (std::isnan(ys[i]) || std::isnan(xs[i])) continue;
       out_x->push_back(xs[i]);
@@ -151,24 +175,8 @@ void envelope(const std::vector<double>& xs, const std::vector<double>& ys, doub
     }
     return;
   }
-  const double width = (x_hi - x_lo) / columns;
-  size_t i = 0;
-  while (i < n) {
-    if (std::isnan(ys[i]) || std::isnan(xs[i])) {
-      ++i;
-      continue;
-    }
-    const double bucket = std::floor((xs[i] - x_lo) / width);
-    size_t first = i, lo = i, hi = i, last = i;
-    size_t j = i + 1;
-    for (; j < n; ++j) {
-      if (std::isnan(ys[j]) || std::isnan(xs[j])) continue;
-      if (std::floor((xs[j] - x_lo) / width) != bucket) break;
-      if (ys[j] < ys[lo]) lo = j;
-      if (ys[j] > ys[hi]) hi = j;
-      last = j;
-    }
-    size_t keep[4] = {first, std::min(lo, hi), std::max(lo, hi), last};
+  for (const PlotBucket& b : plot_buckets(xs, ys, x_lo, x_hi, columns)) {
+    const size_t keep[4] = {b.first, std::min(b.lo, b.hi), std::max(b.lo, b.hi), b.last};
     size_t previous = n;
     for (size_t k : keep) {
       if (k == previous) continue;
@@ -176,7 +184,6 @@ void envelope(const std::vector<double>& xs, const std::vector<double>& ys, doub
       out_y->push_back(ys[k]);
       previous = k;
     }
-    i = j;
   }
 }
 

@@ -42,6 +42,19 @@ int nearest_index(const std::vector<double>& xs, double x);
 // points with a NaN coordinate are skipped, ties go to the first (hit-testing a plot's markers in pixels).
 int nearest_point(const std::vector<double>& xs, const std::vector<double>& ys, double x, double y, double radius);
 
+// One x bucket of a dense series: its pixel column and, as indices into the series, its first, lowest,
+// highest and last point.
+struct PlotBucket {
+  int column = 0;
+  size_t first = 0, lo = 0, hi = 0, last = 0;
+};
+// True when a series of n points has more than 2 points per column: it is drawn from its buckets.
+inline bool is_dense(size_t n, int columns) { return columns >= 1 && n > static_cast<size_t>(2 * columns); }
+// The non-NaN points grouped into `columns` buckets of equal x width over [x_lo, x_hi) (xs increasing; a point
+// at x_hi joins the last column), in x order; columns no point falls in are left out.
+std::vector<PlotBucket> plot_buckets(const std::vector<double>& xs, const std::vector<double>& ys, double x_lo,
+                                     double x_hi, int columns);
+
 // Min/max envelope of a polyline for drawing: when there are more points than 2 * columns, the
 // points are grouped into `columns` buckets of equal x width and each bucket keeps its first,
 // minimum, maximum and last point (in x order), so spikes survive. NaN points are dropped.

@@ -124,6 +124,26 @@ TEST(AppPlotAxis, EnvelopeKeepsEveryExtremeOfEachBucket) {
   EXPECT_EQ(ox, (std::vector<double>{0, 2}));
 }
 
+TEST(AppPlotAxis, BucketsKeepEachColumnsFirstLowestHighestAndLast) {
+  // Five columns of width 2 over [0, 10): NaN skipped, column 3 empty, x = 10 joins the last column.
+  const std::vector<double> xs = {0, 0.5, 1.5, 2, 5, 5.5, 9.9, 10};
+  const std::vector<double> ys = {3, NAN, -1, 7, 2, 2, 4, 8};
+  const std::vector<PlotBucket> b = plot_buckets(xs, ys, 0, 10, 5);
+  ASSERT_EQ(b.size(), 4u);
+  const int columns[] = {0, 1, 2, 4};
+  const size_t first[] = {0, 3, 4, 6}, lo[] = {2, 3, 4, 6}, hi[] = {0, 3, 4, 7}, last[] = {2, 3, 5, 7};
+  for (size_t k = 0; k < b.size(); ++k) {
+    EXPECT_EQ(b[k].column, columns[k]) << k;
+    EXPECT_EQ(b[k].first, first[k]) << k;
+    EXPECT_EQ(b[k].lo, lo[k]) << k;  // ties keep the first: column 2's two 2s
+    EXPECT_EQ(b[k].hi, hi[k]) << k;
+    EXPECT_EQ(b[k].last, last[k]) << k;
+  }
+  EXPECT_TRUE(is_dense(11, 5));
+  EXPECT_FALSE(is_dense(10, 5));  // two points a column are drawn as they are
+  EXPECT_TRUE(plot_buckets(xs, ys, 5, 5, 5).empty());
+}
+
 TEST(AppPlotAxis, NearestPointWithinARadius) {
   const std::vector<double> xs = {10, 20, 30, NAN};
   const std::vector<double> ys = {10, 10, 10, 0};
