@@ -73,6 +73,13 @@ class App {
   // After the frame was rendered to the default framebuffer of this size: completes a pending
   // "plots PNG" capture (the Export panel asks for it during frame()).
   void after_render(int framebuffer_width, int framebuffer_height);
+  // What a frame shows beyond ImGui's draw lists: with them it decides whether a host that draws only
+  // changed frames draws this one (app/frame_loop.h).
+  struct Offscreen {
+    int64_t view_renders = 0;      // drawings of the view's texture so far
+    bool capture_pending = false;  // a capture reads this frame once rendered: it must be drawn
+  };
+  Offscreen offscreen() const { return {view_.texture_renders(), export_.capture_pending()}; }
 
   // The clock a frame's cost is measured with, in seconds (Platform::thread_cpu_seconds).
   double cost_clock() const { return platform_.thread_cpu_seconds(); }

@@ -6,7 +6,10 @@
 // ImGui's input (hooks).
 #pragma once
 
+#include <cstdint>
 #include <functional>
+
+#include "app/models/redraw_gate.h"
 
 struct GLFWwindow;
 
@@ -45,16 +48,25 @@ struct FrameHooks {
   std::function<void()> before_new_frame;
   // The default framebuffer's size in device pixels.
   std::function<void(int* width, int* height)> framebuffer_size;
+  // When set, a frame that shows what the last drawn one showed is not drawn (the default framebuffer keeps
+  // the last picture: the page's canvas does; a double-buffered window would not).
+  RedrawGate* redraw = nullptr;
 };
 
 // The size of the framebuffer a frame was rendered to.
 struct FrameSize {
-  int width = 0;   // device pixels
-  int height = 0;  // device pixels
+  int width = 0;      // device pixels
+  int height = 0;     // device pixels
+  bool drawn = true;  // false when hooks.redraw left the last picture on screen
 };
 
+// A hash of everything ImGui's renderer reads from the current draw data (vertices, indices, commands with
+// their clip rectangles and textures, the display's place, size and scale).
+uint64_t draw_data_signature();
+
 // One frame of the app: the backends' NewFrame, hooks.before_new_frame, ImGui::NewFrame, App::frame,
-// ImGui::Render, clear and draw into the default framebuffer, App::after_render; then the frame's cost
+// ImGui::Render, clear and draw into the default framebuffer (unless hooks.redraw finds nothing changed),
+// App::after_render; then the frame's cost
 // (App::last_frame_cost: the app's own work apart from training and GL calls). The host polls events
 // before and presents (swaps buffers) after.
 FrameSize run_frame(App& app, const FrameHooks& hooks);

@@ -42,6 +42,8 @@ class View {
   // Seconds of cost_clock spent issuing GL calls (texture uploads, draws into the view's texture) since
   // the last call of this function.
   double take_gl_seconds();
+  // Drawings of the view's texture so far (ViewGl::renders).
+  int64_t texture_renders() const { return gl_.renders(); }
 
   // Issues the compiles and links of the programs the first drawing needs; the first drawing checks them
   // (and issues them itself if this was not called). Call once the GL context is current.

@@ -46,6 +46,8 @@ class ViewGl {
   const std::string& error() const { return gl_error_; }
   // The texture the view was drawn into.
   unsigned texture() const { return color_texture_; }
+  // Drawings of the texture so far: a change means the frame shows a new picture with the same draw lists.
+  int64_t renders() const { return renders_; }
 
  private:
   // A shader program whose compiles and link were issued and not yet checked: the browser's GPU process works

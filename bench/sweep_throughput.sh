@@ -87,19 +87,20 @@ print(f"In the page (headless Chromium on these cores, tools/e2e/sweep_pool_test
 print(f"link on a pool of {t['jobs']} Web Workers ran {t['cells']} cells in {t['seconds']:.2f} s from the pool's creation to the last row "
       f"(the worker module's download and compile included: the first worker was ready after {t['ready_seconds']:.2f} s), "
       f"**{rate:.1f} cells/s**, {rate / node_rate:.2f} times node's single process ({node_rate:.1f} cells/s above; target 1.6 or more);")
-print(f"on one worker (jobs=1) {t['cells'] / t['seconds_jobs1']:.1f} cells/s. The page's frames while sweeping: "
-      f"median **{t['median_frame_ms']:.1f} ms**, p95 **{t['p95_frame_ms']:.1f} ms** over {t['frames']} frames "
-      f"(targets 17 and 33 ms); of a frame, the app's own work {t['app_ms']:.1f} ms and its GL calls {t['gl_ms']:.1f} ms (medians).")
+def frames(f):  # the frame figures of tools/e2e/sweep_pool_test.mjs's frameStats
+    return (f"median **{f['median_ms']:.1f} ms**, p95 **{f['p95_ms']:.1f} ms** over {f['frames']} frames, {f['drawn']} of them drawn "
+            f"(app {f['app_median_ms']:.1f} ms a frame, GL calls {f['gl_median_ms']:.1f} ms a drawn frame; medians)")
+print(f"on one worker (jobs=1) {t['cells'] / t['seconds_jobs1']:.1f} cells/s. The page's frames while sweeping (targets 17 and 33 ms): "
+      f"{frames(t['frames'])}. A frame is one turn of the page's loop (input, the app, the sweep's merges); it is drawn only when "
+      f"something on screen changed (app/models/redraw_gate.h), and the sweep merges its rows at most every 0.5 s.")
 b = t["big"]
 cells2, node2_s = open(sys.argv[2]).read().split()
 node2_rate = float(cells2) / float(node2_s)
 rate2 = b["cells"] / b["seconds"]
 print(f"The second link on a pool of 2: {b['cells']} cells in {b['seconds']:.2f} s, **{rate2:.1f} cells/s**, {rate2 / node2_rate:.2f} times "
-      f"node's ({node2_rate:.1f} cells/s); frames while sweeping: median **{b['median_frame_ms']:.1f} ms**, p95 "
-      f"**{b['p95_frame_ms']:.1f} ms** over {b['frames']} frames (app {b['app_ms']:.1f} ms, GL calls {b['gl_ms']:.1f} ms).")
-print(f"The same page idle (a finished single run, no worker): frame median {t['idle_median_frame_ms']:.1f} ms, p95 "
-      f"{t['idle_p95_frame_ms']:.1f} ms over {t['idle_frames']} frames; app {t['idle_app_ms']:.1f} ms, GL calls {t['idle_gl_ms']:.1f} ms. "
-      f"The GL calls wait for SwiftShader, Chromium's software renderer, which draws in the GPU process on the same cores.")
+      f"node's ({node2_rate:.1f} cells/s); frames while sweeping: {frames(b['frames'])}.")
+print(f"An idle page (a finished single run, no worker): {frames(t['idle'])}. "
+      f"A drawn frame's GL calls wait for SwiftShader, Chromium's software renderer, which draws in the GPU process on the same cores.")
 print(f"Cancel to the last worker terminated: {t['cancel_to_gone_ms']:.0f} ms. Each worker's heap: at most "
       f"{t['heap_max_bytes'] / 1048576:.0f} MB (bounded by 512 MB). First download: {t['first_download_bytes']} bytes plus "
       f"pool.js's {t['pool_js_bytes']} ({100 * t['pool_js_bytes'] / t['first_download_bytes']:.2f} %); the worker's "

@@ -83,6 +83,7 @@
     frameDone(n, cost, hasSession) {
       api.frames = n;
       api.lastCost = cost;
+      if (!cost.drawn) return;  // the canvas still shows an earlier frame (nothing changed): no mark
       // The two marks stand for a frame drawn, not merely issued: a one-pixel read waits until the GPU
       // process has run the frame's commands (compiles, draws), where WebGL's finish() only flushes in
       // Chromium. Two reads in the whole life of the page.

@@ -69,6 +69,9 @@ namespace {
 
 ml::app::App* g_app = nullptr;
 ml::app::TouchInput g_touch;  // the page's touch (web/touch.js calls ml_touch and ml_text_*)
+// The canvas keeps its last picture when a frame is not drawn: frames that show what it shows are skipped
+// (SwiftShader and the sweeps' workers share the CPU; a phone's GPU its battery).
+ml::app::RedrawGate g_redraw;
 
 // Browser history as undo/redo of settings: every deliberate edit adds a history entry (Back undoes it,
 // Forward redoes it); the link the page opened (its first hash, a pasted link, Back/Forward themselves)
@@ -232,17 +235,20 @@ void frame() {
     g_font_ratio = static_cast<float>(g_ratio);
     g_imgui->release_device_objects();
     g_app->setup_imgui(kFontPath, g_font_ratio);
+    g_redraw.invalidate();
   }
   glfwPollEvents();
-  static const ml::app::FrameHooks hooks{apply_pointer, [](int* w, int* h) {
+  static const ml::app::FrameHooks hooks{apply_pointer,
+                                         [](int* w, int* h) {
                                            if (g_width > 0 && g_height > 0) {
                                              *w = g_width;
                                              *h = g_height;
                                            } else {
                                              glfwGetFramebufferSize(g_window, w, h);
                                            }
-                                         }};
-  ml::app::run_frame(*g_app, hooks);
+                                         },
+                                         &g_redraw};
+  const bool drawn = ml::app::run_frame(*g_app, hooks).drawn;
   report_text_field();
   if (!ImGui::GetIO().MouseDown[0]) g_pushed_this_press = false;  // the press ended: the next edit is a new step
   const double frames = static_cast<double>(g_app->frames());
@@ -250,9 +256,10 @@ void frame() {
   const int has_session = g_app->state().session() ? 1 : 0;
   EM_ASM(
       {
-        if (window.marginlab) window.marginlab.frameDone($0, {app_ms : $1, train_ms : $2, gl_ms : $3}, $4 != 0);
+        if (window.marginlab)
+          window.marginlab.frameDone($0, {app_ms : $1, train_ms : $2, gl_ms : $3, drawn : $5 != 0}, $4 != 0);
       },
-      frames, cost.app_ms(), cost.train_ms, cost.gl_ms, has_session);
+      frames, cost.app_ms(), cost.train_ms, cost.gl_ms, has_session, drawn ? 1 : 0);
 }
 
 }  // namespace

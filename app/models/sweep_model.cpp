@@ -223,12 +223,25 @@ int SweepModel::merge_ended() {
   return static_cast<int>(released.size());
 }
 
+bool SweepModel::merge_due(const ClockFn& now) {
+  if (!now) return true;
+  const double t = now();
+  if (last_merge_at_ >= 0 && t - last_merge_at_ < kMergeSeconds) return false;
+  last_merge_at_ = t;
+  return true;
+}
+
 int SweepModel::advance(double seconds, const ClockFn& now) {
   if (started_ < 0 && now) started_ = now();
   if (!running()) return 0;
-  if (!pool_) return runner_.advance(seconds, now);
+  const int merged = pool_ ? advance_pool(now) : runner_.advance(seconds, now);
+  if (merged > 0 && now) last_row_at_ = now();
+  return merged;
+}
+
+int SweepModel::advance_pool(const ClockFn& now) {
   if (!now && pool_->queue.running() > 0) pool_->executor->wait_for_end(0.1);  // a run to the end (run_to)
-  const int merged = merge_ended();
+  const int merged = merge_due(now) ? merge_ended() : 0;
   while (!paused_ && pool_->executor->room() > 0) {
     std::optional<CellWork> work = pool_->queue.take();
     if (!work) break;
@@ -242,7 +255,8 @@ SweepProgress SweepModel::progress(double now) const {
   p.done = completed();
   p.total = total();
   p.run = static_cast<int64_t>(rows().size());
-  p.seconds = started_ < 0 ? 0 : now - started_;
+  if (started_ < 0) return p;
+  p.seconds = (last_row_at_ >= started_ ? last_row_at_ : now) - started_;
   return p;
 }
 

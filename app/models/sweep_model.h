@@ -83,6 +83,11 @@ void set_cell_executor_factory(CellExecutorFactory factory);
 // A running sweep.
 class SweepModel {
  public:
+  // With an executor, ended pieces' rows are merged at most this often (seconds of advance()'s clock): what
+  // the Sweep panel shows changes a few times a second instead of at every piece, so a page that draws only
+  // changed frames (app/models/redraw_gate.h) draws few while the workers have the cores. Pieces are handed
+  // out at every advance().
+  static constexpr double kMergeSeconds = 0.5;
   // A sweep over every cell of `experiment` (one process, no resume: its rows are the bytes `marginlab
   // sweep` writes for the whole experiment); `csv` supplies a loaded file to cells that read one.
   // With a host's executor (set_cell_executor_factory) and no cell reading a CSV file, the executor runs
@@ -119,7 +124,8 @@ class SweepModel {
   const std::vector<std::string>& warnings() const { return runner_.warnings(); }
   // The finished rows, in index order.
   const std::vector<CellRow>& rows() const { return pool_ ? pool_->rows : runner_.rows(); }
-  // Cells done of total, the rate and the time left, at `now` of the clock advance() is given.
+  // Cells done of total, the rate and the time left as of the latest merged row (so that they change only
+  // when rows come), at `now` of the clock advance() is given.
   SweepProgress progress(double now) const;
   // What the cells run on: "this page's frames" or the executor's description.
   std::string runs_on() const;
@@ -154,11 +160,18 @@ class SweepModel {
     std::vector<CellRow> rows;
   };
   int merge_ended();
+  // advance() with an executor: merges what ended (when due) and hands out pieces; without a clock (a run to
+  // the end) it first waits a moment for a piece to end.
+  int advance_pool(const ClockFn& now);
+  // True at most every kMergeSeconds of `now` (always without a clock).
+  bool merge_due(const ClockFn& now);
 
   std::vector<LearnerSchema> learners_;
   ExperimentRunner runner_;
   std::unique_ptr<Pool> pool_;
-  double started_ = -1;  // the clock's time at the first advance()
+  double started_ = -1;      // the clock's time at the first advance()
+  double last_row_at_ = -1;  // the clock's time when the latest row was merged
+  double last_merge_at_ = -1;
   bool paused_ = false;
   bool cancelled_ = false;
   SweepPlotData plot_;

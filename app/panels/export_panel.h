@@ -19,6 +19,8 @@ class ExportPanel : public Panel {
   void draw(ImVec2 plots_min, ImVec2 plots_max);
   // After the frame was rendered to a framebuffer of this size: completes a pending PNG capture.
   void after_render(int framebuffer_width, int framebuffer_height);
+  // A capture waits for this frame to be rendered.
+  bool capture_pending() const { return capture_pending_; }
   // Where the 2-D view was drawn this frame (its image and legend; "View PNG" captures it). Empty: none.
   void set_view_rect(ImVec2 min, ImVec2 max) {
     view_min_ = min;

@@ -29,6 +29,8 @@ class ViewPanel : public Panel {
   ViewPanel& operator=(const ViewPanel&) = delete;
   // Seconds the view spent issuing GL calls since the last call (FrameCost).
   double take_gl_seconds() { return view_.take_gl_seconds(); }
+  // Drawings of the view's texture so far (View::texture_renders).
+  int64_t texture_renders() const { return view_.texture_renders(); }
   // Starts the GL work the view's first drawing needs (View::start_gl).
   void start_gl() { view_.start_gl(); }
   // Brings the view's caches up to date (once per frame, within budget_seconds); needs no GL context.

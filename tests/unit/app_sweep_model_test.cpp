@@ -155,6 +155,21 @@ TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
   EXPECT_EQ(sweep.row_of(5)->index, 5);
 }
 
+TEST(SweepModel, ProgressChangesItsRateOnlyWhenARowComes) {
+  // What the panel shows stays the same from frame to frame until a row comes (the page then need not draw).
+  const Experiment e = decode("#v=1&data=separable&n=100&steps=40&x.learner=perceptron,averaging&x.seed=1..3");
+  SweepModel sweep(e, learner_schemas());
+  FakeClock clock;
+  while (sweep.completed() < 2) sweep.advance(0.008, clock.fn());
+  const double now = clock.t;
+  const SweepProgress a = sweep.progress(now), b = sweep.progress(now + 2);
+  EXPECT_GT(a.cells_per_second(), 0);
+  EXPECT_EQ(a.cells_per_second(), b.cells_per_second());
+  EXPECT_EQ(a.seconds_left(), b.seconds_left());
+  EXPECT_GT(a.seconds, 0);
+  EXPECT_LT(a.seconds, now);  // the first advance read the clock before any row
+}
+
 TEST(SweepModel, CancelKeepsTheRowsSoFarAndRunsNoMore) {
   const Experiment e = decode("#v=1&data=separable&n=100&steps=40&x.learner=perceptron,averaging&x.seed=1..3");
   SweepModel sweep(e, learner_schemas());

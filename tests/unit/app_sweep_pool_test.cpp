@@ -146,15 +146,25 @@ TEST(CellQueue, WithASelectionAGroupIsOnePiece) {
   EXPECT_LT(pieces, cells);  // the selection's groups hold more than one cell
 }
 
+// A clock for frames a second apart: every piece that ended by a frame merges in it.
+struct FrameClock {
+  double t = 0;
+  ClockFn frame() {
+    t += 1;
+    return [this] { return t; };
+  }
+};
+
 TEST(SweepPool, PiecesEndingInAnyOrderGiveTheRowsOfOneProcess) {
   const Experiment e = decode(kLink);
   const std::string expected = one_process_rows(e);
   Board board;
   ExecutorScope scope(&board);
   SweepModel sweep(e, learner_schemas());
+  FrameClock clock;
   EXPECT_EQ(sweep.runs_on(), "the test");
   for (int frame = 0; frame < 100 && !sweep.finished(); ++frame) {
-    sweep.advance(0.01, [] { return 0.0; });
+    sweep.advance(0.01, clock.frame());
     if (!board.started.empty()) run_piece(board, board.started.size() - 1);  // the later piece ends first
   }
   ASSERT_TRUE(sweep.finished());
@@ -168,9 +178,10 @@ TEST(SweepPool, AFailedPieceRunsAgainThenBecomesItsCellsErrorRows) {
   ExecutorScope scope(&board);
   {
     SweepModel sweep(e, learner_schemas());
+    FrameClock clock;
     int failures = 0;
     for (int frame = 0; frame < 100 && !sweep.finished(); ++frame) {
-      sweep.advance(0.01, [] { return 0.0; });
+      sweep.advance(0.01, clock.frame());
       if (board.started.empty()) continue;
       if (failures++ == 0)
         fail_piece(board, 0);  // the first piece's worker dies once
@@ -182,8 +193,9 @@ TEST(SweepPool, AFailedPieceRunsAgainThenBecomesItsCellsErrorRows) {
   }
   board = Board{};
   SweepModel sweep(e, learner_schemas());
+  FrameClock clock;
   for (int frame = 0; frame < 100 && !sweep.finished(); ++frame) {
-    sweep.advance(0.01, [] { return 0.0; });
+    sweep.advance(0.01, clock.frame());
     if (board.started.empty()) continue;
     if (board.started[0].work.cells[0] == 2)
       fail_piece(board, 0);  // cell 2's piece fails every time
@@ -204,18 +216,41 @@ TEST(SweepPool, NothingIsMergedAfterCancelAndTheExecutorStops) {
   Board board;
   ExecutorScope scope(&board);
   SweepModel sweep(e, learner_schemas());
-  sweep.advance(0.01, [] { return 0.0; });
+  FrameClock clock;
+  sweep.advance(0.01, clock.frame());
   ASSERT_EQ(board.started.size(), 2u);
   run_piece(board, 0);
-  sweep.advance(0.01, [] { return 0.0; });
+  sweep.advance(0.01, clock.frame());
   const size_t rows = sweep.rows().size();
   EXPECT_EQ(rows, 1u);
   run_piece(board, 0);  // a piece that ends while Cancel is pressed
   sweep.cancel();
   EXPECT_TRUE(board.stopped);
-  sweep.advance(0.01, [] { return 0.0; });
+  sweep.advance(0.01, clock.frame());
   EXPECT_EQ(sweep.rows().size(), rows);
   EXPECT_FALSE(sweep.running());
+}
+
+TEST(SweepPool, RowsMergeAtMostEveryHalfSecondWhilePiecesAreHandedOutEveryFrame) {
+  const Experiment e = decode(kLink);
+  const std::string expected = one_process_rows(e);
+  Board board;
+  ExecutorScope scope(&board);
+  SweepModel sweep(e, learner_schemas());
+  double t = 0;
+  std::vector<double> merged_at;
+  size_t handed_out = 0;
+  for (int frame = 0; frame < 200 && !sweep.finished(); ++frame, t += 0.1) {  // frames 0.1 s apart
+    if (sweep.advance(0.01, [&t] { return t; }) > 0) merged_at.push_back(t);
+    handed_out = std::max(handed_out, board.started.size());
+    if (!board.started.empty()) run_piece(board, 0);  // a piece ends every frame
+  }
+  ASSERT_TRUE(sweep.finished());
+  EXPECT_EQ(sweep.rows_jsonl(), expected);
+  EXPECT_EQ(handed_out, 2u);  // the executor's room filled at once, not at the merges
+  ASSERT_GE(merged_at.size(), 2u);
+  for (size_t k = 1; k < merged_at.size(); ++k)
+    EXPECT_GE(merged_at[k] - merged_at[k - 1], SweepModel::kMergeSeconds - 1e-9) << k;
 }
 
 TEST(SweepPool, ACellOfTheLinksJobsIsTheSameCell) {

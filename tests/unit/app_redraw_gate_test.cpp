@@ -1,0 +1,86 @@
+// Unit tests for app/models/redraw_gate: which frames a host that keeps its last picture draws, and the hash
+// that tells draw lists apart.
+#include "app/models/redraw_gate.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+using namespace ml::app;
+
+namespace {
+// A gate fed frames whose draw lists hash to `*signature`; counts the hashes it asked for.
+struct Feed {
+  RedrawGate gate;
+  uint64_t signature = 7;
+  int hashes = 0;
+  bool frame(const FrameFacts& facts) {
+    return gate.needs_draw(facts, [this] {
+      ++hashes;
+      return signature;
+    });
+  }
+};
+const FrameFacts kScreen{1280, 800, 3, false};
+}  // namespace
+
+TEST(AppRedrawGate, DrawsTheFirstFrameAndThenOnlyChanges) {
+  Feed f;
+  EXPECT_TRUE(f.frame(kScreen));   // nothing on screen yet
+  EXPECT_TRUE(f.frame(kScreen));   // the first was drawn without its hash: this one is hashed and drawn
+  EXPECT_FALSE(f.frame(kScreen));  // the same draw lists
+  EXPECT_FALSE(f.frame(kScreen));
+  f.signature = 8;  // a label changed
+  EXPECT_TRUE(f.frame(kScreen));
+  EXPECT_FALSE(f.frame(kScreen));
+  EXPECT_EQ(f.gate.drawn(), 3);
+  EXPECT_EQ(f.gate.skipped(), 3);
+}
+
+TEST(AppRedrawGate, TheViewsTextureTheSizeAndACaptureDrawWithoutHashing) {
+  Feed f;
+  f.frame(kScreen);
+  f.frame(kScreen);
+  const int hashed = f.hashes;
+  FrameFacts view = kScreen;
+  view.view_renders = 4;  // same draw lists, new picture in the view's texture
+  EXPECT_TRUE(f.frame(view));
+  FrameFacts resized = view;
+  resized.height = 801;
+  EXPECT_TRUE(f.frame(resized));
+  FrameFacts capture = resized;
+  capture.capture_pending = true;
+  EXPECT_TRUE(f.frame(capture));
+  EXPECT_TRUE(f.frame(capture));  // every frame a capture waits for
+  EXPECT_EQ(f.hashes, hashed);    // none of these needed the hash
+  resized.capture_pending = false;
+  EXPECT_TRUE(f.frame(resized));  // drawn last without a hash: hashed and drawn once more
+  EXPECT_FALSE(f.frame(resized));
+}
+
+TEST(AppRedrawGate, InvalidateDrawsTheNextFrame) {
+  Feed f;
+  f.frame(kScreen);
+  f.frame(kScreen);
+  EXPECT_FALSE(f.frame(kScreen));
+  f.gate.invalidate();  // a rebuilt font texture under the same id
+  EXPECT_TRUE(f.frame(kScreen));
+  EXPECT_FALSE(f.frame(kScreen));
+}
+
+TEST(AppRedrawGate, HashTellsEveryByteAndTheLengthApart) {
+  std::vector<unsigned char> bytes(13);
+  for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<unsigned char>(i * 29 + 1);
+  const uint64_t base = hash_bytes(1, bytes.data(), bytes.size());
+  EXPECT_EQ(hash_bytes(1, bytes.data(), bytes.size()), base);
+  for (size_t i = 0; i < bytes.size(); ++i) {  // the 8-byte words and the 5-byte tail
+    std::vector<unsigned char> changed = bytes;
+    changed[i] ^= 1;
+    EXPECT_NE(hash_bytes(1, changed.data(), changed.size()), base) << "byte " << i;
+  }
+  const unsigned char zeros[9] = {};
+  EXPECT_NE(hash_bytes(1, zeros, 8), hash_bytes(1, zeros, 9));  // a zero tail byte still counts
+  EXPECT_NE(hash_bytes(1, zeros, 0), hash_bytes(1, zeros, 1));
+  EXPECT_NE(hash_bytes(1, bytes.data(), 8), hash_bytes(2, bytes.data(), 8));  // the running hash matters
+}
