@@ -168,6 +168,8 @@
     status() { return JSON.parse(Module.ccall('ml_status', 'string', [], [])); },
     traceSha256() { return Module.ccall('ml_trace_sha256', 'string', [], []); },
     sweepRows() { return Module.ccall('ml_sweep_rows', 'string', [], []); },
+    // The next frame is drawn even if it shows nothing new (a test reading the drawing buffer in that frame).
+    redraw() { Module.ccall('ml_redraw', null, [], []); },
   };
   window.marginlab = api;
 

@@ -381,6 +381,9 @@ EMSCRIPTEN_KEEPALIVE void ml_text_input(const char* value, int caret) { g_touch.
 // Enter or Done in the hidden input: the active text field commits.
 EMSCRIPTEN_KEEPALIVE void ml_text_enter() { g_touch.press_enter(); }
 
+// The next frame is drawn whatever it shows (RedrawGate::invalidate).
+EMSCRIPTEN_KEEPALIVE void ml_redraw() { g_redraw.invalidate(); }
+
 // The state as JSON (frames, steps, playing, url, ...): what the end-to-end tests wait on.
 EMSCRIPTEN_KEEPALIVE const char* ml_status() {
   static std::string s;

@@ -67,9 +67,9 @@ async function openPage(hash) {
     const install = () => {
       if (!window.marginlab) return setTimeout(install, 0);
       const done = window.marginlab.frameDone;
-      window.marginlab.frameDone = (n) => {
+      window.marginlab.frameDone = (...args) => {
         window.__frameTimes.push(performance.now());
-        done(n);
+        done(...args);
       };
       // What the app saves (Export), recorded as well as downloaded: Chromium asks before a page's second
       // automatic download, which a headless test cannot answer.

@@ -44,14 +44,17 @@ try {
   const length0 = await historyLength(page);
   check('the page opens the link without adding history', !s.url.includes('edits='), s.url);
 
-  // 0. The regions are drawn: one frame's row of pixels through the image's centre (read in the frame, as the
-  // drawing buffer is not kept), counted by tint: light (every channel > 120) and clearly orange (r - b > 40) or
-  // blue (b - r > 40). The canvas without regions is grey, the points are saturated.
+  // 0. The regions are drawn: one drawn frame's row of pixels through the image's centre (read in the frame, as
+  // the drawing buffer is not kept; the page draws only frames that change, so it is asked to draw one),
+  // counted by tint: light (every channel > 120) and clearly orange (r - b > 40) or blue (b - r > 40). The canvas
+  // without regions is grey, the points are saturated.
   const middle = await probe(page, 'view.image');
   const tints = await page.evaluate((y) => new Promise((resolve) => {
     const done = window.marginlab.frameDone;
+    window.marginlab.redraw();
     window.marginlab.frameDone = (...args) => {
       done(...args);
+      if (!args[1].drawn) return;
       window.marginlab.frameDone = done;
       const gl = window.marginlabStart.gl;
       const row = new Uint8Array(gl.drawingBufferWidth * 4);
