@@ -155,20 +155,25 @@ struct FrameClock {
   }
 };
 
-TEST(SweepPool, PiecesEndingInAnyOrderGiveTheRowsOfOneProcess) {
-  const Experiment e = decode(kLink);
-  const std::string expected = one_process_rows(e);
+// A sweep of kLink on the test's executor, and the rows one process writes for it.
+struct PoolSweep {
+  Experiment e = decode(kLink);
+  std::string expected = one_process_rows(e);
   Board board;
-  ExecutorScope scope(&board);
-  SweepModel sweep(e, learner_schemas());
+  ExecutorScope scope{&board};
+  SweepModel sweep{e, learner_schemas()};
+};
+
+TEST(SweepPool, PiecesEndingInAnyOrderGiveTheRowsOfOneProcess) {
+  PoolSweep p;
   FrameClock clock;
-  EXPECT_EQ(sweep.runs_on(), "the test");
-  for (int frame = 0; frame < 100 && !sweep.finished(); ++frame) {
-    sweep.advance(0.01, clock.frame());
-    if (!board.started.empty()) run_piece(board, board.started.size() - 1);  // the later piece ends first
+  EXPECT_EQ(p.sweep.runs_on(), "the test");
+  for (int frame = 0; frame < 100 && !p.sweep.finished(); ++frame) {
+    p.sweep.advance(0.01, clock.frame());
+    if (!p.board.started.empty()) run_piece(p.board, p.board.started.size() - 1);  // the later piece ends first
   }
-  ASSERT_TRUE(sweep.finished());
-  EXPECT_EQ(sweep.rows_jsonl(), expected);
+  ASSERT_TRUE(p.sweep.finished());
+  EXPECT_EQ(p.sweep.rows_jsonl(), p.expected);
 }
 
 TEST(SweepPool, AFailedPieceRunsAgainThenBecomesItsCellsErrorRows) {
@@ -232,21 +237,17 @@ TEST(SweepPool, NothingIsMergedAfterCancelAndTheExecutorStops) {
 }
 
 TEST(SweepPool, RowsMergeAtMostEveryHalfSecondWhilePiecesAreHandedOutEveryFrame) {
-  const Experiment e = decode(kLink);
-  const std::string expected = one_process_rows(e);
-  Board board;
-  ExecutorScope scope(&board);
-  SweepModel sweep(e, learner_schemas());
+  PoolSweep p;
   double t = 0;
   std::vector<double> merged_at;
   size_t handed_out = 0;
-  for (int frame = 0; frame < 200 && !sweep.finished(); ++frame, t += 0.1) {  // frames 0.1 s apart
-    if (sweep.advance(0.01, [&t] { return t; }) > 0) merged_at.push_back(t);
-    handed_out = std::max(handed_out, board.started.size());
-    if (!board.started.empty()) run_piece(board, 0);  // a piece ends every frame
+  for (int frame = 0; frame < 200 && !p.sweep.finished(); ++frame, t += 0.1) {  // frames 0.1 s apart
+    if (p.sweep.advance(0.01, [&t] { return t; }) > 0) merged_at.push_back(t);
+    handed_out = std::max(handed_out, p.board.started.size());
+    if (!p.board.started.empty()) run_piece(p.board, 0);  // a piece ends every frame
   }
-  ASSERT_TRUE(sweep.finished());
-  EXPECT_EQ(sweep.rows_jsonl(), expected);
+  ASSERT_TRUE(p.sweep.finished());
+  EXPECT_EQ(p.sweep.rows_jsonl(), p.expected);
   EXPECT_EQ(handed_out, 2u);  // the executor's room filled at once, not at the merges
   ASSERT_GE(merged_at.size(), 2u);
   for (size_t k = 1; k < merged_at.size(); ++k)
