@@ -205,7 +205,8 @@ try {
     check('the share link opens the same experiment', b.url === a.url, `${b.url} vs ${a.url}`);
     check('the share link reproduces the same trace', hashA === hashB && b.steps === a.steps, `${hashA} vs ${hashB}`);
     await other.evaluate(() => { location.hash = '#v=1&data=gaussian&d=5&n=300&learner=averaging&seed=4'; });
-    await waitFor(other, () => window.marginlab.status().url.includes('data=gaussian'));
+    // The link is the page's at once; its experiment is built at the next frame (App::run_deferred_build).
+    await waitFor(other, () => { const s = window.marginlab.status(); return s.url.includes('data=gaussian') && !s.building; });
     const c = await status(other);
     check('hashchange opens the edited link', c.url.includes('learner=averaging') && c.has_session, c.url);
     await other.close();

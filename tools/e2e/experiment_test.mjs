@@ -252,7 +252,7 @@ try {
     await waitFor(page, () => window.marginlab.status().sweep.first_cell_entry[0] >= 0, undefined, 30000);
     const [ex, ey] = (await status(page)).sweep.first_cell_entry;
     await page.mouse.click(ex, ey);
-    await waitFor(page, () => window.marginlab.status().mode === 'single', undefined, 30000);
+    await waitFor(page, () => { const s = window.marginlab.status(); return s.mode === 'single' && !s.building; }, undefined, 30000);
     const single = await status(page);
     const hash = await page.evaluate(() => location.hash);
     check('choosing a cell of a point opens it as a single run', single.has_session && /learner=perceptron/.test(single.url) &&
