@@ -17,13 +17,39 @@ double SweepProgress::seconds_left() const {
   return rate > 0 ? static_cast<double>(total - done) / rate : std::numeric_limits<double>::quiet_NaN();
 }
 
+namespace {
+
+// The rate in the unit that keeps a digit before the point: cells/s, else cells/min, else cells/h (a sweep of
+// kernel-feature cells does a few a minute, and "0.0 cells/s" would say nothing).
+std::string rate_text(double cells_per_second) {
+  char text[48];
+  if (cells_per_second >= 1)
+    std::snprintf(text, sizeof text, "%.1f cells/s", cells_per_second);
+  else if (cells_per_second * 60 >= 1)
+    std::snprintf(text, sizeof text, "%.1f cells/min", cells_per_second * 60);
+  else
+    std::snprintf(text, sizeof text, "%.2g cells/h", cells_per_second * 3600);
+  return text;
+}
+
+// Seconds up to 2 minutes, then minutes up to 2 hours, then hours.
+std::string time_left_text(double seconds) {
+  char text[48];
+  if (seconds < 120)
+    std::snprintf(text, sizeof text, "%.0f s left", seconds);
+  else if (seconds < 7200)
+    std::snprintf(text, sizeof text, "%.0f min left", seconds / 60);
+  else
+    std::snprintf(text, sizeof text, "%.1f h left", seconds / 3600);
+  return text;
+}
+
+}  // namespace
+
 std::string progress_text(SweepProgress progress) {
-  char text[160];
-  const int n = std::snprintf(text, sizeof text, "%lld/%lld cells", static_cast<long long>(progress.done),
-                              static_cast<long long>(progress.total));
+  std::string text = std::to_string(progress.done) + "/" + std::to_string(progress.total) + " cells";
   if (progress.cells_per_second() > 0)
-    std::snprintf(text + n, sizeof text - n, ", %.1f cells/s, %.0f s left", progress.cells_per_second(),
-                  progress.seconds_left());
+    text += ", " + rate_text(progress.cells_per_second()) + ", " + time_left_text(progress.seconds_left());
   return text;
 }
 

@@ -31,7 +31,8 @@ struct SweepProgress {
   double cells_per_second() const;  // run / seconds (0 before the first row)
   double seconds_left() const;      // (total - done) / rate (NaN before the first row)
 };
-// "12/75 cells, 30.1 cells/s, 2.1 s left" (the rate and time left once a row exists).
+// "12/75 cells, 30.1 cells/s, 2 s left" (the rate and time left once a row exists; a rate below one a second
+// in cells/min or cells/h, a time over 2 minutes in min, over 2 hours in h).
 std::string progress_text(SweepProgress progress);
 // A bar of `width` characters for a terminal: "[#######.......] " followed by progress_text.
 std::string progress_bar(SweepProgress progress, int width);
