@@ -163,6 +163,7 @@ struct RunnerOptions {
   std::vector<CellRow> done;   // rows already written (resume): their cells are skipped
   CsvProvider csv;             // CSV data for cells that read a file
   std::vector<int64_t> cells;  // when not empty: only these cells of the shard, in this order (a pool's work)
+  BudgetProfile budget = BudgetProfile::interactive;  // batch on the command line and in Python (config/budget.h)
 };
 
 class CellProtocol;
@@ -211,6 +212,7 @@ class ExperimentRunner {
   Experiment experiment_;
   std::vector<LearnerSchema> learners_;
   CsvProvider csv_;
+  BudgetProfile budget_;
   std::vector<int64_t> pending_;  // cell indices of the shard still to run, in order
   int64_t already_done_ = 0;
   size_t next_ = 0;  // position in pending_

@@ -12,6 +12,7 @@ ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSch
     : experiment_(std::move(experiment)),
       learners_(std::move(learners)),
       csv_(std::move(options.csv)),
+      budget_(options.budget),
       protocol_(std::make_shared<CellProtocol>(experiment_, learners_)) {
   std::unordered_set<int64_t> done;
   const int64_t count = cell_count(experiment_);
@@ -82,7 +83,7 @@ Status ExperimentRunner::start_cell() {
     csv_data_ = std::move(loaded).value();
     csv = csv_data_.get();
   }
-  Result<std::unique_ptr<Session>> created = Session::create(cell_.config, csv);
+  Result<std::unique_ptr<Session>> created = Session::create(cell_.config, csv, budget_);
   cell_built_ = false;
   if (!created.ok()) {
     // The learner or the pipeline refused this cell's data (a singular C, a non-separable sample): that is

@@ -77,7 +77,7 @@ std::string run_report_json(const Session& session, const std::string& canonical
 
 Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,
                                const RunOptions& options) {
-  Result<std::unique_ptr<Session>> created = Session::create(config, csv);
+  Result<std::unique_ptr<Session>> created = Session::create(config, csv, BudgetProfile::batch);
   if (!created.ok()) return created.error();
   Session& session = *created.value();
   const int64_t budget = options.steps >= 0 ? options.steps : config.steps;

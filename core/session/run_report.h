@@ -35,8 +35,9 @@ struct RunReport {
 // "step_budget" (the session's step budget ended the run first).
 std::string_view run_stop_reason(const Session& session);
 
-// Builds the session and advances it by the step budget (or until the learner is done). Chunking by
-// the clock only decides when `progress` is called: the report is identical with or without a clock.
+// Builds the session under the batch budget (nothing is drawn while it runs; config/budget.h) and advances
+// it by the step budget (or until the learner is done). Chunking by the clock only decides when `progress`
+// is called: the report is identical with or without a clock.
 Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,
                                const RunOptions& options);
 

@@ -153,9 +153,9 @@ SampleMargins training_margins(const Learner& learner, const Dataset& train) {
 }
 }  // namespace
 
-Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv) {
+Result<std::unique_ptr<Session>> Session::create(const Config& config, const Dataset* csv, BudgetProfile budget) {
   try {
-    return create_unguarded(config, csv);
+    return create_unguarded(config, csv, budget);
   } catch (...) {
     return exception_error("while building the session (data, noise, learner)");
   }
@@ -171,7 +171,8 @@ int64_t Session::advance(int64_t max_steps, double max_seconds, const ClockFn& n
   }
 }
 
-Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config, const Dataset* csv) {
+Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config, const Dataset* csv,
+                                                           BudgetProfile budget) {
   // Every run goes through here (CLI, sweeps, desktop app, page): Eigen's product blocking is fixed before
   // the first matrix product, whatever the entry point did (the page never called configure_eigen() and
   // gave another trace for a Nyström run than the command line did).
@@ -185,7 +186,7 @@ Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config,
   const DataShape shape = config.use_csv && csv != nullptr ? csv_shape(config, csv->rows(), std::max(0, csv->cols()))
                                                            : generated_shape(config);
   if (!config.use_csv || csv != nullptr) {
-    const std::string over = over_budget_message(config, shape, learner_schemas());
+    const std::string over = over_budget_message(config, shape, learner_schemas(), budget);
     if (!over.empty()) return make_error("session.over_budget", over);
   }
   Result<PreparedData> data = prepare_data(config, csv);

@@ -47,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/budget.h"
 #include "core/config/config.h"
 #include "core/learners/learner.h"
 #include "core/session/pipeline.h"
@@ -103,10 +104,11 @@ class Session {
   // Builds data (prepare_data), the learner (registry, params resolved from config.params) and an
   // empty trace with the step-0 row. `csv` is the parsed user file when config.use_csv (else ignored).
   // Errors: "session.over_budget" (the configuration on this data is over the resource budget,
-  // config/budget.h: a CSV's size is known only here), the pipeline's, "session.unknown_learner",
+  // config/budget.h, under `budget`: a CSV's size is known only here), the pipeline's, "session.unknown_learner",
   // "session.needs_binary", the learner's reset, and any exception thrown while building, as
   // "session.out_of_memory" (std::bad_alloc) or "session.exception": no exception leaves create().
-  static Result<std::unique_ptr<Session>> create(const Config& config, const Dataset* csv);
+  static Result<std::unique_ptr<Session>> create(const Config& config, const Dataset* csv,
+                                                 BudgetProfile budget = BudgetProfile::interactive);
   // create() on data already prepared (prepare_data's result, or a caller's arrays: the Python estimators):
   // the learner, problem and trace create() builds on them. `config` gives the learner, its parameters, the
   // seed and the noise (the Problem's known confusion); its data fields only say what resolve_problem reads
@@ -160,7 +162,8 @@ class Session {
  private:
   Session() = default;
   // create() and advance() without the exception boundary.
-  static Result<std::unique_ptr<Session>> create_unguarded(const Config& config, const Dataset* csv);
+  static Result<std::unique_ptr<Session>> create_unguarded(const Config& config, const Dataset* csv,
+                                                           BudgetProfile budget);
   // The session of `entry`'s learner on prepared data: create() and create_on_data() after their data step.
   static Result<std::unique_ptr<Session>> create_from(const Config& config, PreparedData data,
                                                       const LearnerEntry& entry);

@@ -244,6 +244,7 @@ bool run_one_job(ExperimentRunner& runner, std::FILE* f, double started, SweepOu
 bool run_jobs(const SweepRequest& request, const ResumedRows& resumed, std::FILE* f, double started,
               SweepOutcome& outcome) {
   RunnerOptions options;
+  options.budget = BudgetProfile::batch;
   options.shard = request.shard;
   options.shards = request.shards;
   options.done = resumed.done;
@@ -314,6 +315,7 @@ int cmd_sweep(const Args& args) {
   ResumedRows resumed;
   if (ExitCode end = read_resumed_rows(request.out, resumed)) return *end;
   RunnerOptions options;
+  options.budget = BudgetProfile::batch;
   options.shard = request.shard;
   options.shards = request.shards;
   options.done = resumed.done;

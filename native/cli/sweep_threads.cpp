@@ -60,6 +60,7 @@ void SweepThreads::work() {
     }
     if (!piece) return;
     RunnerOptions options;
+    options.budget = BudgetProfile::batch;
     options.shard = shard_;
     options.shards = shards_;
     options.csv = csv;

@@ -329,7 +329,7 @@ std::unique_ptr<Fitted> run_session(const std::string& link, const std::string& 
   Result<std::unique_ptr<Session>> created = make_error("python.run", "not run");
   {
     py::gil_scoped_release release;
-    created = Session::create(config, csv ? &*csv : nullptr);
+    created = Session::create(config, csv ? &*csv : nullptr, BudgetProfile::batch);
   }
   return run_to_budget(std::move(created), config);
 }
@@ -378,6 +378,7 @@ py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir) 
   ExperimentDecode decoded = decode_experiment(link, learner_schemas());
   if (jobs < 1) throw py::value_error("jobs must be at least 1");
   RunnerOptions base;
+  base.budget = BudgetProfile::batch;
   base.csv = [data_dir](const Config& config) -> Result<std::shared_ptr<const Dataset>> {
     Result<Dataset> d = folder_data(config, data_dir);
     if (!d.ok()) return d.error();

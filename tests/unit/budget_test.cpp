@@ -126,6 +126,50 @@ TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
   EXPECT_NE(s.error().message.find("field 'l.landmarks' = "), std::string::npos) << s.error().message;
 }
 
+// Letter recognition's shape (20 000 rows, 16 features, a quarter for testing) with the paper's kernel features.
+Config letters_kernel_features(int dims, int landmarks) {
+  DecodeResult r = decode_url("#v=1&data=csv&csv=letters.csv&test=0.25&kpca=" + std::to_string(dims) +
+                                  "&klm=" + std::to_string(landmarks) + "&learner=ultraconservative&seed=1",
+                              learner_schemas());
+  EXPECT_TRUE(r.config.use_csv);
+  return r.config;
+}
+
+TEST(Budget, TheAppRefusesWhatTheBatchProfileAdmitsAndSaysWhereItRuns) {
+  const Config c = letters_kernel_features(1600, 3200);
+  const DataShape shape = csv_shape(c, 20000, 16);
+  const std::string app = over_budget_message(c, shape, learner_schemas(), BudgetProfile::interactive);
+  EXPECT_NE(app.find("unit 8.47e+11 multiply-adds > 4e+10 multiply-adds"), std::string::npos) << app;
+  EXPECT_NE(app.find("the batch budget admits it as it is"), std::string::npos) << app;
+  EXPECT_NE(app.find("field 'kpca' = "), std::string::npos) << app;
+  EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch), "");
+  // Session::create checks under the profile it is given, before anything is built.
+  Dataset letters;
+  letters.X = random_points(20000, 16, 3, 1.0);
+  letters.label.assign(20000, 0);
+  for (size_t i = 0; i < letters.label.size(); i += 2) letters.label[i] = 1;
+  letters.true_label = letters.label;
+  letters.corruption.assign(letters.label.size(), Corruption::none);
+  letters.class_names = {"a", "b"};
+  for (int j = 0; j < 16; ++j) letters.feature_names.push_back("x" + std::to_string(j + 1));
+  Result<std::unique_ptr<Session>> s = Session::create(c, &letters);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "session.over_budget");
+  EXPECT_NE(s.error().message.find("the batch budget admits it"), std::string::npos) << s.error().message;
+}
+
+TEST(Budget, ALinkOverBothProfilesIsRefusedByBothWithoutTheBatchHint) {
+  // Memory: the landmarks' 24 m^2 bytes (1.43 GiB), the projected rows' 4 N D (0.119 GiB), the data 12 N d + 32 N.
+  const Config c = letters_kernel_features(1600, 8000);
+  const DataShape shape = csv_shape(c, 20000, 16);
+  const std::string app = over_budget_message(c, shape, learner_schemas(), BudgetProfile::interactive);
+  const std::string batch = over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch);
+  EXPECT_NE(batch.find("memory 1.55 GiB > 1 GiB"), std::string::npos) << batch;
+  EXPECT_NE(batch.find("field 'klm' = "), std::string::npos) << batch;
+  EXPECT_EQ(app.find("batch budget"), std::string::npos) << app;
+  EXPECT_EQ(batch.find("batch budget"), std::string::npos) << batch;
+}
+
 TEST(Caps, AWholeNumberOutOfRangeCapsToItsBound) {
   DecodeResult r = decode_url("#v=1&data=separable&n=1e9&learner=perceptron&seed=1", learner_schemas());
   EXPECT_EQ(r.config.generator.n, kMaxExamples);
