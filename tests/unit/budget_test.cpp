@@ -108,15 +108,21 @@ TEST(Budget, EveryLimitIsRenderedInTheUrlReference) {
     EXPECT_NE(md.find("| " + std::string(b.key) + " | "), std::string::npos) << b.key;
 }
 
-TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
+// A CSV's data as loaded: `rows` random points in `features` dimensions, two alternating classes.
+Dataset two_class_csv(int rows, int features, uint64_t seed) {
   Dataset csv;
-  csv.X = random_points(200000, 2, 5, 1.0);
-  csv.label.assign(200000, 0);
+  csv.X = random_points(rows, features, seed, 1.0);
+  csv.label.assign(static_cast<size_t>(rows), 0);
   for (size_t i = 0; i < csv.label.size(); i += 2) csv.label[i] = 1;
   csv.true_label = csv.label;
   csv.corruption.assign(csv.label.size(), Corruption::none);
   csv.class_names = {"a", "b"};
-  csv.feature_names = {"x1", "x2"};
+  for (int j = 0; j < features; ++j) csv.feature_names.push_back("x" + std::to_string(j + 1));
+  return csv;
+}
+
+TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
+  const Dataset csv = two_class_csv(200000, 2, 5);
   DecodeResult r =
       decode_url("#v=1&data=csv&csv=big.csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1", learner_schemas());
   ASSERT_TRUE(r.config.use_csv);
@@ -144,14 +150,7 @@ TEST(Budget, TheAppRefusesWhatTheBatchProfileAdmitsAndSaysWhereItRuns) {
   EXPECT_NE(app.find("field 'kpca' = "), std::string::npos) << app;
   EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch), "");
   // Session::create checks under the profile it is given, before anything is built.
-  Dataset letters;
-  letters.X = random_points(20000, 16, 3, 1.0);
-  letters.label.assign(20000, 0);
-  for (size_t i = 0; i < letters.label.size(); i += 2) letters.label[i] = 1;
-  letters.true_label = letters.label;
-  letters.corruption.assign(letters.label.size(), Corruption::none);
-  letters.class_names = {"a", "b"};
-  for (int j = 0; j < 16; ++j) letters.feature_names.push_back("x" + std::to_string(j + 1));
+  const Dataset letters = two_class_csv(20000, 16, 3);
   Result<std::unique_ptr<Session>> s = Session::create(c, &letters);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code, "session.over_budget");
