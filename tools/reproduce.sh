@@ -95,6 +95,11 @@ ablation() {
 verdicts=()
 verdict() { verdicts+=("$(printf '%q ' "$@")"); }
 
+# layout ARGS...: more arguments of the document's one table as the paper publishes it (tools/table_verdict.py
+# layout), written after the head.
+layout_args=
+layout() { layout_args+="$(printf '%q ' "$@")"; }
+
 case $doc in
   rp_toy)
     shards=${shards:-$(nproc)}
@@ -155,13 +160,25 @@ case $doc in
     part uma_real_digits_c test_error,counters.confusion_rate l.confusion \
       "Optical digits: UMA against UMA with C = I on the same labels"
     part uma_real_letter test_error,counters.confusion_rate,achieved_noise learner \
-      "Letter recognition (D = 400, 3 seeds): UMA against f_y, and both on true labels"
+      "Letter recognition (D = 1 600, 3 seeds): UMA against f_y, and both on true labels"
     part uma_real_letter_conf test_error,counters.confusion_rate l.conf \
-      "Letter recognition (D = 400, 3 seeds): f_conf (l.conf=0.05) against f_y (l.conf=0)"
+      "Letter recognition (D = 1 600, 3 seeds): f_conf (l.conf=0.05) against f_y (l.conf=0)"
     part uma_real_letter_c test_error,counters.confusion_rate l.confusion \
-      "Letter recognition (D = 400, 3 seeds): UMA against UMA with C = I"
-    verdict --title "004 Table 1, per data set (letters at D = 400 against the paper's D = 1 600)" \
-      digits=docs/uma_real_digits.csv letters=docs/uma_real_letter.csv
+      "Letter recognition (D = 1 600, 3 seeds): UMA against UMA with C = I"
+    ablation uma_real_letter_d400 test_error,counters.confusion_rate,achieved_noise learner \
+      "Ablation, letter recognition: D = 400 (M = 800) instead of the paper's D = 1 600" \
+      docs/reproductions/uma_real_letter.ref.tsv
+    table1_row() {  # ROW digits|letter ROUGH: one row of 004 Table 1
+      layout "$1|f_full=docs/uma_real_$2.csv|rough=0,learner=ultraconservative" \
+        "$1|f_y=docs/uma_real_$2.csv|rough=$3,learner=ultraconservative" "$1|UMA=docs/uma_real_$2.csv|rough=$3,learner=uma" \
+        "$1|f_conf=docs/uma_real_$2_conf.csv|l.conf=0.05"
+    }
+    layout --title "004 Table 1 as published: test error in %, ours (mean ± standard error) and the paper's"
+    table1_row "optical digits (D = 640)" digits 10
+    table1_row "letter recognition (D = 1 600)" letter 50
+    verdict --title "004 Table 1, per data set" digits=docs/uma_real_digits.csv letters=docs/uma_real_letter.csv
+    verdict --title "Ablation: letters at D = 1 600 and at D = 400 against 004 Table 1 (D = 1 600), per D" --no-total \
+      "letters, 1 600 axes=docs/uma_real_letter.csv" "letters, 400 axes=docs/uma_real_letter_d400.csv"
     ;;
   malicious_sweep)
     part malicious_ball test_error learner "Unit ball, d = 100: A_mu (c = 1) and A_mlc against averaging"
@@ -185,6 +202,7 @@ report_of() {
 }
 {
   cat "docs/reproductions/$doc.head.md"
+  if [ -n "$layout_args" ]; then echo; eval "python3 tools/table_verdict.py layout $layout_args"; fi
   for name in "${parts[@]}"; do report_of "$name"; done
   if [ ${#ablations[@]} -gt 0 ]; then
     echo

@@ -4,6 +4,7 @@
     /usr/bin/python3 tools/table_verdict.py paper --title TEXT [--metric test_error] [--by KEY]
                      [--reference TSV] [--best-by KEY] LABEL=docs/PART.csv ...
     /usr/bin/python3 tools/table_verdict.py comparisons DOC_SO_FAR.md
+    /usr/bin/python3 tools/table_verdict.py layout --title TEXT ROW|COLUMN=docs/PART.csv|key=value,... ...
 
 tools/reproduce.sh calls it after the parts' reports: the verdicts are computed from the parts' CSV files
 (docs/PART.csv: per point our mean ± standard error and, where the paper has one, its value) and from the
@@ -18,6 +19,9 @@ same rows reproduces it byte for byte.
   two-sided paired t-test of the differences across cells, and how many cells are more than 2 of the paper's
   sd away. --best-by KEY makes one cell per value of KEY: our lowest mean over its points (a choice made on
   the test error, so an optimistic bound for any selection rule) against its published value.
+- layout: the paper's table as it is published (a row per data set, a column per classifier), each cell one
+  point of a part's CSV (the one whose keys have the given values): our mean ± standard error in points and the
+  paper's number where the CSV has one.
 - comparisons: per report in the document, how many of its paired comparisons (compare_paired's verdicts)
   find the compared value significantly lower, significantly higher, or not significantly different.
 
@@ -223,6 +227,42 @@ def against_the_paper(args):
     return "\n".join(out)
 
 
+def cell_spec(spec):
+    """ROW|COLUMN=docs/PART.csv|key=value,key=value -> (row, column, path, {key: value})."""
+    parts = spec.split("|")
+    row, (column, _, path), keys = (parts[0], parts[1].partition("="), parts[2]) if len(parts) == 3 else ("", "", "")
+    if not row or not column or not path:
+        sys.exit("table_verdict.py: layout cell '%s' is not ROW|COLUMN=docs/PART.csv|key=value,..." % spec)
+    wanted = dict(item.split("=", 1) for item in keys.split(",") if item)
+    return row, column, path, wanted
+
+
+def layout_value(path, wanted, metric):
+    """'ours ± se (paper: p)' in points for the one point of `path` whose keys have the wanted values."""
+    with open(path, newline="") as f:
+        found = [r for r in csv.DictReader(f) if all(k in r and same_value(r[k], v) for k, v in wanted.items())]
+    if len(found) != 1:
+        sys.exit("table_verdict.py: %d points of %s match %s, want one" % (len(found), path, wanted))
+    row = found[0]
+    ours, se, ref = (number(row.get(metric + suffix)) for suffix in ("_mean", "_se", "_ref_mean"))
+    text = "%.1f ± %.1f" % (100 * ours, 100 * (se or 0))
+    return text + (" (paper: %.0f)" % (100 * ref) if ref is not None else "")
+
+
+def table_layout(args):
+    """The paper's table laid out as published: one row per data set, one column per classifier."""
+    rows, columns, values = [], [], {}
+    for spec in args.cell:
+        row, column, path, wanted = cell_spec(spec)
+        rows += [row] if row not in rows else []
+        columns += [column] if column not in columns else []
+        values[(row, column)] = layout_value(path, wanted, args.metric)
+    out = ["## " + args.title, "", "| | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    for row in rows:
+        out.append("| " + row + " | " + " | ".join(values.get((row, c), "—") for c in columns) + " |")
+    return "\n".join(out)
+
+
 HEADING = """## Table-level verdicts (computed)
 
 Computed by tools/table_verdict.py from the CSV files and the reports above (nothing here is typed by hand).
@@ -296,6 +336,10 @@ def main():
     paper.add_argument("--best-by", default="", help="one cell per value of this key: our lowest mean")
     paper.add_argument("--no-total", action="store_true", help="no row over all cells (an ablation's arms)")
     paper.add_argument("--alpha", type=float, default=0.05)
+    laid = modes.add_parser("layout", help="the paper's table as published, ours beside its numbers")
+    laid.add_argument("cell", nargs="+", help="ROW|COLUMN=docs/PART.csv|key=value,... (one point of the CSV)")
+    laid.add_argument("--title", required=True)
+    laid.add_argument("--metric", default="test_error")
     modes.add_parser("heading", help="the section's heading and how to read it")
     counted = modes.add_parser("comparisons", help="the paired comparisons' verdicts, counted per report")
     counted.add_argument("body", help="the document so far (the parts' reports)")
@@ -306,6 +350,9 @@ def main():
         return
     if args.mode == "paper":
         sys.stdout.write(against_the_paper(args) + "\n")
+        return
+    if args.mode == "layout":
+        sys.stdout.write(table_layout(args) + "\n")
         return
     with open(args.body) as f:
         text = comparison_summary(f.read(), args.alpha)

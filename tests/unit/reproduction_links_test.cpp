@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/budget.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
 #include "core/learners/uma.h"
@@ -66,6 +67,7 @@ const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& expect
       {"rp_ida_heart_nu", {{"eta", 7}, {"l.projection", 3}, {"l.nu", 2}, {"split", 10}}},
       {"rp_ida_heart_tie", {{"eta", 7}, {"l.projection", 3}, {"l.tie", 2}, {"split", 10}}},
       {"uma_toy_noise_30_seeds", {{"fam", 20}, {"l.confusion", 2}, {"seed", 30}}},
+      {"uma_real_letter_d400", {{"rough", 2}, {"learner", 2}, {"seed", 3}}},
   };
   return table;
 }
@@ -154,6 +156,26 @@ TEST(ReproductionLinks, TheRealDataCellsAreTheProtocolsRuns) {
   EXPECT_EQ(letter.base.rough_m, 50);
   EXPECT_EQ(letter.base.steps, 10 * 15000);
   EXPECT_EQ(letter.base.test_fraction, 0.25);
+  EXPECT_EQ(letter.base.kpca_dims, 1600);  // 004 Table 1's D for letters
+  EXPECT_EQ(letter.base.kpca_landmarks, 3200);
+  EXPECT_EQ(decoded("uma_real_letter_d400").base.kpca_dims, 400);
+}
+
+// docs/uma_real.md says where each set's links run: every cell of the digits links fits the app's budget (the
+// page runs them), and letters at the paper's D = 1 600 only the batch budget (the command line, Python).
+TEST(ReproductionLinks, LettersAtThePapersDimensionRunInBatchOnlyAndDigitsEverywhere) {
+  for (const std::string name : {"uma_real_digits", "uma_real_digits_c", "uma_real_digits_conf", "uma_real_letter",
+                                 "uma_real_letter_c", "uma_real_letter_conf"}) {
+    SCOPED_TRACE(name);
+    const Experiment x = decoded(name);
+    const bool letters = name.find("letter") != std::string::npos;
+    const DataShape shape = letters ? csv_shape(x.base, 20000, 16) : csv_shape(x.base, 5620, 64);
+    for (int64_t i = 0; i < cell_count(x); ++i) {
+      const Config& c = experiment_cell(x, i, learner_schemas()).config;
+      EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch), "") << i;
+      EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::interactive).empty(), !letters) << i;
+    }
+  }
 }
 
 TEST(ReproductionLinks, TheMaliciousCellsGiveEachLearnerItsOwnSettings) {
