@@ -5,6 +5,7 @@
 #include "app/gl.h"
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
+#include "core/util/hash.h"
 #include "imgui.h"
 
 namespace ml::app {

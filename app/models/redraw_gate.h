@@ -5,7 +5,6 @@
 // capture) differ from the last drawn frame's. No ImGui here: the host hashes the draw data (app/frame_loop).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <functional>
 
@@ -39,8 +38,5 @@ class RedrawGate {
   uint64_t signature_ = 0;  // its draw lists' hash
   int64_t drawn_ = 0, skipped_ = 0;
 };
-
-// Folds `size` bytes into the 64-bit hash `h` (not cryptographic: it tells frames apart, no adversary).
-uint64_t hash_bytes(uint64_t h, const void* data, size_t size);
 
 }  // namespace ml::app

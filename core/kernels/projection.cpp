@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/kernels/symmetric_eigen.h"
+#include "core/util/hash.h"
 
 namespace ml {
 
@@ -587,11 +588,8 @@ ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char*
 Kernel make_kernel(const KernelParams& p) { return make_kernel(p.kernel, p.degree, p.offset, p.sigma, p.width_c); }
 
 const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projection, const FeatureMatrix& X) {
-  // FNV-1a over the bytes: a different matrix of the same shape (a new view grid, another split) misses.
-  uint64_t hash = 1469598103934665603ull;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(X.data());
-  const size_t size = static_cast<size_t>(X.size()) * sizeof(float);
-  for (size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+  // A hash of the bytes: a different matrix of the same shape (a new view grid, another split) misses.
+  const uint64_t hash = hash_bytes(0, X.data(), static_cast<size_t>(X.size()) * sizeof(float));
   for (size_t i = 0; i < entries_.size(); ++i) {
     if (entries_[i].hash == hash && entries_[i].rows == X.rows() && entries_[i].cols == X.cols()) {
       std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(i),
