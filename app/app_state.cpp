@@ -7,6 +7,7 @@
 
 #include "app/ui_model.h"
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
@@ -22,14 +23,13 @@ RunMode run_mode_of(const Experiment& experiment) {
 }
 
 AppState::AppState(ClockFn clock) : clock_(std::move(clock)) {
-  std::vector<std::string> warnings = validate(config_, learner_schemas());
+  std::vector<std::string> warnings = settle(config_);
   add_notices(warnings, false);
   set_url();
 }
 
 void AppState::set_url() {
-  std::string next =
-      axes_.empty() ? encode_url(config_, learner_schemas()) : encode_experiment(experiment(), learner_schemas());
+  std::string next = axes_.empty() ? encode_url(config_) : encode_experiment(experiment());
   if (next != url_) {
     url_ = std::move(next);
     ++url_version_;
@@ -64,7 +64,7 @@ void AppState::open_url(std::string_view url) {
   ParamValues foreign;
   std::vector<std::string> warnings;
   if (is_experiment_link(url)) {
-    ExperimentDecode decoded = decode_experiment(url, learner_schemas());
+    ExperimentDecode decoded = decode_experiment(url);
     // Back to the sweep a cell was opened from: as it was, not run again.
     select_ = decoded.experiment.select;
     if (parked_ && decoded.experiment == parked_->experiment()) {
@@ -87,7 +87,7 @@ void AppState::open_url(std::string_view url) {
     warnings = std::move(decoded.warnings);
   } else {
     select_.clear();
-    DecodeResult decoded = decode_url(url, learner_schemas());
+    DecodeResult decoded = decode_link(url);
     config = std::move(decoded.config);
     warnings = std::move(decoded.warnings);
   }
@@ -153,7 +153,7 @@ void AppState::start_after_change(bool same) {
 }
 
 bool AppState::apply(Config next, std::vector<std::string> notes) {
-  std::vector<std::string> warnings = validate(next, learner_schemas());
+  std::vector<std::string> warnings = settle(next);
   if (next == config_) {
     add_notices(notes, false);
     add_notices(warnings, false);
@@ -217,7 +217,7 @@ bool AppState::set_compared_learners(const std::vector<std::string>& learners) {
   }
   if (learners.size() == 1) {
     if (axes_.empty()) return apply(std::move(base));
-    validate(base, learner_schemas());
+    settle(base);
     if (session_version_ > 0 && !preparing()) previous_config_ = saved();
     install(std::move(base), {}, {});
     start_after_change(false);
@@ -225,11 +225,11 @@ bool AppState::set_compared_learners(const std::vector<std::string>& learners) {
   }
   Axis axis;
   axis.key = "learner";
+  axis.setting = field_ref("learner");
   axis.values = learners;
   for (const std::string& id : learners) axis.spec += (axis.spec.empty() ? "" : ",") + id;
   // Through the link, so the axis and the parameters are checked as any link's are.
-  ExperimentDecode decoded =
-      decode_experiment(encode_experiment(Experiment{base, {axis}, foreign, ""}, learner_schemas()), learner_schemas());
+  ExperimentDecode decoded = decode_experiment(encode_experiment(Experiment{base, {axis}, foreign, ""}));
   if (decoded.experiment == experiment()) return false;
   add_notices(decoded.warnings, false);
   if (session_version_ > 0 && !preparing()) previous_config_ = saved();
@@ -411,7 +411,7 @@ std::optional<bool> AppState::build_run() {
   }
   const Dataset* csv = csv_ ? &csv_->data : nullptr;
   if (mode_ == RunMode::compare) {
-    compare_.build(experiment(), learner_schemas(), csv);
+    compare_.build(experiment(), csv);
     std::vector<std::string> errors;
     for (size_t i = 0; i < compare_.size(); ++i)
       if (!compare_.run(i).error.empty()) errors.push_back(compare_.run(i).name + ": " + compare_.run(i).error);
@@ -432,7 +432,7 @@ std::optional<bool> AppState::build_run() {
       auto data = std::make_shared<const Dataset>(csv_->data);
       provider = [data](const Config&) -> Result<std::shared_ptr<const Dataset>> { return data; };
     }
-    sweep_ = std::make_unique<SweepModel>(experiment(), learner_schemas(), std::move(provider));
+    sweep_ = std::make_unique<SweepModel>(experiment(), std::move(provider));
     return std::nullopt;
   }
   Result<std::unique_ptr<Session>> created = Session::create(config_, csv);
@@ -624,7 +624,7 @@ bool AppState::restore_previous(const std::string& why) {
   if (!previous_config_ || (previous_config_->config.use_csv && !csv_)) return false;
   Saved back = std::move(*previous_config_);
   previous_config_.reset();
-  validate(back.config, learner_schemas());
+  settle(back.config);
   install(std::move(back.config), std::move(back.axes), std::move(back.foreign));
   add_notices({why}, false);
   start_after_change(false);

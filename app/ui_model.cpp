@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/config/url.h"
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
@@ -25,11 +26,9 @@ std::vector<const Field*> panel_fields(std::string_view panel, const Config& con
 }
 
 std::string setting_display_name(std::string_view key) {
-  if (const Field* f = find_field(key)) return f->label;
-  if (key.substr(0, 2) == "l.")
-    for (const LearnerSchema& l : learner_schemas())
-      for (const Setting& p : l.params)
-        if (p.key == key.substr(2)) return p.label;
+  std::vector<std::string> learners;
+  for (const LearnerSchema& l : learner_schemas()) learners.push_back(l.id);
+  if (const std::optional<SettingRef> setting = resolve_url_key(key, learners)) return setting->setting().label;
   return std::string(key);
 }
 

@@ -14,6 +14,7 @@
 #include "app/models/decision_grid.h"
 #include "app/projection.h"
 #include "bench/bench_util.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -24,7 +25,7 @@ namespace {
 constexpr float kImageW = 443, kImageH = 426;
 
 std::unique_ptr<ml::Session> session_for(const std::string& link) {
-  const ml::DecodeResult d = ml::decode_url(link, ml::learner_schemas());
+  const ml::DecodeResult d = ml::decode_link(link);
   ml::Result<std::unique_ptr<ml::Session>> s = ml::Session::create(d.config, nullptr);
   if (!s.ok()) {
     std::fprintf(stderr, "bench: %s: %s\n", link.c_str(), s.error().message.c_str());

@@ -19,7 +19,7 @@ extern "C" {
 // until the next call.
 EMSCRIPTEN_KEEPALIVE const char* ml_worker_run(const char* url, const char* cells) {
   static std::string out;
-  const ml::Experiment experiment = ml::decode_experiment(url, ml::learner_schemas()).experiment;
+  const ml::Experiment experiment = ml::decode_experiment(url).experiment;
   ml::RunnerOptions options;
   std::stringstream list(cells);
   for (std::string item; std::getline(list, item, ',');) {
@@ -30,7 +30,7 @@ EMSCRIPTEN_KEEPALIVE const char* ml_worker_run(const char* url, const char* cell
     }
     options.cells.push_back(index);
   }
-  ml::ExperimentRunner runner(experiment, ml::learner_schemas(), std::move(options));
+  ml::ExperimentRunner runner(experiment, std::move(options));
   const ml::Status status = runner.run_all();
   out = status.ok() ? ml::format_cell_rows(runner.rows()) : "!" + status.error().message;
   return out.c_str();

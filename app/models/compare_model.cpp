@@ -33,7 +33,7 @@ double share_slice(double budget, int n, int first, const std::function<bool(int
   return used;
 }
 
-void CompareModel::build(const Experiment& experiment, const std::vector<LearnerSchema>& learners, const Dataset* csv) {
+void CompareModel::build(const Experiment& experiment, const Dataset* csv) {
   runs_.clear();
   ++version_;
   focus_ = -1;
@@ -41,7 +41,7 @@ void CompareModel::build(const Experiment& experiment, const std::vector<Learner
   const int64_t cells = cell_count(experiment);
   for (int64_t i = 0; i < cells; ++i) {
     ComparedRun r;
-    r.cell = experiment_cell(experiment, i, learners);
+    r.cell = experiment_cell(experiment, i);
     r.learner = r.cell.values.empty() ? r.cell.config.learner : r.cell.values[0];
     const LearnerEntry* entry = find_learner(r.learner);
     r.name = entry ? entry->schema.name : r.learner;

@@ -52,7 +52,7 @@ class CompareModel {
   // loaded file when the configuration reads one. A learner that cannot be built keeps its error and is
   // left out of training; so does one whose cell's link names another learner (the link's checks replace
   // a binary learner on multiclass data). Focus goes to the first learner built.
-  void build(const Experiment& experiment, const std::vector<LearnerSchema>& learners, const Dataset* csv);
+  void build(const Experiment& experiment, const Dataset* csv);
   // Drops every session.
   void clear();
   // True when built (at least one learner).

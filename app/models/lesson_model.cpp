@@ -32,7 +32,7 @@ StepCheck waiting(std::string progress) {
 
 StepCheck checked(const LessonStep& step, const AppState& state, const std::vector<CellRow>& rows) {
   StepCheck out;
-  out.check = check_goal(step.goal, state.experiment(), rows, learner_schemas());
+  out.check = check_goal(step.goal, state.experiment(), rows);
   out.state = out.check.met ? StepState::met : StepState::not_met;
   return out;
 }
@@ -54,7 +54,7 @@ StepCheck check_single(const LessonStep& step, const AppState& state) {
     return waiting(state.build_error().empty() ? "the run is being built" : "no run: " + state.build_error());
   const std::string unfinished = session_unfinished(*session, state.config().steps);
   if (!unfinished.empty()) return waiting(unfinished);
-  const Cell cell = experiment_cell(state.experiment(), 0, learner_schemas());
+  const Cell cell = experiment_cell(state.experiment(), 0);
   return checked(step, state, {cell_row(cell, *session)});
 }
 

@@ -176,14 +176,13 @@ RunnerOptions whole_experiment(CsvProvider csv) {
 
 }  // namespace
 
-SweepModel::SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv)
-    : learners_(learners), runner_(std::move(experiment), std::move(learners), whole_experiment(std::move(csv))) {
+SweepModel::SweepModel(Experiment experiment, CsvProvider csv)
+    : runner_(std::move(experiment), whole_experiment(std::move(csv))) {
   const Experiment& e = runner_.experiment();
   if (!executor_factory() || reads_csv(e)) return;
   std::unique_ptr<CellExecutor> executor = executor_factory()(e.base.jobs);
   if (!executor) return;
-  pool_ =
-      std::unique_ptr<Pool>(new Pool{std::move(executor), CellQueue(e, 0, 1, {}), encode_experiment(e, learners_), {}});
+  pool_ = std::unique_ptr<Pool>(new Pool{std::move(executor), CellQueue(e, 0, 1, {}), encode_experiment(e), {}});
 }
 
 SweepModel::~SweepModel() {
@@ -214,8 +213,7 @@ int SweepModel::merge_ended() {
     const CellWork work = ended.work;
     if (p.queue.give_back(ended.work)) continue;
     std::vector<CellRow> failed;
-    for (int64_t index : work.cells)
-      failed.push_back(cell_error_row(experiment_cell(experiment(), index, learners_), why));
+    for (int64_t index : work.cells) failed.push_back(cell_error_row(experiment_cell(experiment(), index), why));
     p.queue.finish(std::move(failed));
   }
   std::vector<CellRow> released = p.queue.release();
@@ -298,7 +296,7 @@ const CellRow* SweepModel::row_of(int64_t index) const {
 
 std::string SweepModel::cell_link(int64_t index) const {
   if (const CellRow* row = row_of(index)) return row->cell;
-  return experiment_cell(experiment(), index, learners_).url;
+  return experiment_cell(experiment(), index).url;
 }
 
 std::string SweepModel::cell_label(int64_t index) const {

@@ -92,7 +92,7 @@ class SweepModel {
   // sweep` writes for the whole experiment); `csv` supplies a loaded file to cells that read one.
   // With a host's executor (set_cell_executor_factory) and no cell reading a CSV file, the executor runs
   // the cells; otherwise advance() runs them in the caller's slices.
-  SweepModel(Experiment experiment, std::vector<LearnerSchema> learners, CsvProvider csv = {});
+  SweepModel(Experiment experiment, CsvProvider csv = {});
   // Stops the executor's pieces.
   ~SweepModel();
   SweepModel(const SweepModel&) = delete;
@@ -165,8 +165,6 @@ class SweepModel {
   int advance_pool(const ClockFn& now);
   // True at most every kMergeSeconds of `now` (always without a clock).
   bool merge_due(const ClockFn& now);
-
-  std::vector<LearnerSchema> learners_;
   ExperimentRunner runner_;
   std::unique_ptr<Pool> pool_;
   double started_ = -1;      // the clock's time at the first advance()

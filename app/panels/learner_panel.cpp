@@ -5,6 +5,7 @@
 
 #include "app/plot.h"
 #include "app/ui_model.h"
+#include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/run_report.h"
 
@@ -17,9 +18,10 @@ void LearnerPanel::draw_params(const LearnerSchema& schema, const Config& shown,
   }
   if (!begin_form(id)) return;
   for (const Setting& spec : schema.params) {
-    form_row(spec.label, spec.help + "\n(URL key: l." + spec.key + ")");
+    const std::string key = param_url_key(spec.key);
+    form_row(spec.label, spec.help + "\n(URL key: " + key + ")");
     SettingValue value;
-    if (widgets_.setting_widget(spec, "l." + spec.key, number_value(learner_param_value(shown, spec)), &value)) {
+    if (widgets_.setting_widget(spec, key, number_value(learner_param_value(shown, spec)), &value)) {
       if (ctx_.state.mode() == RunMode::compare)
         ctx_.state.set_compared_param(spec.key, value.number);
       else

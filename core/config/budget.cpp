@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/config/fields.h"
+#include "core/config/url.h"
 #include "core/data/generator_registry.h"
 #include "core/learners/registry.h"
 
@@ -17,16 +18,6 @@ constexpr double kFloatBytes = 4;
 constexpr std::string_view kBatchOnly =
     "the app refuses it, and the batch budget admits it as it is: `marginlab run` or `marginlab sweep` on the "
     "command line, or Python";
-
-// A learner parameter's value: config.params, else the schema's default (0 when unknown).
-double param(const Config& c, const std::vector<LearnerSchema>& learners, std::string_view key) {
-  for (const ParamValue& p : c.params)
-    if (p.name == key) return p.value;
-  if (const LearnerSchema* s = find_learner_schema(learners, c.learner))
-    for (const Setting& spec : s->params)
-      if (spec.key == key) return spec.default_value.number;
-  return 0;
-}
 
 // The problem's sizes as a learner's cost function sees them.
 ProblemShape problem_shape(const Config& c, const DataShape& shape) {
@@ -42,47 +33,18 @@ ProblemShape problem_shape(const Config& c, const DataShape& shape) {
 
 // The cost the learner's registry row declares (its terms added to `sum`); the online pass when `learners`
 // does not list the id (validation replaces an unknown learner before any cost is asked).
-LearnerCost learner_cost(const Config& c, const DataShape& shape, const std::vector<LearnerSchema>& learners,
-                         CostSum& sum) {
+LearnerCost learner_cost(const Config& c, const DataShape& shape, CostSum& sum) {
   const ProblemShape p = problem_shape(c, shape);
   const LearnerEntry* row = find_learner(c.learner);
-  if (row != nullptr && find_learner_schema(learners, c.learner) != nullptr) return row->cost(p, c.params, sum);
+  if (row != nullptr && find_learner_schema(c.learner) != nullptr) return row->cost(p, c.params, sum);
   return online_pass_cost(p, sum);
 }
 
-// A field the fit may lower: its key, its effective value and its smallest useful value.
+// A setting the fit may lower: which one, its effective value and its smallest useful value.
 struct SizeField {
-  std::string key;
+  SettingRef setting;
   double value = 0, smallest = 0;
 };
-
-const Setting* setting_of(const Config& c, const std::vector<LearnerSchema>& learners, std::string_view key) {
-  if (key.substr(0, 2) == "l.") {
-    if (const LearnerSchema* s = find_learner_schema(learners, c.learner))
-      for (const Setting& spec : s->params)
-        if (spec.key == key.substr(2)) return &spec;
-    return nullptr;
-  }
-  return find_field(key);
-}
-
-double get_value(const Config& c, const std::vector<LearnerSchema>& learners, std::string_view key) {
-  if (key.substr(0, 2) == "l.") return param(c, learners, key.substr(2));
-  return find_field(key)->get(c).number;
-}
-
-void set_value(Config& c, const std::vector<LearnerSchema>& learners, std::string_view key, double value) {
-  if (key.substr(0, 2) != "l.") {
-    find_field(key)->set(c, number_value(value));
-    return;
-  }
-  const std::string name(key.substr(2));
-  const Setting* spec = setting_of(c, learners, key);
-  c.params.erase(std::remove_if(c.params.begin(), c.params.end(), [&](const ParamValue& p) { return p.name == name; }),
-                 c.params.end());
-  if (spec && value != spec->default_value.number) c.params.push_back(ParamValue{name, value});
-  std::sort(c.params.begin(), c.params.end(), [](const ParamValue& a, const ParamValue& b) { return a.name < b.name; });
-}
 
 bool fits(const ResourceCost& cost, BudgetProfile profile) {
   for (int i = 0; i < kBudgetLimitCount; ++i)
@@ -119,12 +81,12 @@ std::string whole(double x) {
 
 // The largest value of `key` in [lo, hi] for which `probe` (the config with the later fields at their
 // smallest) fits; lo - 1 when none does. Bisection: every cost term grows with every size.
-double largest_fitting(Config probe, const std::vector<LearnerSchema>& learners, std::string_view key, double lo,
-                       double hi, const DataShape* fixed_shape, BudgetProfile profile) {
+double largest_fitting(Config probe, const SettingRef& setting, double lo, double hi, const DataShape* fixed_shape,
+                       BudgetProfile profile) {
   auto ok = [&](double v) {
-    set_value(probe, learners, key, v);
+    setting.set_number(probe, v);
     const DataShape shape = fixed_shape ? *fixed_shape : generated_shape(probe);
-    return fits(estimate_resources(probe, shape, learners), profile);
+    return fits(estimate_resources(probe, shape), profile);
   };
   if (!ok(lo)) return lo - 1;
   while (hi - lo > 0.5) {
@@ -138,16 +100,18 @@ double largest_fitting(Config probe, const std::vector<LearnerSchema>& learners,
 }
 
 struct Lowering {
-  std::string key;
+  SettingRef setting;
   double from = 0, to = 0;
 };
 
 // The fields the fit may lower for `c` on data of `shape`, in the order of budget_fields: the generator's sizes,
 // the pipeline's kernel features, the generator's |C| and the parameters the learner's cost declares.
-std::vector<SizeField> size_fields(const Config& c, const DataShape& shape,
-                                   const std::vector<LearnerSchema>& learners) {
+std::vector<SizeField> size_fields(const Config& c, const DataShape& shape) {
   std::vector<SizeField> out;
-  auto config_field = [&](const char* key) { out.push_back({key, get_value(c, learners, key), find_field(key)->min}); };
+  auto config_field = [&](std::string_view key) {
+    const SettingRef setting = field_ref(key);
+    out.push_back({setting, setting.number(c), setting.setting().min});
+  };
   if (!c.use_csv) {
     if (generator_reads(c.generator.kind, GeneratorParam::n)) config_field("n");
     if (generator_reads(c.generator.kind, GeneratorParam::dims)) config_field("d");
@@ -155,56 +119,50 @@ std::vector<SizeField> size_fields(const Config& c, const DataShape& shape,
   if (c.kpca_dims > 0) config_field("kpca");
   if (c.kpca_dims > 0 && c.kpca_landmarks > 0) config_field("klm");  // after kpca: lowered to >= D, or to 0
   CostSum unused;
-  const LearnerCost cost = learner_cost(c, shape, learners, unused);
+  const LearnerCost cost = learner_cost(c, shape, unused);
   if (cost.lower_generator_concepts) config_field("concepts");
-  for (const SizeParam& size : cost.sizes) {
-    const std::string key = "l." + std::string(size.key);
-    const Setting* spec = setting_of(c, learners, key);
-    out.push_back({key, size.value, std::max(size.smallest, spec ? spec->min : size.smallest)});
-  }
+  for (const SizeParam& size : cost.sizes)
+    if (const std::optional<SettingRef> param = param_ref(c.learner, size.key))
+      out.push_back({*param, size.value, std::max(size.smallest, param->setting().min)});
   return out;
 }
 
-// The field of `fields` named `key` (its value 0 when it is not there).
-SizeField field_named(const std::vector<SizeField>& fields, const std::string& key) {
+// The value of `setting` among `fields` (0 when it is not there).
+double value_among(const std::vector<SizeField>& fields, const SettingRef& setting) {
   for (const SizeField& f : fields)
-    if (f.key == key) return f;
-  return {key, 0, 0};
+    if (f.setting == setting) return f.value;
+  return 0;
 }
 
 // The fit of budget.h under `profile`: the lowered fields in order (empty when the config fits or nothing helps).
-std::vector<Lowering> plan_fit(const Config& config, const std::vector<LearnerSchema>& learners,
-                               const DataShape* fixed_shape, BudgetProfile profile) {
+std::vector<Lowering> plan_fit(const Config& config, const DataShape* fixed_shape, BudgetProfile profile) {
   std::vector<Lowering> out;
   Config current = config;
   auto shape_of = [&](const Config& c) { return fixed_shape ? *fixed_shape : generated_shape(c); };
-  auto cost_of = [&](const Config& c) { return estimate_resources(c, shape_of(c), learners); };
+  auto cost_of = [&](const Config& c) { return estimate_resources(c, shape_of(c)); };
   if (fits(cost_of(current), profile)) return out;
-  const std::vector<SizeField> fields = size_fields(config, shape_of(config), learners);
+  const std::vector<SizeField> fields = size_fields(config, shape_of(config));
   for (size_t i = 0; i < fields.size(); ++i) {
     if (fits(cost_of(current), profile)) break;
-    const std::string& key = fields[i].key;
-    if (setting_of(current, learners, key) == nullptr) continue;
+    const SettingRef& setting = fields[i].setting;
     // The later fields at their smallest: the most this field may keep.
     Config probe = current;
     for (size_t j = i + 1; j < fields.size(); ++j)
-      if (setting_of(probe, learners, fields[j].key) != nullptr)
-        set_value(probe, learners, fields[j].key,
-                  std::min(get_value(probe, learners, fields[j].key), fields[j].smallest));
-    const double from = field_named(size_fields(current, shape_of(current), learners), key).value;
+      fields[j].setting.set_number(probe, std::min(fields[j].setting.number(probe), fields[j].smallest));
+    const double from = value_among(size_fields(current, shape_of(current)), setting);
     const double lo = fields[i].smallest;
     if (from <= lo) continue;
     // A field whose lowering changes nothing is left alone.
     Config at_lo = probe;
-    set_value(at_lo, learners, key, lo);
+    setting.set_number(at_lo, lo);
     Config at_from = probe;
-    set_value(at_from, learners, key, from);
+    setting.set_number(at_from, from);
     if (!(excess(cost_of(at_lo), profile) < excess(cost_of(at_from), profile))) continue;
-    double to = largest_fitting(probe, learners, key, lo, from, fixed_shape, profile);
+    double to = largest_fitting(probe, setting, lo, from, fixed_shape, profile);
     if (to < lo) to = lo;  // nothing fits with this field alone: its smallest, and the next field goes on
     if (to >= from) continue;
-    set_value(current, learners, key, to);
-    out.push_back({key, get_value(config, learners, key), to});
+    setting.set_number(current, to);
+    out.push_back({setting, setting.number(config), to});
   }
   return out;
 }
@@ -231,7 +189,7 @@ DataShape csv_shape(const Config& c, double rows, double features) {
   return s;
 }
 
-ResourceCost estimate_resources(const Config& c, const DataShape& shape, const std::vector<LearnerSchema>& learners) {
+ResourceCost estimate_resources(const Config& c, const DataShape& shape) {
   CostSum s;
   const double N = shape.examples, n = shape.train, test = std::max(0.0, N - n), d = shape.dims;
   // --- the data: generated or read, split, normalized (three float copies), labels and flags ---
@@ -244,7 +202,7 @@ ResourceCost estimate_resources(const Config& c, const DataShape& shape, const s
     add_projection_cost(s, ProjectionKind::kpca, n, test, shape.input_dims, c.kpca_dims,
                         c.kpca_landmarks > 0 ? c.kpca_landmarks : c.kpca_dims, 0, Resource::unit);
   // The learner's own terms, from the cost function of its registry row.
-  const LearnerCost learner = learner_cost(c, shape, learners, s);
+  const LearnerCost learner = learner_cost(c, shape, s);
   const double row_per_example = learner.row_per_example > 0 ? learner.row_per_example : d + 1;
   s.add(Resource::step, N * row_per_example,
         learner.row_part.empty() ? "one recorded row (every example scored)" : learner.row_part);
@@ -262,21 +220,22 @@ std::string budget_excess(const ResourceCost& cost, BudgetProfile profile) {
   return "";
 }
 
-std::vector<std::string> budget_fields(const Config& c) {
-  std::vector<std::string> keys;
-  for (const SizeField& f : size_fields(c, generated_shape(c), learner_schemas())) keys.push_back(f.key);
-  return keys;
+std::vector<SettingRef> budget_fields(const Config& c) {
+  std::vector<SettingRef> settings;
+  for (const SizeField& f : size_fields(c, generated_shape(c))) settings.push_back(f.setting);
+  return settings;
 }
 
-void fit_to_budget(Config& config, const std::vector<LearnerSchema>& learners, std::vector<std::string>& warnings) {
-  if (config.use_csv || learners.empty()) return;
-  const std::string before = budget_excess(estimate_resources(config, generated_shape(config), learners));
-  for (const Lowering& l : plan_fit(config, learners, nullptr, BudgetProfile::interactive)) {
-    set_value(config, learners, l.key, l.to);
-    warnings.push_back("field '" + l.key + "': " + whole(l.from) + " is over the resource budget (" + before +
-                       "); using " + whole(l.to) + ", the largest value that fits (docs/url.md, Resource budget)");
+void fit_to_budget(Config& config, std::vector<std::string>& warnings) {
+  if (config.use_csv) return;
+  const std::string before = budget_excess(estimate_resources(config, generated_shape(config)));
+  for (const Lowering& l : plan_fit(config, nullptr, BudgetProfile::interactive)) {
+    l.setting.set_number(config, l.to);
+    warnings.push_back("field '" + url_key(l.setting) + "': " + whole(l.from) + " is over the resource budget (" +
+                       before + "); using " + whole(l.to) +
+                       ", the largest value that fits (docs/url.md, Resource budget)");
   }
-  const ResourceCost after = estimate_resources(config, generated_shape(config), learners);
+  const ResourceCost after = estimate_resources(config, generated_shape(config));
   const std::string excess_now = budget_excess(after);
   if (excess_now.empty()) return;
   warnings.push_back("the configuration is over the resource budget (" + excess_now +
@@ -284,20 +243,19 @@ void fit_to_budget(Config& config, const std::vector<LearnerSchema>& learners, s
                      (fits(after, BudgetProfile::batch) ? std::string(kBatchOnly) : std::string("it will be refused")));
 }
 
-std::string over_budget_message(const Config& config, const DataShape& shape,
-                                const std::vector<LearnerSchema>& learners, BudgetProfile profile) {
-  const ResourceCost cost = estimate_resources(config, shape, learners);
+std::string over_budget_message(const Config& config, const DataShape& shape, BudgetProfile profile) {
+  const ResourceCost cost = estimate_resources(config, shape);
   const std::string problem = budget_excess(cost, profile);
   if (problem.empty()) return "";
   std::string msg = "the configuration is over the resource budget: " + problem + " (docs/url.md, Resource budget)";
   if (profile == BudgetProfile::interactive && fits(cost, BudgetProfile::batch)) msg += "; " + std::string(kBatchOnly);
-  const std::vector<Lowering> plan = plan_fit(config, learners, &shape, profile);
+  const std::vector<Lowering> plan = plan_fit(config, &shape, profile);
   Config fitted = config;
-  for (const Lowering& l : plan) set_value(fitted, learners, l.key, l.to);
-  if (!plan.empty() && fits(estimate_resources(fitted, shape, learners), profile)) {
+  for (const Lowering& l : plan) l.setting.set_number(fitted, l.to);
+  if (!plan.empty() && fits(estimate_resources(fitted, shape), profile)) {
     msg += "; it fits with";
     for (size_t i = 0; i < plan.size(); ++i)
-      msg += (i ? ", " : " ") + std::string("field '") + plan[i].key + "' = " + whole(plan[i].to);
+      msg += (i ? ", " : " ") + std::string("field '") + url_key(plan[i].setting) + "' = " + whole(plan[i].to);
   } else {
     msg += "; use fewer examples or features";
   }
@@ -333,7 +291,9 @@ std::string learner_size_fields() {
     CostSum unused;
     const LearnerCost cost = row.cost(shape, {}, unused);
     std::string fields = cost.lower_generator_concepts ? "`concepts` (the generator's |C|)" : "";
-    for (const SizeParam& size : cost.sizes) fields += (fields.empty() ? "`l." : ", `l.") + std::string(size.key) + "`";
+    for (const SizeParam& size : cost.sizes)
+      if (const std::optional<SettingRef> param = param_ref(row.schema.id, size.key))
+        fields += (fields.empty() ? "`" : ", `") + url_key(*param) + "`";
     if (fields.empty()) continue;
     const std::string id = "`" + row.schema.id + "`";
     if (!entries.empty() && entries.back().second == fields)

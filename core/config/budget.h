@@ -13,11 +13,11 @@
 //            factorization, the pipeline's kernel features): the page draws no frame while it runs;
 //   step     multiply-adds of one learner step or of one recorded trace row (every row scores the data).
 // The cost model (estimate_resources) counts the dominant terms of each stage, see docs/url.md "Resource
-// budget". A link above a limit is brought within it by fit_to_budget (called by validate()): the fields that
-// drive the cost are lowered, in a fixed order per learner (budget_fields), each to the largest value that
-// fits when the fields after it are at their smallest, with a warning naming the field and the value that
-// fits. A CSV's size is known only once it is loaded: then Session::create refuses an over-budget
-// configuration with "session.over_budget", naming the field and the value that would fit.
+// budget". A link above a limit is brought within it by fit_to_budget, the step after validate()
+// (config/link.h): the fields that drive the cost are lowered, in a fixed order per learner (budget_fields),
+// each to the largest value that fits when the fields after it are at their smallest, with a warning naming
+// the field and the value that fits. A CSV's size is known only once it is loaded: then Session::create refuses an
+// over-budget configuration with "session.over_budget", naming the field and the value that would fit.
 #pragma once
 
 #include <string>
@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/config/config.h"
+#include "core/config/setting_ref.h"
 #include "core/learners/cost.h"
 #include "core/settings/params.h"
 
@@ -73,8 +74,7 @@ DataShape generated_shape(const Config& config);
 DataShape csv_shape(const Config& config, double rows, double features);
 // The estimated cost of `config` on data of `shape` (the learner's parameters read from config.params,
 // defaults from its schema in `learners`).
-ResourceCost estimate_resources(const Config& config, const DataShape& shape,
-                                const std::vector<LearnerSchema>& learners);
+ResourceCost estimate_resources(const Config& config, const DataShape& shape);
 // The limit `b` sets under `profile`.
 constexpr double limit_of(const BudgetLimit& b, BudgetProfile profile) {
   return profile == BudgetProfile::batch ? b.batch : b.limit;
@@ -82,21 +82,21 @@ constexpr double limit_of(const BudgetLimit& b, BudgetProfile profile) {
 // "" when every amount is within its limit under `profile`, else the first excess as a phrase:
 // "memory 242 GiB > 1 GiB: Nyström landmarks' kernel and eigenvectors (m^2)".
 std::string budget_excess(const ResourceCost& cost, BudgetProfile profile = BudgetProfile::interactive);
-// The URL keys that drive the cost of `config` (config fields and l.<name> parameters), in the order
+// The settings that drive the cost of `config` (config fields and learner parameters), in the order
 // fit_to_budget lowers them: the sizes a user most likely means to keep come first, then the generator's
 // |C| and the parameters the learner's cost declares (its registry row).
-std::vector<std::string> budget_fields(const Config& config);
+std::vector<SettingRef> budget_fields(const Config& config);
 
-// Lowers the fields of budget_fields until the generated config fits the budget, appending one warning per
-// changed field ("field 'l.landmarks': 100000 is over the resource budget (memory 224 GiB > 1 GiB: ...);
-// using 452, the largest value that fits ..."). Does nothing for a CSV config (its size is not known yet).
-void fit_to_budget(Config& config, const std::vector<LearnerSchema>& learners, std::vector<std::string>& warnings);
+// Admits a valid config (fields.h validate) to the budget: lowers the fields of budget_fields until the
+// generated config fits, appending one warning per changed field ("field 'l.landmarks': 100000 is over the
+// resource budget (memory 224 GiB > 1 GiB: ...); using 452, the largest value that fits ..."). Does nothing
+// for a CSV config (its size is not known yet).
+void fit_to_budget(Config& config, std::vector<std::string>& warnings);
 
 // "" when `config` fits on data of `shape` under `profile`, else the error message of "session.over_budget":
 // the excess and the first field of budget_fields whose lowering makes it fit, with that value (and, when the
 // app refuses what the batch profile admits, where it runs as it is).
-std::string over_budget_message(const Config& config, const DataShape& shape,
-                                const std::vector<LearnerSchema>& learners, BudgetProfile profile);
+std::string over_budget_message(const Config& config, const DataShape& shape, BudgetProfile profile);
 
 // docs/url.md's "Resource budget" section (Markdown), from kBudgetLimits and the cost model.
 std::string render_budget_reference();

@@ -8,7 +8,6 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/config/budget.h"
 #include "core/config/point_edits.h"
 #include "core/data/generator_registry.h"
 #include "core/util/format.h"
@@ -436,16 +435,16 @@ void refresh_from_registries(std::vector<Field>& t) {
   }
 }
 
-// The schema's first multiclass learner, or nullptr.
-const LearnerSchema* first_multiclass(const std::vector<LearnerSchema>& learners) {
-  for (const LearnerSchema& s : learners)
+// The registry's first multiclass learner, or nullptr.
+const LearnerSchema* first_multiclass() {
+  for (const LearnerSchema& s : learner_schemas())
     if (s.multiclass) return &s;
   return nullptr;
 }
 
-std::vector<std::string> learner_ids(const std::vector<LearnerSchema>& learners) {
+std::vector<std::string> learner_ids() {
   std::vector<std::string> ids;
-  for (const LearnerSchema& s : learners) ids.push_back(s.id);
+  for (const LearnerSchema& s : learner_schemas()) ids.push_back(s.id);
   return ids;
 }
 
@@ -592,35 +591,22 @@ bool field_in_effect(const Field& field, const Config& config) {
 
 const SettingValue& field_default(const Field& field) { return field.default_value; }
 
-const LearnerSchema* find_learner_schema(const std::vector<LearnerSchema>& learners, std::string_view id) {
-  for (const LearnerSchema& s : learners)
-    if (s.id == id) return &s;
-  return nullptr;
-}
-
-std::string default_learner_id(const std::vector<LearnerSchema>& learners) {
-  const std::string preferred = Config{}.learner;
-  if (find_learner_schema(learners, preferred)) return preferred;
-  return learners.empty() ? std::string() : learners.front().id;
-}
-
 bool config_is_multiclass(const Config& config) {
   return !config.use_csv && generator_is_multiclass(config.generator.kind) && config.generator.classes > 2;
 }
 
-bool resolve_learner(Config& c, const std::vector<LearnerSchema>& learners, std::vector<std::string>& warnings) {
-  if (learners.empty()) return false;  // no registry to check against
+bool resolve_learner(Config& c, std::vector<std::string>& warnings) {
   const std::string original = c.learner;
-  const LearnerSchema* schema = find_learner_schema(learners, c.learner);
+  const LearnerSchema* schema = find_learner_schema(c.learner);
   if (!schema) {
-    const std::string fallback = default_learner_id(learners);
+    const std::string fallback(default_learner_id());
     warnings.push_back("field 'learner': " + quote_for_message(c.learner) + " is not a known learner (" +
-                       join_names(learner_ids(learners), ", ") + "); using the default '" + fallback + "'");
+                       join_names(learner_ids(), ", ") + "); using the default '" + fallback + "'");
     c.learner = fallback;
-    schema = find_learner_schema(learners, c.learner);
+    schema = find_learner_schema(c.learner);
   }
   if (schema && !schema->multiclass && config_is_multiclass(c)) {
-    if (const LearnerSchema* multi = first_multiclass(learners)) {
+    if (const LearnerSchema* multi = first_multiclass()) {
       warnings.push_back("field 'learner': '" + c.learner + "' handles two classes only but the data has q = " +
                          std::to_string(c.generator.classes) + " classes; using '" + multi->id + "'");
       c.learner = multi->id;
@@ -636,7 +622,7 @@ std::string field_default_warning(const Field& field, const std::string& problem
   return "field '" + field.key + "': " + problem + "; using the default " + shown_default(field);
 }
 
-std::vector<std::string> validate(Config& config, const std::vector<LearnerSchema>& learners) {
+std::vector<std::string> validate(Config& config) {
   std::vector<std::string> warnings;
   // Every field in its type and range.
   for (const Field& f : config_fields()) {
@@ -711,12 +697,12 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
   }
   // The learner and its parameters.
   const std::string old_learner = config.learner;
-  if (resolve_learner(config, learners, warnings)) {
+  if (resolve_learner(config, warnings)) {
     for (const ParamValue& p : config.params)
       warnings.push_back("field 'l." + p.name + "': a parameter of learner " + quote_for_message(old_learner) +
                          ", ignored");
     config.params.clear();
-  } else if (const LearnerSchema* schema = find_learner_schema(learners, config.learner)) {
+  } else if (const LearnerSchema* schema = find_learner_schema(config.learner)) {
     std::vector<ParamValue> kept;
     std::vector<std::string> seen;
     for (const ParamValue& p : config.params) {
@@ -751,8 +737,6 @@ std::vector<std::string> validate(Config& config, const std::vector<LearnerSchem
     std::sort(kept.begin(), kept.end(), [](const ParamValue& a, const ParamValue& b) { return a.name < b.name; });
     config.params = std::move(kept);
   }
-  // What the sizes cost, within the resource budget (config/budget.h).
-  fit_to_budget(config, learners, warnings);
   return warnings;
 }
 

@@ -98,10 +98,6 @@ bool field_in_effect(const Field& field, const Config& config);
 // The field's default value (read from Config{}).
 const SettingValue& field_default(const Field& field);
 
-// The schema with this id, or nullptr.
-const LearnerSchema* find_learner_schema(const std::vector<LearnerSchema>& learners, std::string_view id);
-// The learner used when the configured one is unknown: "perceptron" if listed, else the first ("" if none).
-std::string default_learner_id(const std::vector<LearnerSchema>& learners);
 // True when the config's data has more than two classes as far as the URL can tell (a generator with
 // q > 2 classes; a CSV's classes are only known once it is loaded).
 bool config_is_multiclass(const Config& config);
@@ -111,16 +107,15 @@ bool config_is_multiclass(const Config& config);
 std::string field_default_warning(const Field& field, const std::string& problem);
 
 // Keeps config.learner known (else default_learner_id) and able to handle the data's classes (else the
-// first multiclass learner), appending a warning per change; true when the learner changed. Does
-// nothing when `learners` is empty (no registry to check against).
-bool resolve_learner(Config& config, const std::vector<LearnerSchema>& learners, std::vector<std::string>& warnings);
+// first multiclass learner), appending a warning per change; true when the learner changed.
+bool resolve_learner(Config& config, std::vector<std::string>& warnings);
 
 // Makes a config consistent and returns one warning sentence per change: every field back in range
 // (a whole number capped to its bound, another value its default), hide sorted and without repeats, size caps (n*d,
 // concepts*d, the basis stream's margin >= 1/64), the confusion matrix's size and columns when noise=confusion, the
 // learner known (else default_learner_id) and able to handle the data's classes (else the first multiclass learner),
-// the learner's parameters known, in range, non-default and sorted by name, and last the sizes within the resource
-// budget (fit_to_budget, config/budget.h). A config for which this returns nothing is "valid".
-std::vector<std::string> validate(Config& config, const std::vector<LearnerSchema>& learners);
+// the learner's parameters known, in range, non-default and sorted by name. A config for which this returns nothing
+// is "valid". What its sizes cost is the next step's (config/link.h settle: the resource budget).
+std::vector<std::string> validate(Config& config);
 
 }  // namespace ml

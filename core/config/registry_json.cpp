@@ -2,6 +2,7 @@
 #include "core/config/registry_json.h"
 
 #include "core/config/fields.h"
+#include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "nlohmann/json.hpp"
 
@@ -20,7 +21,7 @@ const char* kind_name(SettingType t) {
 nlohmann::ordered_json param_json(const Setting& p) {
   nlohmann::ordered_json q;
   q["name"] = p.key;
-  q["url_key"] = "l." + p.key;
+  q["url_key"] = param_url_key(p.key);
   q["label"] = p.label;
   q["kind"] = kind_name(p.type);
   if (p.type == SettingType::choice) {

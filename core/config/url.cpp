@@ -2,6 +2,7 @@
 #include "core/config/url.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <utility>
 
@@ -32,15 +33,14 @@ struct Item {
   bool used = false;  // consumed by a field or a learner parameter
 };
 
+// How a link spells a learner parameter's key: l.<name>. The only place it is spelled.
 constexpr std::string_view kParamPrefix = "l.";
-
-bool is_param_key(std::string_view key) { return key.substr(0, kParamPrefix.size()) == kParamPrefix; }
 
 // Parses the active learner's l.<name> items into config.params (non-default values, sorted by name).
 void decode_params(const std::string& requested_learner, bool learner_changed, std::vector<Item>& items, Config& c,
-                   const std::vector<LearnerSchema>& learners, std::vector<std::string>& w) {
+                   std::vector<std::string>& w) {
   c.params.clear();
-  const LearnerSchema* schema = learner_changed ? nullptr : find_learner_schema(learners, c.learner);
+  const LearnerSchema* schema = learner_changed ? nullptr : find_learner_schema(c.learner);
   if (schema) {
     for (const Setting& spec : schema->params) {
       const std::string key = std::string(kParamPrefix) + spec.key;
@@ -65,12 +65,10 @@ void decode_params(const std::string& requested_learner, bool learner_changed, s
               [](const ParamValue& a, const ParamValue& b) { return a.name < b.name; });
   }
   for (Item& item : items) {
-    if (item.used || !is_param_key(item.key)) continue;
+    if (item.used || !is_param_url_key(item.key)) continue;
     item.used = true;
     const std::string name = item.key.substr(kParamPrefix.size());
-    if (learners.empty())
-      w.push_back("field " + quote_for_message(item.key) + ": no learner parameters are known here; ignored");
-    else if (learner_changed)
+    if (learner_changed)
       w.push_back("field " + quote_for_message(item.key) + ": a parameter of learner " +
                   quote_for_message(requested_learner) + ", ignored");
     else
@@ -205,7 +203,30 @@ std::vector<LinkPair> link_pairs(std::string_view url) {
   return pairs;
 }
 
-DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& learners) {
+std::string url_key(const SettingRef& setting) {
+  return setting.is_param() ? param_url_key(setting.name()) : setting.name();
+}
+
+std::string param_url_key(std::string_view name) { return std::string(kParamPrefix) + std::string(name); }
+
+bool is_param_url_key(std::string_view key) { return key.substr(0, kParamPrefix.size()) == kParamPrefix; }
+
+std::string param_url_name(std::string_view key) {
+  assert(is_param_url_key(key) && "not a learner parameter's key");
+  return std::string(key.substr(kParamPrefix.size()));
+}
+
+std::optional<SettingRef> resolve_url_key(std::string_view key, const std::vector<std::string>& learners) {
+  if (!is_param_url_key(key)) {
+    const Field* field = find_field(key);
+    return field ? std::optional<SettingRef>(SettingRef::of_field(*field)) : std::nullopt;
+  }
+  for (const std::string& learner : learners)
+    if (std::optional<SettingRef> param = param_ref(learner, param_url_name(key))) return param;
+  return std::nullopt;
+}
+
+DecodeResult decode_url(std::string_view url) {
   DecodeResult result;
   Config& c = result.config;
   std::vector<std::string>& w = result.warnings;
@@ -250,8 +271,8 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
           w.push_back(field_default_warning(f, problem));
       }
       const std::string requested = c.learner;
-      const bool changed = resolve_learner(c, learners, w);
-      decode_params(requested, changed, items, c, learners, w);
+      const bool changed = resolve_learner(c, w);
+      decode_params(requested, changed, items, c, w);
       continue;
     }
     Item* item = take(f.key);
@@ -281,8 +302,7 @@ DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& 
       w.push_back("unknown field " + quote_for_message(item.key) + " (value " + quote_for_message(item.value) +
                   ") ignored");
 
-  for (std::string& s : validate(c, learners)) w.push_back(std::move(s));
-  summarize_warnings(w, kMaxLinkWarnings);
+  for (std::string& s : validate(c)) w.push_back(std::move(s));
   return result;
 }
 
@@ -293,7 +313,7 @@ void summarize_warnings(std::vector<std::string>& warnings, size_t keep) {
   warnings.push_back("... and " + std::to_string(more) + " more warnings about this link");
 }
 
-std::string encode_url(const Config& config, const std::vector<LearnerSchema>& learners) {
+std::string encode_url(const Config& config) {
   std::string out = "#";
   auto append = [&out](std::string_view key, const std::string& encoded_value) {
     if (out.size() > 1) out += '&';
@@ -304,7 +324,7 @@ std::string encode_url(const Config& config, const std::vector<LearnerSchema>& l
   for (const Field& f : config_fields()) {
     if (f.type == SettingType::learner) {
       append(f.key, percent_encode(config.learner, false));
-      const LearnerSchema* schema = find_learner_schema(learners, config.learner);
+      const LearnerSchema* schema = find_learner_schema(config.learner);
       if (schema) {
         for (const Setting& spec : schema->params)
           for (const ParamValue& p : config.params)
@@ -329,7 +349,7 @@ std::string encode_url(const Config& config, const std::vector<LearnerSchema>& l
   return out;
 }
 
-std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
+std::string render_url_reference() {
   std::string md;
   md += "# URL reference\n\n";
   md += "<!-- Generated from the field table (core/config/fields.cpp) by render_url_reference "
@@ -341,7 +361,7 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
   example.noise.model = NoiseModel::uniform;
   example.noise.rate = 0.2;
   example.seed = 7;
-  md += "    " + encode_url(Config{}, learners) + "\n    " + encode_url(example, learners) + "\n\n";
+  md += "    " + encode_url(Config{}) + "\n    " + encode_url(example) + "\n\n";
   md += "## Rules\n\n";
   md += "- Keys are written in the order of the table below, `v=1` first. Only values that differ from the "
         "default are written, except `v`, `data`, `learner` and `seed`, which every link states.\n";
@@ -396,8 +416,7 @@ std::string render_url_reference(const std::vector<LearnerSchema>& learners) {
   }
   md += "\n" + render_budget_reference();
   md += "## Learner parameters\n\n";
-  if (learners.empty()) md += "No learner registry was given to the renderer.\n";
-  for (const LearnerSchema& s : learners) {
+  for (const LearnerSchema& s : learner_schemas()) {
     md += "### `" + s.id + "` — " + escape_cell(s.name) + " (" + (s.multiclass ? "multiclass" : "binary") + ")\n\n";
     if (s.params.empty()) {
       md += "No parameters.\n\n";

@@ -11,14 +11,28 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/config/config.h"
+#include "core/config/setting_ref.h"
 #include "core/settings/params.h"
 
 namespace ml {
+
+// The key a link gives a setting: a field's key, or l.<name> for a learner parameter ("l.landmarks").
+std::string url_key(const SettingRef& setting);
+// The key a link gives the learner parameter `name` ("l.landmarks").
+std::string param_url_key(std::string_view name);
+// True when a link's key names a learner parameter (l.<name>).
+bool is_param_url_key(std::string_view key);
+// The parameter name in a learner parameter's key ("landmarks" for "l.landmarks"); key must be one.
+std::string param_url_name(std::string_view key);
+// The setting a link's key names: a config field, or l.<name>, a parameter of the first of `learners` that
+// has one of that name; nullopt when it names neither.
+std::optional<SettingRef> resolve_url_key(std::string_view key, const std::vector<std::string>& learners);
 
 // A decoded link: the config to run and what the user must be told about the link.
 struct DecodeResult {
@@ -29,11 +43,11 @@ struct DecodeResult {
 // Reads a link: a full URL (the part after '#', else after '?'), "#...", "?..." or bare "k=v&...".
 // Unknown keys, duplicate keys (the first wins), malformed or out-of-range values, fields that have no
 // effect, a wrong version and an unknown learner give warnings; the result then goes through validate().
-// Past kMaxLinkWarnings the warnings are summarized (see summarize_warnings): a hostile 1 MB link gives
-// 21 lines, not 100 000.
-DecodeResult decode_url(std::string_view url, const std::vector<LearnerSchema>& learners);
+// Front ends open links with decode_link (config/link.h), which also admits the config to the resource
+// budget and summarizes the warnings past kMaxLinkWarnings (a hostile 1 MB link gives 21 lines, not 100 000).
+DecodeResult decode_url(std::string_view url);
 
-// How many of one link's warnings decode_url keeps before summarizing the rest in one line.
+// How many of one link's warnings decode_link keeps before summarizing the rest in one line.
 inline constexpr size_t kMaxLinkWarnings = 20;
 // Keeps the first `keep` warnings and replaces the others by "... and N more warnings about this link"
 // (N >= 2: a single extra warning is kept as it is).
@@ -41,7 +55,7 @@ void summarize_warnings(std::vector<std::string>& warnings, size_t keep);
 
 // Writes the canonical link of a config (starting with '#'). For a valid config,
 // decode_url(encode_url(c)) == c except for fields that do not apply, which come back at their default.
-std::string encode_url(const Config& config, const std::vector<LearnerSchema>& learners);
+std::string encode_url(const Config& config);
 
 // Percent-encodes every byte outside [A-Za-z0-9._~-] as %XX (upper-case hex); ',' is kept when
 // keep_commas (list values, where it separates entries).
@@ -62,6 +76,6 @@ struct LinkPair {
 std::vector<LinkPair> link_pairs(std::string_view url);
 
 // docs/url.md: the URL rules, one table row per field and one table per learner's parameters (Markdown).
-std::string render_url_reference(const std::vector<LearnerSchema>& learners);
+std::string render_url_reference();
 
 }  // namespace ml

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/util/format.h"
@@ -16,7 +17,6 @@ namespace ml {
 namespace {
 
 constexpr std::string_view kAxisPrefix = "x.";
-constexpr std::string_view kParamPrefix = "l.";
 // Keys an axis may not vary: the version, what is hidden and how many cells run at once (never a result),
 // and the CSV's fingerprint.
 constexpr std::string_view kFixedKeys[] = {"v", "hide", "jobs", "csvhash"};
@@ -39,34 +39,26 @@ std::vector<std::string> split_commas(std::string_view text) {
   return {parts.begin(), parts.end()};
 }
 
-// The Setting an axis key varies: a config field, or a parameter of the base learner or of a learner on
+// The setting an axis key varies: a config field, or a parameter of the base learner or of a learner on
 // the learner axis (the first that has it). Sets *why when the key cannot be an axis.
-const Setting* axis_setting(const std::string& key, const std::vector<std::string>& learner_ids,
-                            const std::vector<LearnerSchema>& learners, std::string* why) {
-  if (starts_with(key, kParamPrefix)) {
-    const std::string name = key.substr(kParamPrefix.size());
-    for (const std::string& id : learner_ids)
-      if (const LearnerSchema* schema = find_learner_schema(learners, id))
-        for (const Setting& s : schema->params)
-          if (s.key == name) return &s;
-    *why = "no learner of the experiment (" + join_names(learner_ids, ", ") + ") has a parameter '" + name + "'";
-    return nullptr;
-  }
+std::optional<SettingRef> axis_setting(const std::string& key, const std::vector<std::string>& learner_ids,
+                                       std::string* why) {
   for (std::string_view fixed : kFixedKeys)
     if (key == fixed) {
       *why = "'" + key + "' cannot vary in an experiment";
-      return nullptr;
+      return std::nullopt;
     }
-  const Field* field = find_field(key);
-  if (!field) {
+  const std::optional<SettingRef> setting = resolve_url_key(key, learner_ids);
+  if (!setting && is_param_url_key(key)) {
+    *why = "no learner of the experiment (" + join_names(learner_ids, ", ") + ") has a parameter '" +
+           param_url_name(key) + "'";
+  } else if (!setting) {
     *why = "'" + key + "' is not a field of the link";
-    return nullptr;
-  }
-  if (field->type == SettingType::real_list || field->type == SettingType::name_list) {
+  } else if (setting->setting().type == SettingType::real_list || setting->setting().type == SettingType::name_list) {
     *why = "'" + key + "' holds a list and cannot be an axis";
-    return nullptr;
+    return std::nullopt;
   }
-  return field;
+  return setting;
 }
 
 // A whole number written without fraction or exponent ("12", "-3").
@@ -138,40 +130,37 @@ bool is_experiment_link(std::string_view url) {
 namespace {
 
 // The learners of the experiment: the base's, then the learner axis's (known ones, each once).
-std::vector<std::string> experiment_learners(const std::string& base_learner, const std::vector<Pair>& axis_pairs,
-                                             const std::vector<LearnerSchema>& learners) {
+std::vector<std::string> experiment_learners(const std::string& base_learner, const std::vector<Pair>& axis_pairs) {
   std::vector<std::string> learner_ids = {base_learner};
   for (const Pair& p : axis_pairs)
     if (p.key == "x.learner")
       for (const std::string& id : split_commas(p.value))
-        if (find_learner_schema(learners, id) &&
-            std::find(learner_ids.begin(), learner_ids.end(), id) == learner_ids.end())
+        if (find_learner_schema(id) && std::find(learner_ids.begin(), learner_ids.end(), id) == learner_ids.end())
           learner_ids.push_back(id);
   return learner_ids;
 }
 
 // Parameters of learners on the learner axis are not the base learner's: keep them out of the base
 // link (decode_url would warn) and give them back to the cells whose learner has them.
-DecodeResult decode_base(std::vector<Pair> base_pairs, const std::vector<Pair>& axis_pairs,
-                         const std::vector<LearnerSchema>& learners, ExperimentDecode& result,
+DecodeResult decode_base(std::vector<Pair> base_pairs, const std::vector<Pair>& axis_pairs, ExperimentDecode& result,
                          std::vector<std::string>* learner_ids_out) {
   std::vector<std::string>& w = result.warnings;
-  DecodeResult base = decode_url(join_pairs(base_pairs), learners);
-  const std::vector<std::string> learner_ids = experiment_learners(base.config.learner, axis_pairs, learners);
+  DecodeResult base = decode_link(join_pairs(base_pairs));
+  const std::vector<std::string> learner_ids = experiment_learners(base.config.learner, axis_pairs);
   *learner_ids_out = learner_ids;
   if (learner_ids.size() <= 1) return base;
   std::vector<Pair> kept;
-  const LearnerSchema* own = find_learner_schema(learners, base.config.learner);
+  const LearnerSchema* own = find_learner_schema(base.config.learner);
   for (Pair& p : base_pairs) {
-    const bool param = starts_with(p.key, kParamPrefix);
-    const std::string name = param ? p.key.substr(kParamPrefix.size()) : "";
+    const bool param = is_param_url_key(p.key);
+    const std::string name = param ? param_url_name(p.key) : "";
     const bool owned =
         own && std::any_of(own->params.begin(), own->params.end(), [&](const Setting& s) { return s.key == name; });
     if (param && !owned) {
       std::string why;
-      const Setting* s = axis_setting(p.key, learner_ids, learners, &why);
+      const std::optional<SettingRef> s = axis_setting(p.key, learner_ids, &why);
       double v = 0;
-      const std::string problem = s ? parse_setting_value(*s, p.value, &v) : why;
+      const std::string problem = s ? parse_setting_value(s->setting(), p.value, &v) : why;
       if (problem.empty())
         result.experiment.foreign_params.push_back({name, v});
       else
@@ -180,14 +169,14 @@ DecodeResult decode_base(std::vector<Pair> base_pairs, const std::vector<Pair>& 
     }
     kept.push_back(std::move(p));
   }
-  return decode_url(join_pairs(kept), learners);
+  return decode_link(join_pairs(kept));
 }
 
 // One item of an axis's value list ("0.1", "1..5", "0:1:0.25"): its values, checked and canonical, appended
 // to the axis (each once); the item as the canonical spec writes it back into *spec_items.
-void read_axis_item(const std::string& where, const std::string& item, const Setting& setting,
-                    const std::vector<LearnerSchema>& learners, Axis& axis, std::set<std::string>& distinct,
-                    std::vector<std::string>* spec_items, std::vector<std::string>& w) {
+void read_axis_item(const std::string& where, const std::string& item, const Setting& setting, Axis& axis,
+                    std::set<std::string>& distinct, std::vector<std::string>* spec_items,
+                    std::vector<std::string>& w) {
   std::vector<std::string> texts;
   const std::string problem = expand_item(setting, item, &texts);
   if (!problem.empty()) {
@@ -199,7 +188,7 @@ void read_axis_item(const std::string& where, const std::string& item, const Set
   for (const std::string& text : texts) {
     SettingValue value;
     std::string bad = parse_setting_value(setting, text, &value);
-    if (bad.empty() && setting.type == SettingType::learner && !find_learner_schema(learners, text))
+    if (bad.empty() && setting.type == SettingType::learner && !find_learner_schema(text))
       bad = "unknown learner " + quote_for_message(text);
     if (!bad.empty()) {
       w.push_back(where + ": " + bad + "; dropped");
@@ -235,8 +224,7 @@ void read_axis_item(const std::string& where, const std::string& item, const Set
 
 // One x.KEY pair: the axis, or nothing (with a warning) when it cannot be one. x.select is a protocol,
 // not an axis ([SECTION] Protocols): it is stored and no axis is returned.
-std::optional<Axis> read_axis(const Pair& p, const std::vector<std::string>& learner_ids,
-                              const std::vector<LearnerSchema>& learners, std::set<std::string>& seen,
+std::optional<Axis> read_axis(const Pair& p, const std::vector<std::string>& learner_ids, std::set<std::string>& seen,
                               ExperimentDecode& result) {
   std::vector<std::string>& w = result.warnings;
   Axis axis;
@@ -261,15 +249,16 @@ std::optional<Axis> read_axis(const Pair& p, const std::vector<std::string>& lea
     return std::nullopt;
   }
   std::string why;
-  const Setting* setting = axis_setting(axis.key, learner_ids, learners, &why);
+  const std::optional<SettingRef> setting = axis_setting(axis.key, learner_ids, &why);
   if (!setting) {
     w.push_back(where + " ignored: " + why);
     return std::nullopt;
   }
+  axis.setting = *setting;
   std::vector<std::string> spec_items;
   std::set<std::string> distinct;
   for (const std::string& item : split_commas(p.value))
-    read_axis_item(where, item, *setting, learners, axis, distinct, &spec_items, w);
+    read_axis_item(where, item, setting->setting(), axis, distinct, &spec_items, w);
   if (axis.values.empty()) {
     w.push_back(where + " ignored: no acceptable value");
     return std::nullopt;
@@ -301,21 +290,21 @@ void cap_cells(Experiment& experiment, int64_t cells, std::vector<std::string>& 
 
 }  // namespace
 
-ExperimentDecode decode_experiment(std::string_view url, const std::vector<LearnerSchema>& learners) {
+ExperimentDecode decode_experiment(std::string_view url) {
   ExperimentDecode result;
   std::vector<std::string>& w = result.warnings;
   std::vector<Pair> base_pairs, axis_pairs;
   for (Pair& p : link_pairs(url)) (starts_with(p.key, kAxisPrefix) ? axis_pairs : base_pairs).push_back(std::move(p));
 
   std::vector<std::string> learner_ids;
-  const DecodeResult base = decode_base(std::move(base_pairs), axis_pairs, learners, result, &learner_ids);
+  const DecodeResult base = decode_base(std::move(base_pairs), axis_pairs, result, &learner_ids);
   w.insert(w.end(), base.warnings.begin(), base.warnings.end());
   result.experiment.base = base.config;
 
   int64_t cells = 1;
   std::set<std::string> seen;
   for (const Pair& p : axis_pairs) {
-    std::optional<Axis> axis = read_axis(p, learner_ids, learners, seen, result);
+    std::optional<Axis> axis = read_axis(p, learner_ids, seen, result);
     if (!axis) continue;
     cells *= static_cast<int64_t>(axis->values.size());
     result.experiment.axes.push_back(std::move(*axis));
@@ -326,15 +315,16 @@ ExperimentDecode decode_experiment(std::string_view url, const std::vector<Learn
   return result;
 }
 
-std::string encode_experiment(const Experiment& experiment, const std::vector<LearnerSchema>& learners) {
-  std::string out = encode_url(experiment.base, learners);
+std::string encode_experiment(const Experiment& experiment) {
+  std::string out = encode_url(experiment.base);
   for (const ParamValue& p : experiment.foreign_params) {
     std::string why;
     std::vector<std::string> ids;
     for (const Axis& a : experiment.axes)
       if (a.key == "learner") ids = a.values;
-    const Setting* s = axis_setting(std::string(kParamPrefix) + p.name, ids, learners, &why);
-    out += "&l." + p.name + "=" + (s ? format_setting_value(*s, p.value) : format_url_number(p.value));
+    const std::optional<SettingRef> s = axis_setting(param_url_key(p.name), ids, &why);
+    out += "&" + param_url_key(p.name) + "=" +
+           (s ? format_setting_value(s->setting(), p.value) : format_url_number(p.value));
   }
   for (const Axis& axis : experiment.axes) {
     std::string spec;
@@ -403,7 +393,7 @@ std::vector<std::string> cell_values(const Experiment& experiment, int64_t index
   return values;
 }
 
-Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vector<LearnerSchema>& learners) {
+Cell experiment_cell(const Experiment& experiment, int64_t index) {
   assert(index >= 0 && index < cell_count(experiment));
   Cell cell;
   cell.index = index;
@@ -411,7 +401,7 @@ Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vec
   // How many cells run at once is not part of a cell: its row depends only on what it computes.
   Config base = experiment.base;
   base.jobs = Config{}.jobs;
-  std::vector<Pair> pairs = link_pairs(encode_url(base, learners));
+  std::vector<Pair> pairs = link_pairs(encode_url(base));
   auto set = [&](const std::string& key, const std::string& value) {
     for (Pair& p : pairs)
       if (p.key == key) {
@@ -423,29 +413,27 @@ Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vec
   std::string learner = experiment.base.learner;
   for (size_t k = 0; k < experiment.axes.size(); ++k)
     if (experiment.axes[k].key == "learner") learner = cell.values[k];
-  const LearnerSchema* schema = find_learner_schema(learners, learner);
+  const LearnerSchema* schema = find_learner_schema(learner);
   auto has_param = [&](const std::string& name) {
     return schema &&
            std::any_of(schema->params.begin(), schema->params.end(), [&](const Setting& s) { return s.key == name; });
   };
   // Parameters that belong to another learner of the comparison are dropped; the cell's learner gets
   // the ones given for it.
-  std::erase_if(pairs, [&](const Pair& p) {
-    return starts_with(p.key, kParamPrefix) && !has_param(p.key.substr(kParamPrefix.size()));
-  });
+  std::erase_if(pairs, [&](const Pair& p) { return is_param_url_key(p.key) && !has_param(param_url_name(p.key)); });
   for (const ParamValue& p : experiment.foreign_params)
     if (has_param(p.name))
       for (const Setting& s : schema->params)
-        if (s.key == p.name) set(std::string(kParamPrefix) + p.name, format_setting_value(s, p.value));
+        if (s.key == p.name) set(param_url_key(p.name), format_setting_value(s, p.value));
   for (size_t k = 0; k < experiment.axes.size(); ++k) {
-    const std::string& key = experiment.axes[k].key;
-    if (starts_with(key, kParamPrefix) && !has_param(key.substr(kParamPrefix.size()))) continue;
-    set(key, cell.values[k]);
+    const Axis& axis = experiment.axes[k];
+    if (axis.setting.is_param() && !has_param(axis.setting.name())) continue;
+    set(axis.key, cell.values[k]);
   }
-  DecodeResult decoded = decode_url(join_pairs(pairs), learners);
+  DecodeResult decoded = decode_link(join_pairs(pairs));
   cell.config = std::move(decoded.config);
   cell.warnings = std::move(decoded.warnings);
-  cell.url = encode_url(cell.config, learners);
+  cell.url = encode_url(cell.config);
   return cell;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/config/config.h"
+#include "core/config/setting_ref.h"
 #include "core/session/session.h"
 #include "core/settings/params.h"
 #include "core/util/clock.h"
@@ -44,11 +45,12 @@ inline constexpr int64_t kMaxExperimentCells = 100000;
 // Axes whose values are repetitions of one measurement (statistics average over them, pair by them).
 inline constexpr std::string_view kReplicateKeys[] = {"seed", "split"};
 
-// One axis: a URL key (a config field or `l.<param>`) and its values as canonical URL text.
+// One axis: the setting it varies and its values as canonical URL text.
 struct Axis {
-  std::string key;                  // "eta", "learner", "l.updates", "seed"
+  std::string key;                  // the setting's key in the link: a field ("eta", "seed") or a learner parameter
   std::string spec;                 // the values as written in the link ("0:0.4:0.05"), canonicalised
   std::vector<std::string> values;  // expanded, each checked against the setting, without repeats
+  SettingRef setting;               // the setting `key` names, resolved when the link was decoded
   // Same key and values.
   bool operator==(const Axis&) const = default;
 };
@@ -74,9 +76,9 @@ struct ExperimentDecode {
 // ranges `i..j`. An unknown key, a key that cannot vary (v, hide, csvhash), a repeated axis, a value the
 // setting rejects and a parameter no learner of the experiment has give a warning and are dropped; past
 // kMaxExperimentCells the last axes are cut (warning). Never fails: a link without axes is one cell.
-ExperimentDecode decode_experiment(std::string_view url, const std::vector<LearnerSchema>& learners);
+ExperimentDecode decode_experiment(std::string_view url);
 // The canonical experiment link: the base's canonical link, then `&x.KEY=SPEC` per axis in order.
-std::string encode_experiment(const Experiment& experiment, const std::vector<LearnerSchema>& learners);
+std::string encode_experiment(const Experiment& experiment);
 // True when the link has at least one x.* key (it describes an experiment, not a single run).
 bool is_experiment_link(std::string_view url);
 // True when `key` names a replicate axis (kReplicateKeys).
@@ -104,7 +106,7 @@ int64_t cell_count(const Experiment& experiment);
 std::vector<std::string> cell_values(const Experiment& experiment, int64_t index);
 // The cell at `index` (0 <= index < cell_count). A learner axis drops the base's l.* parameters the
 // cell's learner does not have (they belong to another learner of the comparison).
-Cell experiment_cell(const Experiment& experiment, int64_t index, const std::vector<LearnerSchema>& learners);
+Cell experiment_cell(const Experiment& experiment, int64_t index);
 // The shard `shard` of `shards` takes the cells whose index ≡ shard (mod shards), in index order; with a
 // selection protocol the runner passes the cell's group instead (shard_unit), so shards take whole groups.
 bool in_shard(int64_t index, int shard, int shards);
@@ -175,7 +177,7 @@ class CellProtocol;
 class ExperimentRunner {
  public:
   // A runner over the cells of options.shard that are not in options.done.
-  ExperimentRunner(Experiment experiment, std::vector<LearnerSchema> learners, RunnerOptions options);
+  ExperimentRunner(Experiment experiment, RunnerOptions options);
 
   // Advances the current cell (creating it first if needed) for up to max_seconds of `now`'s clock, or
   // by whole cells without a clock; moves finished rows to rows(). Returns the number of rows finished.
@@ -210,7 +212,6 @@ class ExperimentRunner {
   void finish_cell();
 
   Experiment experiment_;
-  std::vector<LearnerSchema> learners_;
   CsvProvider csv_;
   BudgetProfile budget_;
   std::vector<int64_t> pending_;  // cell indices of the shard still to run, in order
@@ -368,7 +369,7 @@ struct Selection {
 class CellProtocol {
  public:
   // A protocol for the experiment's x.select (none: every cell runs as it is).
-  CellProtocol(const Experiment& experiment, std::vector<LearnerSchema> learners);
+  CellProtocol(const Experiment& experiment);
 
   // Works toward the link `cell` runs, for up to max_seconds of `now` (to the end without a clock): runs
   // (or continues) its group's selection if needed, then rewrites cell.config and cell.run_url with it.
@@ -387,7 +388,6 @@ class CellProtocol {
   void apply(Cell& cell, const Selection& s) const;
 
   Experiment experiment_;
-  std::vector<LearnerSchema> learners_;
   bool select_first_ = false;
   std::map<int64_t, Selection> chosen_;
   std::map<int64_t, Error> refused_;  // groups whose selection the data or the learner refused

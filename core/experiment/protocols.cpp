@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
@@ -18,10 +19,10 @@ const SelfSelection* selection_of(const Config& config) {
   return row != nullptr ? row->selection : nullptr;
 }
 
-// "l.a, l.b" for parameter names.
+// The link keys of these parameter names, comma-separated (l.a, l.b).
 std::string param_list(const std::vector<std::string_view>& names) {
   std::string out;
-  for (std::string_view n : names) out += (out.empty() ? "l." : ", l.") + std::string(n);
+  for (std::string_view n : names) out += (out.empty() ? "" : ", ") + param_url_key(n);
   return out;
 }
 
@@ -98,7 +99,7 @@ std::vector<std::string> protocol_warnings(const Experiment& experiment) {
     overridden.insert(overridden.end(), row.selection->chosen.begin(), row.selection->chosen.end());
     for (const Axis& axis : experiment.axes)
       for (std::string_view name : overridden)
-        if (axis.key == "l." + std::string(name))
+        if (axis.setting.is_param() && axis.setting.name() == name)
           warnings.push_back("axis 'x." + axis.key + "': x.select=" + experiment.select + " chooses " +
                              param_list(row.selection->chosen) + " of the " + row.schema.id + " cells (" +
                              param_list(row.selection->cleared) +
@@ -107,17 +108,17 @@ std::vector<std::string> protocol_warnings(const Experiment& experiment) {
   return warnings;
 }
 
-CellProtocol::CellProtocol(const Experiment& experiment, std::vector<LearnerSchema> learners)
-    : experiment_(experiment), learners_(std::move(learners)), select_first_(experiment.select == kSelectFirst) {}
+CellProtocol::CellProtocol(const Experiment& experiment)
+    : experiment_(experiment), select_first_(experiment.select == kSelectFirst) {}
 
 Status CellProtocol::start(int64_t group, const Cell& cell, const CsvProvider& csv) {
   auto run = std::make_shared<Running>();
   run->group = group;
-  run->cell = experiment_cell(experiment_, group_first_cell(experiment_, cell.index), learners_);
+  run->cell = experiment_cell(experiment_, group_first_cell(experiment_, cell.index));
   Config& config = run->cell.config;
   for (const ParamValue& v : selection_of(config)->start) set_param(config.params, v.name, v.value);
-  validate(config, learners_);
-  run->cell.url = encode_url(config, learners_);
+  settle(config);
+  run->cell.url = encode_url(config);
   const Dataset* loaded = nullptr;
   if (config.use_csv) {
     if (!csv)
@@ -145,8 +146,8 @@ void CellProtocol::apply(Cell& cell, const Selection& s) const {
     return std::find(selection->cleared.begin(), selection->cleared.end(), p.name) != selection->cleared.end();
   });
   for (const ParamValue& v : s.values) set_param(config.params, v.name, v.value);
-  validate(config, learners_);
-  cell.run_url = encode_url(config, learners_);
+  settle(config);
+  cell.run_url = encode_url(config);
 }
 
 Result<bool> CellProtocol::prepare(Cell& cell, const CsvProvider& csv, double max_seconds, const ClockFn& now) {

@@ -8,12 +8,11 @@
 
 namespace ml {
 
-ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSchema> learners, RunnerOptions options)
+ExperimentRunner::ExperimentRunner(Experiment experiment, RunnerOptions options)
     : experiment_(std::move(experiment)),
-      learners_(std::move(learners)),
       csv_(std::move(options.csv)),
       budget_(options.budget),
-      protocol_(std::make_shared<CellProtocol>(experiment_, learners_)) {
+      protocol_(std::make_shared<CellProtocol>(experiment_)) {
   std::unordered_set<int64_t> done;
   const int64_t count = cell_count(experiment_);
   for (const CellRow& row : options.done) {
@@ -23,7 +22,7 @@ ExperimentRunner::ExperimentRunner(Experiment experiment, std::vector<LearnerSch
                               (row.index >= count ? "experiment" : "shard"));
       return;
     }
-    const Cell cell = experiment_cell(experiment_, row.index, learners_);
+    const Cell cell = experiment_cell(experiment_, row.index);
     if (cell.url != row.cell) {
       error_ =
           make_error("experiment.resume_other_experiment",
@@ -56,7 +55,7 @@ int64_t ExperimentRunner::current_index() const { return session_ ? cell_.index 
 
 Result<bool> ExperimentRunner::prepare_cell(double max_seconds, const ClockFn& now) {
   if (!cell_built_) {
-    cell_ = experiment_cell(experiment_, pending_[next_], learners_);
+    cell_ = experiment_cell(experiment_, pending_[next_]);
     cell_built_ = true;
   }
   return protocol_->prepare(cell_, csv_, max_seconds, now);

@@ -202,7 +202,7 @@ std::vector<PairedComparison> compare_paired(const Experiment& experiment, const
 }
 
 std::string paired_verdict(const PairedComparison& c_in, std::string_view metric, double alpha) {
-  // A learner is named by its id; a value of any other axis by KEY=value ("l.family=1", not "1").
+  // A learner is named by its id; a value of any other axis by KEY=value (l.family=1, not 1).
   PairedComparison c = c_in;
   if (c.key != "learner") {
     c.a = c.key + "=" + c.a;

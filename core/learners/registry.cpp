@@ -84,19 +84,29 @@ std::vector<LearnerEntry> build_registry() {
   return rows;
 }
 
-// The rows: the built-in ones, then the registered ones. A deque, so registering never moves a row.
-std::deque<LearnerEntry>& rows() {
-  static std::deque<LearnerEntry> all = [] {
+// The built-in rows, then the registered ones. A deque, so registering never moves a row.
+struct Rows {
+  std::deque<LearnerEntry> all;
+  size_t builtin = 0;  // how many of `all` are built in (never removed)
+};
+
+Rows& table() {
+  static Rows t = [] {
     std::vector<LearnerEntry> built_in = build_registry();
-    return std::deque<LearnerEntry>(std::make_move_iterator(built_in.begin()), std::make_move_iterator(built_in.end()));
+    Rows r{std::deque<LearnerEntry>(std::make_move_iterator(built_in.begin()), std::make_move_iterator(built_in.end())),
+           0};
+    r.builtin = r.all.size();
+    return r;
   }();
-  return all;
+  return t;
 }
 
-// The schemas of rows(), rebuilt when a row was registered since.
-std::vector<LearnerSchema>& schemas() {
-  static std::vector<LearnerSchema> all;
-  return all;
+std::deque<LearnerEntry>& rows() { return table().all; }
+
+// Changes with every registration and removal (learner_schemas() rebuilds its copy then).
+int& registry_version() {
+  static int version = 0;
+  return version;
 }
 
 }  // namespace
@@ -109,12 +119,14 @@ LearnerCost online_pass_cost_of(const ProblemShape& shape, const ParamValues& va
 const std::deque<LearnerEntry>& learner_registry() { return rows(); }
 
 const std::vector<LearnerSchema>& learner_schemas() {
-  std::vector<LearnerSchema>& out = schemas();
-  if (out.size() != rows().size()) {
-    out.clear();
-    for (const LearnerEntry& e : rows()) out.push_back(e.schema);
+  static std::vector<LearnerSchema> schemas;
+  static int built_at = -1;
+  if (built_at != registry_version()) {
+    schemas.clear();
+    for (const LearnerEntry& e : rows()) schemas.push_back(e.schema);
+    built_at = registry_version();
   }
-  return out;
+  return schemas;
 }
 
 const LearnerEntry* find_learner(std::string_view id) {
@@ -124,9 +136,23 @@ const LearnerEntry* find_learner(std::string_view id) {
   return nullptr;
 }
 
+const LearnerSchema* find_learner_schema(std::string_view id) {
+  const LearnerEntry* row = find_learner(id);
+  return row ? &row->schema : nullptr;
+}
+
 void register_learner(LearnerEntry row) {
   assert(find_learner(row.schema.id) == nullptr && "a learner id is registered once");
   rows().push_back(std::move(row));
+  ++registry_version();
+}
+
+void unregister_learner(std::string_view id) {
+  assert(!rows().empty() && rows().back().schema.id == id && "only the row registered last can be removed");
+  assert(rows().size() > table().builtin && "a built-in row is never removed");
+  (void)id;
+  rows().pop_back();
+  ++registry_version();
 }
 
 std::string_view default_learner_id() { return "perceptron"; }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -59,9 +60,27 @@ const std::deque<LearnerEntry>& learner_registry();
 const std::vector<LearnerSchema>& learner_schemas();
 // The row with this id, or nullptr.
 const LearnerEntry* find_learner(std::string_view id);
+// The schema of the row with this id, or nullptr.
+const LearnerSchema* find_learner_schema(std::string_view id);
 // Appends a row after the built-in ones (a learner defined outside core/learners: the tests' own). Call it
 // before anything reads the registry or the schemas; a taken id is a programmer error (asserted).
 void register_learner(LearnerEntry row);
+// Removes the row registered last, whose id must be `id` (assert); built-in rows are never removed.
+void unregister_learner(std::string_view id);
+
+// Registers a row for the lifetime of the object (a test's own learner, in that test's scope).
+class ScopedLearnerRow {
+ public:
+  // Registers `row` (its id must be free).
+  explicit ScopedLearnerRow(LearnerEntry row) : id_(row.schema.id) { register_learner(std::move(row)); }
+  // Removes it again.
+  ~ScopedLearnerRow() { unregister_learner(id_); }
+  ScopedLearnerRow(const ScopedLearnerRow&) = delete;
+  ScopedLearnerRow& operator=(const ScopedLearnerRow&) = delete;
+
+ private:
+  std::string id_;
+};
 // The id of the learner a new configuration starts with.
 std::string_view default_learner_id();
 

@@ -97,20 +97,12 @@ std::string joined(const std::vector<std::string>& parts) {
 
 // A cell's value of a URL key as canonical text: the link's text, else the default; nullopt when the key
 // has no effect in the cell (a field that does not apply, a parameter the cell's learner does not have).
-std::optional<std::string> cell_key_text(const Cell& cell, const std::string& key,
-                                         const std::vector<LearnerSchema>& learners) {
+std::optional<std::string> cell_key_text(const Cell& cell, const std::string& key) {
   for (const LinkPair& p : link_pairs(cell.url))
     if (p.key == key) return p.value;
-  if (key.rfind("l.", 0) == 0) {
-    const LearnerSchema* schema = find_learner_schema(learners, cell.config.learner);
-    if (schema == nullptr) return std::nullopt;
-    for (const Setting& s : schema->params)
-      if ("l." + s.key == key) return format_setting_value(s, s.default_value);
-    return std::nullopt;
-  }
-  const Field* field = find_field(key);
-  if (field == nullptr || !field_applies(*field, cell.config)) return std::nullopt;
-  return format_setting_value(*field, field_default(*field));
+  const std::optional<SettingRef> setting = resolve_url_key(key, {cell.config.learner});
+  if (!setting || (setting->field() && !field_applies(*setting->field(), cell.config))) return std::nullopt;
+  return format_setting_value(setting->setting(), setting->setting().default_value);
 }
 
 // The step's cells with their rows, matched by index.
@@ -126,11 +118,10 @@ bool requirement_holds(const Requirement& r, const std::string& text) {
 }
 
 // "" when every cell keeps the requirements, else the first that does not.
-std::string unmet_requirement(const Goal& goal, const std::vector<CellResult>& cells,
-                              const std::vector<LearnerSchema>& learners) {
+std::string unmet_requirement(const Goal& goal, const std::vector<CellResult>& cells) {
   for (const CellResult& c : cells) {
     for (const Requirement& r : goal.needs) {
-      const std::optional<std::string> text = cell_key_text(c.cell, r.key, learners);
+      const std::optional<std::string> text = cell_key_text(c.cell, r.key);
       if (text && requirement_holds(r, *text)) continue;
       const std::string is = text ? r.key + " is " + *text : r.key + " has no effect";
       return "the goal needs " + requirement_text(r) + ", and in " + c.cell.url + " " + is;
@@ -140,11 +131,10 @@ std::string unmet_requirement(const Goal& goal, const std::vector<CellResult>& c
 }
 
 // The measure over the cells (NaN when no selected cell has a finite value).
-double measure_value(const Measure& m, const std::vector<const CellResult*>& cells,
-                     const std::vector<LearnerSchema>& learners) {
+double measure_value(const Measure& m, const std::vector<const CellResult*>& cells) {
   std::vector<double> values;
   for (const CellResult* c : cells) {
-    if (!m.key.empty() && cell_key_text(c->cell, m.key, learners) != m.value) continue;
+    if (!m.key.empty() && cell_key_text(c->cell, m.key) != m.value) continue;
     values.push_back(c->row->number(m.metric));
   }
   const MeanSe stat = mean_se(values);
@@ -152,12 +142,11 @@ double measure_value(const Measure& m, const std::vector<const CellResult*>& cel
 }
 
 // Evaluates every condition on `cells`; appends "left value op right value: yes/no" lines to `why`.
-bool conditions_hold(const Goal& goal, const std::vector<const CellResult*>& cells,
-                     const std::vector<LearnerSchema>& learners, std::string& why) {
+bool conditions_hold(const Goal& goal, const std::vector<const CellResult*>& cells, std::string& why) {
   bool all = true;
   for (const Condition& c : goal.conditions) {
-    const double left = measure_value(c.left, cells, learners);
-    const double right = c.right ? measure_value(*c.right, cells, learners) : c.constant;
+    const double left = measure_value(c.left, cells);
+    const double right = c.right ? measure_value(*c.right, cells) : c.constant;
     const bool known = std::isfinite(left) && std::isfinite(right);
     const bool holds = known && compare(left, c.op, right);
     all = all && holds;
@@ -172,8 +161,7 @@ bool conditions_hold(const Goal& goal, const std::vector<const CellResult*>& cel
 }
 
 // The goal with `at_some`: the conditions at each value of the axis, the smallest where they hold.
-GoalCheck check_at_some(const Goal& goal, const Experiment& experiment, const std::vector<CellResult>& cells,
-                        const std::vector<LearnerSchema>& learners) {
+GoalCheck check_at_some(const Goal& goal, const Experiment& experiment, const std::vector<CellResult>& cells) {
   GoalCheck check;
   const auto axis = std::find_if(experiment.axes.begin(), experiment.axes.end(),
                                  [&](const Axis& a) { return a.key == goal.at_some; });
@@ -189,7 +177,7 @@ GoalCheck check_at_some(const Goal& goal, const Experiment& experiment, const st
       if (c.cell.values[column] == value) at.push_back(&c);
     check.why += (check.why.empty() ? "" : " | ") + goal.at_some + "=" + value + ": ";
     double number = 0;
-    if (conditions_hold(goal, at, learners, check.why) && parse_double(value, &number) && !(number >= smallest)) {
+    if (conditions_hold(goal, at, check.why) && parse_double(value, &number) && !(number >= smallest)) {
       smallest = number;
       check.at_value = value;
     }
@@ -210,8 +198,7 @@ std::string Goal::text() const {
   return text + (at_some.empty() ? "" : " (means over the other axes' cells)");
 }
 
-GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::vector<CellRow>& rows,
-                     const std::vector<LearnerSchema>& learners) {
+GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::vector<CellRow>& rows) {
   GoalCheck check;
   std::vector<CellResult> cells;
   for (const CellRow& row : rows) {
@@ -220,18 +207,18 @@ GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::
       return check;
     }
     if (row.index < 0 || row.index >= cell_count(experiment)) continue;
-    cells.push_back({experiment_cell(experiment, row.index, learners), &row});
+    cells.push_back({experiment_cell(experiment, row.index), &row});
   }
   if (cells.empty()) {
     check.why = "nothing ran";
     return check;
   }
-  check.why = unmet_requirement(goal, cells, learners);
+  check.why = unmet_requirement(goal, cells);
   if (!check.why.empty()) return check;
-  if (!goal.at_some.empty()) return check_at_some(goal, experiment, cells, learners);
+  if (!goal.at_some.empty()) return check_at_some(goal, experiment, cells);
   std::vector<const CellResult*> all;
   for (const CellResult& c : cells) all.push_back(&c);
-  check.met = conditions_hold(goal, all, learners, check.why);
+  check.met = conditions_hold(goal, all, check.why);
   return check;
 }
 

@@ -35,7 +35,7 @@ enum class Comparison { below, at_most, above, at_least, equals };
 // cell when `key` is empty), times `scale`. NaN values (a metric that does not apply) are left out.
 struct Measure {
   std::string metric;  // a run report's number
-  std::string key;     // "" or a URL key the cells are selected by ("learner", "l.confusion")
+  std::string key;     // "" or a URL key the cells are selected by (learner, l.confusion)
   std::string value;   // the key's canonical URL text in the selected cells
   double scale = 1;    // the mean is multiplied by this
 };
@@ -78,8 +78,7 @@ struct GoalCheck {
 // Checks a goal on an experiment's rows (one per cell; a single-run link is one cell). A row that is an
 // error, a measure without a value, a missing axis or a requirement a cell does not keep gives "not yet" and
 // says which.
-GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::vector<CellRow>& rows,
-                     const std::vector<LearnerSchema>& learners);
+GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::vector<CellRow>& rows);
 
 // =====================================================================================================
 // [SECTION] Lessons
@@ -144,8 +143,7 @@ struct StepRun {
 
 // Runs the link's experiment (every cell to its step budget, ExperimentRunner) and checks the step's goal.
 // `csv` supplies the data of cells that read a file. An error only when the runner stopped (no data).
-Result<StepRun> run_lesson_link(const LessonLink& link, const std::vector<LearnerSchema>& learners,
-                                const CsvProvider& csv);
+Result<StepRun> run_lesson_link(const LessonLink& link, const CsvProvider& csv);
 
 // One JSON object: lesson, step, title, demonstration, challenge, goal (text), met, why, at_value, link
 // (the lesson link that ran), warnings.

@@ -75,21 +75,20 @@ std::string step_link(const Lesson& lesson, int step) {
   return lesson_link(lesson, step, lesson.steps.at(static_cast<size_t>(step - 1)).link);
 }
 
-Result<StepRun> run_lesson_link(const LessonLink& link, const std::vector<LearnerSchema>& learners,
-                                const CsvProvider& csv) {
-  ExperimentDecode decoded = decode_experiment(link.experiment, learners);
+Result<StepRun> run_lesson_link(const LessonLink& link, const CsvProvider& csv) {
+  ExperimentDecode decoded = decode_experiment(link.experiment);
   StepRun run;
-  run.experiment = encode_experiment(decoded.experiment, learners);
+  run.experiment = encode_experiment(decoded.experiment);
   run.warnings = decoded.warnings;
   RunnerOptions options;
   options.csv = csv;
-  ExperimentRunner runner(decoded.experiment, learners, options);
+  ExperimentRunner runner(decoded.experiment, options);
   const Status status = runner.run_all();
   if (!status.ok()) return status.error();
   run.rows = runner.rows();
   run.warnings.insert(run.warnings.end(), runner.warnings().begin(), runner.warnings().end());
   const LessonStep& step = link.lesson->steps[static_cast<size_t>(link.step - 1)];
-  run.check = check_goal(step.goal, decoded.experiment, run.rows, learners);
+  run.check = check_goal(step.goal, decoded.experiment, run.rows);
   return run;
 }
 

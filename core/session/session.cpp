@@ -181,12 +181,12 @@ Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config,
   if (entry == nullptr) {
     return make_error("session.unknown_learner", "field 'learner': unknown learner '" + config.learner + "'");
   }
-  // The resource budget before anything is allocated (a generated link was fitted to it by validate();
+  // The resource budget before anything is allocated (a generated link was fitted to it when it was settled;
   // a CSV's size is known only now).
   const DataShape shape = config.use_csv && csv != nullptr ? csv_shape(config, csv->rows(), std::max(0, csv->cols()))
                                                            : generated_shape(config);
   if (!config.use_csv || csv != nullptr) {
-    const std::string over = over_budget_message(config, shape, learner_schemas(), budget);
+    const std::string over = over_budget_message(config, shape, budget);
     if (!over.empty()) return make_error("session.over_budget", over);
   }
   Result<PreparedData> data = prepare_data(config, csv);

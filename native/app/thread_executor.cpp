@@ -88,8 +88,7 @@ class ThreadExecutor : public app::CellExecutor {
   std::string run(const Piece& piece) {
     RunnerOptions options;
     options.cells = piece.work.cells;
-    ExperimentRunner runner(decode_experiment(piece.url, learner_schemas()).experiment, learner_schemas(),
-                            std::move(options));
+    ExperimentRunner runner(decode_experiment(piece.url).experiment, std::move(options));
     const auto now = [] {
       return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     };

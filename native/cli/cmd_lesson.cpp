@@ -43,8 +43,7 @@ int lesson_check(const Args& args) {
   auto data = std::make_shared<DataSetCache>([&args](const Config& config) {
     return find_data_folder(args, "the lesson's data set '" + config.csv_name + "'");
   });
-  Result<StepRun> run =
-      run_lesson_link(*link, learner_schemas(), [data](const Config& config) { return (*data)(config); });
+  Result<StepRun> run = run_lesson_link(*link, [data](const Config& config) { return (*data)(config); });
   if (!run.ok()) {
     print_error(run.error());
     return kBadInput;

@@ -56,7 +56,7 @@ Status check_rows_belong(const std::vector<CellRow>& rows, const Experiment& exp
     if (row.index >= count)
       return make_error("rows.experiment", path + ": " + cell + " is not a cell of the experiment (it has " +
                                                std::to_string(count) + "): the file was written for another link");
-    const Cell expected = experiment_cell(experiment, row.index, learner_schemas());
+    const Cell expected = experiment_cell(experiment, row.index);
     if (expected.url != row.cell)
       return make_error("rows.experiment", path + ": " + cell + " is not cell " + std::to_string(row.index) +
                                                " of the experiment (" + expected.url +
@@ -253,7 +253,7 @@ int cmd_report(const Args& args) {
 
   ReportOptions options;
   options.title = args.get("title", base_name(paths.stem));
-  options.link = encode_experiment(experiment, learner_schemas());
+  options.link = encode_experiment(experiment);
   if (ExitCode end = read_compare_option(args, experiment, options)) return *end;
   if (ExitCode end = read_metrics_option(args, rows, options)) return *end;
   if (ExitCode end = read_reference_option(args, options)) return *end;

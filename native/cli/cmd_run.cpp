@@ -49,7 +49,7 @@ int cmd_run(const Args& args) {
     long long steps = 0;  // parse_args checked it against [1, kMaxSteps]
     if (!parse_int64(args.get("steps"), &steps) || steps < 1 || steps > kMaxSteps) return usage_error(args.usage);
     config.steps = steps;  // the printed URL reproduces this run
-    canonical = encode_url(config, learner_schemas());
+    canonical = encode_url(config);
   }
   // --strict refuses a link that validation changed before any work (a capped size may still be a long run).
   if (args.has("strict") && !loaded->warnings.empty()) {

@@ -249,7 +249,7 @@ bool run_jobs(const SweepRequest& request, const ResumedRows& resumed, std::FILE
   options.shards = request.shards;
   options.done = resumed.done;
   options.csv = cell_data(request.folder);
-  SweepThreads threads(request.experiment, learner_schemas(), std::move(options), request.jobs);
+  SweepThreads threads(request.experiment, std::move(options), request.jobs);
   ProgressLine progress(started);
   bool wrote = true;
   while (wrote && !threads.finished()) {
@@ -320,7 +320,7 @@ int cmd_sweep(const Args& args) {
   options.shards = request.shards;
   options.done = resumed.done;
   options.csv = cell_data(request.folder);
-  ExperimentRunner runner(request.experiment, learner_schemas(), std::move(options));
+  ExperimentRunner runner(request.experiment, std::move(options));
   if (!runner.error().ok()) return refuse_resumed_rows(runner, request, resumed);
   if (ExitCode end = cut_incomplete_line(request.out, resumed)) return *end;
   SweepOutcome outcome;

@@ -1,6 +1,7 @@
 // marginlab url — canonical form of a configuration or experiment link, or the URL reference (--doc).
 #include <cstdio>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
@@ -10,7 +11,7 @@ namespace ml::cli {
 
 int cmd_url(const Args& args) {
   if (args.has("doc")) {
-    std::fputs(render_url_reference(learner_schemas()).c_str(), stdout);
+    std::fputs(render_url_reference().c_str(), stdout);
     std::fputs(render_experiment_reference().c_str(), stdout);
     return 0;
   }
@@ -19,13 +20,13 @@ int cmd_url(const Args& args) {
     return usage_error(args.usage);
   }
   if (is_experiment_link(args.positional[0])) {
-    ExperimentDecode decoded = decode_experiment(args.positional[0], learner_schemas());
-    std::printf("%s\n", encode_experiment(decoded.experiment, learner_schemas()).c_str());
+    ExperimentDecode decoded = decode_experiment(args.positional[0]);
+    std::printf("%s\n", encode_experiment(decoded.experiment).c_str());
     print_warnings(decoded.warnings);
     return 0;
   }
-  DecodeResult decoded = decode_url(args.positional[0], learner_schemas());
-  std::printf("%s\n", encode_url(decoded.config, learner_schemas()).c_str());
+  DecodeResult decoded = decode_link(args.positional[0]);
+  std::printf("%s\n", encode_url(decoded.config).c_str());
   print_warnings(decoded.warnings);
   return 0;
 }

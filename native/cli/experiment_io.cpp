@@ -1,6 +1,7 @@
 // marginlab — loading what a configuration refers to.
 #include "native/cli/experiment_io.h"
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/data/csv.h"
 #include "core/learners/registry.h"
@@ -41,10 +42,10 @@ Result<LoadedExperiment> load_from_data_folder(const Args& args, LoadedExperimen
 Result<LoadedExperiment> load_experiment(const Args& args) {
   if (!args.has("url")) return make_error("cli.usage", "missing --url '<url>'");
   LoadedExperiment out;
-  DecodeResult decoded = decode_url(args.get("url"), learner_schemas());
+  DecodeResult decoded = decode_link(args.get("url"));
   out.config = std::move(decoded.config);
   out.warnings = std::move(decoded.warnings);
-  out.canonical_url = encode_url(out.config, learner_schemas());
+  out.canonical_url = encode_url(out.config);
   const std::string path = args.get("csv");
   if (!out.config.use_csv) {
     // A file or folder the link does not use would be ignored without a word: refuse it (a usage error).
@@ -90,7 +91,7 @@ std::string json_line(const nlohmann::ordered_json& j) {
 }
 
 Experiment decode_reporting(const std::string& url) {
-  ExperimentDecode decoded = decode_experiment(url, learner_schemas());
+  ExperimentDecode decoded = decode_experiment(url);
   print_warnings(decoded.warnings);
   return std::move(decoded.experiment);
 }

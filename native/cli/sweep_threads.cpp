@@ -25,10 +25,8 @@ int default_jobs() {
   return cores > 0 ? static_cast<int>(cores) : 1;
 }
 
-SweepThreads::SweepThreads(const Experiment& experiment, std::vector<LearnerSchema> learners, RunnerOptions options,
-                           int jobs)
+SweepThreads::SweepThreads(const Experiment& experiment, RunnerOptions options, int jobs)
     : experiment_(experiment),
-      learners_(std::move(learners)),
       shard_(options.shard),
       shards_(options.shards),
       csv_(std::move(options.csv)),
@@ -65,7 +63,7 @@ void SweepThreads::work() {
     options.shards = shards_;
     options.csv = csv;
     options.cells = piece->cells;
-    ExperimentRunner runner(experiment_, learners_, std::move(options));
+    ExperimentRunner runner(experiment_, std::move(options));
     while (!runner.finished() && !stop_) runner.advance(kSliceSeconds, steady_now);
     std::lock_guard<std::mutex> lock(mutex_);
     warnings_.insert(warnings_.end(), runner.warnings().begin(), runner.warnings().end());

@@ -24,7 +24,7 @@ class SweepThreads {
  public:
   // Starts the threads over the cells of options.shard not in options.done (checked by the caller, with
   // an ExperimentRunner, before). options.csv is called from one thread at a time.
-  SweepThreads(const Experiment& experiment, std::vector<LearnerSchema> learners, RunnerOptions options, int jobs);
+  SweepThreads(const Experiment& experiment, RunnerOptions options, int jobs);
   // Stops the threads after their current slice and waits for them.
   ~SweepThreads();
   SweepThreads(const SweepThreads&) = delete;
@@ -45,7 +45,6 @@ class SweepThreads {
   void work();
 
   Experiment experiment_;
-  std::vector<LearnerSchema> learners_;
   int shard_ = 0, shards_ = 1;
   CsvProvider csv_;  // options.csv behind csv_mutex_
   std::mutex csv_mutex_;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/registry_json.h"
 #include "core/config/url.h"
 #include "core/data/generators.h"
@@ -47,7 +48,7 @@ std::atomic<uintptr_t> g_last_features{0};                // the buffer the core
 
 // The config of a link; its warnings (validation changed something: a bad value, an unknown key) raise.
 Config config_of(const std::string& link) {
-  DecodeResult decoded = decode_url(link, learner_schemas());
+  DecodeResult decoded = decode_link(link);
   if (!decoded.warnings.empty()) {
     std::string text = "the link '" + link + "' has warnings:";
     for (const std::string& w : decoded.warnings) text += "\n  " + w;
@@ -213,7 +214,7 @@ class Fitted {
 // Runs a created session to the config's step budget without the GIL (as `marginlab run` does); an error raises.
 std::unique_ptr<Fitted> run_to_budget(Result<std::unique_ptr<Session>> created, const Config& config) {
   if (!created.ok()) raise(created.error());
-  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config, learner_schemas()));
+  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config));
   const Error* failed = nullptr;
   {
     py::gil_scoped_release release;
@@ -300,8 +301,8 @@ std::optional<Dataset> link_csv(const Config& config, const std::string& data_di
 
 // `marginlab run`'s report of a link: the JSON, the trace CSV and its hash, the warnings, the stop reason.
 py::dict run(const std::string& link, const std::string& data_dir) {
-  DecodeResult decoded = decode_url(link, learner_schemas());
-  const std::string canonical = encode_url(decoded.config, learner_schemas());
+  DecodeResult decoded = decode_link(link);
+  const std::string canonical = encode_url(decoded.config);
   const std::optional<Dataset> csv = link_csv(decoded.config, data_dir);
   Result<RunReport> report = make_error("python.run", "not run");
   {
@@ -375,7 +376,7 @@ py::dict noisy(const std::string& link, const Features& X, const Labels& y, int 
 // The rows of a sweep (an experiment link) as JSON lines in cell order, `jobs` shards in as many threads, and
 // the link's warnings (the command line prints them and runs what validation left, as this does).
 py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir) {
-  ExperimentDecode decoded = decode_experiment(link, learner_schemas());
+  ExperimentDecode decoded = decode_experiment(link);
   if (jobs < 1) throw py::value_error("jobs must be at least 1");
   RunnerOptions base;
   base.budget = BudgetProfile::batch;
@@ -394,7 +395,7 @@ py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir) 
         RunnerOptions options = base;
         options.shard = j;
         options.shards = jobs;
-        ExperimentRunner runner(decoded.experiment, learner_schemas(), options);
+        ExperimentRunner runner(decoded.experiment, options);
         errors[static_cast<size_t>(j)] = runner.run_all();
         lists[static_cast<size_t>(j)] = runner.rows();
       });
@@ -410,7 +411,7 @@ py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir) 
 
 // The axis keys of an experiment link and each cell's values (core cell_values), in cell order.
 py::tuple sweep_axes(const std::string& link) {
-  const ExperimentDecode decoded = decode_experiment(link, learner_schemas());
+  const ExperimentDecode decoded = decode_experiment(link);
   std::vector<std::string> keys;
   for (const Axis& a : decoded.experiment.axes) keys.push_back(a.key);
   std::vector<std::vector<std::string>> cells;
@@ -479,7 +480,7 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "generators_json", [] { return rows_json("data"); }, "The generator rows and their fields, as JSON");
   m.def(
-      "canonical", [](const std::string& link) { return ml::encode_url(config_of(link), ml::learner_schemas()); },
+      "canonical", [](const std::string& link) { return ml::encode_url(config_of(link)); },
       "The canonical form of a link; its warnings raise ValueError");
   m.def(
       "last_features_address", [] { return static_cast<uint64_t>(g_last_features.load()); },

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -57,7 +58,7 @@ double size_cap(std::string_view key) {
 }
 
 // Lowers every size of the config to the target's caps (kept within each setting's own minimum).
-void cap_sizes(ml::Config& config, const std::vector<ml::LearnerSchema>& learners) {
+void cap_sizes(ml::Config& config) {
   for (const ml::Field& field : ml::config_fields()) {
     if (field.key == "margin") {
       ml::SettingValue value = field.get(config);
@@ -70,7 +71,7 @@ void cap_sizes(ml::Config& config, const std::vector<ml::LearnerSchema>& learner
     const ml::SettingValue value = field.get(config);
     if (value.number > cap) field.set(config, ml::number_value(std::max(cap, field.min)));
   }
-  const ml::LearnerSchema* schema = ml::find_learner_schema(learners, config.learner);
+  const ml::LearnerSchema* schema = ml::find_learner_schema(config.learner);
   if (schema == nullptr) return;
   for (ml::ParamValue& param : config.params) {
     for (const ml::Setting& setting : schema->params) {
@@ -101,13 +102,12 @@ void check_trace(const ml::Trace& trace, const std::string& link) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::vector<ml::LearnerSchema>& learners = ml::learner_schemas();
   const std::string input(reinterpret_cast<const char*>(data), size);
-  ml::Config config = ml::decode_url(input, learners).config;
-  cap_sizes(config, learners);
-  std::vector<std::string> left = ml::validate(config, learners);  // capped values are inside every range
+  ml::Config config = ml::decode_link(input).config;
+  cap_sizes(config);
+  std::vector<std::string> left = ml::settle(config);  // capped values are inside every range
   if (!left.empty()) fail("a capped config is not valid", input, left.front());
-  const std::string link = ml::encode_url(config, learners);
+  const std::string link = ml::encode_url(config);
 
   try {
     // Two runs of the same link: steps in two calls, one of them timed (preparation sliced), and in one call.

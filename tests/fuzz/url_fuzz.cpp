@@ -14,6 +14,7 @@
 
 #include "core/config/budget.h"
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 
@@ -26,11 +27,10 @@ namespace {
 }
 
 // True when `warnings` says nothing but that `config` is over the resource budget and will be refused.
-bool only_the_budget_refusal(const std::vector<std::string>& warnings, const ml::Config& config,
-                             const std::vector<ml::LearnerSchema>& learners) {
+bool only_the_budget_refusal(const std::vector<std::string>& warnings, const ml::Config& config) {
   if (warnings.empty()) return true;
   if (warnings.size() != 1 || config.use_csv) return false;
-  const bool over = !ml::budget_excess(ml::estimate_resources(config, ml::generated_shape(config), learners)).empty();
+  const bool over = !ml::budget_excess(ml::estimate_resources(config, ml::generated_shape(config))).empty();
   const std::string_view tail = "it will be refused";
   const std::string& w = warnings.front();
   return over && w.size() >= tail.size() && w.compare(w.size() - tail.size(), tail.size(), tail) == 0;
@@ -39,18 +39,17 @@ bool only_the_budget_refusal(const std::vector<std::string>& warnings, const ml:
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::vector<ml::LearnerSchema>& learners = ml::learner_schemas();
   const std::string input(reinterpret_cast<const char*>(data), size);
-  const ml::DecodeResult first = ml::decode_url(input, learners);
-  const std::string url = ml::encode_url(first.config, learners);
-  const ml::DecodeResult second = ml::decode_url(url, learners);
-  if (!only_the_budget_refusal(second.warnings, second.config, learners))
+  const ml::DecodeResult first = ml::decode_link(input);
+  const std::string url = ml::encode_url(first.config);
+  const ml::DecodeResult second = ml::decode_link(url);
+  if (!only_the_budget_refusal(second.warnings, second.config))
     fail("the canonical link gives warnings", input, url, second.warnings.front());
   if (!(second.config == first.config)) fail("the canonical link reads as another config", input, url, "");
-  const std::string again = ml::encode_url(second.config, learners);
+  const std::string again = ml::encode_url(second.config);
   if (again != url) fail("the canonical link is not stable", input, url, again);
   ml::Config copy = first.config;
-  const std::vector<std::string> left = ml::validate(copy, learners);
-  if (!only_the_budget_refusal(left, copy, learners)) fail("a decoded config is not valid", input, url, left.front());
+  const std::vector<std::string> left = ml::settle(copy);
+  if (!only_the_budget_refusal(left, copy)) fail("a decoded config is not valid", input, url, left.front());
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/models/boundary.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -83,7 +84,7 @@ TEST(Boundary, ADecisionGridsScaledTexelsGiveTheSameLine) {
 }
 
 TEST(Boundary, ATrainedPerceptronsSegmentsLieOnItsHyperplane) {
-  DecodeResult d = decode_url("#v=1&data=separable&n=200&learner=perceptron&seed=4", learner_schemas());
+  DecodeResult d = decode_link("#v=1&data=separable&n=200&learner=perceptron&seed=4");
   Result<std::unique_ptr<Session>> s = Session::create(d.config, nullptr);
   ASSERT_TRUE(s.ok());
   s.value()->advance(60);

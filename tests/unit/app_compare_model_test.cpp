@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/models/compare_model.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
@@ -21,7 +22,7 @@ namespace {
 using test::FakeClock;
 
 Experiment decode(const std::string& url) {
-  ExperimentDecode d = decode_experiment(url, learner_schemas());
+  ExperimentDecode d = decode_experiment(url);
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
   return d.experiment;
 }
@@ -84,7 +85,7 @@ TEST(CompareModel, OnlyALearnerAxisOfAtMostFourValuesIsACompareExperiment) {
 TEST(CompareModel, EveryLearnerTrainsOnTheSameDataAndTheSameNoisyLabels) {
   CompareModel cm;
   cm.build(decode("#v=1&data=separable&n=300&noise=uniform&eta=0.2&seed=3&x.learner=perceptron,bylander,averaging"),
-           learner_schemas(), nullptr);
+           nullptr);
   ASSERT_EQ(cm.size(), 3u);
   EXPECT_EQ(cm.focus(), 0);
   const std::vector<std::string> ids = {"perceptron", "bylander", "averaging"};
@@ -107,7 +108,7 @@ TEST(CompareModel, FrameSlicesEndInEachCellsOwnTrace) {
   const Experiment e =
       decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=5&x.learner=perceptron,bylander,averaging");
   CompareModel cm;
-  cm.build(e, learner_schemas(), nullptr);
+  cm.build(e, nullptr);
   FakeClock clock;
   int calls = 0;
   while (!cm.stopped(300) && calls < 100000) {
@@ -119,7 +120,7 @@ TEST(CompareModel, FrameSlicesEndInEachCellsOwnTrace) {
     const Session& s = *cm.run(i).session;
     EXPECT_TRUE(s.steps() == 300 || s.done()) << cm.run(i).learner << " at " << s.steps();
     // The same link run alone, in one call, to the same step count.
-    DecodeResult alone = decode_url(cm.run(i).cell.url, learner_schemas());
+    DecodeResult alone = decode_link(cm.run(i).cell.url);
     Result<std::unique_ptr<Session>> ref = Session::create(alone.config, nullptr);
     ASSERT_TRUE(ref.ok());
     ref.value()->advance(s.steps());
@@ -129,8 +130,7 @@ TEST(CompareModel, FrameSlicesEndInEachCellsOwnTrace) {
 
 TEST(CompareModel, StepCountCapsAreKeptPerLearner) {
   CompareModel cm;
-  cm.build(decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=2&x.learner=perceptron,averaging"),
-           learner_schemas(), nullptr);
+  cm.build(decode("#v=1&data=separable&n=200&noise=uniform&eta=0.1&seed=2&x.learner=perceptron,averaging"), nullptr);
   // Three steps each per call, never past 10: 3, 6, 9, 10.
   const int64_t expected[] = {3, 6, 9, 10, 10};
   for (int64_t want : expected) {
@@ -149,7 +149,7 @@ TEST(CompareModel, ALearnerThatCannotTrainKeepsItsErrorAndFocusGoesToOneThatCan)
   // Three classes: the binary perceptron refuses, the ultraconservative learner trains.
   cm.build(
       decode("#v=1&data=classes&q=3&n=150&seed=1&learner=ultraconservative&x.learner=perceptron,ultraconservative"),
-      learner_schemas(), nullptr);
+      nullptr);
   ASSERT_EQ(cm.size(), 2u);
   EXPECT_EQ(cm.run(0).session, nullptr);
   EXPECT_FALSE(cm.run(0).error.empty());
@@ -162,7 +162,7 @@ TEST(CompareModel, ALearnerThatCannotTrainKeepsItsErrorAndFocusGoesToOneThatCan)
 
 TEST(CompareModel, MistakesCapIsFourTimesTheLargestCountWhenABoundIsBeyondIt) {
   CompareModel cm;
-  cm.build(decode("#v=1&data=separable&n=100&seed=1&x.learner=perceptron,averaging"), learner_schemas(), nullptr);
+  cm.build(decode("#v=1&data=separable&n=100&seed=1&x.learner=perceptron,averaging"), nullptr);
   auto columns = [](std::vector<double> mistakes, std::vector<double> updates, double bound) {
     std::vector<std::vector<double>> c(kTraceStandardColumns, std::vector<double>(mistakes.size(), NAN));
     for (size_t r = 0; r < mistakes.size(); ++r) c[kTraceStep][r] = static_cast<double>(r);

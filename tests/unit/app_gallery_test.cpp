@@ -15,6 +15,7 @@
 #include <string>
 
 #include "app/gallery.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
@@ -109,14 +110,14 @@ std::vector<CellOutcome> run_entry(const GalleryEntry& e, std::vector<std::strin
   std::vector<CellOutcome> out;
   if (!is_experiment_link(e.link)) {
     Cell cell;
-    cell.config = decode_url(e.link, learner_schemas()).config;
+    cell.config = decode_link(e.link).config;
     cell.url = std::string(e.link);
     out.push_back(run_cell(cell));
     return out;
   }
-  const Experiment x = decode_experiment(e.link, learner_schemas()).experiment;
+  const Experiment x = decode_experiment(e.link).experiment;
   for (const Axis& a : x.axes) axis_keys->push_back(a.key);
-  for (int64_t i = 0; i < cell_count(x); ++i) out.push_back(run_cell(experiment_cell(x, i, learner_schemas())));
+  for (int64_t i = 0; i < cell_count(x); ++i) out.push_back(run_cell(experiment_cell(x, i)));
   return out;
 }
 
@@ -204,12 +205,12 @@ TEST(AppGalleryTest, EveryLinkDecodesWithoutWarnings) {
     ASSERT_EQ(e.link.substr(0, 5), "#v=1&");
     Config base;
     if (is_experiment_link(e.link)) {
-      const ExperimentDecode d = decode_experiment(e.link, learner_schemas());
+      const ExperimentDecode d = decode_experiment(e.link);
       for (const std::string& w : d.warnings) ADD_FAILURE() << "warning: " << w;
       EXPECT_FALSE(d.experiment.axes.empty());
       base = d.experiment.base;
     } else {
-      const DecodeResult d = decode_url(e.link, learner_schemas());
+      const DecodeResult d = decode_link(e.link);
       for (const std::string& w : d.warnings) ADD_FAILURE() << "warning: " << w;
       base = d.config;
     }
@@ -235,7 +236,7 @@ TEST(AppGalleryTest, TheIssuesExperimentsAreThere) {
 TEST(AppGalleryTest, TheRealDataEntriesNameTheShippedSets) {
   std::set<std::string> sets;
   for (const GalleryEntry& e : gallery()) {
-    const Config c = decode_url(e.link, learner_schemas()).config;
+    const Config c = decode_link(e.link).config;
     if (c.use_csv) sets.insert(c.csv_name);
     // Banana is two-dimensional: the view shows its real training points, all 400 of split k.
     if (c.use_csv && c.csv_name == "ida/banana/banana") {

@@ -9,6 +9,7 @@
 #include "app/ui_model.h"
 #include "core/config/budget.h"
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/registry_json.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
@@ -32,16 +33,16 @@ TEST(LearnerRegistration, TheRowIsInTheRegistryAfterTheBuiltInOnes) {
 }
 
 TEST(LearnerRegistration, TheUrlCodecReadsAndWritesItsLinks) {
-  const DecodeResult d = decode_url("#v=1&data=separable&n=100&d=3&learner=" + kId + "&l.passes=3", learner_schemas());
+  const DecodeResult d = decode_link("#v=1&data=separable&n=100&d=3&learner=" + kId + "&l.passes=3");
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
   EXPECT_EQ(d.config.learner, kId);
   EXPECT_EQ(d.config.params, (ParamValues{{"passes", 3}}));
-  const std::string link = encode_url(d.config, learner_schemas());
+  const std::string link = encode_url(d.config);
   EXPECT_NE(link.find("learner=" + kId), std::string::npos) << link;
   EXPECT_NE(link.find("l.passes=3"), std::string::npos) << link;
-  EXPECT_EQ(decode_url(link, learner_schemas()).config, d.config);
+  EXPECT_EQ(decode_link(link).config, d.config);
   // Its parameter is range-checked like any other.
-  const DecodeResult bad = decode_url("#v=1&learner=" + kId + "&l.passes=0", learner_schemas());
+  const DecodeResult bad = decode_link("#v=1&learner=" + kId + "&l.passes=0");
   ASSERT_FALSE(bad.warnings.empty());
   EXPECT_NE(bad.warnings.front().find("l.passes"), std::string::npos) << bad.warnings.front();
 }
@@ -65,18 +66,18 @@ TEST(LearnerRegistration, LearnersJsonListsItWithItsParameters) {
 }
 
 TEST(LearnerRegistration, TheBudgetChargesItsDeclaredCostAndLowersItsSize) {
-  Config c = decode_url("#v=1&data=separable&n=10000&d=10&learner=" + kId + "&l.passes=100", learner_schemas()).config;
+  Config c = decode_link("#v=1&data=separable&n=10000&d=10&learner=" + kId + "&l.passes=100").config;
   const DataShape shape = generated_shape(c);
-  const ResourceCost cost = estimate_resources(c, shape, learner_schemas());
+  const ResourceCost cost = estimate_resources(c, shape);
   const int step = static_cast<int>(Resource::step);
   // The declared term, passes x n x d, plus a recorded row scoring every example (N (d + 1)).
   EXPECT_EQ(cost.amount[step], 100 * shape.train * shape.dims + shape.examples * (shape.dims + 1));
   EXPECT_EQ(cost.part[step], TestOnlyLearner::kStepPart);
-  EXPECT_EQ(budget_fields(c).back(), "l.passes");
+  EXPECT_EQ(url_key(budget_fields(c).back()), "l.passes");
   // Over the step limit: the fit lowers l.passes, naming it, to the largest value that fits.
   c.params = {{"passes", 1000000}};
   std::vector<std::string> warnings;
-  fit_to_budget(c, learner_schemas(), warnings);
+  fit_to_budget(c, warnings);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0].rfind("field 'l.passes': 1000000 is over the resource budget", 0), 0u) << warnings[0];
   ASSERT_EQ(c.params.size(), 1u);

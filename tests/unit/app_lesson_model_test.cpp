@@ -25,7 +25,7 @@ const Lesson& halving() { return *find_lesson("halving_mistakes"); }
 GoalCheck cli_check(const std::string& url) {
   Result<LessonLink> link = parse_lesson_link(url);
   EXPECT_TRUE(link.ok());
-  Result<StepRun> run = run_lesson_link(*link, learner_schemas(), CsvProvider());
+  Result<StepRun> run = run_lesson_link(*link, CsvProvider());
   EXPECT_TRUE(run.ok());
   return run.ok() ? run->check : GoalCheck{};
 }

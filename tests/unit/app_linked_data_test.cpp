@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/app_state.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
@@ -23,7 +24,7 @@ namespace {
 
 // The trace hash of the link run as the command line runs it: its files read through csv_dataset.
 std::string command_line_hash(const std::string& url, int64_t steps) {
-  const Config config = decode_url(url, learner_schemas()).config;
+  const Config config = decode_link(url).config;
   const std::vector<std::string> names = csv_file_names(config).value();
   const std::vector<std::string> texts = test::read_shipped_files(names);
   Result<Dataset> data = csv_dataset(config, names, {texts.begin(), texts.end()});

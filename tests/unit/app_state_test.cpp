@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
@@ -23,7 +24,7 @@ namespace {
 using test::FakeClock;
 
 std::string reference_hash(const std::string& url, int64_t steps, const Dataset* csv = nullptr) {
-  DecodeResult d = decode_url(url, learner_schemas());
+  DecodeResult d = decode_link(url);
   Result<std::unique_ptr<Session>> s = Session::create(d.config, csv);
   EXPECT_TRUE(s.ok());
   if (!s.ok()) return "";
@@ -94,7 +95,7 @@ TEST(AppState, UrlIsCanonicalAndEchoesAreIgnored) {
   AppState state(clock.fn());
   state.open_url("http://127.0.0.1:8000/#seed=5&learner=perceptron&v=1");
   const std::string canonical = state.url();
-  EXPECT_EQ(canonical, encode_url(decode_url(canonical, learner_schemas()).config, learner_schemas()));
+  EXPECT_EQ(canonical, encode_url(decode_link(canonical).config));
   EXPECT_NE(canonical.find("seed=5"), std::string::npos);
   const uint64_t version = state.session_version();
   const uint64_t url_version = state.url_version();
@@ -489,7 +490,7 @@ TEST(AppState, OtherAxesOpenASweepThatEndsInTheRowsOfOneProcess) {
     ++ticks;
   }
   ASSERT_TRUE(state.sweep()->finished());
-  ExperimentRunner reference(decode_experiment(url, learner_schemas()).experiment, learner_schemas(), RunnerOptions{});
+  ExperimentRunner reference(decode_experiment(url).experiment, RunnerOptions{});
   ASSERT_TRUE(reference.run_all().ok());
   EXPECT_EQ(state.sweep()->rows_jsonl(), format_cell_rows(reference.rows()));
   // A sweep's step budget is each cell's: changing it starts the sweep again.
@@ -512,8 +513,7 @@ TEST(AppState, ACellOpensAsASingleRunAndTheSweepComesBackAsItWas) {
   EXPECT_FALSE(state.take_navigation());
   state.open_cell(3);
   EXPECT_EQ(state.mode(), RunMode::single);
-  EXPECT_EQ(state.url(),
-            experiment_cell(decode_experiment(url, learner_schemas()).experiment, 3, learner_schemas()).url);
+  EXPECT_EQ(state.url(), experiment_cell(decode_experiment(url).experiment, 3).url);
   EXPECT_EQ(state.config().learner, "averaging");
   EXPECT_EQ(state.config().seed, 2u);
   ASSERT_NE(state.session(), nullptr);

@@ -18,7 +18,7 @@ namespace {
 using test::FakeClock;
 
 Experiment decode(const std::string& url) {
-  ExperimentDecode d = decode_experiment(url, learner_schemas());
+  ExperimentDecode d = decode_experiment(url);
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
   return d.experiment;
 }
@@ -119,11 +119,11 @@ TEST(SweepPlot, RowsAsCsvWithAxisValuesEveryNumberAndTheQuotedLink) {
 TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
   const Experiment e =
       decode("#v=1&data=separable&n=120&noise=uniform&steps=60&x.learner=perceptron,averaging&x.eta=0,0.2&x.seed=1..2");
-  ExperimentRunner reference(e, learner_schemas(), RunnerOptions{});
+  ExperimentRunner reference(e, RunnerOptions{});
   ASSERT_TRUE(reference.run_all().ok());
   const std::string expected = format_cell_rows(reference.rows());
 
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   EXPECT_EQ(sweep.total(), 8);
   FakeClock clock;
   int frames = 0;
@@ -149,7 +149,7 @@ TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
   // The plot has all its points, and a point's cell opens by its link.
   const SweepPlotData& d = sweep.plot("test_error");
   EXPECT_EQ(d.points_filled, 4u);
-  EXPECT_EQ(sweep.cell_link(5), experiment_cell(e, 5, learner_schemas()).url);
+  EXPECT_EQ(sweep.cell_link(5), experiment_cell(e, 5).url);
   EXPECT_EQ(sweep.cell_label(5), "learner=averaging, eta=0, seed=2");
   ASSERT_NE(sweep.row_of(5), nullptr);
   EXPECT_EQ(sweep.row_of(5)->index, 5);
@@ -158,7 +158,7 @@ TEST(SweepModel, SlicedPausedAndResumedItEndsInTheRowsOfOneProcess) {
 TEST(SweepModel, ProgressChangesItsRateOnlyWhenARowComes) {
   // What the panel shows stays the same from frame to frame until a row comes (the page then need not draw).
   const Experiment e = decode("#v=1&data=separable&n=100&steps=40&x.learner=perceptron,averaging&x.seed=1..3");
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   FakeClock clock;
   while (sweep.completed() < 2) sweep.advance(0.008, clock.fn());
   const double now = clock.t;
@@ -172,7 +172,7 @@ TEST(SweepModel, ProgressChangesItsRateOnlyWhenARowComes) {
 
 TEST(SweepModel, CancelKeepsTheRowsSoFarAndRunsNoMore) {
   const Experiment e = decode("#v=1&data=separable&n=100&steps=40&x.learner=perceptron,averaging&x.seed=1..3");
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   sweep.advance(1e9, nullptr);  // without a clock: one whole cell
   EXPECT_EQ(sweep.completed(), 1);
   sweep.cancel();
@@ -185,7 +185,7 @@ TEST(SweepModel, CancelKeepsTheRowsSoFarAndRunsNoMore) {
 TEST(SweepModel, ALargeSweepRecomputesItsPlotEveryTwoPercentOfTheCells) {
   // 100 cells of one step each: the plot follows every 2 rows while running, every row once stopped.
   const Experiment e = decode("#v=1&data=separable&n=20&steps=1&x.seed=1..100");
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   EXPECT_EQ(sweep.plot("test_error").points_filled, 0u);
   sweep.advance(1e9, nullptr);
   EXPECT_EQ(sweep.completed(), 1);
@@ -201,7 +201,7 @@ TEST(SweepModel, RefusedCellsAreCountedAndLeftOutOfThePlot) {
   // UMA told a confusion family's C refuses data without family noise: those two cells are error rows.
   const Experiment e =
       decode("#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2");
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   while (sweep.running()) sweep.advance(1e9, nullptr);
   ASSERT_TRUE(sweep.finished());
   EXPECT_TRUE(sweep.error().ok());

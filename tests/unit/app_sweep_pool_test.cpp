@@ -16,12 +16,12 @@
 namespace ml::app {
 namespace {
 
-Experiment decode(const std::string& url) { return decode_experiment(url, learner_schemas()).experiment; }
+Experiment decode(const std::string& url) { return decode_experiment(url).experiment; }
 
 const char* kLink = "#v=1&data=separable&n=120&noise=uniform&steps=60&x.learner=perceptron,averaging&x.seed=1..3";
 
 std::string one_process_rows(const Experiment& e) {
-  ExperimentRunner reference(e, learner_schemas(), RunnerOptions{});
+  ExperimentRunner reference(e, RunnerOptions{});
   EXPECT_TRUE(reference.run_all().ok());
   return format_cell_rows(reference.rows());
 }
@@ -61,7 +61,7 @@ void run_piece(Board& board, size_t k) {
   board.started.erase(board.started.begin() + static_cast<long>(k));
   RunnerOptions options;
   options.cells = p.work.cells;
-  ExperimentRunner runner(decode(p.url), learner_schemas(), std::move(options));
+  ExperimentRunner runner(decode(p.url), std::move(options));
   ASSERT_TRUE(runner.run_all().ok());
   board.ended.push_back({p.work, false, format_cell_rows(runner.rows())});
 }
@@ -161,7 +161,7 @@ struct PoolSweep {
   std::string expected = one_process_rows(e);
   Board board;
   ExecutorScope scope{&board};
-  SweepModel sweep{e, learner_schemas()};
+  SweepModel sweep{e};
 };
 
 TEST(SweepPool, PiecesEndingInAnyOrderGiveTheRowsOfOneProcess) {
@@ -182,7 +182,7 @@ TEST(SweepPool, AFailedPieceRunsAgainThenBecomesItsCellsErrorRows) {
   Board board;
   ExecutorScope scope(&board);
   {
-    SweepModel sweep(e, learner_schemas());
+    SweepModel sweep(e);
     FrameClock clock;
     int failures = 0;
     for (int frame = 0; frame < 100 && !sweep.finished(); ++frame) {
@@ -197,7 +197,7 @@ TEST(SweepPool, AFailedPieceRunsAgainThenBecomesItsCellsErrorRows) {
     EXPECT_EQ(sweep.error_rows(), 0u);
   }
   board = Board{};
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   FrameClock clock;
   for (int frame = 0; frame < 100 && !sweep.finished(); ++frame) {
     sweep.advance(0.01, clock.frame());
@@ -212,7 +212,7 @@ TEST(SweepPool, AFailedPieceRunsAgainThenBecomesItsCellsErrorRows) {
   const CellRow* failed = sweep.row_of(2);
   ASSERT_NE(failed, nullptr);
   EXPECT_NE(failed->error.find("the worker stopped"), std::string::npos);
-  EXPECT_EQ(failed->cell, experiment_cell(e, 2, learner_schemas()).url);
+  EXPECT_EQ(failed->cell, experiment_cell(e, 2).url);
   EXPECT_EQ(sweep.rows().size(), 6u);
 }
 
@@ -220,7 +220,7 @@ TEST(SweepPool, NothingIsMergedAfterCancelAndTheExecutorStops) {
   const Experiment e = decode(kLink);
   Board board;
   ExecutorScope scope(&board);
-  SweepModel sweep(e, learner_schemas());
+  SweepModel sweep(e);
   FrameClock clock;
   sweep.advance(0.01, clock.frame());
   ASSERT_EQ(board.started.size(), 2u);
@@ -257,8 +257,7 @@ TEST(SweepPool, RowsMergeAtMostEveryHalfSecondWhilePiecesAreHandedOutEveryFrame)
 TEST(SweepPool, ACellOfTheLinksJobsIsTheSameCell) {
   const Experiment with_jobs = decode(std::string(kLink) + "&jobs=3");
   EXPECT_EQ(with_jobs.base.jobs, 3);
-  EXPECT_EQ(experiment_cell(with_jobs, 4, learner_schemas()).url,
-            experiment_cell(decode(kLink), 4, learner_schemas()).url);
+  EXPECT_EQ(experiment_cell(with_jobs, 4).url, experiment_cell(decode(kLink), 4).url);
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ Config click_choice(const Config& c, const char* key, size_t index, std::vector<
   SettingValue v = field(key).get(c);
   v.number = static_cast<double>(index);
   Config next = apply_field_edit(c, field(key), v, notes);
-  validate(next, learner_schemas());
+  validate(next);
   return next;
 }
 
@@ -55,7 +55,7 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
     v.text = entry.schema.id;
     std::vector<std::string> notes;
     Config next = apply_field_edit(c, field("learner"), v, &notes);
-    const std::vector<std::string> warnings = validate(next, learner_schemas());
+    const std::vector<std::string> warnings = validate(next);
     EXPECT_EQ(next.learner, entry.schema.id) << "validation moved away from the chosen learner";
     EXPECT_TRUE(next.params.empty());
     Result<std::unique_ptr<Session>> s = Session::create(next, nullptr);
@@ -71,7 +71,7 @@ TEST(AppUiModel, EveryRegistryLearnerIsOfferedAndRuns) {
                                : (p.default_value.number == p.max ? p.min : p.max);
       if (other == p.default_value.number) continue;
       Config with = set_learner_param(next, p.key, other);
-      validate(with, learner_schemas());
+      validate(with);
       EXPECT_EQ(learner_param_value(with, p), other) << entry.schema.id << " l." << p.key;
     }
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
@@ -35,29 +36,29 @@ Dataset joined(const Config& c) {
 
 TEST(BenchmarkSplit, LinkSpellingAndWhichFieldsApply) {
   Config c = split_config(3);
-  EXPECT_TRUE(validate(c, learner_schemas()).empty());
-  EXPECT_EQ(encode_url(c, learner_schemas()), "#v=1&data=csv&csv=ida%2Ftoy%2Ftoy&split=3&learner=perceptron&seed=1");
+  EXPECT_TRUE(validate(c).empty());
+  EXPECT_EQ(encode_url(c), "#v=1&data=csv&csv=ida%2Ftoy%2Ftoy&split=3&learner=perceptron&seed=1");
   // The test part is the file: 'test', 'strat' and the one-file hash do not apply (not written, ignored).
   EXPECT_FALSE(field_applies(*find_field("test"), c));
   EXPECT_FALSE(field_applies(*find_field("strat"), c));
   EXPECT_FALSE(field_applies(*find_field("csvhash"), c));
   const DecodeResult back =
-      decode_url("#v=1&data=csv&csv=ida%2Ftoy%2Ftoy&split=3&test=0.5&strat=1&learner=perceptron", learner_schemas());
+      decode_link("#v=1&data=csv&csv=ida%2Ftoy%2Ftoy&split=3&test=0.5&strat=1&learner=perceptron");
   EXPECT_EQ(back.config.split, 3);
-  EXPECT_EQ(encode_url(back.config, learner_schemas()), encode_url(c, learner_schemas()));
+  EXPECT_EQ(encode_url(back.config), encode_url(c));
   // split=0 (the default) is not written and keeps the cut by 'test'; generated data ignores split.
   Config one = split_config(0);
   one.csv_name = "mine.csv";
-  EXPECT_EQ(encode_url(one, learner_schemas()), "#v=1&data=csv&csv=mine.csv&learner=perceptron&seed=1");
+  EXPECT_EQ(encode_url(one), "#v=1&data=csv&csv=mine.csv&learner=perceptron&seed=1");
   EXPECT_TRUE(field_applies(*find_field("test"), one));
   EXPECT_TRUE(field_applies(*find_field("csvhash"), one));
   Config generated;
   EXPECT_FALSE(field_applies(*find_field("split"), generated));
   EXPECT_TRUE(field_applies(*find_field("test"), generated));
-  EXPECT_EQ(decode_url("#v=1&data=separable&split=4", learner_schemas()).config.split, 0);
+  EXPECT_EQ(decode_link("#v=1&data=separable&split=4").config.split, 0);
   // Out of range: the default, with a warning naming the field.
   Config far = split_config(kMaxBenchmarkSplit + 1);
-  const std::vector<std::string> w = validate(far, learner_schemas());
+  const std::vector<std::string> w = validate(far);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_NE(w[0].find("field 'split'"), std::string::npos) << w[0];
   EXPECT_EQ(far.split, 0);

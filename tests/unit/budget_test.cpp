@@ -9,6 +9,7 @@
 
 #include "core/config/budget.h"
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -38,9 +39,7 @@ double param_of(const Config& c, const std::string& name, double fallback) {
   return fallback;
 }
 
-bool fits_budget(const Config& c) {
-  return budget_excess(estimate_resources(c, generated_shape(c), learner_schemas())).empty();
-}
+bool fits_budget(const Config& c) { return budget_excess(estimate_resources(c, generated_shape(c))).empty(); }
 
 // The links of issue 15 items 1 and 2: each crashed (bad_alloc) or took minutes before this budget.
 const char* const kHostileLinks[] = {
@@ -56,19 +55,18 @@ const char* const kHostileLinks[] = {
 
 TEST(Budget, HostileLinksAreCappedWithAWarningNamingTheField) {
   for (const char* link : kHostileLinks) {
-    const DecodeResult r = decode_url(link, learner_schemas());
+    const DecodeResult r = decode_link(link);
     EXPECT_TRUE(any_contains(r.warnings, "is over the resource budget")) << link << "\n" << joined(r.warnings);
     EXPECT_TRUE(fits_budget(r.config)) << link << ": "
-                                       << budget_excess(estimate_resources(r.config, generated_shape(r.config),
-                                                                           learner_schemas()));
-    // validate() of the capped config changes nothing more: it is a valid config.
+                                       << budget_excess(estimate_resources(r.config, generated_shape(r.config)));
+    // settle() of the capped config changes nothing more: it is a valid config.
     Config again = r.config;
-    EXPECT_TRUE(validate(again, learner_schemas()).empty()) << link;
+    EXPECT_TRUE(settle(again).empty()) << link;
   }
 }
 
 TEST(Budget, LandmarkLinkKeepsItsExamplesAndLowersTheProjection) {
-  const DecodeResult r = decode_url(kHostileLinks[0], learner_schemas());
+  const DecodeResult r = decode_link(kHostileLinks[0]);
   EXPECT_EQ(r.config.generator.n, 1000000);
   EXPECT_TRUE(any_contains(r.warnings, "field 'l.dims': 5000 is over the resource budget")) << joined(r.warnings);
   EXPECT_TRUE(any_contains(r.warnings, "field 'l.landmarks': 100000 is over the resource budget"))
@@ -81,13 +79,13 @@ TEST(Budget, LandmarkLinkKeepsItsExamplesAndLowersTheProjection) {
 }
 
 TEST(Budget, HalvingLinkCapsTheConceptClassNotTheSample) {
-  const DecodeResult r = decode_url(kHostileLinks[7], learner_schemas());
+  const DecodeResult r = decode_link(kHostileLinks[7]);
   EXPECT_EQ(r.config.generator.n, 100000);
   EXPECT_LT(r.config.generator.concepts, 1000000);
   EXPECT_GE(r.config.generator.concepts, 2);
   EXPECT_TRUE(any_contains(r.warnings, "field 'concepts': 1000000 is over the resource budget")) << joined(r.warnings);
   // One recorded row scores every concept on every example: within the step limit.
-  const ResourceCost cost = estimate_resources(r.config, generated_shape(r.config), learner_schemas());
+  const ResourceCost cost = estimate_resources(r.config, generated_shape(r.config));
   EXPECT_LE(cost.amount[3], kBudgetLimits[3].limit);
 }
 
@@ -96,13 +94,13 @@ TEST(Budget, DefaultAndSmallLinksAreUnchanged) {
        {"#v=1&data=separable&learner=perceptron&seed=1", "#v=1&data=ring&n=2000&learner=rp&l.projection=kpca&seed=1",
         "#v=1&data=ring&n=20000&learner=uma&l.projection=nystrom&l.dims=500&seed=1",
         "#v=1&data=finite&n=1000&d=10&concepts=100000&learner=halving&seed=1"}) {
-    const DecodeResult r = decode_url(link, learner_schemas());
+    const DecodeResult r = decode_link(link);
     EXPECT_TRUE(r.warnings.empty()) << link << "\n" << joined(r.warnings);
   }
 }
 
 TEST(Budget, EveryLimitIsRenderedInTheUrlReference) {
-  const std::string md = render_url_reference(learner_schemas());
+  const std::string md = render_url_reference();
   EXPECT_NE(md.find("## Resource budget"), std::string::npos);
   for (const BudgetLimit& b : kBudgetLimits)
     EXPECT_NE(md.find("| " + std::string(b.key) + " | "), std::string::npos) << b.key;
@@ -123,8 +121,7 @@ Dataset two_class_csv(int rows, int features, uint64_t seed) {
 
 TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
   const Dataset csv = two_class_csv(200000, 2, 5);
-  DecodeResult r =
-      decode_url("#v=1&data=csv&csv=big.csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1", learner_schemas());
+  DecodeResult r = decode_link("#v=1&data=csv&csv=big.csv&learner=rp&l.projection=kpca&l.landmarks=100000&seed=1");
   ASSERT_TRUE(r.config.use_csv);
   Result<std::unique_ptr<Session>> s = Session::create(r.config, &csv);
   ASSERT_FALSE(s.ok());
@@ -134,9 +131,8 @@ TEST(Budget, OverBudgetCsvIsRefusedBeforeAnythingIsBuilt) {
 
 // Letter recognition's shape (20 000 rows, 16 features, a quarter for testing) with the paper's kernel features.
 Config letters_kernel_features(int dims, int landmarks) {
-  DecodeResult r = decode_url("#v=1&data=csv&csv=letters.csv&test=0.25&kpca=" + std::to_string(dims) +
-                                  "&klm=" + std::to_string(landmarks) + "&learner=ultraconservative&seed=1",
-                              learner_schemas());
+  DecodeResult r = decode_link("#v=1&data=csv&csv=letters.csv&test=0.25&kpca=" + std::to_string(dims) +
+                               "&klm=" + std::to_string(landmarks) + "&learner=ultraconservative&seed=1");
   EXPECT_TRUE(r.config.use_csv);
   return r.config;
 }
@@ -144,11 +140,11 @@ Config letters_kernel_features(int dims, int landmarks) {
 TEST(Budget, TheAppRefusesWhatTheBatchProfileAdmitsAndSaysWhereItRuns) {
   const Config c = letters_kernel_features(1600, 3200);
   const DataShape shape = csv_shape(c, 20000, 16);
-  const std::string app = over_budget_message(c, shape, learner_schemas(), BudgetProfile::interactive);
+  const std::string app = over_budget_message(c, shape, BudgetProfile::interactive);
   EXPECT_NE(app.find("unit 8.47e+11 multiply-adds > 4e+10 multiply-adds"), std::string::npos) << app;
   EXPECT_NE(app.find("the batch budget admits it as it is"), std::string::npos) << app;
   EXPECT_NE(app.find("field 'kpca' = "), std::string::npos) << app;
-  EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch), "");
+  EXPECT_EQ(over_budget_message(c, shape, BudgetProfile::batch), "");
   // Session::create checks under the profile it is given, before anything is built.
   const Dataset letters = two_class_csv(20000, 16, 3);
   Result<std::unique_ptr<Session>> s = Session::create(c, &letters);
@@ -161,8 +157,8 @@ TEST(Budget, ALinkOverBothProfilesIsRefusedByBothWithoutTheBatchHint) {
   // Memory: the landmarks' 24 m^2 bytes (1.43 GiB), the projected rows' 4 N D (0.119 GiB), the data 12 N d + 32 N.
   const Config c = letters_kernel_features(1600, 8000);
   const DataShape shape = csv_shape(c, 20000, 16);
-  const std::string app = over_budget_message(c, shape, learner_schemas(), BudgetProfile::interactive);
-  const std::string batch = over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch);
+  const std::string app = over_budget_message(c, shape, BudgetProfile::interactive);
+  const std::string batch = over_budget_message(c, shape, BudgetProfile::batch);
   EXPECT_NE(batch.find("memory 1.55 GiB > 1 GiB"), std::string::npos) << batch;
   EXPECT_NE(batch.find("field 'klm' = "), std::string::npos) << batch;
   EXPECT_EQ(app.find("batch budget"), std::string::npos) << app;
@@ -170,22 +166,21 @@ TEST(Budget, ALinkOverBothProfilesIsRefusedByBothWithoutTheBatchHint) {
 }
 
 TEST(Caps, AWholeNumberOutOfRangeCapsToItsBound) {
-  DecodeResult r = decode_url("#v=1&data=separable&n=1e9&learner=perceptron&seed=1", learner_schemas());
+  DecodeResult r = decode_link("#v=1&data=separable&n=1e9&learner=perceptron&seed=1");
   EXPECT_EQ(r.config.generator.n, kMaxExamples);
   ASSERT_FALSE(r.warnings.empty());
   EXPECT_EQ(r.warnings.front(), "field 'n': '1e9' is above the maximum 1000000; using 1000000");
-  r = decode_url("#v=1&data=separable&d=0&learner=perceptron&steps=1e12&seed=1", learner_schemas());
+  r = decode_link("#v=1&data=separable&d=0&learner=perceptron&steps=1e12&seed=1");
   EXPECT_EQ(r.config.generator.dims, 1);
   EXPECT_EQ(r.config.steps, kMaxSteps);
-  r = decode_url("#v=1&data=ring&learner=rp&l.dims=100000&seed=1", learner_schemas());
+  r = decode_link("#v=1&data=ring&learner=rp&l.dims=100000&seed=1");
   EXPECT_EQ(param_of(r.config, "dims", 0), 5000);
   EXPECT_TRUE(any_contains(r.warnings, "field 'l.dims': '100000' is above the maximum 5000; using 5000"))
       << joined(r.warnings);
 }
 
 TEST(Caps, OtherValuesFallBackToTheirDefault) {
-  DecodeResult r =
-      decode_url("#v=1&data=separable&noise=uniform&eta=0.7&n=2.5&learner=perceptron&seed=1", learner_schemas());
+  DecodeResult r = decode_link("#v=1&data=separable&noise=uniform&eta=0.7&n=2.5&learner=perceptron&seed=1");
   EXPECT_EQ(r.config.noise.rate, Config{}.noise.rate);    // a rate does not cap
   EXPECT_EQ(r.config.generator.n, Config{}.generator.n);  // not a whole number: not a size
   EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '0.7' is out of range [0, 0.5); using the default 0.1"));
@@ -194,26 +189,24 @@ TEST(Caps, OtherValuesFallBackToTheirDefault) {
 TEST(Caps, ValidateCapsAProgrammaticConfigToo) {
   Config c;
   c.generator.n = 2000000000;
-  std::vector<std::string> w = validate(c, learner_schemas());
+  std::vector<std::string> w = settle(c);
   EXPECT_EQ(c.generator.n, kMaxExamples);
   EXPECT_TRUE(any_contains(w, "field 'n': 2000000000 is above the maximum 1000000; using 1000000")) << joined(w);
 }
 
 TEST(Caps, ANumberThatUnderflowsWarns) {
-  DecodeResult r =
-      decode_url("#v=1&data=separable&noise=uniform&eta=1e-400&learner=perceptron&seed=1", learner_schemas());
+  DecodeResult r = decode_link("#v=1&data=separable&noise=uniform&eta=1e-400&learner=perceptron&seed=1");
   EXPECT_EQ(r.config.noise.rate, 0.0);
   EXPECT_TRUE(any_contains(r.warnings, "field 'eta': '1e-400' is too small for a double; read as 0"))
       << joined(r.warnings);
-  r = decode_url("#v=1&data=separable&noise=uniform&eta=0e5&learner=perceptron&seed=1", learner_schemas());
+  r = decode_link("#v=1&data=separable&noise=uniform&eta=0e5&learner=perceptron&seed=1");
   EXPECT_FALSE(any_contains(r.warnings, "too small")) << joined(r.warnings);  // a written zero is a zero
 }
 
 TEST(DegenerateData, ConstantFeaturesUnderStandardizeAndZeroVectorsGetANotice) {
   Dataset csv = tiny_dataset({{0, 1, 3}, {0, 2, 3}, {0, -1, 3}, {0, 0, 0}, {1, 5, 3}}, {1, 1, -1, -1, 1});
   csv.feature_names = {"a", "b", "c"};
-  DecodeResult r =
-      decode_url("#v=1&data=csv&csv=d.csv&norm=standardize&test=0&learner=perceptron&seed=1", learner_schemas());
+  DecodeResult r = decode_link("#v=1&data=csv&csv=d.csv&norm=standardize&test=0&learner=perceptron&seed=1");
   Result<std::unique_ptr<Session>> s = Session::create(r.config, &csv);
   ASSERT_TRUE(s.ok()) << s.error().message;
   const std::vector<std::string>& w = (*s)->warnings();

@@ -13,6 +13,7 @@
 
 #include "core/config/budget.h"
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -92,7 +93,7 @@ TEST(BudgetWalk, EverySizeAtItsMaximumStaysWithinTheMemoryBudget) {
   int built = 0;
   const double start = seconds();
   for (const std::string& link : walk_links()) {
-    DecodeResult r = decode_url(link, learner_schemas());
+    DecodeResult r = decode_link(link);
     r.config.steps = 1;
     const double t0 = seconds();
     Result<std::unique_ptr<Session>> s = Session::create(r.config, nullptr);

@@ -9,29 +9,17 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "tests/unit/hand_built_learners.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
-// A hand-built registry: a binary learner named like the default, a binary one with every parameter
-// kind, and a multiclass one.
-std::vector<LearnerSchema> test_learners() {
-  LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  Setting normalize =
-      test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false);
-  perceptron.params = {normalize};
-  LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
-  kernel.params = {
-      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.",
-                  false),
-      test::param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "Gaussian width.", true),
-      test::param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, "Polynomial degree.", false),
-      test::param("offset", "Offset", SettingType::real, 0, -5, 5, {}, "Polynomial offset c.", false),
-  };
-  LearnerSchema uma{"uma", "UMA", true, {}};
-  uma.params = {test::param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "Region margin.", false)};
-  return {perceptron, kernel, uma};
+// "perceptron, bylander, ...": every registered learner's id, as the unknown-learner warning lists them.
+std::string registered_ids() {
+  std::vector<std::string> ids;
+  for (const LearnerSchema& s : learner_schemas()) ids.push_back(s.id);
+  return join_names(ids, ", ");
 }
 
 TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
@@ -78,7 +66,7 @@ TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
   EXPECT_EQ(find_field("seed")->default_value.number, static_cast<double>(defaults.seed));
   for (const Field& f : config_fields()) EXPECT_EQ(check_setting_value(f, field_default(f)), "") << f.key;
   Config c;
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   EXPECT_TRUE(c == Config{});
 }
 
@@ -200,8 +188,7 @@ TEST(ConfigFields, ParsesEachKind) {
 }
 
 TEST(ConfigFields, ParamValuesParseCheckAndFormat) {
-  const std::vector<LearnerSchema> learners = test_learners();
-  const std::vector<Setting>& p = learners[1].params;
+  const std::vector<Setting> p = test::hand_built_kernel_schema().params;
   double x = 0;
   EXPECT_EQ(parse_setting_value(p[0], "polynomial", &x), "");
   EXPECT_EQ(x, 1);
@@ -212,7 +199,7 @@ TEST(ConfigFields, ParamValuesParseCheckAndFormat) {
   EXPECT_EQ(parse_setting_value(p[3], "-5", &x), "");
   EXPECT_EQ(x, -5);
   EXPECT_EQ(check_setting_value(p[3], 5.5), "5.5 is out of range [-5, 5]");
-  EXPECT_EQ(format_setting_value(learners[0].params[0], 0), "0");
+  EXPECT_EQ(format_setting_value(find_learner_schema("perceptron")->params[0], 0), "0");  // normalize
 }
 
 TEST(ConfigFields, QuotesValuesSafely) {
@@ -229,7 +216,7 @@ TEST(ConfigValidate, OutOfRangeMembersGoBackToTheirDefaultsAndWholeNumbersCap) {
   c.noise.rate = 0.7;
   c.generator.kind = static_cast<Generator>(99);
   c.seed = 9007199254740993ULL;  // 2^53 + 1: beyond the exact range
-  const std::vector<std::string> w = validate(c, test_learners());
+  const std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 4u);
   EXPECT_EQ(
       w[0], "field 'data': 99 is not one of " + [] {
@@ -250,7 +237,7 @@ TEST(ConfigValidate, SizeCapsLowerTheExampleCount) {
   c.generator.kind = Generator::gaussian;
   c.generator.n = 1000000;
   c.generator.dims = 4096;
-  std::vector<std::string> w = validate(c, test_learners());
+  std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], "fields 'n' and 'd': 1000000 examples x 4096 dimensions exceed the cap of 20000000 values; "
                   "using n = 4882");
@@ -259,13 +246,13 @@ TEST(ConfigValidate, SizeCapsLowerTheExampleCount) {
   // A 2-D generator counts d = 2, whatever d says.
   c.generator.kind = Generator::circle;
   c.generator.n = 1000000;
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   // The finite concept class stores concepts x d directions.
   c.generator.kind = Generator::finite;
   c.generator.n = 100;
   c.generator.concepts = 1000000;
   c.generator.dims = 100;
-  w = validate(c, test_learners());
+  w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(c.generator.concepts, 200000);
 }
@@ -274,9 +261,9 @@ TEST(ConfigValidate, BasisStreamNeedsAMarginOfAtLeastOneSixtyFourth) {
   Config c;
   c.generator.kind = Generator::basis;
   c.generator.margin = 0.015625;  // k = 4096, the largest stream
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   c.generator.margin = 0.015;
-  const std::vector<std::string> w = validate(c, test_learners());
+  const std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], "field 'margin': 0.015 is below 0.015625, the smallest margin of the basis stream (k = "
                   "ceil(1/margin^2) <= 4096 examples); using the default 0.1");
@@ -287,9 +274,9 @@ TEST(ConfigValidate, ConfusionMatrixMustFitTheClasses) {
   Config c;
   c.noise.model = NoiseModel::confusion;
   c.noise.confusion = {0.9, 0.2, 0.1, 0.8};  // binary generator: Q = 2, columns sum to 1
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   c.noise.confusion = {0.9, 0.2, 0.2, 0.8};
-  std::vector<std::string> w = validate(c, test_learners());
+  std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], "field 'cm': column 0 (true class 0) sums to 1.1, not 1 (convention C_pq = P(noisy = p | true = q)); "
                   "using the uniform matrix with eta 0.1");
@@ -298,18 +285,18 @@ TEST(ConfigValidate, ConfusionMatrixMustFitTheClasses) {
   c.generator.kind = Generator::classes;
   c.generator.classes = 3;
   c.learner = "uma";
-  w = validate(c, test_learners());
+  w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], "field 'cm': expected 9 values (3 x 3, row by row, C_pq = P(noisy = p | true = q)), got 4; "
                   "using the uniform matrix with eta 0.1");
   EXPECT_EQ(c.noise.confusion, (std::vector<double>{0.9, 0.05, 0.05, 0.05, 0.9, 0.05, 0.05, 0.05, 0.9}));
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   // With a CSV the classes are unknown: any square size (or nothing yet) is accepted.
   c.use_csv = true;
   c.noise.confusion = {};
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   c.noise.confusion = {1, 0, 0, 0, 1, 0};
-  w = validate(c, test_learners());
+  w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], "field 'cm': 6 values do not make a square matrix of 2 to 64 classes; cleared (the matrix is "
                   "asked for once the CSV's classes are known)");
@@ -317,62 +304,62 @@ TEST(ConfigValidate, ConfusionMatrixMustFitTheClasses) {
 }
 
 TEST(ConfigValidate, LearnerMustBeKnownAndFitTheClasses) {
-  const std::vector<LearnerSchema> learners = test_learners();
+  const test::HandBuiltLearners rows;
   Config c;
   c.learner = "svm";
   c.params = {{"C", 10}};
-  std::vector<std::string> w = validate(c, learners);
+  std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 2u);
-  EXPECT_EQ(w[0], "field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma); using the "
-                  "default 'perceptron'");
+  EXPECT_EQ(w[0], "field 'learner': 'svm' is not a known learner (" + registered_ids() +
+                      "); using the default "
+                      "'perceptron'");
   EXPECT_EQ(w[1], "field 'l.C': a parameter of learner 'svm', ignored");
   EXPECT_EQ(c.learner, "perceptron");
   EXPECT_TRUE(c.params.empty());
-  // Without a "perceptron" the first learner is the default.
-  std::vector<LearnerSchema> others(learners.begin() + 1, learners.end());
-  EXPECT_EQ(default_learner_id(others), "kernel_perceptron");
-  c.learner = "svm";
-  validate(c, others);
-  EXPECT_EQ(c.learner, "kernel_perceptron");
   // A binary learner on three classes is replaced by the first multiclass learner; two classes are fine.
+  c.learner = "hb_kernel";
   c.generator.kind = Generator::blobs;
   c.generator.classes = 2;
-  EXPECT_TRUE(validate(c, learners).empty());
+  EXPECT_TRUE(validate(c).empty());
   c.generator.classes = 3;
-  w = validate(c, learners);
+  w = validate(c);
+  std::string first_multiclass;
+  for (const LearnerSchema& s : learner_schemas())
+    if (s.multiclass && first_multiclass.empty()) first_multiclass = s.id;
   ASSERT_EQ(w.size(), 1u);
-  EXPECT_EQ(w[0], "field 'learner': 'kernel_perceptron' handles two classes only but the data has q = 3 classes; "
-                  "using 'uma'");
-  EXPECT_EQ(c.learner, "uma");
+  EXPECT_EQ(w[0], "field 'learner': 'hb_kernel' handles two classes only but the data has q = 3 classes; using '" +
+                      first_multiclass + "'");
+  EXPECT_EQ(c.learner, first_multiclass);
   EXPECT_TRUE(config_is_multiclass(c));
   c.use_csv = true;
   EXPECT_FALSE(config_is_multiclass(c));
 }
 
 TEST(ConfigValidate, ParametersAreCheckedSortedAndOnlyNonDefault) {
+  const test::HandBuiltLearners rows;
   Config c;
-  c.learner = "kernel_perceptron";
+  c.learner = "hb_kernel";
   c.params = {{"sigma", 2}, {"kernel", 2}, {"degree", 11}, {"width", 1}, {"offset", -1}, {"sigma", 3}};
-  const std::vector<std::string> w = validate(c, test_learners());
+  const std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 3u);
   EXPECT_EQ(w[0], "field 'l.degree': 11 is out of range [1, 10]; using the default 3");
-  EXPECT_EQ(w[1], "field 'l.width': learner 'kernel_perceptron' has no parameter 'width'; ignored");
+  EXPECT_EQ(w[1], "field 'l.width': learner 'hb_kernel' has no parameter 'width'; ignored");
   EXPECT_EQ(w[2], "field 'l.sigma' is given more than once; keeping the first value");
   ASSERT_EQ(c.params.size(), 2u);  // kernel=2 is the default: dropped
   EXPECT_EQ(c.params[0].name, "offset");
   EXPECT_EQ(c.params[0].value, -1);
   EXPECT_EQ(c.params[1].name, "sigma");
   EXPECT_EQ(c.params[1].value, 2);
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
 }
 
 TEST(ConfigValidate, HiddenPanelsAreNormalizedSilently) {
   Config c;
   c.hidden_panels = {"export", "data", "export"};
-  EXPECT_TRUE(validate(c, test_learners()).empty());
+  EXPECT_TRUE(validate(c).empty());
   EXPECT_EQ(c.hidden_panels, (std::vector<std::string>{"data", "export"}));
   c.hidden_panels = {"menu"};
-  const std::vector<std::string> w = validate(c, test_learners());
+  const std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], "field 'hide': 'menu' is not one of data, noise, learner, run, plots, view, confusion, share, "
                   "export; using the default (empty)");

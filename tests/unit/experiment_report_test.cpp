@@ -30,8 +30,7 @@ bool has_line(const std::string& text, const std::string& line) {
 const std::vector<double> kTestErrors = {0.10, 0.20, 0.30, 0.3, 0.3, 0.3, 0.05, 0.10, 0.15, 0.3, 0.5, 0.1};
 
 Experiment experiment() {
-  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.learner=perceptron,averaging&x.eta=0.1,0.2&x.seed=1..3",
-                                         learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.learner=perceptron,averaging&x.eta=0.1,0.2&x.seed=1..3");
   EXPECT_TRUE(d.warnings.empty());
   return d.experiment;
 }
@@ -189,7 +188,7 @@ TEST(ExperimentReport, MissingRowsAreCountedAndWarned) {
 }
 
 TEST(ExperimentReport, NoComparisonsWithoutTheComparedAxis) {
-  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.eta=0.1,0.2&x.seed=1..2", learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.eta=0.1,0.2&x.seed=1..2");
   const std::vector<CellRow> all = rows();
   const std::vector<CellRow> four(all.begin(), all.begin() + 4);
   ReportOptions options;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
@@ -27,7 +28,7 @@ const char* kThreeAxes = "#v=1&data=gaussian&n=40&noise=uniform&learner=perceptr
                          "&x.learner=perceptron,bylander&x.eta=0:0.2:0.1&x.seed=1..2";
 
 Experiment three_axes() {
-  ExperimentDecode d = decode_experiment(kThreeAxes, learner_schemas());
+  ExperimentDecode d = decode_experiment(kThreeAxes);
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
   return d.experiment;
 }
@@ -37,7 +38,7 @@ std::vector<CellRow> run_shard(const Experiment& e, int shard, int shards, std::
   options.shard = shard;
   options.shards = shards;
   options.done = std::move(done);
-  ExperimentRunner runner(e, learner_schemas(), options);
+  ExperimentRunner runner(e, options);
   const Status s = runner.run_all();
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
   return runner.rows();
@@ -58,22 +59,21 @@ TEST(ExperimentLink, AxesExpandListsAndRangesInOrder) {
 }
 
 TEST(ExperimentLink, RealRangeEndsWithinRoundingAndIsWrittenBack) {
-  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.eta=0:0.3:0.1", learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.eta=0:0.3:0.1");
   ASSERT_EQ(d.experiment.axes.size(), 1u);
   // 0.1 * 3 = 0.30000000000000004 in binary: the range still ends at 0.3, written as "0.3".
   EXPECT_EQ(d.experiment.axes[0].values, (std::vector<std::string>{"0", "0.1", "0.2", "0.3"}));
   EXPECT_EQ(d.experiment.axes[0].spec, "0:0.3:0.1");
-  const std::string link = encode_experiment(d.experiment, learner_schemas());
+  const std::string link = encode_experiment(d.experiment);
   EXPECT_NE(link.find("&x.eta=0:0.3:0.1"), std::string::npos) << link;
-  ExperimentDecode again = decode_experiment(link, learner_schemas());
+  ExperimentDecode again = decode_experiment(link);
   EXPECT_TRUE(again.warnings.empty());
   EXPECT_EQ(again.experiment, d.experiment);
 }
 
 TEST(ExperimentLink, BadAxesAreNamedAndDropped) {
   ExperimentDecode d = decode_experiment(
-      "#v=1&noise=uniform&x.eta=0.1,0.7,abc&x.bogus=1&x.v=2&x.seed=5..1&x.learner=perceptron,nope&x.l.zzz=1&x.cm=1",
-      learner_schemas());
+      "#v=1&noise=uniform&x.eta=0.1,0.7,abc&x.bogus=1&x.v=2&x.seed=5..1&x.learner=perceptron,nope&x.l.zzz=1&x.cm=1");
   ASSERT_EQ(d.experiment.axes.size(), 2u);
   EXPECT_EQ(d.experiment.axes[0].key, "eta");
   EXPECT_EQ(d.experiment.axes[0].values, (std::vector<std::string>{"0.1"}));
@@ -90,7 +90,7 @@ TEST(ExperimentLink, BadAxesAreNamedAndDropped) {
 }
 
 TEST(ExperimentLink, TheCellCapCutsTheLastAxesWithAWarning) {
-  ExperimentDecode d = decode_experiment("#v=1&x.seed=1..1000&x.n=10..209&x.d=2..3", learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&x.seed=1..1000&x.n=10..209&x.d=2..3");
   ASSERT_EQ(d.experiment.axes.size(), 3u);
   EXPECT_LE(cell_count(d.experiment), kMaxExperimentCells);
   EXPECT_EQ(d.experiment.axes[0].values.size(), 1000u);  // the first axes stay whole
@@ -103,21 +103,20 @@ TEST(ExperimentLink, TheCellCapCutsTheLastAxesWithAWarning) {
 
 TEST(ExperimentCells, CellsAreCanonicalLinksWithEachLearnersOwnParameters) {
   // l.updates belongs to bylander only: perceptron's cells drop it, bylander's keep it.
-  ExperimentDecode d =
-      decode_experiment("#v=1&data=gaussian&noise=uniform&learner=perceptron&l.updates=7&x.learner=perceptron,bylander",
-                        learner_schemas());
+  ExperimentDecode d = decode_experiment(
+      "#v=1&data=gaussian&noise=uniform&learner=perceptron&l.updates=7&x.learner=perceptron,bylander");
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
-  const Cell perceptron = experiment_cell(d.experiment, 0, learner_schemas());
-  const Cell bylander = experiment_cell(d.experiment, 1, learner_schemas());
+  const Cell perceptron = experiment_cell(d.experiment, 0);
+  const Cell bylander = experiment_cell(d.experiment, 1);
   EXPECT_EQ(perceptron.url.find("l.updates"), std::string::npos) << perceptron.url;
   EXPECT_NE(bylander.url.find("learner=bylander&l.updates=7"), std::string::npos) << bylander.url;
   EXPECT_TRUE(perceptron.warnings.empty() && bylander.warnings.empty());
   // A cell's link is canonical: decoding and encoding it again gives it back.
-  EXPECT_EQ(encode_url(decode_url(bylander.url, learner_schemas()).config, learner_schemas()), bylander.url);
+  EXPECT_EQ(encode_url(decode_link(bylander.url).config), bylander.url);
   // The experiment link keeps bylander's parameter.
-  const std::string link = encode_experiment(d.experiment, learner_schemas());
+  const std::string link = encode_experiment(d.experiment);
   EXPECT_NE(link.find("l.updates=7"), std::string::npos) << link;
-  EXPECT_EQ(decode_experiment(link, learner_schemas()).experiment, d.experiment);
+  EXPECT_EQ(decode_experiment(link).experiment, d.experiment);
 }
 
 TEST(ExperimentShards, ParseShardChecksItsRange) {
@@ -158,7 +157,7 @@ TEST(ExperimentRows, OneProcessShardsAndResumeGiveTheSameBytes) {
   EXPECT_EQ(format_cell_rows(*kept) + format_cell_rows(rest), bytes);
 
   // The rows are those of single runs of the cells' links (the same report as `marginlab run`).
-  const Cell cell = experiment_cell(e, 4, learner_schemas());
+  const Cell cell = experiment_cell(e, 4);
   EXPECT_EQ(single[4].cell, cell.url);
   Result<RunReport> run = run_headless(cell.config, cell.url, nullptr, RunOptions{});
   ASSERT_TRUE(run.ok());
@@ -173,7 +172,7 @@ TEST(ExperimentRows, OneProcessShardsAndResumeGiveTheSameBytes) {
 TEST(ExperimentRows, TimeSlicesDoNotChangeTheRows) {
   const Experiment e = three_axes();
   RunnerOptions options;
-  ExperimentRunner runner(e, learner_schemas(), options);
+  ExperimentRunner runner(e, options);
   double t = 0;
   const ClockFn fake = [&t] { return t += 0.001; };  // every clock read advances a millisecond
   int calls = 0;
@@ -227,7 +226,7 @@ TEST(ExperimentRows, ResumingRowsOfAnotherExperimentIsAnError) {
   rows[1].cell = "#v=1&data=gaussian&learner=averaging&seed=9";
   RunnerOptions options;
   options.done = rows;
-  ExperimentRunner runner(e, learner_schemas(), options);
+  ExperimentRunner runner(e, options);
   EXPECT_TRUE(runner.finished());
   ASSERT_FALSE(runner.error().ok());
   EXPECT_EQ(runner.error().error().code, "experiment.resume_other_experiment");
@@ -235,8 +234,8 @@ TEST(ExperimentRows, ResumingRowsOfAnotherExperimentIsAnError) {
 
 TEST(ExperimentRows, ARefusedCellIsAnErrorRowAndTheOthersStillRun) {
   // UMA told C_j of a confusion family refuses data without family noise: those cells are error rows.
-  ExperimentDecode d = decode_experiment(
-      "#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2", learner_schemas());
+  ExperimentDecode d =
+      decode_experiment("#v=1&data=classes&q=3&n=60&learner=uma&steps=20&x.l.confusion=identity,family&x.seed=1..2");
   ASSERT_TRUE(d.warnings.empty()) << d.warnings.front();
   const std::vector<CellRow> rows = run_shard(d.experiment, 0, 1);
   ASSERT_EQ(rows.size(), 4u);
@@ -259,8 +258,7 @@ TEST(ExperimentRows, ARefusedSelectionGivesErrorRowsForItsGroupOnly) {
   // x.select=first: n = 8 leaves 6 training examples, too few for 10 CV folds, so that group's selection is
   // refused and each of its cells records the refusal; the n = 40 group selects and runs.
   ExperimentDecode d = decode_experiment(
-      "#v=1&data=gaussian&noise=uniform&learner=rp&l.cv=1&l.cv_folds=10&steps=30&x.select=first&x.n=8,40&x.seed=1..2",
-      learner_schemas());
+      "#v=1&data=gaussian&noise=uniform&learner=rp&l.cv=1&l.cv_folds=10&steps=30&x.select=first&x.n=8,40&x.seed=1..2");
   ASSERT_TRUE(d.warnings.empty()) << d.warnings.front();
   const std::vector<CellRow> rows = run_shard(d.experiment, 0, 1);
   ASSERT_EQ(rows.size(), 4u);
@@ -332,8 +330,7 @@ std::vector<CellRow> rows_with(const std::vector<double>& values) {
 }
 
 TEST(ExperimentStats, PointsAverageOverSeedsAndPairedTestsPairBySeed) {
-  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.learner=perceptron,averaging&x.eta=0.1,0.2&x.seed=1..3",
-                                         learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&noise=uniform&x.learner=perceptron,averaging&x.eta=0.1,0.2&x.seed=1..3");
   ASSERT_TRUE(d.warnings.empty());
   // Cells: (learner, eta, seed) with seed fastest. perceptron: eta 0.1 -> 0.10 0.20 0.30, eta 0.2 -> 0.3 0.3 0.3;
   // averaging: eta 0.1 -> 0.05 0.10 0.15 (each 0.05 .. 0.15 lower), eta 0.2 -> 0.3 0.5 0.1.
@@ -377,7 +374,7 @@ TEST(ExperimentStats, PointsAverageOverSeedsAndPairedTestsPairBySeed) {
 }
 
 TEST(ExperimentStats, MissingRowsAreLeftOutOfPointsAndPairs) {
-  ExperimentDecode d = decode_experiment("#v=1&x.learner=perceptron,averaging&x.seed=1..2", learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&x.learner=perceptron,averaging&x.seed=1..2");
   std::vector<CellRow> rows = rows_with({0.2, 0.4, 0.1, 0.3});
   rows.erase(rows.begin() + 3);  // averaging, seed 2 not run yet
   const std::vector<SweepPoint> points = sweep_points(d.experiment, rows, "test_error");

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/pipeline.h"
@@ -28,9 +29,9 @@ TEST(GoldenData, EveryConfigReproducesItsHash) {
     const size_t tab = line.find('\t');
     ASSERT_NE(tab, std::string::npos) << line;
     const std::string url = line.substr(0, tab), expected = line.substr(tab + 1);
-    DecodeResult decoded = decode_url(url, learner_schemas());
+    DecodeResult decoded = decode_link(url);
     EXPECT_TRUE(decoded.warnings.empty()) << url << ": " << decoded.warnings.front();
-    EXPECT_EQ(encode_url(decoded.config, learner_schemas()), url) << "golden URLs are canonical";
+    EXPECT_EQ(encode_url(decoded.config), url) << "golden URLs are canonical";
     Result<PreparedData> data = prepare_data(decoded.config, nullptr);
     ASSERT_TRUE(data.ok()) << url << ": " << data.error().message;
     EXPECT_EQ(sha256_hex(render_data_csv(data.value())), expected) << url;

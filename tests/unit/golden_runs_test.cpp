@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/run_report.h"
@@ -34,12 +35,11 @@ TEST(GoldenRuns, EveryConfigReproducesItsTraceHash) {
     long long steps = 0;
     ASSERT_TRUE(parse_int64(line.substr(tab1 + 1, tab2 - tab1 - 1), &steps)) << line;
     const std::string expected = line.substr(tab2 + 1);
-    DecodeResult decoded = decode_url(url, learner_schemas());
+    DecodeResult decoded = decode_link(url);
     EXPECT_TRUE(decoded.warnings.empty()) << url << ": " << decoded.warnings.front();
     RunOptions options;
     options.steps = steps;
-    Result<RunReport> report =
-        run_headless(decoded.config, encode_url(decoded.config, learner_schemas()), nullptr, options);
+    Result<RunReport> report = run_headless(decoded.config, encode_url(decoded.config), nullptr, options);
     ASSERT_TRUE(report.ok()) << url << ": " << report.error().message;
     EXPECT_EQ(report->trace_sha256, expected) << url << " (" << steps << " steps)";
     learners.insert(decoded.config.learner);

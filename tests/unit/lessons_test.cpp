@@ -34,7 +34,7 @@ StepRun run(const std::string& link) {
   Result<LessonLink> parsed = parse_lesson_link(link);
   EXPECT_TRUE(parsed.ok()) << link << ": " << (parsed.ok() ? "" : parsed.error().message);
   if (!parsed.ok()) return {};
-  Result<StepRun> ran = run_lesson_link(*parsed, learner_schemas(), shipped_data);
+  Result<StepRun> ran = run_lesson_link(*parsed, shipped_data);
   EXPECT_TRUE(ran.ok()) << link << ": " << (ran.ok() ? "" : ran.error().message);
   return ran.ok() ? std::move(ran).value() : StepRun{};
 }

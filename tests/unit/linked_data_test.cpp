@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/data/manifest.h"
 #include "core/learners/registry.h"
@@ -19,7 +20,7 @@
 namespace ml {
 namespace {
 
-Config config_of(const std::string& url) { return decode_url(url, learner_schemas()).config; }
+Config config_of(const std::string& url) { return decode_link(url).config; }
 
 const char* const kBanana3 = "#v=1&data=csv&csv=ida%2Fbanana%2Fbanana&split=3&learner=perceptron&seed=1";
 const char* const kDigits = "#v=1&data=csv&csv=uci%2Foptdigits.csv&csvhash=3741ca1601cee3df&learner=uma&seed=1";

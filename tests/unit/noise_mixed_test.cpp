@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
@@ -161,14 +162,14 @@ TEST(NoiseMixed, ConfusionMatrixIsTheClassificationPart) {
 // model that does not read it is a warning.
 TEST(NoiseMixed, LinkCarriesEtaThetaAndTheAdversary) {
   const std::string link = "#v=1&data=separable&noise=mixed&eta=0.2&theta=0.1&adv=boundary&learner=bylander&seed=3";
-  DecodeResult r = decode_url(link, learner_schemas());
+  DecodeResult r = decode_link(link);
   EXPECT_TRUE(r.warnings.empty()) << r.warnings[0];
   EXPECT_EQ(r.config.noise.model, NoiseModel::mixed);
   EXPECT_DOUBLE_EQ(r.config.noise.rate, 0.2);
   EXPECT_DOUBLE_EQ(r.config.noise.malicious_rate, 0.1);
   EXPECT_EQ(r.config.noise.adversary, MaliciousAdversary::boundary);
-  EXPECT_EQ(encode_url(r.config, learner_schemas()), link);
-  DecodeResult unused = decode_url("#v=1&data=separable&noise=uniform&theta=0.05", learner_schemas());
+  EXPECT_EQ(encode_url(r.config), link);
+  DecodeResult unused = decode_link("#v=1&data=separable&noise=uniform&theta=0.05");
   ASSERT_FALSE(unused.warnings.empty());
   EXPECT_NE(unused.warnings[0].find("theta"), std::string::npos) << unused.warnings[0];
 }
@@ -186,8 +187,7 @@ TEST(NoiseMixed, PipelineNoticeWhenThetaIsNotBelowThetaMax) {
   spec.model = NoiseModel::malicious;
   EXPECT_EQ(mixed_noise_notice(spec, 0.1), "");
 
-  DecodeResult link =
-      decode_url("#v=1&data=separable&margin=0.1&noise=mixed&eta=0.2&theta=0.2&seed=2", learner_schemas());
+  DecodeResult link = decode_link("#v=1&data=separable&margin=0.1&noise=mixed&eta=0.2&theta=0.2&seed=2");
   ASSERT_TRUE(link.warnings.empty()) << link.warnings[0];
   Result<PreparedData> data = prepare_data(link.config, nullptr);
   ASSERT_TRUE(data.ok()) << data.error().message;

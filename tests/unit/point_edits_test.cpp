@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/point_edits.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
@@ -60,22 +61,20 @@ TEST(PointEdits, ARelabelReplacesEarlierRelabelsOfItsRow) {
 }
 
 TEST(PointEdits, LinkRoundTripKeepsTheOrderAndNeedsNoEscapes) {
-  const std::vector<LearnerSchema> learners = learner_schemas();
   Config c;
   c.point_edits = {"p1_0.5_-0.25", "y3_0", "p0_1e-5_2", "y3_1"};
-  const std::string url = encode_url(c, learners);
+  const std::string url = encode_url(c);
   EXPECT_NE(url.find("&edits=p1_0.5_-0.25,y3_0,p0_1e-5_2,y3_1&"), std::string::npos) << url;
-  const DecodeResult back = decode_url(url, learners);
+  const DecodeResult back = decode_link(url);
   EXPECT_TRUE(back.warnings.empty()) << back.warnings.front();
   EXPECT_EQ(back.config.point_edits, c.point_edits);  // order and the repeated row kept
-  EXPECT_EQ(encode_url(back.config, learners), url);
+  EXPECT_EQ(encode_url(back.config), url);
   // No edits: no key at all (the canonical link of every earlier experiment is unchanged).
-  EXPECT_EQ(encode_url(Config{}, learners).find("edits"), std::string::npos);
+  EXPECT_EQ(encode_url(Config{}).find("edits"), std::string::npos);
 }
 
 TEST(PointEdits, BadValuesInALinkWarnWithTheEntry) {
-  const std::vector<LearnerSchema> learners = learner_schemas();
-  const DecodeResult bad = decode_url("v=1&edits=p1_0_0,p1_0_zz,y2_0", learners);
+  const DecodeResult bad = decode_link("v=1&edits=p1_0_0,p1_0_zz,y2_0");
   ASSERT_EQ(bad.warnings.size(), 1u);
   EXPECT_NE(bad.warnings[0].find("field 'edits': entry 2: 'p1_0_zz': coordinate 2 'zz'"), std::string::npos)
       << bad.warnings[0];
@@ -83,7 +82,7 @@ TEST(PointEdits, BadValuesInALinkWarnWithTheEntry) {
   // The cap on the count.
   std::string url = "v=1&edits=y0_1";
   for (int k = 1; k <= kMaxPointEdits; ++k) url += ",y0_1";
-  const DecodeResult capped = decode_url(url, learners);
+  const DecodeResult capped = decode_link(url);
   ASSERT_EQ(capped.warnings.size(), 1u);
   EXPECT_NE(capped.warnings[0].find(std::to_string(kMaxPointEdits + 1) + " names are more than the " +
                                     std::to_string(kMaxPointEdits) + " allowed"),
@@ -92,7 +91,7 @@ TEST(PointEdits, BadValuesInALinkWarnWithTheEntry) {
   // validate() checks a config built in code the same way.
   Config c;
   c.point_edits = {"y0_1", "nonsense"};
-  const std::vector<std::string> w = validate(c, learners);
+  const std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 1u);
   EXPECT_NE(w[0].find("entry 2: 'nonsense'"), std::string::npos) << w[0];
   EXPECT_TRUE(c.point_edits.empty());

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
@@ -29,7 +30,7 @@ const char* kSelect =
     "&x.l.projection=kgs,random&x.seed=1..3&x.eta=0,0.2&x.select=first";
 
 Experiment selecting() {
-  ExperimentDecode d = decode_experiment(kSelect, learner_schemas());
+  ExperimentDecode d = decode_experiment(kSelect);
   EXPECT_TRUE(d.warnings.empty()) << d.warnings.front();
   return d.experiment;
 }
@@ -38,7 +39,7 @@ std::vector<CellRow> run(const Experiment& e, int shard = 0, int shards = 1, dou
   RunnerOptions options;
   options.shard = shard;
   options.shards = shards;
-  ExperimentRunner runner(e, learner_schemas(), options);
+  ExperimentRunner runner(e, options);
   if (slice > 0) {
     double t = 0;
     const ClockFn clock = [&t] { return t += 0.001; };  // every read 1 ms later
@@ -62,16 +63,15 @@ TEST(ExperimentProtocols, TheLinkNamesTheProtocol) {
   const Experiment e = selecting();
   EXPECT_EQ(e.select, "first");
   ASSERT_EQ(e.axes.size(), 3u);  // x.select is not an axis
-  const std::string canonical = encode_experiment(e, learner_schemas());
+  const std::string canonical = encode_experiment(e);
   EXPECT_EQ(canonical.substr(canonical.size() - 15), "&x.select=first");
-  EXPECT_EQ(decode_experiment(canonical, learner_schemas()).experiment, e);
+  EXPECT_EQ(decode_experiment(canonical).experiment, e);
   // An unknown protocol is named and ignored; an axis the selection overrides is named.
-  ExperimentDecode bad = decode_experiment("#v=1&learner=rp&x.seed=1..2&x.select=best", learner_schemas());
+  ExperimentDecode bad = decode_experiment("#v=1&learner=rp&x.seed=1..2&x.select=best");
   EXPECT_EQ(bad.experiment.select, "");
   ASSERT_EQ(bad.warnings.size(), 1u);
   EXPECT_EQ(bad.warnings[0], "'x.select': 'best' is not a selection protocol (first); ignored");
-  ExperimentDecode dims =
-      decode_experiment("#v=1&learner=rp&x.l.dims=5,10&x.seed=1..2&x.select=first", learner_schemas());
+  ExperimentDecode dims = decode_experiment("#v=1&learner=rp&x.l.dims=5,10&x.seed=1..2&x.select=first");
   ASSERT_EQ(dims.warnings.size(), 1u);
   EXPECT_NE(dims.warnings[0].find("axis 'x.l.dims': x.select=first chooses l.dims"), std::string::npos)
       << dims.warnings[0];
@@ -102,9 +102,9 @@ TEST(ExperimentProtocols, OneSelectionPerGroupRunsEveryCellOfTheGroup) {
   ASSERT_EQ(rows.size(), 12u);
   std::map<int64_t, std::pair<double, double>> choice;  // group -> (D, sigma)
   for (const CellRow& row : rows) {
-    const Cell cell = experiment_cell(e, row.index, learner_schemas());
+    const Cell cell = experiment_cell(e, row.index);
     EXPECT_EQ(row.cell, cell.url);  // the merge key stays the experiment's cell
-    const DecodeResult ran = decode_url(config_of(row), learner_schemas());
+    const DecodeResult ran = decode_link(config_of(row));
     EXPECT_TRUE(ran.warnings.empty());
     EXPECT_TRUE(std::isnan(param_of(ran.config, "cv")));  // cv = 0 (the default, not written)
     const double dims = param_of(ran.config, "dims"), sigma = param_of(ran.config, "sigma");
@@ -125,7 +125,7 @@ TEST(ExperimentProtocols, OneSelectionPerGroupRunsEveryCellOfTheGroup) {
   ASSERT_EQ(choice.size(), 4u);
   // The choice is the RP-classifier's own cross-validation (l.cv=1) on the group's first replicate (seed 1).
   for (int64_t group_cell : {0, 1, 6, 7}) {
-    Config c = experiment_cell(e, group_cell, learner_schemas()).config;
+    Config c = experiment_cell(e, group_cell).config;
     c.params.push_back({"cv", 1});
     Result<PreparedData> data = prepare_data(c, nullptr);
     ASSERT_TRUE(data.ok());
@@ -142,11 +142,11 @@ TEST(ExperimentProtocols, ARowIsReproducedByItsConfigLinkAlone) {
   const std::vector<CellRow> rows = run(selecting());
   for (const CellRow& row : {rows[3], rows[10]}) {
     const std::string link = config_of(row);
-    const DecodeResult d = decode_url(link, learner_schemas());
+    const DecodeResult d = decode_link(link);
     Result<std::unique_ptr<Session>> s = Session::create(d.config, nullptr);
     ASSERT_TRUE(s.ok());
     while (!s.value()->done() && s.value()->steps() < d.config.steps) s.value()->advance(d.config.steps);
-    const std::string report = run_report_json(*s.value(), encode_url(d.config, learner_schemas()));
+    const std::string report = run_report_json(*s.value(), encode_url(d.config));
     const size_t at = row.json.find(",\"config\":");
     ASSERT_NE(at, std::string::npos);
     EXPECT_EQ(row.json.substr(at + 1), report.substr(1)) << row.index;
@@ -165,10 +165,10 @@ TEST(ExperimentProtocols, ShardsTakeWholeGroupsAndTimeSlicesChangeNothing) {
   // 5 ms slices: the selections run across many advance() calls.
   EXPECT_EQ(format_cell_rows(run(e, 0, 1, 0.005)), format_cell_rows(one));
   // A shard runs one selection per group it holds, not one per cell.
-  CellProtocol protocol(e, learner_schemas());
+  CellProtocol protocol(e);
   for (int64_t i = 0; i < cell_count(e); ++i) {
     if (shard_unit(e, i) % 2 != 0) continue;
-    Cell cell = experiment_cell(e, i, learner_schemas());
+    Cell cell = experiment_cell(e, i);
     Result<bool> ready = protocol.prepare(cell, nullptr, 0, nullptr);
     ASSERT_TRUE(ready.ok() && ready.value());
     EXPECT_FALSE(cell.run_url.empty());
@@ -176,26 +176,25 @@ TEST(ExperimentProtocols, ShardsTakeWholeGroupsAndTimeSlicesChangeNothing) {
   EXPECT_EQ(protocol.selections_run(), 2);
   // The selection is the group's first replicate's whatever cell asks first: in reverse order, and when
   // resuming without the first replicates' cells, every cell runs the link it ran in one process.
-  CellProtocol backwards(e, learner_schemas());
+  CellProtocol backwards(e);
   for (int64_t i = cell_count(e); i-- > 0;) {
-    Cell cell = experiment_cell(e, i, learner_schemas());
+    Cell cell = experiment_cell(e, i);
     ASSERT_TRUE(backwards.prepare(cell, nullptr, 0, nullptr).ok());
     EXPECT_EQ(cell.run_url, config_of(one[static_cast<size_t>(i)])) << i;
   }
   RunnerOptions resume;
   for (const CellRow& r : one)
     if (r.index == group_first_cell(e, r.index)) resume.done.push_back(r);
-  ExperimentRunner rest(e, learner_schemas(), resume);
+  ExperimentRunner rest(e, resume);
   ASSERT_TRUE(rest.run_all().ok());
   ASSERT_EQ(rest.rows().size(), 8u);
   for (const CellRow& r : rest.rows()) EXPECT_EQ(r.json, one[static_cast<size_t>(r.index)].json);
 }
 
 TEST(ExperimentProtocols, OtherLearnersAndExperimentsWithoutProtocolRunAsTheyAre) {
-  ExperimentDecode d =
-      decode_experiment("#v=1&data=gaussian&n=40&learner=perceptron&x.seed=1..2&x.select=first", learner_schemas());
-  CellProtocol protocol(d.experiment, learner_schemas());
-  Cell cell = experiment_cell(d.experiment, 1, learner_schemas());
+  ExperimentDecode d = decode_experiment("#v=1&data=gaussian&n=40&learner=perceptron&x.seed=1..2&x.select=first");
+  CellProtocol protocol(d.experiment);
+  Cell cell = experiment_cell(d.experiment, 1);
   const Config before = cell.config;
   Result<bool> ready = protocol.prepare(cell, nullptr, 0, nullptr);
   ASSERT_TRUE(ready.ok() && ready.value());
@@ -203,10 +202,9 @@ TEST(ExperimentProtocols, OtherLearnersAndExperimentsWithoutProtocolRunAsTheyAre
   EXPECT_TRUE(cell.config == before);
   EXPECT_EQ(protocol.selections_run(), 0);
   // A selection whose data cannot be loaded names the cell it was for.
-  ExperimentDecode csv =
-      decode_experiment("#v=1&data=csv&csv=a&split=1&learner=rp&x.split=1..2&x.select=first", learner_schemas());
-  CellProtocol needs_csv(csv.experiment, learner_schemas());
-  Cell second = experiment_cell(csv.experiment, 1, learner_schemas());
+  ExperimentDecode csv = decode_experiment("#v=1&data=csv&csv=a&split=1&learner=rp&x.split=1..2&x.select=first");
+  CellProtocol needs_csv(csv.experiment);
+  Cell second = experiment_cell(csv.experiment, 1);
   Result<bool> failed = needs_csv.prepare(second, nullptr, 0, nullptr);
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().message.rfind("selection for cell 1 (", 0), 0u) << failed.error().message;

@@ -35,7 +35,7 @@ std::string link_text(const std::string& name) {
 }
 
 Experiment decoded(const std::string& name) {
-  const ExperimentDecode d = decode_experiment(link_text(name), learner_schemas());
+  const ExperimentDecode d = decode_experiment(link_text(name));
   EXPECT_TRUE(d.warnings.empty()) << name << ": " << (d.warnings.empty() ? "" : d.warnings.front());
   return d.experiment;
 }
@@ -81,7 +81,7 @@ TEST(ReproductionLinks, EveryLinkIsCanonicalAndHasItsAxes) {
     SCOPED_TRACE(name);
     ASSERT_EQ(expected_axes().count(name), 1u) << "a link without its expected axes in this test";
     const Experiment x = decoded(name);
-    EXPECT_EQ(encode_experiment(x, learner_schemas()), link_text(name));
+    EXPECT_EQ(encode_experiment(x), link_text(name));
     const auto& axes = expected_axes().at(name);
     ASSERT_EQ(x.axes.size(), axes.size());
     for (size_t k = 0; k < axes.size(); ++k) {
@@ -95,7 +95,7 @@ TEST(ReproductionLinks, EveryLinkIsCanonicalAndHasItsAxes) {
 // The cell at the given axis values.
 Cell cell_at(const Experiment& x, const std::vector<std::string>& values) {
   for (int64_t i = 0; i < cell_count(x); ++i)
-    if (cell_values(x, i) == values) return experiment_cell(x, i, learner_schemas());
+    if (cell_values(x, i) == values) return experiment_cell(x, i);
   ADD_FAILURE() << "no such cell";
   return {};
 }
@@ -171,9 +171,9 @@ TEST(ReproductionLinks, LettersAtThePapersDimensionRunInBatchOnlyAndDigitsEveryw
     const bool letters = name.find("letter") != std::string::npos;
     const DataShape shape = letters ? csv_shape(x.base, 20000, 16) : csv_shape(x.base, 5620, 64);
     for (int64_t i = 0; i < cell_count(x); ++i) {
-      const Config& c = experiment_cell(x, i, learner_schemas()).config;
-      EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::batch), "") << i;
-      EXPECT_EQ(over_budget_message(c, shape, learner_schemas(), BudgetProfile::interactive).empty(), !letters) << i;
+      const Config& c = experiment_cell(x, i).config;
+      EXPECT_EQ(over_budget_message(c, shape, BudgetProfile::batch), "") << i;
+      EXPECT_EQ(over_budget_message(c, shape, BudgetProfile::interactive).empty(), !letters) << i;
     }
   }
 }

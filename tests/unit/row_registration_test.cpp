@@ -13,6 +13,7 @@
 
 #include "core/config/budget.h"
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -28,9 +29,9 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
 
 // Decodes a link that must need no correction, and checks that it re-encodes to itself.
 Config decode_exactly(const std::string& link) {
-  const DecodeResult decoded = decode_url(link, learner_schemas());
+  const DecodeResult decoded = decode_link(link);
   EXPECT_TRUE(decoded.warnings.empty()) << link << ": " << (decoded.warnings.empty() ? "" : decoded.warnings[0]);
-  EXPECT_EQ(encode_url(decoded.config, learner_schemas()), link);
+  EXPECT_EQ(encode_url(decoded.config), link);
   return decoded.config;
 }
 
@@ -78,7 +79,7 @@ TEST(RowRegistration, RegisteredNoiseModelLinkParsesRoundTripsAndRuns) {
     EXPECT_NE(train.label[static_cast<size_t>(i)], train.true_label[static_cast<size_t>(i)]);
   // A setting it does not read is refused with the condition's own words.
   const DecodeResult extra =
-      decode_url("#v=1&data=separable&noise=test_first&sampling=exact&learner=perceptron&seed=1", learner_schemas());
+      decode_link("#v=1&data=separable&noise=test_first&sampling=exact&learner=perceptron&seed=1");
   ASSERT_EQ(extra.warnings.size(), 1u);
   EXPECT_EQ(extra.warnings[0], "field 'sampling' has an effect only when noise=uniform, confusion, malicious, family "
                                "or mixed; 'exact' ignored");
@@ -113,17 +114,17 @@ TEST(RowRegistration, FieldChoicesAndConditionsFollowTheRows) {
 }
 
 TEST(RowRegistration, UrlDocListsTheRegisteredRowsAndOnlyThen) {
-  const std::string before = render_url_reference(learner_schemas());
+  const std::string before = render_url_reference();
   EXPECT_EQ(before.find("test_cube"), std::string::npos);
   {
     ScopedGeneratorRow cube(test::test_only_generator_row());
     ScopedNoiseRow first(test::test_only_noise_row());
-    const std::string doc = render_url_reference(learner_schemas());
+    const std::string doc = render_url_reference();
     EXPECT_NE(doc.find("`spiral`, `test_cube`, `csv`"), std::string::npos);
     EXPECT_NE(doc.find("`mixed`, `test_first` |"), std::string::npos);
     EXPECT_NE(doc.find("| noise=uniform, malicious, adversarial, mixed or test_first |"), std::string::npos);
   }
-  EXPECT_EQ(render_url_reference(learner_schemas()), before);  // the built-ins' text is unchanged
+  EXPECT_EQ(render_url_reference(), before);  // the built-ins' text is unchanged
 }
 
 TEST(RowRegistration, BudgetShapeComesFromTheRow) {
@@ -133,7 +134,8 @@ TEST(RowRegistration, BudgetShapeComesFromTheRow) {
   const DataShape shape = generated_shape(c);
   EXPECT_EQ(shape.examples, 500);
   EXPECT_EQ(shape.input_dims, 3);
-  const std::vector<std::string> keys = budget_fields(c);
+  std::vector<std::string> keys;
+  for (const SettingRef& setting : budget_fields(c)) keys.push_back(url_key(setting));
   EXPECT_TRUE(contains(keys, "n"));
   EXPECT_FALSE(contains(keys, "d"));  // the row does not read d
   EXPECT_FALSE(contains(keys, "concepts"));

@@ -45,7 +45,7 @@ TEST(RunCommand, QuotedTextReachesTheProgramUnchanged) {
 TEST(RunCommand, SingleRunCsvSplitAndExperiment) {
   Config c;
   c.seed = 7;
-  const std::string url = encode_url(c, learner_schemas());
+  const std::string url = encode_url(c);
   EXPECT_EQ(run_command(url, c, false), "marginlab run --url '" + url + "'");
   Config csv;
   csv.use_csv = true;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/learners/smooth_boost.h"
@@ -18,7 +19,7 @@ namespace ml {
 namespace {
 
 Config config_of(const std::string& url) {
-  DecodeResult decoded = decode_url(url, learner_schemas());
+  DecodeResult decoded = decode_link(url);
   EXPECT_TRUE(decoded.warnings.empty()) << url << ": " << decoded.warnings.front();
   return decoded.config;
 }
@@ -37,7 +38,7 @@ nlohmann::json run_json(const std::string& url, int64_t steps = 2'000'000) {
   const Config config = config_of(url);
   RunOptions options;
   options.steps = steps;
-  Result<RunReport> report = run_headless(config, encode_url(config, learner_schemas()), nullptr, options);
+  Result<RunReport> report = run_headless(config, encode_url(config), nullptr, options);
   EXPECT_TRUE(report.ok()) << url;
   return report.ok() ? nlohmann::json::parse(report->json) : nlohmann::json::object();
 }
@@ -120,7 +121,7 @@ TEST(StopReason, HardMarginSvmsOnNonSeparableDataEndWithoutAValidResult) {
     const Config config = config_of(url);
     RunOptions options;
     options.steps = 1'000'000;
-    Result<RunReport> report = run_headless(config, encode_url(config, learner_schemas()), nullptr, options);
+    Result<RunReport> report = run_headless(config, encode_url(config), nullptr, options);
     ASSERT_TRUE(report.ok());
     EXPECT_EQ(report->stop_reason, StopReason::not_separable);
     EXPECT_TRUE(stop_is_failure(report->stop_reason));

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
@@ -19,7 +20,7 @@ enum class LinkWarnings { allowed, none };
 
 // The session of `link`; a test failure (and nullptr) when it cannot be built.
 inline std::unique_ptr<Session> session_for(const std::string& link, LinkWarnings warnings = LinkWarnings::allowed) {
-  const DecodeResult decoded = decode_url(link, learner_schemas());
+  const DecodeResult decoded = decode_link(link);
   if (warnings == LinkWarnings::none) {
     EXPECT_TRUE(decoded.warnings.empty()) << link << ": " << decoded.warnings.front();
   }

@@ -8,49 +8,41 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/util/rng.h"
+#include "tests/unit/hand_built_learners.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {
 namespace {
 
-// A hand-built registry with every parameter kind, binary and multiclass learners.
-std::vector<LearnerSchema> test_learners() {
-  LearnerSchema perceptron{"perceptron", "Perceptron", false, {}};
-  perceptron.params = {
-      test::param("normalize", "Normalize x", SettingType::boolean, 1, 0, 1, {}, "Divide x by its norm.", false)};
-  LearnerSchema kernel{"kernel_perceptron", "Kernel perceptron", false, {}};
-  kernel.params = {
-      test::param("kernel", "Kernel", SettingType::choice, 2, 0, 2, {"linear", "polynomial", "gaussian"}, "Kernel.",
-                  false),
-      test::param("sigma", "Width", SettingType::real, 1, 0.01, 100, {}, "Gaussian width.", true),
-      test::param("degree", "Degree", SettingType::integer, 3, 1, 10, {}, "Polynomial degree.", false),
-      test::param("offset", "Offset", SettingType::real, 0, -5, 5, {}, "Polynomial offset c.", false),
-  };
-  LearnerSchema uma{"uma", "UMA", true, {}};
-  uma.params = {
-      test::param("alpha", "Alpha", SettingType::real, 0.05, 0, 1, {}, "Region margin.", false),
-      test::param("select", "Pair selection", SettingType::choice, 0, 0, 2, {"error", "conf", "random"}, "Which (p,q).",
-                  false),
-  };
-  LearnerSchema plain{"averaging", "Averaging", false, {}};
-  return {perceptron, kernel, uma, plain};
+// The learners a random config draws from: the default, the hand-built rows (every parameter kind, binary and
+// multiclass; registered by each test that draws) and one without parameters.
+const std::vector<std::string> kDrawnLearners = {"perceptron", "hb_kernel", "hb_multi", "averaging"};
+
+// "perceptron, bylander, ...": every registered learner's id, as the unknown-learner warning lists them.
+std::string registered_ids() {
+  std::vector<std::string> ids;
+  for (const LearnerSchema& s : learner_schemas()) ids.push_back(s.id);
+  return join_names(ids, ", ");
 }
 
-const std::vector<LearnerSchema>& learners() {
-  static const std::vector<LearnerSchema> list = test_learners();
-  return list;
+// The first multiclass learner of the registry (what a binary learner on q > 2 classes is replaced by).
+std::string first_multiclass_id() {
+  for (const LearnerSchema& s : learner_schemas())
+    if (s.multiclass) return s.id;
+  return "";
 }
 
 // Round trip of a valid config: no warnings, the same config, the same text again.
 void expect_round_trip(const Config& c) {
-  const std::string url = encode_url(c, learners());
-  const DecodeResult back = decode_url(url, learners());
+  const std::string url = encode_url(c);
+  const DecodeResult back = decode_link(url);
   EXPECT_TRUE(back.warnings.empty()) << url << "\n first warning: " << (back.warnings.empty() ? "" : back.warnings[0]);
-  EXPECT_TRUE(back.config == c) << url << "\n re-encoded: " << encode_url(back.config, learners());
-  EXPECT_EQ(encode_url(back.config, learners()), url);
+  EXPECT_TRUE(back.config == c) << url << "\n re-encoded: " << encode_url(back.config);
+  EXPECT_EQ(encode_url(back.config), url);
 }
 
 // A config in which `field` has an effect (data=csv for the CSV fields, the matching noise model, ...).
@@ -85,25 +77,25 @@ bool url_has(const std::string& url, const std::string& pair) {
 }
 
 TEST(Url, DefaultConfigStatesDataLearnerAndSeed) {
-  EXPECT_EQ(encode_url(Config{}, learners()), "#v=1&data=separable&learner=perceptron&seed=1");
-  const DecodeResult r = decode_url("", learners());
+  EXPECT_EQ(encode_url(Config{}), "#v=1&data=separable&learner=perceptron&seed=1");
+  const DecodeResult r = decode_link("");
   EXPECT_TRUE(r.warnings.empty());
   EXPECT_TRUE(r.config == Config{});
 }
 
 TEST(Url, CanonicalFormIsInTableOrderWithNonDefaultsOnly) {
+  const test::HandBuiltLearners rows;
   Config c;
   c.seed = 7;
   c.noise.model = NoiseModel::uniform;
   c.noise.rate = 0.2;
   c.generator.n = 1000;
   c.hidden_panels = {"data", "view"};
-  c.learner = "kernel_perceptron";
-  c.params = {{"kernel", 1}, {"offset", 1.5}};  // sorted by name, as validate() keeps them
+  c.learner = "hb_kernel";
+  c.params = {{"kernel", 1}, {"offset", 1.5}};  // sorted by name, as settle() keeps them
   c.steps = 1000000;
-  EXPECT_EQ(encode_url(c, learners()),
-            "#v=1&data=separable&n=1000&noise=uniform&eta=0.2&learner=kernel_perceptron&l.kernel=polynomial"
-            "&l.offset=1.5&seed=7&steps=1000000&hide=data,view");
+  EXPECT_EQ(encode_url(c), "#v=1&data=separable&n=1000&noise=uniform&eta=0.2&learner=hb_kernel&l.kernel=polynomial"
+                           "&l.offset=1.5&seed=7&steps=1000000&hide=data,view");
   expect_round_trip(c);
 }
 
@@ -113,11 +105,11 @@ TEST(Url, AcceptsFullAddressesQueriesAndBarePairs) {
        {canonical, "https://example.org/marginlab/?x=1" + canonical, std::string("?v=1&data=gaussian&d=10&seed=3"),
         std::string("v=1&data=gaussian&d=10&seed=3&learner=perceptron"), "  " + canonical + "\n",
         std::string("https://example.org/app?data=gaussian&d=10&seed=3")}) {
-    const DecodeResult r = decode_url(form, learners());
+    const DecodeResult r = decode_link(form);
     EXPECT_TRUE(r.warnings.empty()) << form;
-    EXPECT_EQ(encode_url(r.config, learners()), canonical) << form;
+    EXPECT_EQ(encode_url(r.config), canonical) << form;
   }
-  const DecodeResult page = decode_url("https://example.org/marginlab/", learners());
+  const DecodeResult page = decode_link("https://example.org/marginlab/");
   EXPECT_TRUE(page.warnings.empty());
   EXPECT_TRUE(page.config == Config{});
 }
@@ -148,10 +140,10 @@ TEST(Url, EveryNumericFieldRoundTripsAtItsBoundaries) {
       // Keep the rest consistent: a matrix for confusion noise, a multiclass learner for many classes.
       if (c.noise.model == NoiseModel::confusion && c.noise.confusion.empty()) c.noise.confusion = {0.9, 0.2, 0.1, 0.8};
       if (config_is_multiclass(c)) c.learner = "uma";
-      ASSERT_TRUE(validate(c, learners()).empty()) << f.key << "=" << x;
+      ASSERT_TRUE(settle(c).empty()) << f.key << "=" << x;
       SCOPED_TRACE(f.key + "=" + format_setting_value(f, v));
       expect_round_trip(c);
-      const std::string url = encode_url(c, learners());
+      const std::string url = encode_url(c);
       if (x != f.default_value.number || f.always_written)
         EXPECT_TRUE(url_has(url, f.key + "=" + format_setting_value(f, v))) << url;
       else
@@ -168,7 +160,7 @@ TEST(Url, BoundaryTextsAreExact) {
   c.steps = 1000000000;
   c.generator.n = 1000000;
   c.generator.margin = 5e-324;
-  EXPECT_EQ(encode_url(c, learners()),
+  EXPECT_EQ(encode_url(c),
             "#v=1&data=separable&n=1000000&margin=5e-324&noise=uniform&eta=0.49999999999999994&learner=perceptron"
             "&seed=9007199254740991&steps=1000000000");
   expect_round_trip(c);
@@ -180,12 +172,12 @@ TEST(Url, TextFieldsArePercentEncoded) {
   c.csv_name = "r\xC3\xA9sultats & co, 100%#1.csv";
   c.csv_hash = "00ff00ff00ff00ff";
   c.csv_label = "class=y";
-  const std::string url = encode_url(c, learners());
+  const std::string url = encode_url(c);
   EXPECT_EQ(url, "#v=1&data=csv&csv=r%C3%A9sultats%20%26%20co%2C%20100%25%231.csv&csvhash=00ff00ff00ff00ff"
                  "&label=class%3Dy&learner=perceptron&seed=1");
   expect_round_trip(c);
   // Lower-case escapes and unescaped safe characters read the same; a lone '%' stays literal; '+' is not a space.
-  const DecodeResult r = decode_url("#data=csv&csv=a%2cb%zz+c.csv", learners());
+  const DecodeResult r = decode_link("#data=csv&csv=a%2cb%zz+c.csv");
   EXPECT_TRUE(r.warnings.empty());
   EXPECT_EQ(r.config.csv_name, "a,b%zz+c.csv");
   EXPECT_EQ(percent_decode("%41%4a%"), "AJ%");
@@ -197,8 +189,7 @@ TEST(Url, ConfusionMatricesRoundTripForTwoAndFiveClasses) {
   Config two;
   two.noise.model = NoiseModel::confusion;
   two.noise.confusion = {0.8, 0.3, 0.2, 0.7};
-  EXPECT_EQ(encode_url(two, learners()),
-            "#v=1&data=separable&noise=confusion&cm=0.8,0.3,0.2,0.7&learner=perceptron&seed=1");
+  EXPECT_EQ(encode_url(two), "#v=1&data=separable&noise=confusion&cm=0.8,0.3,0.2,0.7&learner=perceptron&seed=1");
   expect_round_trip(two);
 
   Config five;
@@ -214,14 +205,15 @@ TEST(Url, ConfusionMatricesRoundTripForTwoAndFiveClasses) {
     for (double& x : w) sum += (x = rng.uniform() + 0.01);
     for (int row = 0; row < 5; ++row) five.noise.confusion[static_cast<size_t>(row * 5 + col)] = w[row] / sum;
   }
-  ASSERT_TRUE(validate(five, learners()).empty());
-  const std::string url = encode_url(five, learners());
+  ASSERT_TRUE(settle(five).empty());
+  const std::string url = encode_url(five);
   EXPECT_NE(url.find("&q=5&noise=confusion&sampling=exact&cm="), std::string::npos) << url;
   expect_round_trip(five);
 }
 
 TEST(Url, LearnerParametersRoundTripAtTheirBoundaries) {
-  for (const LearnerSchema& s : learners()) {
+  const test::HandBuiltLearners rows;
+  for (const LearnerSchema& s : learner_schemas()) {
     Config base;
     base.learner = s.id;
     if (s.multiclass) {
@@ -243,7 +235,7 @@ TEST(Url, LearnerParametersRoundTripAtTheirBoundaries) {
         if (x != p.default_value.number) c.params = {{p.key, x}};
         SCOPED_TRACE(s.id + " l." + p.key + "=" + format_setting_value(p, x));
         expect_round_trip(c);
-        const std::string url = encode_url(c, learners());
+        const std::string url = encode_url(c);
         EXPECT_EQ(url.find("&l." + p.key + "=" + format_setting_value(p, x) + "&") != std::string::npos,
                   x != p.default_value.number)
             << url;
@@ -259,6 +251,7 @@ struct BadLink {
 };
 
 TEST(Url, BadValuesWarnAndKeepTheDefault) {
+  const test::HandBuiltLearners rows;
   const std::vector<BadLink> cases = {
       {"#v=1&noise=uniform&eta=0.7", {"field 'eta': '0.7' is out of range [0, 0.5); using the default 0.1"}},
       {"#n=12abc", {"field 'n': '12abc' is not a number; using the default 400"}},
@@ -302,43 +295,43 @@ TEST(Url, BadValuesWarnAndKeepTheDefault) {
         "field 'cm': expected 4 values (2 x 2, row by row, C_pq = P(noisy = p | true = q)), got 0; using the "
         "uniform matrix with eta 0.1"}},
       {"#learner=svm",
-       {"field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma, "
-        "averaging); using the default 'perceptron'"}},
+       {"field 'learner': 'svm' is not a known learner (" + registered_ids() + "); using the default 'perceptron'"}},
       {"#learner=svm&l.C=10",
-       {"field 'learner': 'svm' is not a known learner (perceptron, kernel_perceptron, uma, averaging); using "
-        "the default 'perceptron'",
+       {"field 'learner': 'svm' is not a known learner (" + registered_ids() + "); using the default 'perceptron'",
         "field 'l.C': a parameter of learner 'svm', ignored"}},
       {"#learner=", {"field 'learner': the value is empty; using the default perceptron"}},
       {"#data=classes&q=3&learner=perceptron&l.normalize=0",
-       {"field 'learner': 'perceptron' handles two classes only but the data has q = 3 classes; using 'uma'",
+       {"field 'learner': 'perceptron' handles two classes only but the data has q = 3 classes; using '" +
+            first_multiclass_id() + "'",
         "field 'l.normalize': a parameter of learner 'perceptron', ignored"}},
-      {"#learner=kernel_perceptron&l.sigma=0&l.kernel=rbf&l.degree=2.5&l.width=3",
+      {"#learner=hb_kernel&l.sigma=0&l.kernel=rbf&l.degree=2.5&l.width=3",
        {"field 'l.kernel': 'rbf' is not one of linear, polynomial, gaussian; using the default gaussian",
         "field 'l.sigma': '0' is out of range [0.01, 100]; using the default 1",
         "field 'l.degree': '2.5' is not a whole number; using the default 3",
-        "field 'l.width': learner 'kernel_perceptron' has no parameter 'width'; ignored"}},
+        "field 'l.width': learner 'hb_kernel' has no parameter 'width'; ignored"}},
       {"#data=gaussian&n=1000000&d=4096",
        {"fields 'n' and 'd': 1000000 examples x 4096 dimensions exceed the cap of 20000000 values; using n = 4882"}},
   };
   for (const BadLink& bad : cases) {
-    const DecodeResult r = decode_url(bad.url, learners());
+    const DecodeResult r = decode_link(bad.url);
     EXPECT_EQ(r.warnings, bad.warnings) << bad.url;
     // Whatever was wrong, the result is valid and its canonical form reads back silently.
     Config copy = r.config;
-    EXPECT_TRUE(validate(copy, learners()).empty()) << bad.url;
-    const DecodeResult again = decode_url(encode_url(r.config, learners()), learners());
+    EXPECT_TRUE(settle(copy).empty()) << bad.url;
+    const DecodeResult again = decode_link(encode_url(r.config));
     EXPECT_TRUE(again.warnings.empty()) << bad.url;
     EXPECT_TRUE(again.config == r.config) << bad.url;
   }
   // The values that were rejected are the defaults; the good ones next to them were kept.
-  EXPECT_EQ(decode_url("#noise=uniform&eta=0.7&n=50", learners()).config.noise.rate, 0.1);
-  EXPECT_EQ(decode_url("#noise=uniform&eta=0.7&n=50", learners()).config.generator.n, 50);
-  EXPECT_EQ(decode_url("#n=5&n=6", learners()).config.generator.n, 5);
-  EXPECT_EQ(decode_url("#data=gaussian&n=1000000&d=4096", learners()).config.generator.n, 4882);
-  EXPECT_EQ(decode_url("#learner=kernel_perceptron&l.sigma=0&l.offset=2", learners()).config.params.size(), 1u);
+  EXPECT_EQ(decode_link("#noise=uniform&eta=0.7&n=50").config.noise.rate, 0.1);
+  EXPECT_EQ(decode_link("#noise=uniform&eta=0.7&n=50").config.generator.n, 50);
+  EXPECT_EQ(decode_link("#n=5&n=6").config.generator.n, 5);
+  EXPECT_EQ(decode_link("#data=gaussian&n=1000000&d=4096").config.generator.n, 4882);
+  EXPECT_EQ(decode_link("#learner=hb_kernel&l.sigma=0&l.offset=2").config.params.size(), 1u);
 }
 
 TEST(Url, CanonicalLinksAreStable) {
+  const test::HandBuiltLearners rows;
   const std::vector<std::string> canonical = {
       "#v=1&data=separable&learner=perceptron&seed=1",
       "#v=1&data=gaussian&n=5000&d=32&margin=0.05&learner=perceptron&l.normalize=0&seed=123&steps=20000",
@@ -347,7 +340,7 @@ TEST(Url, CanonicalLinksAreStable) {
       "#v=1&data=classes&noise=confusion&cm=0.9,0.2,0,0.05,0.8,0.3,0.05,0,0.7&learner=uma&seed=2",
       "#v=1&data=blobs&d=3&q=64&spread=2.5&learner=uma&seed=0",
       "#v=1&data=ring&spread=0.25&test=0.5&strat=1&norm=standardize&bias=1&noise=uniform&eta=0.4&sampling=exact"
-      "&learner=kernel_perceptron&l.sigma=0.7&seed=50",
+      "&learner=hb_kernel&l.sigma=0.7&seed=50",
       "#v=1&data=csv&csv=iris.csv&csvhash=0123456789abcdef&label=species&noise=malicious&eta=0.05&adv=boundary"
       "&learner=averaging&seed=9&hide=data,noise,export",
       "#v=1&data=finite&concepts=1000000&learner=perceptron&seed=1",
@@ -358,9 +351,9 @@ TEST(Url, CanonicalLinksAreStable) {
       "#v=1&data=blobs&q=4&kpca=20&ksigma=0.5&learner=uma&seed=1",
   };
   for (const std::string& url : canonical) {
-    const DecodeResult r = decode_url(url, learners());
+    const DecodeResult r = decode_link(url);
     EXPECT_TRUE(r.warnings.empty()) << url << ": " << (r.warnings.empty() ? "" : r.warnings[0]);
-    EXPECT_EQ(encode_url(r.config, learners()), url);
+    EXPECT_EQ(encode_url(r.config), url);
   }
 }
 
@@ -408,7 +401,7 @@ SettingValue random_value(const Field& f, Rng& rng) {
       for (const std::string& name : f.choices)
         if (rng.below(3) == 0) v.names.push_back(name);
       break;
-    case SettingType::learner: v.text = learners()[rng.below(static_cast<uint32_t>(learners().size()))].id; break;
+    case SettingType::learner: v.text = kDrawnLearners[rng.below(static_cast<uint32_t>(kDrawnLearners.size()))]; break;
   }
   return v;
 }
@@ -434,7 +427,7 @@ Config random_valid_config(Rng& rng) {
         c.noise.confusion[static_cast<size_t>(row * q + col)] = w[static_cast<size_t>(row)] / sum;
     }
   }
-  if (const LearnerSchema* s = find_learner_schema(learners(), c.learner))
+  if (const LearnerSchema* s = find_learner_schema(c.learner))
     for (const Setting& p : s->params) {
       if (rng.below(2)) continue;
       double x = 0;
@@ -446,19 +439,20 @@ Config random_valid_config(Rng& rng) {
         x = rng.below(p.type == SettingType::boolean ? 2 : static_cast<uint32_t>(p.choices.size()));
       c.params.push_back({p.key, x});
     }
-  validate(c, learners());
+  settle(c);
   for (const Field& f : config_fields())
     if (!field_applies(f, c)) f.set(c, field_default(f));
   return c;
 }
 
 TEST(Url, RandomValidConfigsRoundTrip) {
+  const test::HandBuiltLearners rows;
   Rng rng(2024, Stream::test);
   int with_params = 0, with_matrix = 0, with_csv = 0;
   for (int i = 0; i < 1000; ++i) {
     const Config c = random_valid_config(rng);
     Config copy = c;
-    ASSERT_TRUE(validate(copy, learners()).empty()) << encode_url(c, learners());
+    ASSERT_TRUE(settle(copy).empty()) << encode_url(c);
     ASSERT_TRUE(copy == c);
     expect_round_trip(c);
     with_params += !c.params.empty();
@@ -472,6 +466,7 @@ TEST(Url, RandomValidConfigsRoundTrip) {
 }
 
 TEST(Url, ApplicabilityDependsOnlyOnEarlierFields) {
+  const test::HandBuiltLearners rows;
   // Changing a later field never changes whether an earlier one applies (decode relies on it).
   Rng rng(7, Stream::test);
   const std::vector<Field>& fields = config_fields();
@@ -488,6 +483,7 @@ TEST(Url, ApplicabilityDependsOnlyOnEarlierFields) {
 }
 
 TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
+  const test::HandBuiltLearners rows;
   Rng rng(99, Stream::test);
   std::vector<std::string> tokens = {"&",          "=",   "#",   "?",         "%",      "%2",   "%41",
                                      ",",          "l.",  "1",   "0",         "-",      ".",    "e",
@@ -495,7 +491,7 @@ TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
                                      "perceptron", "uma", "0.5", "confusion", "classes"};
   for (const Field& f : config_fields()) tokens.push_back(f.key);
   for (const std::string& c : find_field("data")->choices) tokens.push_back(c);
-  for (const Setting& p : learners()[1].params) tokens.push_back("l." + p.key);
+  for (const Setting& p : test::hand_built_kernel_schema().params) tokens.push_back("l." + p.key);
   for (int i = 0; i < 3000; ++i) {
     std::string input;
     const uint32_t length = rng.below(40);
@@ -505,13 +501,13 @@ TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
       else
         input += tokens[rng.below(static_cast<uint32_t>(tokens.size()))];
     }
-    const DecodeResult first = decode_url(input, learners());
-    const std::string url = encode_url(first.config, learners());
-    const DecodeResult second = decode_url(url, learners());
+    const DecodeResult first = decode_link(input);
+    const std::string url = encode_url(first.config);
+    const DecodeResult second = decode_link(url);
     ASSERT_TRUE(second.warnings.empty()) << "input " << quote_for_message(input) << " -> " << url << ": "
                                          << second.warnings[0];
     ASSERT_TRUE(second.config == first.config) << quote_for_message(input);
-    ASSERT_EQ(encode_url(second.config, learners()), url);
+    ASSERT_EQ(encode_url(second.config), url);
   }
 }
 
@@ -519,7 +515,7 @@ TEST(Url, GarbageNeverCrashesAndReadsBackCanonically) {
 TEST(Url, WarningsPastTheCapAreSummarized) {
   std::string link = "#v=1";
   for (int i = 0; i < 1000; ++i) link += "&junk" + std::to_string(i) + "=1";
-  const DecodeResult r = decode_url(link, learners());
+  const DecodeResult r = decode_link(link);
   ASSERT_EQ(r.warnings.size(), kMaxLinkWarnings + 1);
   EXPECT_EQ(r.warnings[0], "unknown field 'junk0' (value '1') ignored");
   EXPECT_EQ(r.warnings[kMaxLinkWarnings - 1], "unknown field 'junk19' (value '1') ignored");
@@ -540,7 +536,7 @@ TEST(Url, RealRegistryParametersRoundTrip) {
   // The codec against the registry the app ships: every default valid, every parameter at its bounds.
   const std::vector<LearnerSchema>& real = learner_schemas();
   ASSERT_FALSE(real.empty());
-  EXPECT_TRUE(decode_url(encode_url(Config{}, real), real).warnings.empty());
+  EXPECT_TRUE(decode_link(encode_url(Config{})).warnings.empty());
   for (const LearnerSchema& s : real) {
     Config base;
     base.learner = s.id;
@@ -556,8 +552,8 @@ TEST(Url, RealRegistryParametersRoundTrip) {
       for (double x : values) {
         Config c = base;
         if (x != p.default_value.number) c.params = {{p.key, x}};
-        const std::string url = encode_url(c, real);
-        const DecodeResult back = decode_url(url, real);
+        const std::string url = encode_url(c);
+        const DecodeResult back = decode_link(url);
         EXPECT_TRUE(back.warnings.empty()) << url << ": " << (back.warnings.empty() ? "" : back.warnings[0]);
         EXPECT_TRUE(back.config == c) << url;
       }
@@ -566,9 +562,10 @@ TEST(Url, RealRegistryParametersRoundTrip) {
 }
 
 TEST(Url, ReferenceHasARowPerFieldAndPerParameter) {
-  const std::string md = render_url_reference(learners());
+  const test::HandBuiltLearners rows;
+  const std::string md = render_url_reference();
   for (const Field& f : config_fields()) EXPECT_NE(md.find("\n| `" + f.key + "` |"), std::string::npos) << f.key;
-  for (const LearnerSchema& s : learners()) {
+  for (const LearnerSchema& s : learner_schemas()) {
     EXPECT_NE(md.find("### `" + s.id + "`"), std::string::npos) << s.id;
     for (const Setting& p : s.params) EXPECT_NE(md.find("\n| `l." + p.key + "` |"), std::string::npos) << p.key;
   }
