@@ -190,7 +190,7 @@ void ViewPanel::draw_toolbar(const Session& session) {
   }
   // Third line, always there (so the image never moves under the cursor): the edits so far and what
   // the last click did.
-  const std::vector<std::string>& edits = ctx_.state.config().point_edits;
+  const std::vector<PointEdit>& edits = ctx_.state.config().point_edits;
   if (!edits.empty()) {
     ImGui::TextDisabled("%zu %s", edits.size(), edits.size() == 1 ? "edit" : "edits");
     ImGui::SameLine();

@@ -31,13 +31,12 @@ ProblemShape problem_shape(const Config& c, const DataShape& shape) {
   return p;
 }
 
-// The cost the learner's registry row declares (its terms added to `sum`); the online pass when `learners`
-// does not list the id (validation replaces an unknown learner before any cost is asked).
+// The cost the learner's registry row declares (its terms added to `sum`); the online pass for an unknown
+// id (validation replaces an unknown learner before any cost is asked).
 LearnerCost learner_cost(const Config& c, const DataShape& shape, CostSum& sum) {
   const ProblemShape p = problem_shape(c, shape);
   const LearnerEntry* row = find_learner(c.learner);
-  if (row != nullptr && find_learner_schema(c.learner) != nullptr) return row->cost(p, c.params, sum);
-  return online_pass_cost(p, sum);
+  return row != nullptr ? row->cost(p, c.params, sum) : online_pass_cost(p, sum);
 }
 
 // A setting the fit may lower: which one, its effective value and its smallest useful value.
@@ -81,12 +80,21 @@ std::string whole(double x) {
 
 // The largest value of `key` in [lo, hi] for which `probe` (the config with the later fields at their
 // smallest) fits; lo - 1 when none does. Bisection: every cost term grows with every size.
-double largest_fitting(Config probe, const SettingRef& setting, double lo, double hi, const DataShape* fixed_shape,
-                       BudgetProfile profile) {
+// `config` with `setting` at `value`: the one place the fit writes a size.
+Config with_value(Config config, const SettingRef& setting, double value) {
+  setting.set_number(config, value);
+  return config;
+}
+
+// The number `setting` has in `config` (a parameter's default when it is not given): the one place the fit
+// reads a size as the link states it.
+double stated_value(const Config& config, const SettingRef& setting) { return setting.number(config); }
+
+double largest_fitting(const Config& probe, const SettingRef& setting, double lo, double hi,
+                       const DataShape* fixed_shape, BudgetProfile profile) {
   auto ok = [&](double v) {
-    setting.set_number(probe, v);
-    const DataShape shape = fixed_shape ? *fixed_shape : generated_shape(probe);
-    return fits(estimate_resources(probe, shape), profile);
+    const Config at = with_value(probe, setting, v);
+    return fits(estimate_resources(at, fixed_shape ? *fixed_shape : generated_shape(at)), profile);
   };
   if (!ok(lo)) return lo - 1;
   while (hi - lo > 0.5) {
@@ -110,7 +118,7 @@ std::vector<SizeField> size_fields(const Config& c, const DataShape& shape) {
   std::vector<SizeField> out;
   auto config_field = [&](std::string_view key) {
     const SettingRef setting = field_ref(key);
-    out.push_back({setting, setting.number(c), setting.setting().min});
+    out.push_back({setting, stated_value(c, setting), setting.setting().min});
   };
   if (!c.use_csv) {
     if (generator_reads(c.generator.kind, GeneratorParam::n)) config_field("n");
@@ -148,21 +156,20 @@ std::vector<Lowering> plan_fit(const Config& config, const DataShape* fixed_shap
     // The later fields at their smallest: the most this field may keep.
     Config probe = current;
     for (size_t j = i + 1; j < fields.size(); ++j)
-      fields[j].setting.set_number(probe, std::min(fields[j].setting.number(probe), fields[j].smallest));
+      probe =
+          with_value(probe, fields[j].setting, std::min(stated_value(probe, fields[j].setting), fields[j].smallest));
     const double from = value_among(size_fields(current, shape_of(current)), setting);
     const double lo = fields[i].smallest;
     if (from <= lo) continue;
     // A field whose lowering changes nothing is left alone.
-    Config at_lo = probe;
-    setting.set_number(at_lo, lo);
-    Config at_from = probe;
-    setting.set_number(at_from, from);
-    if (!(excess(cost_of(at_lo), profile) < excess(cost_of(at_from), profile))) continue;
+    if (!(excess(cost_of(with_value(probe, setting, lo)), profile) <
+          excess(cost_of(with_value(probe, setting, from)), profile)))
+      continue;
     double to = largest_fitting(probe, setting, lo, from, fixed_shape, profile);
     if (to < lo) to = lo;  // nothing fits with this field alone: its smallest, and the next field goes on
     if (to >= from) continue;
-    setting.set_number(current, to);
-    out.push_back({setting, setting.number(config), to});
+    current = with_value(current, setting, to);
+    out.push_back({setting, stated_value(config, setting), to});
   }
   return out;
 }
@@ -230,7 +237,7 @@ void fit_to_budget(Config& config, std::vector<std::string>& warnings) {
   if (config.use_csv) return;
   const std::string before = budget_excess(estimate_resources(config, generated_shape(config)));
   for (const Lowering& l : plan_fit(config, nullptr, BudgetProfile::interactive)) {
-    l.setting.set_number(config, l.to);
+    config = with_value(config, l.setting, l.to);
     warnings.push_back("field '" + url_key(l.setting) + "': " + whole(l.from) + " is over the resource budget (" +
                        before + "); using " + whole(l.to) +
                        ", the largest value that fits (docs/url.md, Resource budget)");
@@ -251,7 +258,7 @@ std::string over_budget_message(const Config& config, const DataShape& shape, Bu
   if (profile == BudgetProfile::interactive && fits(cost, BudgetProfile::batch)) msg += "; " + std::string(kBatchOnly);
   const std::vector<Lowering> plan = plan_fit(config, &shape, profile);
   Config fitted = config;
-  for (const Lowering& l : plan) l.setting.set_number(fitted, l.to);
+  for (const Lowering& l : plan) fitted = with_value(fitted, l.setting, l.to);
   if (!plan.empty() && fits(estimate_resources(fitted, shape), profile)) {
     msg += "; it fits with";
     for (size_t i = 0; i < plan.size(); ++i)

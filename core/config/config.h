@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/config/point_edits.h"
 #include "core/data/generators.h"
 #include "core/data/transform.h"
 #include "core/learners/registry.h"
@@ -41,7 +42,7 @@ struct Config {
   int rough_m = 0;               // rough labels (004 §4.2, noise=none): m true labels per class train g (0 = off)
   int64_t rough_updates = 3000;  // g's update cap
   // --- edits ---
-  std::vector<std::string>
+  std::vector<PointEdit>
       point_edits;  // examples added or relabelled in the View (config/point_edits.h), after the noise
   // --- learner ---
   std::string learner = std::string(default_learner_id());  // registry id

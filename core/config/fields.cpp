@@ -341,23 +341,35 @@ void add_noise_fields(std::vector<Field>& t) {
       [](Config & c) -> auto& { return c.rough_updates; });
 }
 
+// The View's point edits: typed in Config (parsed once, when the link is decoded), their canonical texts in
+// the link.
+Field point_edits_field() {
+  Field f;
+  static_cast<Setting&>(f) = {
+      .key = "edits",
+      .label = "Point edits",
+      .type = SettingType::name_list,
+      .help = "Training examples added (p<class>_<x1>_<x2>...) or relabelled (y<row>_<class>) by clicking in "
+              "the View, applied in order after the noise: an added point keeps the class it was given and a "
+              "relabelled row is marked corrupted when its label differs from the true one (docs/pipeline.md).",
+      .max_items = kMaxPointEdits,
+      .check_text = check_point_edit_text,
+      .text_format = "p<class>_<x1>_<x2>... or y<row>_<class> (class a 0-based index, row a training row, at most " +
+                     std::to_string(kMaxPointEditCoords) + " coordinates)"};
+  f.panel = "view";
+  f.get = [](const Config& c) {
+    SettingValue v;
+    v.names = format_point_edits(c.point_edits);
+    return v;
+  };
+  f.set = [](Config& c, const SettingValue& v) { c.point_edits = parse_point_edits(v.names); };
+  return f;
+}
+
 // The View's point edits, the learner, the run and the sharing fields.
 void add_edit_learner_run_fields(std::vector<Field>& t) {
   using T = SettingType;
-  // --- edits made in the View ---
-  bind(
-      t, "view", {},
-      {.key = "edits",
-       .label = "Point edits",
-       .max_items = kMaxPointEdits,
-       .check_text = check_point_edit_text,
-       .text_format = "p<class>_<x1>_<x2>... or y<row>_<class> (class a 0-based index, row a training row, at "
-                      "most " +
-                      std::to_string(kMaxPointEditCoords) + " coordinates)"},
-      "Training examples added (p<class>_<x1>_<x2>...) or relabelled (y<row>_<class>) by clicking in "
-      "the View, applied in order after the noise: an added point keeps the class it was given and a "
-      "relabelled row is marked corrupted when its label differs from the true one (docs/pipeline.md).",
-      [](Config & c) -> auto& { return c.point_edits; });
+  t.push_back(point_edits_field());
   // --- learner ---
   bind(
       t, "learner", {}, {.key = "learner", .label = "Learner", .type = T::learner},

@@ -1,6 +1,7 @@
 // marginlab — point edits (see point_edits.h).
 #include "core/config/point_edits.h"
 
+#include <cassert>
 #include <cmath>
 
 #include "core/settings/limits.h"
@@ -94,18 +95,28 @@ PointEdit relabelled_row(int row, int label) {
   return e;
 }
 
-std::vector<std::string> with_point_edit(std::vector<std::string> edits, const PointEdit& edit) {
-  if (edit.kind == PointEdit::Kind::relabel) {
-    std::vector<std::string> kept;
-    for (std::string& item : edits) {
-      PointEdit e;
-      if (parse_point_edit(item, &e).empty() && e.kind == PointEdit::Kind::relabel && e.row == edit.row) continue;
-      kept.push_back(std::move(item));
-    }
-    edits = std::move(kept);
-  }
-  edits.push_back(format_point_edit(edit));
+std::vector<PointEdit> with_point_edit(std::vector<PointEdit> edits, const PointEdit& edit) {
+  if (edit.kind == PointEdit::Kind::relabel)
+    std::erase_if(edits, [&](const PointEdit& e) { return e.kind == PointEdit::Kind::relabel && e.row == edit.row; });
+  edits.push_back(edit);
   return edits;
+}
+
+std::vector<PointEdit> parse_point_edits(const std::vector<std::string>& texts) {
+  std::vector<PointEdit> edits;
+  for (const std::string& text : texts) {
+    PointEdit e;
+    const std::string problem = parse_point_edit(text, &e);
+    assert(problem.empty() && "parse_point_edits takes checked texts");
+    if (problem.empty()) edits.push_back(std::move(e));
+  }
+  return edits;
+}
+
+std::vector<std::string> format_point_edits(const std::vector<PointEdit>& edits) {
+  std::vector<std::string> texts;
+  for (const PointEdit& e : edits) texts.push_back(format_point_edit(e));
+  return texts;
 }
 
 }  // namespace ml

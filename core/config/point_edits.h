@@ -6,9 +6,10 @@
 //                       features the learner sees before the bias column (after normalization and kernel
 //                       features: the space the View shows);
 //   y<i>_<q>            set the observed label of training row i to class q.
-// The list is applied in order after the noise (core/session/pipeline.cpp), so a y item may name a row an
-// earlier p item added. What cannot be checked without the data (a row past the training part, a class
-// the data does not have, a point of the wrong dimension) is checked there, item by item.
+// A link's items are parsed once, when it is decoded (Config::point_edits holds them typed), and applied in
+// order after the noise (core/session/pipeline.cpp), so a y item may name a row an earlier p item added. What cannot be
+// checked without the data (a row past the training part, a class the data does not have, a point of the wrong
+// dimension) is checked there, item by item.
 #pragma once
 
 #include <string>
@@ -45,6 +46,10 @@ PointEdit added_point(int label, std::vector<float> coords);
 PointEdit relabelled_row(int row, int label);
 // `edits` with `edit` appended; a relabel first drops the earlier relabels of its row (the last one wins
 // anyway, so the link stays short and the list's meaning is unchanged).
-std::vector<std::string> with_point_edit(std::vector<std::string> edits, const PointEdit& edit);
+std::vector<PointEdit> with_point_edit(std::vector<PointEdit> edits, const PointEdit& edit);
+// The items of checked texts (check_point_edit_text), in order: what a link's `edits` field holds once decoded.
+std::vector<PointEdit> parse_point_edits(const std::vector<std::string>& texts);
+// The items' canonical texts, in order (the link's `edits` list).
+std::vector<std::string> format_point_edits(const std::vector<PointEdit>& edits);
 
 }  // namespace ml

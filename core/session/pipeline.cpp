@@ -261,7 +261,7 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   return out;
 }
 
-int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train,
+int apply_point_edits(const std::vector<PointEdit>& edits, bool bias, Dataset& train,
                       std::vector<std::string>* warnings) {
   if (edits.empty()) return 0;
   const int n0 = train.rows(), q = train.num_classes();
@@ -270,9 +270,9 @@ int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset&
   std::vector<PointEdit> taken;
   int rows = n0;
   for (size_t k = 0; k < edits.size(); ++k) {
-    PointEdit e;
-    std::string problem = parse_point_edit(edits[k], &e);
-    if (problem.empty() && e.label >= q)
+    const PointEdit& e = edits[k];
+    std::string problem;
+    if (e.label >= q)
       problem = "class " + std::to_string(e.label) + ", but the data has " + std::to_string(q) + " classes (0.." +
                 std::to_string(q - 1) + ")";
     if (problem.empty() && e.kind == PointEdit::Kind::add && static_cast<int>(e.coords.size()) != dims)
@@ -282,12 +282,12 @@ int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset&
       problem = "row " + std::to_string(e.row) + " is past the training part's " + std::to_string(rows) + " rows";
     if (!problem.empty()) {
       if (warnings)
-        warnings->push_back("field 'edits': entry " + std::to_string(k + 1) + " " + quote_for_message(edits[k]) + ": " +
-                            problem + "; skipped");
+        warnings->push_back("field 'edits': entry " + std::to_string(k + 1) + " " +
+                            quote_for_message(format_point_edit(e)) + ": " + problem + "; skipped");
       continue;
     }
     if (e.kind == PointEdit::Kind::add) ++rows;
-    taken.push_back(std::move(e));
+    taken.push_back(e);
   }
   // The added rows, appended at once.
   if (rows > n0) {

@@ -88,10 +88,10 @@ Status apply_rough_labels(const Config& config, Dataset& train, NoiseReport* rep
 // a relabel (y<i>_<q>) sets row i's observed label to q and keeps its true label, so the row is marked
 // corrupted (`label`) when q differs from it, clean when q restores it (a replaced or moved row stays
 // so). Adding a point clears train.target_margin (the generator's margin no longer describes the clean
-// data). An item the data cannot take (unparsable, a class the data does not have, a row past the
+// data). An item the data cannot take (a class the data does not have, a row past the
 // training part at that point of the list, a point of another dimension) is skipped with a warning
 // naming it in *warnings. Returns the number of items applied; an empty list changes nothing.
-int apply_point_edits(const std::vector<std::string>& edits, bool bias, Dataset& train,
+int apply_point_edits(const std::vector<PointEdit>& edits, bool bias, Dataset& train,
                       std::vector<std::string>* warnings);
 
 // The data as the `data` command writes it: x1..xd, label (observed), true_label, corrupted (0/1),

@@ -457,7 +457,7 @@ TEST(ConfigValidate, EqualityComparesEveryMember) {
   changed[10].generator.ball = true;
   changed[11].csv_hash = "0123456789abcdef";
   changed[12].split = 3;
-  changed[13].point_edits = {"y0_1"};
+  changed[13].point_edits = {relabelled_row(0, 1)};
   for (const Config& c : changed) EXPECT_FALSE(c == base);
   EXPECT_TRUE(base == Config{});
 }

@@ -54,21 +54,25 @@ TEST(PointEdits, BadItemsNameWhatIsWrong) {
 }
 
 TEST(PointEdits, ARelabelReplacesEarlierRelabelsOfItsRow) {
-  const std::vector<std::string> edits = {"y3_1", "p0_1_1", "y4_0", "y3_0"};
-  EXPECT_EQ(with_point_edit(edits, relabelled_row(3, 1)), (std::vector<std::string>{"p0_1_1", "y4_0", "y3_1"}));
-  EXPECT_EQ(with_point_edit(edits, added_point(1, {2, -3})),
+  const std::vector<PointEdit> edits = parse_point_edits({"y3_1", "p0_1_1", "y4_0", "y3_0"});
+  EXPECT_EQ(format_point_edits(with_point_edit(edits, relabelled_row(3, 1))),
+            (std::vector<std::string>{"p0_1_1", "y4_0", "y3_1"}));
+  EXPECT_EQ(format_point_edits(with_point_edit(edits, added_point(1, {2, -3}))),
             (std::vector<std::string>{"y3_1", "p0_1_1", "y4_0", "y3_0", "p1_2_-3"}));
 }
 
 TEST(PointEdits, LinkRoundTripKeepsTheOrderAndNeedsNoEscapes) {
   Config c;
-  c.point_edits = {"p1_0.5_-0.25", "y3_0", "p0_1e-5_2", "y3_1"};
+  c.point_edits = parse_point_edits({"p1_0.5_-0.25", "y3_0", "p0_1e-5_2", "y3_1"});
   const std::string url = encode_url(c);
-  EXPECT_NE(url.find("&edits=p1_0.5_-0.25,y3_0,p0_1e-5_2,y3_1&"), std::string::npos) << url;
+  // Each item in its canonical text: coordinates as the shortest float text that reads back (1e-5 is 1e-05).
+  EXPECT_NE(url.find("&edits=p1_0.5_-0.25,y3_0,p0_1e-05_2,y3_1&"), std::string::npos) << url;
   const DecodeResult back = decode_link(url);
   EXPECT_TRUE(back.warnings.empty()) << back.warnings.front();
   EXPECT_EQ(back.config.point_edits, c.point_edits);  // order and the repeated row kept
   EXPECT_EQ(encode_url(back.config), url);
+  // A link written by hand reads as the same edits and comes back canonical.
+  EXPECT_EQ(decode_link("#edits=p0_1e-5_2").config.point_edits, parse_point_edits({"p0_1e-05_2"}));
   // No edits: no key at all (the canonical link of every earlier experiment is unchanged).
   EXPECT_EQ(encode_url(Config{}).find("edits"), std::string::npos);
 }
@@ -88,12 +92,12 @@ TEST(PointEdits, BadValuesInALinkWarnWithTheEntry) {
                                     std::to_string(kMaxPointEdits) + " allowed"),
             std::string::npos)
       << capped.warnings[0];
-  // validate() checks a config built in code the same way.
+  // validate() checks a config built in code the same way (its items are typed: only the count can be wrong).
   Config c;
-  c.point_edits = {"y0_1", "nonsense"};
+  c.point_edits.assign(static_cast<size_t>(kMaxPointEdits) + 1, relabelled_row(0, 1));
   const std::vector<std::string> w = validate(c);
   ASSERT_EQ(w.size(), 1u);
-  EXPECT_NE(w[0].find("entry 2: 'nonsense'"), std::string::npos) << w[0];
+  EXPECT_NE(w[0].find("names are more than the"), std::string::npos) << w[0];
   EXPECT_TRUE(c.point_edits.empty());
 }
 
@@ -116,7 +120,8 @@ TEST(PointEditsPipeline, AddsAndRelabelsInOrderByHand) {
   // Add a class-0 point at (5, -1) (row 3), relabel row 0 to 0 (corrupted now), restore row 1's true
   // label (clean again), relabel the replaced row 2 (stays replaced), relabel the added row 3 to 1 and
   // back to 0 (the last wins; its true label is the class it was given, so it ends clean).
-  const int applied = apply_point_edits({"p0_5_-1", "y0_0", "y1_1", "y2_0", "y3_1", "y3_0"}, false, d, &warnings);
+  const int applied =
+      apply_point_edits(parse_point_edits({"p0_5_-1", "y0_0", "y1_1", "y2_0", "y3_1", "y3_0"}), false, d, &warnings);
   EXPECT_EQ(applied, 6);
   EXPECT_TRUE(warnings.empty());
   ASSERT_EQ(d.rows(), 4);
@@ -129,20 +134,20 @@ TEST(PointEditsPipeline, AddsAndRelabelsInOrderByHand) {
   EXPECT_EQ(d.target_margin, 0.0);  // a point was added: the generator's margin no longer holds
   // Relabels only: the margin of the clean data stays.
   Dataset r = three_rows(false);
-  EXPECT_EQ(apply_point_edits({"y0_0"}, false, r, &warnings), 1);
+  EXPECT_EQ(apply_point_edits(parse_point_edits({"y0_0"}), false, r, &warnings), 1);
   EXPECT_EQ(r.target_margin, 0.25);
 }
 
 TEST(PointEditsPipeline, BiasColumnIsAppendedToAddedPoints) {
   Dataset d = three_rows(true);
   std::vector<std::string> warnings;
-  EXPECT_EQ(apply_point_edits({"p1_-2_3"}, true, d, &warnings), 1);
+  EXPECT_EQ(apply_point_edits(parse_point_edits({"p1_-2_3"}), true, d, &warnings), 1);
   ASSERT_EQ(d.rows(), 4);
   EXPECT_EQ(d.X(3, 0), -2.0f);
   EXPECT_EQ(d.X(3, 1), 3.0f);
   EXPECT_EQ(d.X(3, 2), 1.0f);
   // With the bias column, a point with all three coordinates is of the wrong dimension.
-  EXPECT_EQ(apply_point_edits({"p1_-2_3_1"}, true, d, &warnings), 0);
+  EXPECT_EQ(apply_point_edits(parse_point_edits({"p1_-2_3_1"}), true, d, &warnings), 0);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("3 coordinates, the training data has 2 features before the bias column"),
             std::string::npos)
@@ -154,7 +159,8 @@ TEST(PointEditsPipeline, ItemsTheDataCannotTakeAreSkippedByName) {
   const Dataset before = d;
   std::vector<std::string> warnings;
   // y3_0 comes before the point that creates row 3: skipped; the one after it applies.
-  const int applied = apply_point_edits({"y3_0", "p2_0_0", "p1_7", "p1_0_0", "y9_1", "y3_0"}, false, d, &warnings);
+  const int applied =
+      apply_point_edits(parse_point_edits({"y3_0", "p2_0_0", "p1_7", "p1_0_0", "y9_1", "y3_0"}), false, d, &warnings);
   EXPECT_EQ(applied, 2);
   ASSERT_EQ(warnings.size(), 4u);
   EXPECT_NE(warnings[0].find("entry 1 'y3_0': row 3 is past the training part's 3 rows; skipped"), std::string::npos)
@@ -172,7 +178,7 @@ TEST(PointEditsPipeline, ItemsTheDataCannotTakeAreSkippedByName) {
   EXPECT_EQ(d.corruption[3], Corruption::label);
   // An empty list changes nothing.
   Dataset same = before;
-  EXPECT_EQ(apply_point_edits({}, false, same, &warnings), 0);
+  EXPECT_EQ(apply_point_edits(parse_point_edits({}), false, same, &warnings), 0);
   EXPECT_EQ(same.X, before.X);
   EXPECT_EQ(same.label, before.label);
   EXPECT_EQ(same.corruption, before.corruption);
@@ -191,7 +197,7 @@ TEST(PointEditsPipeline, PrepareDataAppliesEditsAfterTheNoise) {
   const int n = plain->train.rows();
   const int flip = 0;
   const int relabel_to = 1 - plain->train.label[0];
-  c.point_edits = {"p1_0.5_0.5", "y0_" + std::to_string(relabel_to)};
+  c.point_edits = parse_point_edits({"p1_0.5_0.5", "y0_" + std::to_string(relabel_to)});
   Result<PreparedData> edited = prepare_data(c, nullptr);
   ASSERT_TRUE(edited.ok());
   const Dataset& t = edited->train;
