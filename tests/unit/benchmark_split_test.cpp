@@ -9,6 +9,7 @@
 #include "core/config/fields.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
 
