@@ -348,13 +348,13 @@ void AppState::load_csv(const std::string& name, std::string text) {
     }
     // A new file starts from its own labels: noise carried over from the previous run (the welcome run's 5 %)
     // would corrupt them unasked. A link that names the file keeps its noise (above: for_the_link).
-    if (next.noise.model != NoiseModel::none) {
-      next.noise.model = NoiseModel::none;
+    if (noise_corrupts(next.noise.model)) {
+      next.noise.model = kNoNoise;
       notes.push_back(std::string(kCsvNoNoiseNotice));
     }
   }
   const int q = csv_->data.num_classes();
-  if (next.noise.model == NoiseModel::confusion && next.noise.confusion.size() != static_cast<size_t>(q * q))
+  if (noise_reads(next.noise.model, NoiseParam::confusion) && next.noise.confusion.size() != static_cast<size_t>(q * q))
     next.noise.confusion = confusion_to_list(uniform_confusion(std::max(2, q), next.noise.rate));
   if (q > 2) {
     const LearnerEntry* entry = find_learner(next.learner);

@@ -79,7 +79,7 @@ Config apply_field_edit(Config config, const Field& field, const SettingValue& v
     config.params.clear();  // the old learner's parameters mean nothing to the new one
     const LearnerSchema* schema = find_schema(config.learner);
     if (schema && !schema->multiclass && config_is_multiclass(config)) {
-      config.generator.kind = Generator::separable;
+      config.generator.kind = generator_with_id("separable");
       if (notes)
         notes->push_back("'" + schema->name +
                          "' handles two classes: the data switched to the binary generator 'separable'");

@@ -35,7 +35,7 @@ constexpr int64_t kSessionRun = 65536;
 
 ml::Dataset make_data(int n, int d) {
   ml::GeneratorSpec spec;
-  spec.kind = ml::Generator::separable;
+  spec.kind = ml::generator_with_id("separable");
   spec.n = n;
   spec.dims = d;
   spec.margin = 0.0;

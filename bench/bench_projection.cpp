@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   const int dims = std::stoi(flag(argc, argv, "--dims", "100"));
   const int reps = std::stoi(flag(argc, argv, "--reps", "3"));
   ml::GeneratorSpec spec;
-  spec.kind = ml::Generator::ring;
+  spec.kind = ml::generator_with_id("ring");
   spec.n = n;
   ml::Result<ml::Dataset> data = ml::generate(spec, 1);
   if (!data.ok()) {

@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   const int n = data.rows();
   const int classes = data.num_classes();
   ml::NoiseSpec noise;
-  noise.model = ml::NoiseModel::uniform;
+  noise.model = ml::noise_model_with_id("uniform");
   noise.rate = 0.3;
   if (!ml::apply_noise(noise, data, 1).ok()) return 1;
 

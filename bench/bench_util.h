@@ -90,7 +90,7 @@ inline std::string flag(int argc, char** argv, const char* name, const std::stri
 // Exits with a message naming `program` when the generator refuses.
 inline ml::Dataset letters_data(int argc, char** argv, const char* program) {
   ml::GeneratorSpec spec;
-  spec.kind = ml::Generator::classes;
+  spec.kind = ml::generator_with_id("classes");
   spec.n = std::stoi(flag(argc, argv, "--n", "15000"));
   spec.dims = 16;
   spec.classes = std::stoi(flag(argc, argv, "--classes", "26"));

@@ -9,6 +9,7 @@
 #include "app/plot_axis.h"
 #include "app/ui_model.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_registry.h"
 
 namespace ml::app {
 
@@ -42,8 +43,8 @@ void ConfusionPanel::draw(ImVec2 pos, ImVec2 size) {
   const Result<Eigen::MatrixXd> known = noise_confusion_matrix(config.noise, q);
   if (known.ok()) {
     true_c = confusion_to_list(known.value());
-    if (config.noise.model == NoiseModel::none) true_title += ": no noise";
-    if (config.noise.model == NoiseModel::uniform) true_title += ": uniform";
+    const std::string& caption = noise_row(config.noise.model).matrix_caption;
+    if (!caption.empty()) true_title += ": " + caption;
   } else if (known.error().code == "noise.not_a_matrix") {
     true_title = std::string("True C: '") + std::string(noise_model_name(config.noise.model)) + "' is not a matrix";
   } else {

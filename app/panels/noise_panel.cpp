@@ -10,6 +10,7 @@
 #include "app/ui_model.h"
 #include "core/data/dataset.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_registry.h"
 
 namespace ml::app {
 
@@ -17,7 +18,7 @@ void NoisePanel::draw() {
   ImGui::PushID("noise");
   widgets_.draw_fields("noise_fields", "noise", {"cm"});
   const Config& config = ctx_.state.config();
-  if (config.noise.model == NoiseModel::confusion) draw_confusion_editor();
+  if (noise_reads(config.noise.model, NoiseParam::confusion)) draw_confusion_editor();
   // What the noise achieved on the training part.
   if (const Session* s = ctx_.state.session()) {
     const NoiseReport& r = s->data().noise;

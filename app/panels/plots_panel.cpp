@@ -112,7 +112,7 @@ void PlotsPanel::draw_mistakes_plot(const RunPlots& r) {
   const Session* session = &r.session;
   const double bound = session->trace().size() ? session->trace().at(session->trace().size() - 1, kTraceBound) : NAN;
   PlotOptions o;
-  const bool noisy = ctx_.state.config().noise.model != NoiseModel::none;
+  const bool noisy = noise_corrupts(ctx_.state.config().noise.model);
   const BoundKind kind = learner.bound_kind();
   std::string what = counted.source == CountSource::counter ? "mistakes and updates" : counted.word;
   what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));

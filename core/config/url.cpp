@@ -358,7 +358,7 @@ std::string render_url_reference() {
         "configuration is the part after `#`:\n\n";
   Config example;
   example.generator.n = 1000;
-  example.noise.model = NoiseModel::uniform;
+  example.noise.model = noise_model_with_id("uniform");
   example.noise.rate = 0.2;
   example.seed = 7;
   md += "    " + encode_url(Config{}) + "\n    " + encode_url(example) + "\n\n";

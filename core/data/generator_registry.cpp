@@ -20,6 +20,11 @@ RowTable<GeneratorRow>& table() {
 
 const std::deque<GeneratorRow>& generator_rows() { return table().rows(); }
 
+int builtin_generator_count() {
+  static const int count = static_cast<int>(builtin_generator_rows().size());
+  return count;
+}
+
 const GeneratorRow& generator_row(Generator g) { return table().at(static_cast<size_t>(static_cast<int>(g))); }
 
 const GeneratorRow* find_generator_row(std::string_view id) { return table().find(id); }
@@ -53,6 +58,8 @@ bool parse_generator(std::string_view name, Generator* out) {
   if (index) *out = generator_at(*index);
   return index.has_value();
 }
+
+Generator generator_with_id(std::string_view id) { return generator_at(table().index_of(id).value()); }
 
 bool generator_is_2d(Generator g) { return generator_row(g).is_2d; }
 

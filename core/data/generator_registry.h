@@ -5,9 +5,10 @@
 // adaptive labels, a finite concept class, its size) and the function that makes its data. The URL
 // codec and field table (config/fields.cpp), validation, the app's Data panel, `marginlab url --doc`
 // (docs/url.md) and the resource budget all iterate generator_rows() or look a row up; nothing else
-// lists generators. The built-in rows come first, in the order of `Generator` (generators.cpp,
-// builtin_generator_rows), so every link and golden hash keeps its meaning; register_generator appends a
-// row (a test's generator, tests/unit/test_only_generator.cpp) whose Generator value is its position.
+// lists generators. The built-in rows come first, in the order of the enumerators of generator_ids.h
+// (private to core/data; generators.cpp, builtin_generator_rows), so every link and golden hash keeps its
+// meaning; register_generator appends a row (a test's generator, tests/unit/test_only_generator.cpp) whose
+// Generator value is its position.
 // Registration is a start-up action: it is not thread-safe, and a reference to a row stays valid until
 // that row is unregistered.
 #pragma once
@@ -57,9 +58,13 @@ struct GeneratorRow {
   GeneratorParams reads = 0;     // the GeneratorSpec members it reads (besides kind)
   bool is_2d = false;            // always produces 2-D data (dims ignored)
   bool multiclass = false;       // produces spec.classes classes
-  bool adaptive_labels = false;  // the session labels each example against the learner (basis, 001 Claim 1.4);
-                                 // k = basis_size(margin) examples in k dims, so margin >= 1/64
+  bool adaptive_labels = false;  // the session labels each example against the learner (basis, 001 Claim 1.4):
+                                 // its data are a stream, never split, noise-free, margin from the generator
   GeneratedConcepts concepts = GeneratedConcepts::none;  // the finite class it labels by
+  int constant_column = -1;              // the column of its data that holds the constant coordinate 1 (thresholds'
+                                         // x = (u, 1)); -1: none, the bias column (if any) is the constant one
+  bool keeps_multiclass_margin = false;  // Dataset::target_margin is the multiclass margin theta (004 Def. 2),
+                                         // which only the untransformed features keep (classes)
   // Makes the data of a validated spec; draws only from Rng(seed, Stream::data) and det:: functions.
   Result<Dataset> (*make)(const GeneratorSpec& spec, uint64_t seed) = nullptr;
   // Checks beyond the ranges of the members it reads ("gen.*" errors naming the field); nullptr: none.
@@ -68,10 +73,12 @@ struct GeneratorRow {
   GeneratedSize (*size)(const GeneratorSpec& spec) = nullptr;
 };
 
-// The built-in rows in the order of `Generator` (defined in generators.cpp beside the make functions).
+// The built-in rows in enumerator order (defined in generators.cpp beside the make functions).
 std::deque<GeneratorRow> builtin_generator_rows();
+// How many rows builtin_generator_rows() holds: the position the first registered row takes.
+int builtin_generator_count();
 
-// Every row: the built-ins in Generator order, then the registered ones in registration order.
+// Every row: the built-ins in enumerator order, then the registered ones in registration order.
 const std::deque<GeneratorRow>& generator_rows();
 // The row of a generator; g must be a row's position (assert).
 const GeneratorRow& generator_row(Generator g);

@@ -18,6 +18,7 @@
 #include <limits>
 #include <string>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generator_registry.h"
 #include "core/util/detmath.h"
 #include "core/util/format.h"
@@ -686,6 +687,7 @@ void add_finite_and_playground_rows(std::deque<GeneratorRow>& rows) {
                   .reads = reads_params({P::n, P::concepts}),
                   .is_2d = true,
                   .concepts = GeneratedConcepts::thresholds,
+                  .constant_column = 1,
                   .make = with_data_stream<make_thresholds>});
   rows.push_back({.id = "circle",
                   .name = "Circle (playground)",
@@ -715,7 +717,6 @@ void add_finite_and_playground_rows(std::deque<GeneratorRow>& rows) {
                   .reads = playground,
                   .is_2d = true,
                   .make = with_data_stream<make_spiral>});
-  assert(rows.size() == static_cast<size_t>(kBuiltinGeneratorCount) && "one row per Generator enumerator");
 }
 }  // namespace
 
@@ -753,6 +754,7 @@ std::deque<GeneratorRow> builtin_generator_rows() {
                   .citation = "004 §4.1",
                   .reads = reads_params({P::n, P::dims, P::margin, P::classes}),
                   .multiclass = true,
+                  .keeps_multiclass_margin = true,
                   .make = with_data_stream<make_classes>});
   rows.push_back(planar_toy("double_ellipse", "Double ellipse", "+1 inside either of two tilted ellipses"));
   rows.push_back(planar_toy("ring", "Ring", "+1 in the annulus 4 <= |x| <= 8.93"));

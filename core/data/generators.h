@@ -19,33 +19,18 @@
 
 namespace ml {
 
-// The built-in generators, numbered as their rows in generator_rows() (generator_registry.h), which also
-// holds registered ones: a Generator value is a row's position. The URL spells them by generator_name().
-enum class Generator : int {
-  separable,  // d-dim unit sphere (or ball), labels sign<v,x>, rejection of |<v,x>| < margin
-  gaussian,   // isotropic N(0, I_d) (log-concave), labels sign<v,x>
-  classes,    // Q classes on the unit sphere S^{d-1}: Q random unit w's, argmax, margin theta by rejection (004 §4.1)
-  double_ellipse,  // 000 §5.2 toy on [-10,10]^2
-  ring,            // 000 §5.2 toy
-  chess_board,     // 000 §5.2 toy
-  dart_board,      // 000 §5.2 toy
-  hyper,           // 000 §5.2 toy
-  basis,           // adversarial basis stream e_1..e_k (001 Claim 1.4); labels chosen adaptively by the session
-  finite,          // labels from one member of a finite class of halfspaces (finite_class_directions)
-  thresholds,      // points on a line [0,1] (with constant coordinate 1), label by a threshold from a grid of |C|
-  circle,          // 2-D disc inside a circle vs ring around it
-  xor_,            // 2-D XOR quadrants
-  blobs,           // Q Gaussian blobs in 2-D (or d-D)
-  spiral,          // two interleaved 2-D spirals
-};
+// A generator: the position of its row in generator_rows() (generator_registry.h), built-in or registered.
+// The built-ins' enumerators are private to core/data (generator_ids.h): other code asks the row what it
+// needs and finds a row by its id (parse_generator, generator_with_id).
+enum class Generator : int;
 
 // Parameters of a generator; unused fields are ignored by generators that do not need them.
 struct GeneratorSpec {
-  Generator kind = Generator::separable;  // which generator
-  int n = 400;                            // examples to generate (train + test); basis ignores it (n = k)
-  int dims = 2;                           // d, for generators not fixed to 2-D
-  double margin = 0.1;                    // gamma (binary) or theta (classes): rejection margin; basis: delta
-  int classes = 3;                        // Q for classes and blobs
+  Generator kind{};     // which generator; value-initialized: 0 is the first built-in row, "separable"
+  int n = 400;          // examples to generate (train + test); basis ignores it (n = k)
+  int dims = 2;         // d, for generators not fixed to 2-D
+  double margin = 0.1;  // gamma (binary) or theta (classes): rejection margin; basis: delta
+  int classes = 3;      // Q for classes and blobs
   double spread = 0.5;  // scale of the 2-D sets' jitter (blob sd, spiral/circle/xor jitter half-width)
   int concepts = 1024;  // |C| for finite and thresholds
   bool ball = false;    // separable: uniform in the ball instead of on the sphere
@@ -54,9 +39,6 @@ struct GeneratorSpec {
   bool operator==(const GeneratorSpec&) const = default;
 };
 
-// Number of built-in generators (the enumerators of Generator). generator_rows() (generator_registry.h)
-// holds one row each, in this order, then any registered rows; their ids, names and properties live there.
-inline constexpr int kBuiltinGeneratorCount = static_cast<int>(Generator::spiral) + 1;
 // Largest n*dims (and concepts*dims for finite) a generator accepts: 2^26 floats = 256 MB, a guard
 // for the browser's memory, returned as "gen.too_large".
 inline constexpr long long kMaxGeneratedValues = 1LL << 26;
@@ -80,6 +62,9 @@ std::string_view generator_name(Generator g);
 std::string_view generator_description(Generator g);
 // Parses a generator id of any row; false when unknown.
 bool parse_generator(std::string_view name, Generator* out);
+// The generator whose row has this id, for code that names a built-in one (a bench's data, an example
+// link); throws std::bad_optional_access when no row has it.
+Generator generator_with_id(std::string_view id);
 // True when the generator always produces 2-D data (dims ignored): its row's is_2d.
 bool generator_is_2d(Generator g);
 // True when the generator produces more than two classes (uses spec.classes): its row's multiclass.

@@ -182,8 +182,10 @@ Status validate_family(const NoiseSpec& spec, const Dataset& data) {
   return data.num_classes() < 2 ? too_few_classes(data, "family noise") : Status::Ok();
 }
 
+Eigen::MatrixXd family_base(const NoiseSpec& spec, int q) { return family_base_matrix(q, spec.family_seed); }
+
 Result<Eigen::MatrixXd> family_matrix(const NoiseSpec& spec, int q) {
-  return confusion_family(family_base_matrix(q, spec.family_seed), spec.family);
+  return confusion_family(family_base(spec, q), spec.family);
 }
 
 Status validate_mixed(const NoiseSpec& spec, const Dataset& data) {
@@ -204,6 +206,19 @@ void apply_mixed(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) {
   noise_detail::apply_malicious(spec, spec.malicious_rate, chooser, in.direction, !in.proxy, data, in.seed);
 }
 
+// 000 Thm 4 promises nothing when theta >= theta_max(gamma, eta) on data of margin gamma.
+std::string mixed_margin_notice(const NoiseSpec& spec, double margin) {
+  if (!(margin > 0.0)) return {};
+  const double theta_max = mixed_noise_theta_max(margin, spec.rate);
+  if (spec.malicious_rate < theta_max) return {};
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "mixed noise: theta = %.4g is not below 000 Thm 4's theta_max = gamma (1 - 2 eta) / 8 = %.4g for this "
+                "data's margin gamma = %.4g and eta = %.4g: the theorem promises no learning here",
+                spec.malicious_rate, theta_max, margin, spec.rate);
+  return text;
+}
+
 }  // namespace
 
 std::deque<NoiseRow> builtin_noise_rows() {
@@ -214,7 +229,8 @@ std::deque<NoiseRow> builtin_noise_rows() {
                   .description = "The training labels stay the true ones",
                   .citation = "",
                   .reads = 0,
-                  .matrix = identity_matrix});
+                  .matrix = identity_matrix,
+                  .matrix_caption = "no noise"});
   rows.push_back(
       {.id = "uniform",
        .name = "Uniform classification noise",
@@ -223,7 +239,8 @@ std::deque<NoiseRow> builtin_noise_rows() {
        .reads = noise_params({P::rate, P::sampling}),
        .validate = validate_uniform,
        .apply = apply_matrix_noise,
-       .matrix = uniform_matrix});
+       .matrix = uniform_matrix,
+       .matrix_caption = "uniform"});
   rows.push_back({.id = "confusion",
                   .name = "Confusion-matrix noise",
                   .description = "Class q becomes p with probability C_pq of the given matrix (columns sum to 1)",
@@ -267,7 +284,8 @@ std::deque<NoiseRow> builtin_noise_rows() {
        .reads = noise_params({P::sampling, P::family, P::family_seed}),
        .validate = validate_family,
        .apply = apply_matrix_noise,
-       .matrix = family_matrix});
+       .matrix = family_matrix,
+       .family_base = family_base});
   rows.push_back({.id = "mixed",
                   .name = "Mixed noise",
                   .description = "Uniform classification noise eta, then each example replaced by the malicious "
@@ -277,8 +295,8 @@ std::deque<NoiseRow> builtin_noise_rows() {
                   .validate = validate_mixed,
                   .needs_direction = always,
                   .apply = apply_mixed,
-                  .matrix = uniform_matrix});
-  assert(rows.size() == static_cast<size_t>(kBuiltinNoiseModelCount) && "one row per NoiseModel enumerator");
+                  .matrix = uniform_matrix,
+                  .margin_notice = mixed_margin_notice});
   return rows;
 }
 

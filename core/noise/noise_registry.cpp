@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "core/util/row_table.h"
@@ -20,6 +21,11 @@ RowTable<NoiseRow>& table() {
 
 const std::deque<NoiseRow>& noise_rows() { return table().rows(); }
 
+int builtin_noise_model_count() {
+  static const int count = static_cast<int>(builtin_noise_rows().size());
+  return count;
+}
+
 const NoiseRow& noise_row(NoiseModel m) { return table().at(static_cast<size_t>(static_cast<int>(m))); }
 
 const NoiseRow* find_noise_row(std::string_view id) { return table().find(id); }
@@ -30,6 +36,15 @@ bool parse_noise_model(std::string_view s, NoiseModel* out) {
   const std::optional<size_t> index = table().index_of(s);
   if (index) *out = noise_model_at(*index);
   return index.has_value();
+}
+
+NoiseModel noise_model_with_id(std::string_view id) { return noise_model_at(table().index_of(id).value()); }
+
+bool noise_corrupts(NoiseModel m) { return noise_row(m).apply != nullptr; }
+
+std::string noise_margin_notice(const NoiseSpec& spec, double margin) {
+  const NoiseRow& row = noise_row(spec.model);
+  return row.margin_notice != nullptr ? row.margin_notice(spec, margin) : std::string();
 }
 
 int noise_registry_version() { return table().version(); }

@@ -5,10 +5,11 @@
 // properties, and its functions: validate, apply, and its confusion matrix when it has one. The URL codec
 // and field table (config/fields.cpp), apply_noise, validate_noise_spec, noise_confusion_matrix, the app's
 // Noise panel and `marginlab url --doc` (docs/url.md) read the rows; nothing else lists noise models. The
-// built-in rows come first, in the order of `NoiseModel` (noise.cpp, builtin_noise_rows), so every link
-// and golden hash keeps its meaning; register_noise_model appends a row (a test's model,
-// tests/unit/test_only_noise.cpp) whose NoiseModel value is its position. Registration is a start-up
-// action: it is not thread-safe, and a reference to a row stays valid until that row is unregistered.
+// built-in rows come first, in the order of the enumerators of noise_ids.h (private to core/noise;
+// noise.cpp, builtin_noise_rows), so every link and golden hash keeps its meaning; register_noise_model
+// appends a row (a test's model, tests/unit/test_only_noise.cpp) whose NoiseModel value is its position.
+// Registration is a start-up action: it is not thread-safe, and a reference to a row stays valid until
+// that row is unregistered.
 #pragma once
 
 #include <Eigen/Core>
@@ -72,12 +73,21 @@ struct NoiseRow {
   void (*apply)(const NoiseSpec& spec, const NoiseInput& in, Dataset& data) = nullptr;
   // The model's Q x Q confusion matrix (noise_confusion_matrix); nullptr: it is no matrix.
   Result<Eigen::MatrixXd> (*matrix)(const NoiseSpec& spec, int num_classes) = nullptr;
+  // What the Confusion panel's title of the configured matrix adds ("no noise", "uniform"); empty: nothing.
+  std::string matrix_caption{};
+  // The base matrix M of the confusion family its matrices come from (UMA's grid of C_j,
+  // Problem::confusion_family_base); nullptr: the model is no family.
+  Eigen::MatrixXd (*family_base)(const NoiseSpec& spec, int num_classes) = nullptr;
+  // A notice when the data's margin (0: unknown) voids the model's guarantee (noise_margin_notice); nullptr: none.
+  std::string (*margin_notice)(const NoiseSpec& spec, double margin) = nullptr;
 };
 
-// The built-in rows in the order of `NoiseModel` (defined in noise.cpp).
+// The built-in rows in enumerator order (defined in noise.cpp).
 std::deque<NoiseRow> builtin_noise_rows();
+// How many rows builtin_noise_rows() holds: the position the first registered row takes.
+int builtin_noise_model_count();
 
-// Every row: the built-ins in NoiseModel order, then the registered ones in registration order.
+// Every row: the built-ins in enumerator order, then the registered ones in registration order.
 const std::deque<NoiseRow>& noise_rows();
 // The row of a model; m must be a row's position (assert).
 const NoiseRow& noise_row(NoiseModel m);

@@ -2,12 +2,11 @@
 #include "core/session/pipeline.h"
 
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 
 #include "core/config/point_edits.h"
 #include "core/data/csv.h"
-#include "core/data/generators.h"
+#include "core/data/generator_registry.h"
 #include "core/data/transform.h"
 #include "core/settings/setting.h"
 #include "core/util/format.h"
@@ -147,18 +146,6 @@ Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>
   return join_given_split(std::move(parts[0]), parts[1], sources[0], sources[1]);
 }
 
-std::string mixed_noise_notice(const NoiseSpec& noise, double margin) {
-  if (noise.model != NoiseModel::mixed || !(margin > 0.0)) return {};
-  const double theta_max = mixed_noise_theta_max(margin, noise.rate);
-  if (noise.malicious_rate < theta_max) return {};
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "mixed noise: theta = %.4g is not below 000 Thm 4's theta_max = gamma (1 - 2 eta) / 8 = %.4g for this "
-                "data's margin gamma = %.4g and eta = %.4g: the theorem promises no learning here",
-                noise.malicious_rate, theta_max, margin, noise.rate);
-  return text;
-}
-
 namespace {
 // Notices about training data a learner cannot use as it stands (issue 15 item 5): features that are
 // constant on the training part under standardize (centred to 0, they carry nothing) and all-zero
@@ -219,8 +206,8 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
     all = std::move(generated.value());
   }
   PreparedData out;
-  // The basis stream is an adaptive sequence, not a sample: it is never split.
-  const bool splittable = config.use_csv || config.generator.kind != Generator::basis;
+  // An adaptively labelled stream (basis) is a sequence, not a sample: it is never split.
+  const bool splittable = config.use_csv || !generator_row(config.generator.kind).adaptive_labels;
   const double test_fraction = splittable ? config.test_fraction : 0.0;
   Split parts;
   if (all.given_test_from >= 0) {  // a benchmark split: its own test file, nothing drawn
@@ -249,7 +236,7 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
   Result<NoiseReport> report = apply_noise(config.noise, out.train, config.seed);
   if (!report.ok()) return report.error();
   out.noise = std::move(report.value());
-  if (std::string note = mixed_noise_notice(config.noise, out.train.target_margin); !note.empty()) {
+  if (std::string note = noise_margin_notice(config.noise, out.train.target_margin); !note.empty()) {
     out.warnings.push_back(std::move(note));
   }
   if (Status rough = apply_rough_labels(config, out.train, &out.noise); !rough.ok()) return rough.error();

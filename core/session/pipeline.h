@@ -36,12 +36,8 @@ Result<std::vector<std::string>> csv_file_names(const Config& config);
 Result<Dataset> csv_dataset(const Config& config, const std::vector<std::string>& sources,
                             const std::vector<std::string_view>& texts);
 
-// The notice a mixed-noise configuration gets when its theta is not below 000 Thm 4's theta_max(gamma, eta) for
-// the data's margin `margin` (the margin of the data the learner sees; 0 = unknown: no notice); empty otherwise.
-std::string mixed_noise_notice(const NoiseSpec& noise, double margin);
-
 // Builds the experiment's data: generate (or take the CSV), split, normalize, kernel features (kpca > 0),
-// bias coordinate, noise (with mixed_noise_notice), rough labels (rough > 0), point edits (apply_point_edits; the
+// bias coordinate, noise (with noise_margin_notice), rough labels (rough > 0), point edits (apply_point_edits; the
 // noise report is measured again when an edit applied). `csv` is the parsed user file when config.use_csv
 // (else ignored, may be null); with split >= 1 it must carry its given test part (csv_dataset), which
 // replaces the cut by test_fraction (and stratification). Fails with the generator's, the noise model's or the

@@ -45,7 +45,7 @@ Result<RoughLabels> rough_labels(const Dataset& train, int m, int64_t updates, u
 }
 
 Status apply_rough_labels(const Config& config, Dataset& train, NoiseReport* report) {
-  if (config.rough_m <= 0 || config.noise.model != NoiseModel::none) return Status::Ok();  // field rough applies
+  if (config.rough_m <= 0 || noise_corrupts(config.noise.model)) return Status::Ok();  // field rough applies
   Result<RoughLabels> rough = rough_labels(train, config.rough_m, config.rough_updates, config.seed);
   if (!rough.ok()) return rough.error();
   train.reset_labels_clean();

@@ -9,11 +9,12 @@
 #include <string_view>
 
 #include "core/config/budget.h"
-#include "core/data/generators.h"
+#include "core/data/generator_registry.h"
 #include "core/learners/registry.h"
 #include "core/metrics/confusion_rate.h"
 #include "core/metrics/metrics.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_registry.h"
 #include "core/util/eigen_setup.h"
 
 namespace ml {
@@ -49,20 +50,17 @@ bool reports_confusion_rate(const Learner& learner) { return learner.num_classes
 
 ConceptSource resolve_concept_source(const Config& config, int columns) {
   ConceptSource out;
-  const bool generated = !config.use_csv;
-  const Generator g = config.generator.kind;
-  if (generated && g == Generator::finite) {
-    out.kind = GeneratedClass::sphere;
-    out.count = config.generator.concepts;
-  } else if (generated && g == Generator::thresholds) {
-    out.kind = GeneratedClass::thresholds;
-    out.count = config.generator.concepts;
-  }
-  // `finite` directions live in the generator's d columns; an appended bias column gets weight 0.
-  if (generated && g == Generator::finite && config.bias && columns >= 2) out.sphere_dims = columns - 1;
-  // The constant coordinate: thresholds data carry it as column 1, otherwise the bias column (the last).
-  if (generated && g == Generator::thresholds && columns >= 2)
-    out.constant_column = 1;
+  const GeneratorRow* row = config.use_csv ? nullptr : &generator_row(config.generator.kind);
+  const GeneratedConcepts concepts = row ? row->concepts : GeneratedConcepts::none;
+  if (concepts == GeneratedConcepts::sphere) out.kind = GeneratedClass::sphere;
+  if (concepts == GeneratedConcepts::thresholds) out.kind = GeneratedClass::thresholds;
+  if (concepts != GeneratedConcepts::none) out.count = config.generator.concepts;
+  // Sphere directions live in the generator's d columns; an appended bias column gets weight 0.
+  if (concepts == GeneratedConcepts::sphere && config.bias && columns >= 2) out.sphere_dims = columns - 1;
+  // The constant coordinate: the generator's own column when its data carry one, else the bias column (the last).
+  const int own_constant = row ? row->constant_column : -1;
+  if (own_constant >= 0 && columns > own_constant)
+    out.constant_column = own_constant;
   else if (config.bias && columns >= 2)
     out.constant_column = columns - 1;
   return out;
@@ -73,9 +71,9 @@ void resolve_target_margins(const Config& config, const Dataset& train, Problem*
   p->unit_target_margin = 0.0;
   const Eigen::Index d = train.cols();
   if (train.target.size() != d || train.rows() == 0) return;  // no target survives (standardize, CSV, ...)
-  if (!config.use_csv && config.generator.kind == Generator::basis) {
-    // The adaptive stream labels e_i when it reaches it and sets v_i = y_i/sqrt(k): the margin is exactly the
-    // generator's 1/sqrt(k) on points of norm 1 (+ a bias coordinate of weight 0), labels or not.
+  if (!config.use_csv && generator_row(config.generator.kind).adaptive_labels) {
+    // The adaptive stream (basis) labels e_i when it reaches it and sets v_i = y_i/sqrt(k): the margin is exactly
+    // the generator's 1/sqrt(k) on points of norm 1 (+ a bias coordinate of weight 0), labels or not.
     const double r = max_radius(train.X);
     p->target_margin = train.target_margin;
     p->unit_target_margin = r > 0 ? train.target_margin / r : 0.0;
@@ -105,15 +103,15 @@ Problem resolve_problem(const Config& config, const Dataset& train) {
   p.seed = config.seed;
   // The margins of the data as the learner sees it (learner.h: target_margin, unit_target_margin).
   resolve_target_margins(config, train, &p);
-  // Generator `classes` keeps no binary target; its recorded margin is the multiclass theta (004 Def. 2), which
-  // only the untransformed features keep (a bias column adds a 0 weight; unit scaling or standardize move x).
-  const bool classes_margin =
-      !config.use_csv && config.generator.kind == Generator::classes && config.normalization == Normalization::none;
+  // A generator like `classes` keeps no binary target; its recorded margin is the multiclass theta (004 Def. 2),
+  // which only the untransformed features keep (a bias column adds a 0 weight; unit scaling or standardize move x).
+  const bool classes_margin = !config.use_csv && generator_row(config.generator.kind).keeps_multiclass_margin &&
+                              config.normalization == Normalization::none;
   p.multiclass_margin = p.target_margin > 0 ? p.target_margin : (classes_margin ? train.target_margin : 0.0);
   p.radius = max_radius(train.X);
   p.known_confusion = noise_confusion_matrix(config.noise, p.num_classes);
-  if (config.noise.model == NoiseModel::family) {
-    p.confusion_family_base = family_base_matrix(p.num_classes, config.noise.family_seed);
+  if (const NoiseRow& noise = noise_row(config.noise.model); noise.family_base != nullptr) {
+    p.confusion_family_base = noise.family_base(config.noise, p.num_classes);
   } else {
     p.confusion_family_base =
         make_error("problem.no_family", "the noise model is '" + std::string(noise_model_name(config.noise.model)) +
@@ -219,10 +217,12 @@ Result<std::unique_ptr<Session>> Session::create_from(const Config& config, Prep
                                                   " is a binary learner but the data have " +
                                                   std::to_string(train.num_classes()) + " classes");
   }
-  s->adaptive_ = !config.use_csv && config.generator.kind == Generator::basis;
+  s->adaptive_ = !config.use_csv && generator_row(config.generator.kind).adaptive_labels;
   if (s->adaptive_) {
-    if (config.noise.model != NoiseModel::none) {
-      s->warnings_.push_back("noise is ignored on the basis stream: its labels are chosen adaptively (001 Claim 1.4)");
+    if (noise_corrupts(config.noise.model)) {
+      const GeneratorRow& row = generator_row(config.generator.kind);
+      s->warnings_.push_back("noise is ignored on the " + row.id + " stream: its labels are chosen adaptively (" +
+                             row.citation + ")");
     }
     train.reset_labels_clean();
     s->labelled_.assign(static_cast<size_t>(train.rows()), 0);

@@ -12,6 +12,7 @@
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/session.h"
 #include "core/util/sha256.h"
 #include "tests/unit/fake_clock.h"

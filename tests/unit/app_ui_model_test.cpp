@@ -12,8 +12,10 @@
 
 #include "app/ui_model.h"
 #include "core/config/fields.h"
+#include "core/data/generator_ids.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/session.h"
 
 namespace ml::app {
@@ -120,7 +122,7 @@ TEST(AppUiModel, EveryGeneratorIsOfferedAndRuns) {
       EXPECT_TRUE(e->schema.multiclass || !notes.empty());
     }
   }
-  EXPECT_EQ(generators, kBuiltinGeneratorCount);
+  EXPECT_EQ(generators, builtin_generator_count());
 }
 
 TEST(AppUiModel, BinaryLearnerOnMulticlassDataSwitchesTheData) {

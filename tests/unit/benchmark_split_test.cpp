@@ -10,6 +10,7 @@
 #include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
 

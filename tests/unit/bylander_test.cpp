@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/metrics/metrics.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/session.h"
 #include "tests/unit/test_data.h"
 

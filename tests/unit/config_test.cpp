@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/data/generator_ids.h"
+#include "core/noise/noise_ids.h"
 #include "tests/unit/hand_built_learners.h"
 #include "tests/unit/test_data.h"
 
@@ -72,9 +74,9 @@ TEST(ConfigFields, DefaultsComeFromConfigAndAreValid) {
 
 TEST(ConfigFields, ChoicesSpellTheEnums) {
   const Field* data = find_field("data");
-  ASSERT_EQ(data->choices.size(), static_cast<size_t>(kBuiltinGeneratorCount + 1));
+  ASSERT_EQ(data->choices.size(), static_cast<size_t>(builtin_generator_count() + 1));
   EXPECT_EQ(data->choices.back(), "csv");
-  for (int i = 0; i < kBuiltinGeneratorCount; ++i)
+  for (int i = 0; i < builtin_generator_count(); ++i)
     EXPECT_EQ(data->choices[static_cast<size_t>(i)], generator_name(static_cast<Generator>(i)));
   EXPECT_EQ(find_field("norm")->choices, (std::vector<std::string>{"none", "unit", "standardize"}));
   EXPECT_EQ(find_field("noise")->choices, (std::vector<std::string>{"none", "uniform", "confusion", "malicious",
@@ -382,7 +384,7 @@ TEST(ConfigFields, GeneratorReadsDrivesValidationAndPanels) {
       {GeneratorParam::spread, "spread", [](GeneratorSpec& s) { s.spread = -1; }},
       {GeneratorParam::concepts, "concepts", [](GeneratorSpec& s) { s.concepts = 1; }},
   };
-  for (int gi = 0; gi < kBuiltinGeneratorCount; ++gi) {
+  for (int gi = 0; gi < builtin_generator_count(); ++gi) {
     const auto g = static_cast<Generator>(gi);
     for (const Probe& p : probes) {
       GeneratorSpec spec;

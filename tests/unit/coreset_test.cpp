@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/learners/active_coreset_svm.h"
 #include "core/learners/evaluation.h"

@@ -9,10 +9,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "core/data/generator_ids.h"
+#include "core/data/generator_registry.h"
 #include "core/util/rng.h"
 
 namespace ml {
@@ -68,8 +71,8 @@ TEST(Generators, NamesRoundTripAndMatchTheUrlSpellings) {
   const char* expected[] = {"separable",   "gaussian",   "classes", "double_ellipse", "ring",
                             "chess_board", "dart_board", "hyper",   "basis",          "finite",
                             "thresholds",  "circle",     "xor",     "blobs",          "spiral"};
-  ASSERT_EQ(sizeof(kAll) / sizeof(kAll[0]), static_cast<size_t>(kBuiltinGeneratorCount));
-  for (int i = 0; i < kBuiltinGeneratorCount; ++i) {
+  ASSERT_EQ(sizeof(kAll) / sizeof(kAll[0]), static_cast<size_t>(builtin_generator_count()));
+  for (int i = 0; i < builtin_generator_count(); ++i) {
     EXPECT_EQ(generator_name(kAll[i]), expected[i]);
     EXPECT_FALSE(generator_description(kAll[i]).empty());
     Generator parsed = Generator::separable;
@@ -81,6 +84,23 @@ TEST(Generators, NamesRoundTripAndMatchTheUrlSpellings) {
   EXPECT_FALSE(parse_generator("Separable", &g));
   EXPECT_FALSE(parse_generator("", &g));
   EXPECT_EQ(g, Generator::ring);  // untouched on failure
+}
+
+// The properties the session and the pipeline ask a row instead of comparing generators.
+TEST(Generators, RowsCarryWhatTheConsumersAsk) {
+  for (Generator g : kAll) {
+    const GeneratorRow& row = generator_row(g);
+    EXPECT_EQ(row.adaptive_labels, g == Generator::basis) << row.id;
+    EXPECT_EQ(row.keeps_multiclass_margin, g == Generator::classes) << row.id;
+    EXPECT_EQ(row.constant_column, g == Generator::thresholds ? 1 : -1) << row.id;
+    const GeneratedConcepts concepts = g == Generator::finite       ? GeneratedConcepts::sphere
+                                       : g == Generator::thresholds ? GeneratedConcepts::thresholds
+                                                                    : GeneratedConcepts::none;
+    EXPECT_EQ(row.concepts, concepts) << row.id;
+    EXPECT_EQ(generator_with_id(row.id), g);
+  }
+  EXPECT_EQ(GeneratorSpec{}.kind, Generator::separable);
+  EXPECT_THROW(generator_with_id("xor_"), std::bad_optional_access);
 }
 
 TEST(Generators, TwoDimensionalAndMulticlassFlags) {

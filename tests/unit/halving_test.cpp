@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "core/config/fields.h"
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
 #include "core/util/rng.h"

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/kernels/kernel.h"
 #include "core/learners/evaluation.h"

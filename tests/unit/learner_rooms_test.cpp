@@ -3,11 +3,16 @@
 // (core/learners/registry.h): its rows carry each learner's schema, factory, citation, cost, self-selection
 // and the tools the pipeline borrows. Links that name a learner (`learner=rp` in a gallery entry) are data,
 // not code, and are allowed.
+// Generators and noise models stay in theirs: no code outside core/data (core/noise) spells an enumerator of
+// Generator (NoiseModel) or includes the private header that lists them (generator_ids.h, noise_ids.h); it asks
+// the rows (generator_registry.h, noise_registry.h) or finds one by its id. Tests may use the enumerators.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <set>
 #include <sstream>
 #include <string>
@@ -67,6 +72,51 @@ std::vector<std::string> learner_leaks(const std::string& text, const std::vecto
   return out;
 }
 
+// A room whose enumerators only its own code spells: the folder, the enum and the header listing them.
+struct EnumRoom {
+  std::string folder;  // "core/data/"
+  std::string type;    // "Generator"
+  std::string header;  // "core/data/generator_ids.h"
+};
+
+const EnumRoom kEnumRooms[] = {{"core/data/", "Generator", "core/data/generator_ids.h"},
+                               {"core/noise/", "NoiseModel", "core/noise/noise_ids.h"}};
+
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// Every place in `text` that spells `Type::` (not the tail of a longer name such as MyType::) or includes the
+// room's header, as "line N: ..." (comments are skipped).
+std::vector<std::string> enum_leaks(const std::string& text, const EnumRoom& room) {
+  std::vector<std::string> out;
+  std::istringstream lines(text);
+  std::string line;
+  const std::string scoped = room.type + "::";
+  for (int n = 1; std::getline(lines, line); ++n) {
+    const std::string code = line.substr(0, line.find("//"));
+    if (code.find("#include") != std::string::npos && code.find("\"" + room.header + "\"") != std::string::npos)
+      out.push_back("line " + std::to_string(n) + ": includes " + room.header);
+    for (size_t at = code.find(scoped); at != std::string::npos; at = code.find(scoped, at + 1)) {
+      if (at > 0 && is_identifier_char(code[at - 1])) continue;
+      out.push_back("line " + std::to_string(n) + ": spells " + code.substr(at, code.find_first_of(" ;,)", at) - at));
+    }
+  }
+  return out;
+}
+
+// Calls visit(path relative to the root, text) for every source under the folders.
+template <class Visit>
+int for_each_source(std::initializer_list<const char*> folders, const Visit& visit) {
+  int files = 0;
+  for (const char* folder : folders) {
+    for (const auto& entry : fs::recursive_directory_iterator(kRoot / folder)) {
+      if (!entry.is_regular_file() || !is_source(entry.path())) continue;
+      ++files;
+      visit(entry.path().lexically_relative(kRoot).string(), read_text(entry.path()));
+    }
+  }
+  return files;
+}
+
 std::vector<std::string> registry_ids() {
   std::vector<std::string> ids;
   for (const LearnerEntry& row : learner_registry()) ids.push_back(row.schema.id);
@@ -89,17 +139,31 @@ TEST(LearnerRooms, NoCodeOutsideCoreLearnersNamesALearner) {
   const std::vector<std::string> headers = concrete_learner_headers();
   EXPECT_GE(headers.size(), 10u) << "the learners' headers were found";
   const std::vector<std::string> ids = registry_ids();
-  int files = 0;
-  for (const char* folder : {"core", "app", "native", "web"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(kRoot / folder)) {
-      const fs::path& p = entry.path();
-      if (!entry.is_regular_file() || !is_source(p)) continue;
-      if (p.lexically_relative(kRoot).string().rfind("core/learners/", 0) == 0) continue;
-      ++files;
-      for (const std::string& leak : learner_leaks(read_text(p), ids, headers))
-        ADD_FAILURE() << p.lexically_relative(kRoot).string() << " " << leak;
-    }
-  }
+  const int files =
+      for_each_source({"core", "app", "native", "web"}, [&](const std::string& path, const std::string& text) {
+        if (path.rfind("core/learners/", 0) == 0) return;
+        for (const std::string& leak : learner_leaks(text, ids, headers)) ADD_FAILURE() << path << " " << leak;
+      });
+  EXPECT_GT(files, 100) << "the sources were found";
+}
+
+TEST(RowRooms, TheEnumCheckFlagsWhatTheRuleForbids) {
+  const EnumRoom& noise = kEnumRooms[1];
+  EXPECT_TRUE(enum_leaks("#include \"core/noise/noise.h\"\n// NoiseModel::none\nMyNoiseModel::none;\n", noise).empty());
+  const auto leaks = enum_leaks("#include \"core/noise/noise_ids.h\"\nif (m == ml::NoiseModel::none) {}\n", noise);
+  ASSERT_EQ(leaks.size(), 2u);
+  EXPECT_EQ(leaks[0], "line 1: includes core/noise/noise_ids.h");
+  EXPECT_EQ(leaks[1], "line 2: spells NoiseModel::none");
+}
+
+TEST(RowRooms, NoCodeOutsideItsRoomSpellsAGeneratorOrNoiseModel) {
+  const int files =
+      for_each_source({"core", "app", "native", "web", "bench"}, [](const std::string& path, const std::string& text) {
+        for (const EnumRoom& room : kEnumRooms) {
+          if (path.rfind(room.folder, 0) == 0) continue;
+          for (const std::string& leak : enum_leaks(text, room)) ADD_FAILURE() << path << " " << leak;
+        }
+      });
   EXPECT_GT(files, 100) << "the sources were found";
 }
 

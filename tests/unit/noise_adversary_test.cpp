@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "core/util/rng.h"
 
 namespace ml {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 
 namespace ml {
 namespace {

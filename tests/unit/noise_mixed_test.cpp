@@ -11,6 +11,7 @@
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 
 namespace ml {
@@ -178,14 +179,14 @@ TEST(NoiseMixed, LinkCarriesEtaThetaAndTheAdversary) {
 // 0.1 and eta = 0.2 give theta_max = 0.1 * 0.6 / 8 = 0.0075.
 TEST(NoiseMixed, PipelineNoticeWhenThetaIsNotBelowThetaMax) {
   NoiseSpec spec = mixed_spec(0.2, 0.0075, Sampling::independent);
-  const std::string note = mixed_noise_notice(spec, 0.1);
+  const std::string note = noise_margin_notice(spec, 0.1);
   EXPECT_NE(note.find("theta_max = gamma (1 - 2 eta) / 8 = 0.0075"), std::string::npos) << note;
   spec.malicious_rate = 0.0074;
-  EXPECT_EQ(mixed_noise_notice(spec, 0.1), "");
+  EXPECT_EQ(noise_margin_notice(spec, 0.1), "");
   spec.malicious_rate = 0.3;
-  EXPECT_EQ(mixed_noise_notice(spec, 0.0), "");  // margin unknown: nothing to compare against
+  EXPECT_EQ(noise_margin_notice(spec, 0.0), "");  // margin unknown: nothing to compare against
   spec.model = NoiseModel::malicious;
-  EXPECT_EQ(mixed_noise_notice(spec, 0.1), "");
+  EXPECT_EQ(noise_margin_notice(spec, 0.1), "");
 
   DecodeResult link = decode_link("#v=1&data=separable&margin=0.1&noise=mixed&eta=0.2&theta=0.2&seed=2");
   ASSERT_TRUE(link.warnings.empty()) << link.warnings[0];

@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
+#include "core/noise/noise_registry.h"
 #include "core/settings/setting.h"
 
 namespace ml {
@@ -70,6 +74,42 @@ void expect_flags_match_labels(const Dataset& data) {
     const bool changed = data.label[k] != data.true_label[k];
     EXPECT_EQ(data.corruption[k], changed ? Corruption::label : Corruption::none) << "example " << i;
   }
+}
+
+// noise_ids.h numbers the built-in rows: each enumerator names the row at its position, and there is one
+// row per enumerator (the count comes from the rows, never from the enum).
+TEST(NoiseNames, EachEnumeratorNumbersItsRow) {
+  const NoiseModel all[] = {NoiseModel::none,        NoiseModel::uniform,  NoiseModel::confusion, NoiseModel::malicious,
+                            NoiseModel::adversarial, NoiseModel::outliers, NoiseModel::family,    NoiseModel::mixed};
+  const char* ids[] = {"none", "uniform", "confusion", "malicious", "adversarial", "outliers", "family", "mixed"};
+  ASSERT_EQ(std::size(all), static_cast<size_t>(builtin_noise_model_count()));
+  for (size_t i = 0; i < std::size(all); ++i) {
+    EXPECT_EQ(static_cast<size_t>(all[i]), i);
+    EXPECT_EQ(noise_model_name(all[i]), ids[i]);
+    EXPECT_EQ(noise_model_with_id(ids[i]), all[i]);
+  }
+  EXPECT_EQ(NoiseSpec{}.model, NoiseModel::none);
+  EXPECT_THROW(noise_model_with_id("no_such_model"), std::bad_optional_access);
+}
+
+// The properties the rest of the program asks a row instead of comparing models.
+TEST(NoiseRows, CarryWhatTheConsumersAsk) {
+  for (int m = 0; m < builtin_noise_model_count(); ++m)
+    EXPECT_EQ(noise_corrupts(noise_model_at(static_cast<size_t>(m))), m != static_cast<int>(NoiseModel::none)) << m;
+  EXPECT_EQ(noise_row(NoiseModel::none).matrix_caption, "no noise");
+  EXPECT_EQ(noise_row(NoiseModel::uniform).matrix_caption, "uniform");
+  EXPECT_EQ(noise_row(NoiseModel::mixed).matrix_caption, "");
+  for (int m = 0; m < builtin_noise_model_count(); ++m) {
+    const NoiseModel model = noise_model_at(static_cast<size_t>(m));
+    EXPECT_EQ(noise_row(model).family_base != nullptr, model == NoiseModel::family) << m;
+    EXPECT_EQ(noise_row(model).margin_notice != nullptr, model == NoiseModel::mixed) << m;
+    // Only the matrix editor's model reads the listed matrix.
+    EXPECT_EQ(noise_reads(model, NoiseParam::confusion), model == NoiseModel::confusion) << m;
+  }
+  NoiseSpec family;
+  family.model = NoiseModel::family;
+  family.family_seed = 3;
+  EXPECT_TRUE(noise_row(family.model).family_base(family, 4) == family_base_matrix(4, 3));
 }
 
 TEST(NoiseNames, RoundTripEveryEnum) {

@@ -11,9 +11,11 @@
 #include <limits>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/session.h"
 #include "core/util/rng.h"
 #include "tests/unit/test_data.h"

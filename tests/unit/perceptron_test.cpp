@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/metrics/metrics.h"
 #include "tests/unit/test_data.h"

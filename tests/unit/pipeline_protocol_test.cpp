@@ -7,10 +7,12 @@
 #include <memory>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/data/transform.h"
 #include "core/kernels/projection.h"
 #include "core/learners/uma.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
 #include "tests/unit/test_data.h"

@@ -10,7 +10,9 @@
 #include "core/config/link.h"
 #include "core/config/point_edits.h"
 #include "core/config/url.h"
+#include "core/data/generator_ids.h"
 #include "core/learners/registry.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "tests/unit/test_data.h"
 

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "core/data/generator_ids.h"
 #include "core/learners/kernel_perceptron.h"
 #include "core/learners/rp_classifier.h"
 #include "core/session/session.h"

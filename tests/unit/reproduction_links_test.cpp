@@ -14,10 +14,12 @@
 #include <vector>
 
 #include "core/config/budget.h"
+#include "core/data/generator_ids.h"
 #include "core/experiment/experiment.h"
 #include "core/learners/registry.h"
 #include "core/learners/uma.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
 

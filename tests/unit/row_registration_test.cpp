@@ -15,7 +15,9 @@
 #include "core/config/fields.h"
 #include "core/config/link.h"
 #include "core/config/url.h"
+#include "core/data/generator_ids.h"
 #include "core/learners/registry.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/session.h"
 #include "tests/unit/test_only_generator.h"
 #include "tests/unit/test_only_noise.h"
@@ -45,7 +47,7 @@ std::unique_ptr<Session> run(const Config& config, int64_t steps) {
 
 TEST(RowRegistration, RegisteredGeneratorLinkParsesRoundTripsAndRuns) {
   ScopedGeneratorRow cube(test::test_only_generator_row());
-  EXPECT_EQ(static_cast<int>(cube.value()), kBuiltinGeneratorCount);  // numbered after the built-ins
+  EXPECT_EQ(static_cast<int>(cube.value()), builtin_generator_count());  // numbered after the built-ins
   const Config c = decode_exactly("#v=1&data=test_cube&n=60&learner=perceptron&seed=3");
   EXPECT_FALSE(c.use_csv);
   EXPECT_EQ(c.generator.kind, cube.value());
@@ -63,7 +65,7 @@ TEST(RowRegistration, RegisteredGeneratorLinkParsesRoundTripsAndRuns) {
 
 TEST(RowRegistration, RegisteredNoiseModelLinkParsesRoundTripsAndRuns) {
   ScopedNoiseRow first(test::test_only_noise_row());
-  EXPECT_EQ(static_cast<int>(first.value()), kBuiltinNoiseModelCount);
+  EXPECT_EQ(static_cast<int>(first.value()), builtin_noise_model_count());
   const Config c = decode_exactly("#v=1&data=separable&n=200&noise=test_first&eta=0.2&learner=perceptron&seed=4");
   EXPECT_EQ(c.noise.model, first.value());
   EXPECT_EQ(c.noise.rate, 0.2);  // eta applies: the row reads it
@@ -95,9 +97,9 @@ TEST(RowRegistration, FieldChoicesAndConditionsFollowTheRows) {
     // The built-ins keep their ids and numbers; the new row follows them; csv stays last.
     ASSERT_EQ(data.choices.size(), data_before.size() + 1);
     EXPECT_TRUE(std::equal(data_before.begin(), data_before.end() - 1, data.choices.begin()));
-    EXPECT_EQ(data.choices[static_cast<size_t>(kBuiltinGeneratorCount)], "test_cube");
+    EXPECT_EQ(data.choices[static_cast<size_t>(builtin_generator_count())], "test_cube");
     EXPECT_EQ(data.choices.back(), "csv");
-    EXPECT_EQ(data.max, static_cast<double>(kBuiltinGeneratorCount + 1));
+    EXPECT_EQ(data.max, static_cast<double>(builtin_generator_count() + 1));
     const Field& noise = *find_field("noise");
     ASSERT_EQ(noise.choices.size(), noise_before.size() + 1);
     EXPECT_TRUE(std::equal(noise_before.begin(), noise_before.end(), noise.choices.begin()));
@@ -153,7 +155,7 @@ TEST(RowRegistration, DuplicateOrMalformedIdsAreRefused) {
   EXPECT_EQ(register_generator(again).error().code, "gen.bad_row");
   again.id = "Bad id";
   EXPECT_EQ(register_generator(again).error().code, "gen.bad_row");
-  EXPECT_EQ(generator_rows().size(), static_cast<size_t>(kBuiltinGeneratorCount + 1));  // nothing was added
+  EXPECT_EQ(generator_rows().size(), static_cast<size_t>(builtin_generator_count() + 1));  // nothing was added
 
   NoiseRow noise = test::test_only_noise_row();
   ScopedNoiseRow first(test::test_only_noise_row());
@@ -162,12 +164,12 @@ TEST(RowRegistration, DuplicateOrMalformedIdsAreRefused) {
   EXPECT_EQ(register_noise_model(noise).error().code, "noise.duplicate_id");
   noise.id = "";
   EXPECT_EQ(register_noise_model(noise).error().code, "noise.bad_row");
-  EXPECT_EQ(noise_rows().size(), static_cast<size_t>(kBuiltinNoiseModelCount + 1));
+  EXPECT_EQ(noise_rows().size(), static_cast<size_t>(builtin_noise_model_count() + 1));
 }
 
 TEST(RowRegistration, BuiltinRowsAreCompleteAndNumberedByTheirEnums) {
   std::vector<std::string> ids;
-  ASSERT_EQ(generator_rows().size(), static_cast<size_t>(kBuiltinGeneratorCount));
+  ASSERT_EQ(generator_rows().size(), static_cast<size_t>(builtin_generator_count()));
   for (size_t i = 0; i < generator_rows().size(); ++i) {
     const GeneratorRow& row = generator_rows()[i];
     EXPECT_FALSE(contains(ids, row.id)) << row.id;
@@ -178,7 +180,7 @@ TEST(RowRegistration, BuiltinRowsAreCompleteAndNumberedByTheirEnums) {
   }
   EXPECT_EQ(generator_row(Generator::spiral).id, "spiral");  // the last enumerator is the last built-in row
   ids.clear();
-  ASSERT_EQ(noise_rows().size(), static_cast<size_t>(kBuiltinNoiseModelCount));
+  ASSERT_EQ(noise_rows().size(), static_cast<size_t>(builtin_noise_model_count()));
   for (const NoiseRow& row : noise_rows()) {
     EXPECT_FALSE(contains(ids, row.id)) << row.id;
     ids.push_back(row.id);

@@ -9,11 +9,13 @@
 #include <cmath>
 #include <set>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/data/transform.h"
 #include "core/learners/perceptron.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "core/util/eigen_setup.h"
 
 namespace ml {

@@ -9,8 +9,10 @@
 #include <cmath>
 #include <string>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/learners/registry.h"
+#include "core/noise/noise_ids.h"
 
 namespace ml {
 namespace {

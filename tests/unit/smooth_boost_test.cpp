@@ -14,10 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/learners/averaging.h"
 #include "core/learners/evaluation.h"
 #include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/pipeline.h"
 #include "core/session/session.h"
 #include "tests/unit/test_data.h"

@@ -13,12 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/learners/averaging.h"
 #include "core/learners/bylander.h"
 #include "core/learners/kernel_perceptron.h"
 #include "core/learners/perceptron.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "tests/unit/test_data.h"
 
 namespace ml {

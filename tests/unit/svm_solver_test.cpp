@@ -11,6 +11,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/util/rng.h"
 

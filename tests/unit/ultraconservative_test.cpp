@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "core/data/generator_ids.h"
 #include "core/learners/registry.h"
 #include "core/session/session.h"
 #include "core/util/rng.h"

@@ -10,11 +10,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/data/generator_ids.h"
 #include "core/data/generators.h"
 #include "core/learners/evaluation.h"
 #include "core/learners/registry.h"
 #include "core/metrics/confusion_rate.h"
 #include "core/noise/noise.h"
+#include "core/noise/noise_ids.h"
 #include "core/session/session.h"
 #include "core/util/eigen_setup.h"
 #include "tests/unit/test_data.h"
