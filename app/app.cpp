@@ -297,7 +297,7 @@ void App::update_lesson() {
     tracker.load_progress(platform_.load_progress());
     progress_loaded_ = true;
   }
-  tracker.update(state_);
+  tracker.update(state_.lesson_results());
   if (tracker.take_progress_changed()) platform_.save_progress(tracker.progress().serialize());
 }
 
