@@ -13,9 +13,9 @@
 #include <cstdio>
 #include <optional>
 
-#include "app/font_ranges.h"
-#include "app/gallery.h"
-#include "app/ui_model.h"
+#include "app/models/gallery.h"
+#include "app/models/ui_model.h"
+#include "app/ui/font_ranges.h"
 #include "core/config/budget.h"
 #include "imgui_internal.h"
 

@@ -6,7 +6,7 @@
 // in the whole main area instead of View, Plots and Confusion.
 //
 // The host (native/app/main.cpp, web/main.cpp) owns the window, the GL context and ImGui's platform
-// backends; the shared frame sequence (app/frame_loop.h) calls frame() between ImGui::NewFrame() and
+// backends; the shared frame sequence (app/platform/frame_loop.h) calls frame() between ImGui::NewFrame() and
 // ImGui::Render() and after_render() after the draw data is rendered; the host forwards links, files and
 // page visibility. See platform.h.
 #pragma once
@@ -16,9 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.h"
-#include "app/layout.h"
 #include "app/models/frame_times.h"
+#include "app/models/layout.h"
 #include "app/models/results_line.h"
 #include "app/panels/confusion_panel.h"
 #include "app/panels/data_panel.h"
@@ -31,7 +30,8 @@
 #include "app/panels/share_panel.h"
 #include "app/panels/sweep_panel.h"
 #include "app/panels/view_panel.h"
-#include "app/platform.h"
+#include "app/platform/platform.h"
+#include "app/state/app_state.h"
 #include "imgui.h"
 
 namespace ml::app {
@@ -51,7 +51,7 @@ class App {
   // frame, GL font texture released) when the screen's pixel ratio changes: the atlas is rasterized at
   // `pixel_ratio` times the layout size.
   void setup_imgui(const std::string& font_path, float pixel_ratio = 1.0f);
-  // The screen is a touch screen (the page's pointer is coarse): widgets become touch targets (app/layout.h)
+  // The screen is a touch screen (the page's pointer is coarse): widgets become touch targets (app/models/layout.h)
   // and narrow or short screens get the sheet layout. Call before setup_imgui.
   void set_touch_screen(bool touch) { touch_ = touch; }
   // Starts the GL work the first frame needs (the view's shader programs). Call once the GL context is
@@ -74,7 +74,7 @@ class App {
   // "plots PNG" capture (the Export panel asks for it during frame()).
   void after_render(int framebuffer_width, int framebuffer_height);
   // What a frame shows beyond ImGui's draw lists: with them it decides whether a host that draws only
-  // changed frames draws this one (app/frame_loop.h).
+  // changed frames draws this one (app/platform/frame_loop.h).
   struct Offscreen {
     int64_t view_renders = 0;      // drawings of the view's texture so far
     bool capture_pending = false;  // a capture reads this frame once rendered: it must be drawn
@@ -83,7 +83,7 @@ class App {
 
   // The clock a frame's cost is measured with, in seconds (Platform::thread_cpu_seconds).
   double cost_clock() const { return platform_.thread_cpu_seconds(); }
-  // Completes the cost of the frame just drawn (app/frame_loop.h): the whole frame and the GL calls made
+  // Completes the cost of the frame just drawn (app/platform/frame_loop.h): the whole frame and the GL calls made
   // outside frame(), in seconds of cost_clock(); the training slice and the view's GL calls were measured
   // during frame().
   void finish_frame_cost(double frame_seconds, double render_gl_seconds);
@@ -126,14 +126,14 @@ class App {
   void update_view();                          // the View panel's caches, when it is shown (a single run or Compare)
   void draw_experiment_note();                 // Compare or Sweep: what the link varies
   void draw_start_here();                      // the first screen's "what am I looking at" and the way to the gallery
-  void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/gallery.h) over the main area
+  void draw_gallery(ImVec2 pos, ImVec2 size);  // the gallery window (app/models/gallery.h) over the main area
   void draw_gallery_entries();                 // the gallery's ready-made experiments
   // A lesson link's lesson: its check on this frame's results, and the progress read from and stored by the host.
   void update_lesson();
   bool lesson_shown() const {
     return lesson_.tracker().place().lesson != nullptr || !lesson_.tracker().error().empty();
   }
-  // Touch screens that are narrow or short: the view, then tabs and the panel chosen (app/layout.h).
+  // Touch screens that are narrow or short: the view, then tabs and the panel chosen (app/models/layout.h).
   void draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode);
   void draw_sheet_tabs(Box box, const PanelsShown& shown);
   // Narrow windows: the panels one under another in a column the wheel scrolls.

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.h"
 #include "app/models/lesson_model.h"
+#include "app/state/app_state.h"
 #include "core/learners/registry.h"
 #include "core/lessons/lessons.h"
 #include "tests/unit/fake_clock.h"
