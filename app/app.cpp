@@ -28,22 +28,18 @@ constexpr double kQuickBuildValues = 1e6;
 // [SECTION] lifecycle, fonts, style ---------------------------------------------------------------------
 
 App::App(Platform& platform)
-    : platform_(platform),
-      state_([&platform] { return platform.now_seconds(); }),
-      panels_(panel_context()) {
+    : platform_(platform), state_([&platform] { return platform.now_seconds(); }), panels_(panel_context()) {
   state_.defer_builds = true;  // a frame saying "building" comes before a long build
   frame_.last_time = platform_.now_seconds();
 }
 
 App::~App() = default;
 
-void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // the layout is computed every frame; nothing to remember
-  // Glyphs rasterized at device resolution and drawn at 1/ratio: sharp text on high-DPI screens.
-  const float ratio = std::clamp(pixel_ratio, 1.0f, 4.0f);
-  io.Fonts->Clear();
-  io.FontGlobalScale = 1.0f / ratio;
+namespace {
+
+// Loads the UI font at 15 px (`*small` at 13 px) times `ratio` from a TTF file, ImGui's built-in font when it
+// cannot be read, and rasterizes the atlas.
+void load_fonts(ImGuiIO& io, const std::string& font_path, float ratio, ImFont** small) {
   // Horizontal oversampling places glyphs at sub-pixel x positions; ImGui snaps y, so vertical oversampling
   // would only double the atlas (and the time to build and upload it: half the page's first frame).
   ImFontConfig config;
@@ -54,14 +50,14 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
     if (FILE* f = std::fopen(font_path.c_str(), "rb")) {
       std::fclose(f);
       main = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 15.0f * ratio, &config, kFontRanges);
-      font_small_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kFontRanges);
+      *small = io.Fonts->AddFontFromFileTTF(font_path.c_str(), 13.0f * ratio, &config, kFontRanges);
     }
   }
   if (!main) {
     ImFontConfig fallback;
     fallback.SizePixels = 13.0f * ratio;
     main = io.Fonts->AddFontDefault(&fallback);
-    font_small_ = main;
+    *small = main;
   }
   io.FontDefault = main;
   // Rasterized here rather than by the renderer's first NewFrame, which only uploads it: the page does this
@@ -69,7 +65,10 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+}
 
+// The app's dark style; on touch screens every frame is a touch target.
+void apply_style(bool touch) {
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0;
@@ -102,7 +101,7 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
   c[ImGuiCol_SliderGrab] = ImVec4(0.40f, 0.60f, 0.90f, 1);
   c[ImGuiCol_Text] = ImVec4(0.88f, 0.89f, 0.92f, 1);
   c[ImGuiCol_TextDisabled] = ImVec4(0.55f, 0.58f, 0.63f, 1);
-  if (screen_.touch) {
+  if (touch) {
     // Every frame (buttons, fields, checkboxes, headers) a touch target; wider grabs and spacing between rows.
     style.FramePadding = ImVec2(10, touch_frame_padding(15.0f));
     style.ItemSpacing = ImVec2(9, 8);
@@ -110,6 +109,19 @@ void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
     style.GrabMinSize = 24;
     style.ScrollbarSize = 14;
   }
+}
+
+}  // namespace
+
+void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the layout is computed every frame; nothing to remember
+  // Glyphs rasterized at device resolution and drawn at 1/ratio: sharp text on high-DPI screens.
+  const float ratio = std::clamp(pixel_ratio, 1.0f, 4.0f);
+  io.Fonts->Clear();
+  io.FontGlobalScale = 1.0f / ratio;
+  load_fonts(io, font_path, ratio, &font_small_);
+  apply_style(screen_.touch);
 }
 
 void App::start_gl() { panels_.view.start_gl(); }
