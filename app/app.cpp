@@ -154,19 +154,28 @@ void App::set_visible(bool visible) { state_.visible = visible; }
 // [SECTION] frame ---------------------------------------------------------------------------------------
 
 void App::frame() {
-  const double now = platform_.now_seconds();
-  count_frame(now);
+  count_frame(platform_.now_seconds());
   run_deferred_build();
   handle_keys();
   tick_and_sync_url();
   update_lesson();
-  const Config& config = state_.config();
   const bool sweep_mode = state_.mode() == RunMode::sweep;
   update_view();
+  const PanelsShown shown = panels_shown();
+  refresh_results_line();
 
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float W = vp->Size.x, H = vp->Size.y;
-  const float fs = ImGui::GetFontSize();
+  const float W = ImGui::GetMainViewport()->Size.x;
+  const float toolbar_h =
+      shown.run ? panels_.run.needed_height(ImGui::GetFontSize(), true) : 0.0f;  // the second row: numbers and Gallery
+  if (shown.run)
+    panels_.run.draw(
+        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_.line, results_.compare,
+        &first_screen_.gallery_open);
+  draw_panels(toolbar_h, shown, sweep_mode);
+}
+
+App::PanelsShown App::panels_shown() const {
+  const Config& config = state_.config();
   PanelsShown shown;
   shown.run = panel_visible(config, "run");
   shown.side = panel_visible(config, "data") || panel_visible(config, "noise") || panel_visible(config, "learner") ||
@@ -174,43 +183,7 @@ void App::frame() {
   shown.view = panel_visible(config, "view");
   shown.plots = panel_visible(config, "plots");
   shown.confusion = panel_visible(config, "confusion");
-  refresh_results_line();
-
-  const float toolbar_h =
-      shown.run ? panels_.run.needed_height(fs, true) : 0.0f;  // the second row: numbers and Gallery
-  if (shown.run)
-    panels_.run.draw(
-        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_.line, results_.compare,
-        &first_screen_.gallery_open);
-  LayoutInput layout_in;
-  layout_in.width = W;
-  layout_in.height = H;
-  layout_in.font_size = fs;
-  layout_in.toolbar_height = toolbar_h;
-  layout_in.view_chrome = shown.view && !sweep_mode ? panels_.view.chrome_height() : 0.0f;
-  layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
-  layout_in.touch = screen_.touch;
-  layout_in.reading = screen_.sheet_tab == SheetTab::lesson && lesson_shown();
-  const ScreenLayout layout = layout_screen(layout_in);
-  screen_.layout = layout.kind;
-  screen_.narrow = layout.kind == LayoutKind::stacked;
-  if (layout.kind == LayoutKind::sheet) {
-    draw_sheet(layout, shown, sweep_mode);
-  } else if (screen_.narrow) {
-    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
-  } else {
-    const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
-    const float lesson_w = lesson_shown() ? std::round(std::clamp(W * 0.24f, 260.0f, 360.0f)) : 0.0f;
-    if (shown.side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
-    draw_main_area(ImVec2(side_w, toolbar_h), ImVec2(W - side_w - lesson_w, H - toolbar_h), shown, sweep_mode);
-    if (lesson_shown()) panels_.lesson.draw(ImVec2(W - lesson_w, toolbar_h), ImVec2(lesson_w, H - toolbar_h));
-  }
-  if (first_screen_.gallery_open) {
-    const float gw = std::min(W - 20, fs * 44.0f);
-    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10),
-                 ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
-  }
-  first_screen_.gallery_shown = first_screen_.gallery_open;
+  return shown;
 }
 
 void App::count_frame(double now) {

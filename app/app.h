@@ -119,6 +119,10 @@ class App {
   void handle_keys();            // Space plays or pauses; Escape closes a popup or cancels a preparation
   void tick_and_sync_url();      // the session's time slice; the page's URL follows the state's
   void refresh_results_line();   // the toolbar's numbers (a single run, or one line per compared learner)
+  // Which panels the link shows.
+  PanelsShown panels_shown() const;
+  // The panels under the toolbar, arranged for the screen (wide, stacked or sheet), and the gallery over them.
+  void draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode);
   // Wide windows: the panels beside the sidebar (the sweep's plot alone in sweep mode).
   void draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode);
   void draw_sidebar(ImVec2 pos, ImVec2 size);

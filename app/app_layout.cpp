@@ -16,6 +16,41 @@ namespace ml::app {
 
 // [SECTION] main area, stacked column, sheet, gallery ----------------------------------------------------
 
+void App::draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float W = vp->Size.x, H = vp->Size.y;
+  const float fs = ImGui::GetFontSize();
+  LayoutInput layout_in;
+  layout_in.width = W;
+  layout_in.height = H;
+  layout_in.font_size = fs;
+  layout_in.toolbar_height = toolbar_h;
+  layout_in.view_chrome = shown.view && !sweep_mode ? panels_.view.chrome_height() : 0.0f;
+  layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
+  layout_in.touch = screen_.touch;
+  layout_in.reading = screen_.sheet_tab == SheetTab::lesson && lesson_shown();
+  const ScreenLayout layout = layout_screen(layout_in);
+  screen_.layout = layout.kind;
+  screen_.narrow = layout.kind == LayoutKind::stacked;
+  if (layout.kind == LayoutKind::sheet) {
+    draw_sheet(layout, shown, sweep_mode);
+  } else if (screen_.narrow) {
+    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
+  } else {
+    const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
+    const float lesson_w = lesson_shown() ? std::round(std::clamp(W * 0.24f, 260.0f, 360.0f)) : 0.0f;
+    if (shown.side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
+    draw_main_area(ImVec2(side_w, toolbar_h), ImVec2(W - side_w - lesson_w, H - toolbar_h), shown, sweep_mode);
+    if (lesson_shown()) panels_.lesson.draw(ImVec2(W - lesson_w, toolbar_h), ImVec2(lesson_w, H - toolbar_h));
+  }
+  if (first_screen_.gallery_open) {
+    const float gw = std::min(W - 20, fs * 44.0f);
+    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10),
+                 ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+  }
+  first_screen_.gallery_shown = first_screen_.gallery_open;
+}
+
 void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode) {
   const float fs = ImGui::GetFontSize();
   const float mx = pos.x, my = pos.y, mw = size.x, mh = size.y;
