@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/models/decision_grid.h"
-#include "app/projection.h"
+#include "app/models/projection.h"
 #include "bench/bench_util.h"
 #include "core/config/link.h"
 #include "core/config/url.h"

@@ -2,7 +2,7 @@
 # system, and both builds must compile the very same text). Run as a script:
 #   cmake -DOUT=<header> -DSOURCES="a.vert;b.frag" -P embed.cmake
 # Each file `name.stage` becomes `inline constexpr const char kShader_name_stage[]`, its text without
-# a version line: app/view.cpp prepends "#version 330 core" (desktop) or "#version 300 es" (browser).
+# a version line: app/ui/view.cpp prepends "#version 330 core" (desktop) or "#version 300 es" (browser).
 set(text "// Generated from shaders/*.{vert,frag} by shaders/embed.cmake. Do not edit.\n#pragma once\n\nnamespace ml::shaders {\n")
 foreach(src IN LISTS SOURCES)
   get_filename_component(name "${src}" NAME)

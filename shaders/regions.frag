@@ -1,5 +1,5 @@
 // Decision regions, fragment stage. The CPU evaluates the learner's Q class scores on a grid over the
-// view (app/view.cpp), scales them so that the largest top-minus-runner-up gap is 1, and uploads them
+// view (app/ui/view.cpp), scales them so that the largest top-minus-runner-up gap is 1, and uploads them
 // as an RGBA32F texture: the block of group k (columns k*W .. k*W+W-1) holds classes 4k..4k+3. Float
 // textures are not filterable everywhere in WebGL2, so each class score is interpolated here from its
 // four neighbouring cells; the pixel takes the colour of the best class, tinted by its lead over the

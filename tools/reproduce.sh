@@ -7,10 +7,11 @@
 # A document is made of parts. Each part is one experiment link, docs/reproductions/PART.url, run by
 # `marginlab sweep` into ROWS/PART.jsonl (an existing file is resumed: only missing cells run; with --shards N,
 # N shards at once into ROWS/PART.shard_i.jsonl, then `marginlab merge`) and
-# reported by `marginlab report` into docs/PART.md, docs/PART.csv and docs/PART.png (the figure is drawn
-# by tools/plot_sweep.py), with the paired comparisons' verdicts computed from the rows. The document
-# docs/DOC.md is docs/reproductions/DOC.head.md, then every part's report (its headings one level down),
-# then docs/reproductions/DOC.notes.md; the parts' Markdown files are removed, their CSV and figure stay.
+# reported by `marginlab report` into docs/reproductions/out/PART.md, PART.csv and PART.png (the figure is
+# drawn by tools/plot_sweep.py), with the paired comparisons' verdicts computed from the rows. The document
+# docs/DOC.md is docs/reproductions/DOC.head.md, then every part's report (its headings one level down, its
+# links to the CSV and figure made relative to docs/), then docs/reproductions/DOC.notes.md; the parts'
+# Markdown files are removed, their CSV and figure stay in docs/reproductions/out/.
 # Nothing in the document is typed by hand but the head and the notes (protocol and choices, no verdict).
 # Published numbers come from docs/reproductions/PART.ref.tsv or, for the 000 tables, docs/reference/.
 #
@@ -51,6 +52,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 mkdir -p "$rows"
+# The parts' CSV files and figures, which the documents link to (docs/ itself holds only documents).
+out_dir=docs/reproductions/out
+mkdir -p "$out_dir"
 
 # part NAME METRICS COMPARE TITLE [REFERENCE]: sweep and report one experiment link.
 parts=()
@@ -74,7 +78,7 @@ part() {
     for i in "${!pids[@]}"; do wait "${pids[$i]}"; done
     "$marginlab" merge "$rows/$name".shard_*.jsonl --out "$rows/$name.jsonl" > /dev/null
   fi
-  local report=("$marginlab" report "$rows/$name.jsonl" --url "$url" --out "docs/$name.md" --metrics "$metrics"
+  local report=("$marginlab" report "$rows/$name.jsonl" --url "$url" --out "$out_dir/$name.md" --metrics "$metrics"
                 --compare "$compare" --title "$title")
   [ -f "docs/reproductions/$name.ref.tsv" ] && report+=(--reference "docs/reproductions/$name.ref.tsv")
   [ -n "$reference" ] && report+=(--reference "$reference")
@@ -109,13 +113,13 @@ case $doc in
       "Ablation: 000 Thm 3's update count (l.updates=0) against 500 updates, KGS at eta 0 and 0.2"
     ablation rp_toy_paper_settings test_error l.dims \
       "Ablation: no selection, sigma from 0.25 to 10 and the paper's D at eta = 0, KGS"
-    verdict --title "000 Table 3 (KGS), per toy" --by data "=docs/rp_toy.csv"
+    verdict --title "000 Table 3 (KGS), per toy" --by data "=$out_dir/rp_toy.csv"
     verdict --title "Update-count ablation against 000 Table 3, per update count" --by l.updates --no-total \
-      --reference docs/reference/000_table3_toys.tsv "=docs/rp_toy_updates.csv"
+      --reference docs/reference/000_table3_toys.tsv "=$out_dir/rp_toy_updates.csv"
     verdict --title "The paper's own (sigma, D) per toy at eta = 0 against 000 Table 3" \
-      "paper's choice=docs/rp_toy_paper_settings.csv"
+      "paper's choice=$out_dir/rp_toy_paper_settings.csv"
     verdict --title "The best (sigma, D) of that grid per toy, chosen on our test error, against 000 Table 3" \
-      --best-by data "best of the grid=docs/rp_toy_paper_settings.csv"
+      --best-by data "best of the grid=$out_dir/rp_toy_paper_settings.csv"
     ;;
   rp_ida)
     shards=${shards:-$(nproc)}
@@ -131,15 +135,16 @@ case $doc in
       "Ablation, IDA heart: nu = eps gamma / 16 (the proof of 000 Thm 4) against eps gamma / 4 (000 Lemma 5)"
     ablation rp_ida_heart_tie test_error,counters.projection_dim,counters.sigma l.tie \
       "Ablation, IDA heart: w.z = 0 counted correct (000 Def. 3) against counted an error"
-    verdict --title "000 Table 1, per data set" banana=docs/rp_ida_banana.csv \
-      breast_cancer=docs/rp_ida_breast_cancer.csv german=docs/rp_ida_german.csv heart=docs/rp_ida_heart.csv
+    verdict --title "000 Table 1, per data set" banana=$out_dir/rp_ida_banana.csv \
+      breast_cancer=$out_dir/rp_ida_breast_cancer.csv german=$out_dir/rp_ida_german.csv \
+      heart=$out_dir/rp_ida_heart.csv
     for set in heart breast_cancer; do
       verdict --title "Width ablation, $set, against 000 Table 1, per width rule" --by l.cv_widths --no-total \
-        --reference "docs/reference/000_table1_$set.tsv" "$set=docs/rp_ida_${set}_widths.csv"
+        --reference "docs/reference/000_table1_$set.tsv" "$set=$out_dir/rp_ida_${set}_widths.csv"
     done
     for rule in nu tie; do
       verdict --title "The $rule ablation, heart, against 000 Table 1" --by "l.$rule" --no-total \
-        --reference docs/reference/000_table1_heart.tsv "heart=docs/rp_ida_heart_$rule.csv"
+        --reference docs/reference/000_table1_heart.tsv "heart=$out_dir/rp_ida_heart_$rule.csv"
     done
     ;;
   uma_toy)
@@ -169,16 +174,17 @@ case $doc in
       "Ablation, letter recognition: D = 400 (M = 800) instead of the paper's D = 1 600" \
       docs/reproductions/uma_real_letter.ref.tsv
     table1_row() {  # ROW digits|letter ROUGH: one row of 004 Table 1
-      layout "$1|f_full=docs/uma_real_$2.csv|rough=0,learner=ultraconservative" \
-        "$1|f_y=docs/uma_real_$2.csv|rough=$3,learner=ultraconservative" "$1|UMA=docs/uma_real_$2.csv|rough=$3,learner=uma" \
-        "$1|f_conf=docs/uma_real_$2_conf.csv|l.conf=0.05"
+      layout "$1|f_full=$out_dir/uma_real_$2.csv|rough=0,learner=ultraconservative" \
+        "$1|f_y=$out_dir/uma_real_$2.csv|rough=$3,learner=ultraconservative" \
+        "$1|UMA=$out_dir/uma_real_$2.csv|rough=$3,learner=uma" \
+        "$1|f_conf=$out_dir/uma_real_$2_conf.csv|l.conf=0.05"
     }
     layout --title "004 Table 1 as published: test error in %, ours (mean ± standard error) and the paper's"
     table1_row "optical digits (D = 640)" digits 10
     table1_row "letter recognition (D = 1 600)" letter 50
-    verdict --title "004 Table 1, per data set" digits=docs/uma_real_digits.csv letters=docs/uma_real_letter.csv
+    verdict --title "004 Table 1, per data set" digits=$out_dir/uma_real_digits.csv letters=$out_dir/uma_real_letter.csv
     verdict --title "Ablation: letters at D = 1 600 and at D = 400 against 004 Table 1 (D = 1 600), per D" --no-total \
-      "letters, 1 600 axes=docs/uma_real_letter.csv" "letters, 400 axes=docs/uma_real_letter_d400.csv"
+      "letters, 1 600 axes=$out_dir/uma_real_letter.csv" "letters, 400 axes=$out_dir/uma_real_letter_d400.csv"
     ;;
   malicious_sweep)
     part malicious_ball test_error learner "Unit ball, d = 100: A_mu (c = 1) and A_mlc against averaging"
@@ -197,8 +203,8 @@ esac
 out=docs/$doc.md
 report_of() {
   echo
-  sed -E 's/^(#+) /\1# /' "docs/$1.md"
-  rm "docs/$1.md"
+  sed -E -e 's/^(#+) /\1# /' -e "s#\]\(($1\.(csv|png))\)#](reproductions/out/\1)#g" "$out_dir/$1.md"
+  rm "$out_dir/$1.md"
 }
 {
   cat "docs/reproductions/$doc.head.md"

@@ -2,14 +2,15 @@
 """Writes a reproduction document's table-level verdicts (Markdown) from committed files only.
 
     /usr/bin/python3 tools/table_verdict.py paper --title TEXT [--metric test_error] [--by KEY]
-                     [--reference TSV] [--best-by KEY] LABEL=docs/PART.csv ...
+                     [--reference TSV] [--best-by KEY] LABEL=docs/reproductions/out/PART.csv ...
     /usr/bin/python3 tools/table_verdict.py comparisons DOC_SO_FAR.md
-    /usr/bin/python3 tools/table_verdict.py layout --title TEXT ROW|COLUMN=docs/PART.csv|key=value,... ...
+    /usr/bin/python3 tools/table_verdict.py layout --title TEXT
+                     ROW|COLUMN=docs/reproductions/out/PART.csv|key=value,... ...
 
 tools/reproduce.sh calls it after the parts' reports: the verdicts are computed from the parts' CSV files
-(docs/PART.csv: per point our mean ± standard error and, where the paper has one, its value) and from the
-paired comparisons' sentences in the reports already in the document, so regenerating the document from the
-same rows reproduces it byte for byte.
+(docs/reproductions/out/PART.csv: per point our mean ± standard error and, where the paper has one, its value)
+and from the paired comparisons' sentences in the reports already in the document, so regenerating the
+document from the same rows reproduces it byte for byte.
 
 - paper: every point of the CSVs that has a published value for --metric is one cell (the CSV's own
   reference columns, or with --reference a reference table matched on the keys it names: a point matches a
@@ -228,11 +229,11 @@ def against_the_paper(args):
 
 
 def cell_spec(spec):
-    """ROW|COLUMN=docs/PART.csv|key=value,key=value -> (row, column, path, {key: value})."""
+    """ROW|COLUMN=PART.csv|key=value,key=value -> (row, column, path, {key: value})."""
     parts = spec.split("|")
     row, (column, _, path), keys = (parts[0], parts[1].partition("="), parts[2]) if len(parts) == 3 else ("", "", "")
     if not row or not column or not path:
-        sys.exit("table_verdict.py: layout cell '%s' is not ROW|COLUMN=docs/PART.csv|key=value,..." % spec)
+        sys.exit("table_verdict.py: layout cell '%s' is not ROW|COLUMN=PART.csv|key=value,..." % spec)
     wanted = dict(item.split("=", 1) for item in keys.split(",") if item)
     return row, column, path, wanted
 
@@ -328,7 +329,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     modes = parser.add_subparsers(dest="mode", required=True)
     paper = modes.add_parser("paper", help="ours against the published values, over a table's cells")
-    paper.add_argument("csv", nargs="+", help="LABEL=docs/PART.csv (LABEL may be empty)")
+    paper.add_argument("csv", nargs="+", help="LABEL=PART.csv (LABEL may be empty)")
     paper.add_argument("--title", required=True)
     paper.add_argument("--metric", default="test_error")
     paper.add_argument("--by", default="", help="a point key to split each CSV's cells by")
@@ -337,7 +338,7 @@ def main():
     paper.add_argument("--no-total", action="store_true", help="no row over all cells (an ablation's arms)")
     paper.add_argument("--alpha", type=float, default=0.05)
     laid = modes.add_parser("layout", help="the paper's table as published, ours beside its numbers")
-    laid.add_argument("cell", nargs="+", help="ROW|COLUMN=docs/PART.csv|key=value,... (one point of the CSV)")
+    laid.add_argument("cell", nargs="+", help="ROW|COLUMN=PART.csv|key=value,... (one point of the CSV)")
     laid.add_argument("--title", required=True)
     laid.add_argument("--metric", default="test_error")
     modes.add_parser("heading", help="the section's heading and how to read it")

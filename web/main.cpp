@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/frame_loop.h"
-#include "app/touch_input.h"
+#include "app/platform/frame_loop.h"
+#include "app/platform/touch_input.h"
 #include "backends/imgui_impl_glfw.h"
 #include "core/data/manifest.h"
 #include "core/session/linked_data.h"
@@ -207,7 +207,7 @@ void on_scroll(GLFWwindow* window, double dx, double dy) {
 }
 
 // The mouse backend's values in CSS pixels, then touch over them while a finger was the last to point
-// (app/touch_input.h). A drag outside any scrolling window scrolls the stacked column by wheel notches
+// (app/platform/touch_input.h). A drag outside any scrolling window scrolls the stacked column by wheel notches
 // (App::draw_stacked: five lines of the font per notch).
 void apply_pointer() {
   apply_pixel_ratio();

@@ -1,4 +1,4 @@
-// marginlab page — touch: the fingers on the canvas go to the app's own gestures (app/touch_gestures.h through
+// marginlab page — touch: the fingers on the canvas go to the app's own gestures (app/models/touch_gestures.h through
 // web/main.cpp's ml_touch), not to emscripten's GLFW emulation, which presses the button at the cursor's last
 // position and never scrolls; the browser's compatibility mouse events after a touch are dropped. And the
 // phone's keyboard: it opens only for a focused DOM input (on iOS only when focused inside the touch handler),

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/models/decision_grid.h"
-#include "app/projection.h"
+#include "app/models/projection.h"
 #include "core/learners/learner.h"
 
 namespace ml::app {

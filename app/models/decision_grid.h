@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "app/projection.h"
+#include "app/models/projection.h"
 #include "core/data/dataset.h"
 #include "core/util/clock.h"
 

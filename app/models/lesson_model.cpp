@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <cassert>
 
+#include "app/models/compare_model.h"
+#include "app/models/sweep_model.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
+#include "core/session/session.h"
 #include "core/settings/setting.h"
 #include "core/util/format.h"
 
@@ -30,9 +33,9 @@ StepCheck waiting(std::string progress) {
   return out;
 }
 
-StepCheck checked(const LessonStep& step, const AppState& state, const std::vector<CellRow>& rows) {
+StepCheck checked(const LessonStep& step, const LessonResults& results, const std::vector<CellRow>& rows) {
   StepCheck out;
-  out.check = check_goal(step.goal, state.experiment(), rows);
+  out.check = check_goal(step.goal, results.experiment, rows);
   out.state = out.check.met ? StepState::met : StepState::not_met;
   return out;
 }
@@ -48,18 +51,19 @@ std::string session_unfinished(const Session& session, int64_t budget) {
   return "";
 }
 
-StepCheck check_single(const LessonStep& step, const AppState& state) {
-  const Session* session = state.session();
+StepCheck check_single(const LessonStep& step, const LessonResults& results) {
+  const Session* session = results.session;
   if (session == nullptr)
-    return waiting(state.build_error().empty() ? "the run is being built" : "no run: " + state.build_error());
-  const std::string unfinished = session_unfinished(*session, state.config().steps);
+    return waiting(results.build_error.empty() ? "the run is being built"
+                                               : "no run: " + std::string(results.build_error));
+  const std::string unfinished = session_unfinished(*session, results.budget);
   if (!unfinished.empty()) return waiting(unfinished);
-  const Cell cell = experiment_cell(state.experiment(), 0);
-  return checked(step, state, {cell_row(cell, *session)});
+  const Cell cell = experiment_cell(results.experiment, 0);
+  return checked(step, results, {cell_row(cell, *session)});
 }
 
-StepCheck check_compare(const LessonStep& step, const AppState& state) {
-  const CompareModel& compare = state.compare();
+StepCheck check_compare(const LessonStep& step, const LessonResults& results) {
+  const CompareModel& compare = *results.compare;
   std::vector<CellRow> rows;
   for (size_t i = 0; i < compare.size(); ++i) {
     const ComparedRun& run = compare.run(i);
@@ -71,27 +75,27 @@ StepCheck check_compare(const LessonStep& step, const AppState& state) {
     if (!unfinished.empty()) return waiting(run.name + ": " + unfinished);
     rows.push_back(cell_row(run.cell, *run.session));
   }
-  return checked(step, state, rows);
+  return checked(step, results, rows);
 }
 
-StepCheck check_sweep(const LessonStep& step, const AppState& state) {
-  const SweepModel* sweep = state.sweep();
+StepCheck check_sweep(const LessonStep& step, const LessonResults& results) {
+  const SweepModel* sweep = results.sweep;
   if (sweep == nullptr) return waiting("the sweep is being built");
   if (sweep->cancelled()) return waiting("the sweep was stopped before every cell ran: Reset runs it again");
   if (!sweep->finished())
     return waiting("running: " + std::to_string(sweep->completed()) + " of " + std::to_string(sweep->total()) +
                    " cells");
   if (!sweep->error().ok()) return waiting("the sweep stopped: " + sweep->error().error().message);
-  return checked(step, state, sweep->rows());
+  return checked(step, results, sweep->rows());
 }
 
 }  // namespace
 
-StepCheck check_step(const LessonStep& step, const AppState& state) {
-  switch (state.mode()) {
-    case RunMode::single: return check_single(step, state);
-    case RunMode::compare: return check_compare(step, state);
-    case RunMode::sweep: return check_sweep(step, state);
+StepCheck check_step(const LessonStep& step, const LessonResults& results) {
+  switch (results.mode) {
+    case RunMode::single: return check_single(step, results);
+    case RunMode::compare: return results.compare ? check_compare(step, results) : waiting("");
+    case RunMode::sweep: return check_sweep(step, results);
   }
   return waiting("");
 }
@@ -218,29 +222,30 @@ const LessonStep& LessonTracker::step() const {
 
 namespace {
 // What a check depends on besides the step: the link, the run built and how far every part of it ran.
-std::string results_key(const AppState& state) {
-  std::string key = state.url() + '\n' + std::to_string(state.session_version()) + '\n' + state.build_error();
-  if (const Session* s = state.session()) key += '\n' + std::to_string(s->steps()) + (s->done() ? "d" : "");
-  if (state.mode() == RunMode::compare)
-    for (size_t i = 0; i < state.compare().size(); ++i) {
-      const Session* s = state.compare().run(i).session.get();
+std::string results_key(const LessonResults& results) {
+  std::string key = std::string(results.url) + '\n' + std::to_string(results.session_version) + '\n' +
+                    std::string(results.build_error);
+  if (const Session* s = results.session) key += '\n' + std::to_string(s->steps()) + (s->done() ? "d" : "");
+  if (results.mode == RunMode::compare && results.compare != nullptr)
+    for (size_t i = 0; i < results.compare->size(); ++i) {
+      const Session* s = results.compare->run(i).session.get();
       key += ',' + (s ? std::to_string(s->steps()) + (s->done() ? "d" : "") : std::string("-"));
     }
-  if (const SweepModel* sweep = state.sweep())
+  if (const SweepModel* sweep = results.sweep)
     key += '\n' + std::to_string(sweep->completed()) + (sweep->finished() ? "f" : "") + (sweep->cancelled() ? "c" : "");
   return key;
 }
 }  // namespace
 
-const StepCheck& LessonTracker::update(const AppState& state) {
+const StepCheck& LessonTracker::update(const LessonResults& results) {
   if (place_.lesson == nullptr) {
     check_ = {};
     return check_;
   }
-  std::string key = results_key(state);
+  std::string key = results_key(results);
   if (key == checked_key_) return check_;
   checked_key_ = std::move(key);
-  check_ = check_step(step(), state);
+  check_ = check_step(step(), results);
   if (check_.state == StepState::met && progress_.mark(place_.lesson->name, place_.step)) progress_changed_ = true;
   return check_;
 }

@@ -4,7 +4,8 @@
 // page's localStorage, the desktop's memory; Platform::load_progress) and the gallery's lesson list.
 //
 // `lesson` and `step` are not settings: open_lesson_link takes them off a link, the rest is the experiment the
-// AppState opens, and place_link puts them back in front of the AppState's canonical link.
+// AppState opens, and place_link puts them back in front of the AppState's canonical link. The results are
+// handed in as LessonResults (AppState::lesson_results), so this model does not depend on the state owning it.
 #pragma once
 
 #include <cstdint>
@@ -14,11 +15,33 @@
 #include <string_view>
 #include <vector>
 
-#include "app/app_state.h"
+#include "app/models/run_mode.h"
+#include "core/experiment/experiment.h"
 #include "core/lessons/lessons.h"
 #include "core/util/status.h"
 
+namespace ml {
+class Session;
+}  // namespace ml
+
 namespace ml::app {
+
+class CompareModel;
+class SweepModel;
+
+// The app's results a step's goal is checked on: the link, what it built and how far each part ran. The
+// pointers are the state's, valid until its next change; AppState::lesson_results fills it.
+struct LessonResults {
+  RunMode mode = RunMode::single;
+  std::string_view url;                   // the experiment's canonical link
+  uint64_t session_version = 0;           // counts rebuilds
+  Experiment experiment;                  // the link's experiment (a single run: no axes)
+  std::string_view build_error;           // the latest build error ("" when it built)
+  const Session* session = nullptr;       // the single run (or Compare's focused learner); null while building
+  int64_t budget = 0;                     // the single run's step budget (Config::steps)
+  const CompareModel* compare = nullptr;  // the compared learners (read in RunMode::compare)
+  const SweepModel* sweep = nullptr;      // the sweep (RunMode::sweep), null until built
+};
 
 // True when the link has a `lesson` or `step` key: it is a lesson link (parse_lesson_link reads it).
 bool is_lesson_link(std::string_view url);
@@ -47,11 +70,11 @@ struct StepCheck {
   GoalCheck check;       // not_met and met: check_goal's result
 };
 
-// Checks `step`'s goal on the results `state` holds, exactly as `marginlab lesson check` would on the same link:
+// Checks `step`'s goal on `results`, exactly as `marginlab lesson check` would on the same link:
 // a single run once its session has run its step budget (or its learner is done), Compare once every learner's
 // has, a sweep once every cell has its row. A run that went on past its budget is not checked (its numbers are
 // not the link's); neither is a cancelled sweep.
-StepCheck check_step(const LessonStep& step, const AppState& state);
+StepCheck check_step(const LessonStep& step, const LessonResults& results);
 
 // The steps a reader has met, by lesson name.
 class LessonProgress {
@@ -102,9 +125,9 @@ class LessonTracker {
   // The place's step (needs a place).
   const LessonStep& step() const;
 
-  // Checks the step's goal on `state` when its results changed since the last call, and records a met step in
+  // Checks the step's goal on `results` when they changed since the last call, and records a met step in
   // the progress. Returns the check (StepState::waiting without a place).
-  const StepCheck& update(const AppState& state);
+  const StepCheck& update(const LessonResults& results);
   // The last check.
   const StepCheck& check() const { return check_; }
 

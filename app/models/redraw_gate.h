@@ -2,7 +2,7 @@
 // nothing changed (the page: under a software renderer every drawn frame costs tens of ms of the cores the
 // sweeps' workers run on). A frame is drawn when its draw lists (a hash of what ImGui's renderer reads),
 // the framebuffer's size or what the app shows outside the draw lists (the view's texture, a pending
-// capture) differ from the last drawn frame's. No ImGui here: the host hashes the draw data (app/frame_loop).
+// capture) differ from the last drawn frame's. No ImGui here: the host hashes the draw data (app/platform/frame_loop).
 #pragma once
 
 #include <cstdint>

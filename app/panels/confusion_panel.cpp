@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot.h"
-#include "app/plot_axis.h"
-#include "app/ui_model.h"
+#include "app/models/plot_axis.h"
+#include "app/models/ui_model.h"
+#include "app/ui/plot.h"
 #include "core/noise/noise.h"
 #include "core/noise/noise_registry.h"
 

@@ -1,7 +1,7 @@
 // marginlab app — the Data panel (see data_panel.h).
 #include "app/panels/data_panel.h"
 
-#include "app/plot_axis.h"
+#include "app/models/plot_axis.h"
 #include "imgui_stdlib.h"
 
 #include <algorithm>

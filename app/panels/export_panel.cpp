@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/png.h"
-#include "app/png_text.h"
-#include "app/ui_model.h"
+#include "app/models/png_text.h"
+#include "app/models/ui_model.h"
+#include "app/ui/png.h"
 #include "core/session/pipeline.h"
 #include "core/session/trace.h"
 #include "core/util/format.h"

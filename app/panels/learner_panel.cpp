@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "app/plot.h"
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
+#include "app/ui/plot.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
 #include "core/session/run_report.h"

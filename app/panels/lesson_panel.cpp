@@ -6,7 +6,7 @@
 namespace ml::app {
 
 namespace {
-// The font has no check mark (app/font_ranges.h): met is said in green and with a filled circle.
+// The font has no check mark (app/ui/font_ranges.h): met is said in green and with a filled circle.
 const ImVec4 kTitleColor(0.60f, 0.80f, 1.0f, 1);
 const ImVec4 kMetColor(0.45f, 0.85f, 0.50f, 1);
 const ImVec4 kNotYetColor(1.0f, 0.75f, 0.40f, 1);

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/plot_axis.h"
-#include "app/ui_model.h"
+#include "app/models/plot_axis.h"
+#include "app/models/ui_model.h"
 #include "core/data/dataset.h"
 #include "core/noise/noise.h"
 #include "core/noise/noise_registry.h"

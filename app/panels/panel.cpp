@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/plot.h"
+#include "app/ui/plot.h"
 #include "imgui_internal.h"
 #include "imgui_stdlib.h"
 

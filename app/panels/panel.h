@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/app_state.h"
 #include "app/models/text_fit.h"
-#include "app/platform.h"
+#include "app/platform/platform.h"
+#include "app/state/app_state.h"
 #include "imgui.h"
 
 namespace ml::app {

@@ -9,10 +9,10 @@
 #include <cctype>
 #include <string>
 
+#include "app/models/plot_axis.h"
 #include "app/models/plot_model.h"
 #include "app/models/results_line.h"
-#include "app/plot.h"
-#include "app/plot_axis.h"
+#include "app/ui/plot.h"
 #include "core/learners/registry.h"
 #include "core/metrics/metrics.h"
 #include "core/session/trace.h"

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot.h"
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
+#include "app/ui/plot.h"
 
 namespace ml::app {
 
@@ -16,7 +16,8 @@ constexpr float kControlsRows = 2.7f;
 // Height of the results line's row, in font sizes.
 constexpr float kResultsRow = 1.6f;
 
-// The first row of controls: 2.7 font sizes, more when the style's frames are taller (touch targets, app/layout.h).
+// The first row of controls: 2.7 font sizes, more when the style's frames are taller (touch targets,
+// app/models/layout.h).
 float controls_row(float fs) {
   return std::max(std::round(fs * kControlsRows), std::round(ImGui::GetFrameHeight() + fs * 0.5f));
 }

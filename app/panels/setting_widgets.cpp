@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/models/ui_model.h"
 #include "app/panels/panel.h"
-#include "app/ui_model.h"
 #include "core/learners/registry.h"
 #include "imgui.h"
 #include "imgui_internal.h"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/app_state.h"
+#include "app/state/app_state.h"
 #include "core/config/fields.h"
 #include "imgui.h"
 

@@ -1,7 +1,7 @@
 // marginlab app — the Share panel (see share_panel.h).
 #include "app/panels/share_panel.h"
 
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
 #include "core/config/run_command.h"
 #include "imgui_stdlib.h"
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot.h"
-#include "app/touch_input.h"
+#include "app/platform/touch_input.h"
+#include "app/ui/plot.h"
 #include "core/config/point_edits.h"
 #include "core/data/generators.h"
 
@@ -87,7 +87,7 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
     (*ctx_.probes)["view.image.min"] = lo;
     (*ctx_.probes)["view.image.max"] = ImVec2(lo.x + view_.image_width(), lo.y + view_.image_height());
   }
-  // A long-press (touch) edits as a click does, and adds a point in "look" mode too (app/touch_input.h).
+  // A long-press (touch) edits as a click does, and adds a point in "look" mode too (app/platform/touch_input.h).
   if (click.clicked && (click_mode_ != ClickMode::look || touch_long_press_now())) apply_click(click, *session);
   if (compare) {
     // Nested stripes: the first learner's line widest, each next one narrower on top, so that two learners

@@ -1,4 +1,4 @@
-// marginlab app — the View panel: the 2-D scatter with decision regions (app/view.h), its options, the
+// marginlab app — the View panel: the 2-D scatter with decision regions (app/ui/view.h), its options, the
 // margin histogram beside a projection, and a preparation overlay. In Compare, every learner's decision
 // boundary as a line in its colour (app/models/boundary.h) over the regions of the one in focus.
 #pragma once
@@ -10,7 +10,7 @@
 
 #include "app/models/boundary.h"
 #include "app/panels/panel.h"
-#include "app/view.h"
+#include "app/ui/view.h"
 
 namespace ml::app {
 
@@ -42,7 +42,7 @@ class ViewPanel : public Panel {
   ImVec2 image_min() const { return view_.image_min(); }
   ImVec2 image_max() const { return view_.image_max(); }
   // The panel's height above and below the image (title, the view's controls, padding) at the last draw: a
-  // phone's layout adds it to the image's share of the screen (app/layout.h).
+  // phone's layout adds it to the image's share of the screen (app/models/layout.h).
   float chrome_height() const { return chrome_h_; }
   // The rectangle shown, in data coordinates (x then y): lo and hi (status JSON, the touch tests).
   const double* view_lo() const { return view_.view_lo(); }

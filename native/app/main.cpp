@@ -40,9 +40,9 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/frame_loop.h"
-#include "app/gl.h"
-#include "app/png.h"
+#include "app/platform/frame_loop.h"
+#include "app/ui/gl.h"
+#include "app/ui/png.h"
 #include "core/data/manifest.h"
 #include "core/session/linked_data.h"
 #include "core/session/pipeline.h"

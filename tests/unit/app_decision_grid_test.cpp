@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/models/decision_grid.h"
-#include "app/projection.h"
+#include "app/models/projection.h"
 
 namespace ml::app {
 namespace {

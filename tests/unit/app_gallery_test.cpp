@@ -1,4 +1,4 @@
-// The gallery (app/gallery.h): every entry's link decodes without a warning (a single-run link through
+// The gallery (app/models/gallery.h): every entry's link decodes without a warning (a single-run link through
 // decode_url, an experiment link through decode_experiment), has a title and an explanation, and its base
 // run builds, on the shipped data (data/) for a link that names it: every such file is listed in
 // data/MANIFEST.tsv with its bytes' hash, as the page checks it when it fetches them. Every entry is run
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "app/gallery.h"
+#include "app/models/gallery.h"
 #include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"

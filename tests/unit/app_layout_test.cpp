@@ -1,4 +1,4 @@
-// Tests of the screen layout (app/layout.h) on the sizes of real screens: phones (360-430 x 640-932 CSS px)
+// Tests of the screen layout (app/models/layout.h) on the sizes of real screens: phones (360-430 x 640-932 CSS px)
 // get the sheet layout in portrait and landscape, tablets (768-1024 x 1024-1366) and desktops the wide one,
 // a narrow desktop window the stacked column; in the sheet layout the view, the tabs and the panel lie on the
 // screen without overlapping, the panel is wide enough for a form (labels and widgets) and tall enough for a
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/layout.h"
+#include "app/models/layout.h"
 
 namespace ml::app {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
 #include "core/config/budget.h"
 #include "core/config/fields.h"
 #include "core/config/link.h"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.h"
 #include "app/models/lesson_model.h"
+#include "app/state/app_state.h"
 #include "core/learners/registry.h"
 #include "core/lessons/lessons.h"
 #include "tests/unit/fake_clock.h"
@@ -34,7 +34,7 @@ GoalCheck cli_check(const std::string& url) {
 StepCheck app_check(const std::string& url, LessonTracker* tracker, AppState* state) {
   state->open_url(tracker->open(url));
   state->run_to(state->config().steps);
-  return tracker->update(*state);
+  return tracker->update(state->lesson_results());
 }
 
 TEST(AppLessonModel, LessonKeysAreTakenOffAndPutBack) {
@@ -121,14 +121,14 @@ TEST(AppLessonModel, ARunIsCheckedOnlyAtItsBudget) {
   state.open_url(tracker.open("#lesson=uniform_noise&step=1"));
   state.pause();
   state.step(10);
-  EXPECT_EQ(tracker.update(state).state, StepState::waiting);
+  EXPECT_EQ(tracker.update(state.lesson_results()).state, StepState::waiting);
   EXPECT_EQ(tracker.check().progress, "running: step 10 of 3000");
   state.run_to(3000);
-  EXPECT_EQ(tracker.update(state).state, StepState::met);
+  EXPECT_EQ(tracker.update(state.lesson_results()).state, StepState::met);
   // Past the budget the numbers are no longer the link's.
   state.step(50);
   ASSERT_FALSE(state.session()->done());
-  EXPECT_EQ(tracker.update(state).state, StepState::waiting);
+  EXPECT_EQ(tracker.update(state.lesson_results()).state, StepState::waiting);
   EXPECT_NE(tracker.check().progress.find("past its 3000 steps"), std::string::npos) << tracker.check().progress;
 }
 
@@ -143,7 +143,7 @@ TEST(AppLessonModel, AMetStepIsRecordedOnce) {
   EXPECT_FALSE(tracker.take_progress_changed());
   tracker.go(2);
   state.open_url(tracker.go(1));  // back to step 1, checked again and met again: nothing new to store
-  EXPECT_EQ(tracker.update(state).state, StepState::met);
+  EXPECT_EQ(tracker.update(state.lesson_results()).state, StepState::met);
   EXPECT_FALSE(tracker.take_progress_changed());
   app_check("#lesson=halving_mistakes&step=2", &tracker, &state);  // not met: nothing recorded
   EXPECT_FALSE(tracker.progress().met("halving_mistakes", 2));

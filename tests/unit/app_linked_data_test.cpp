@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.h"
+#include "app/state/app_state.h"
 #include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"

@@ -1,12 +1,12 @@
-// The sidebar's notices (app/app_state.h): errors first, newest first, then warnings, newest first; one
+// The sidebar's notices (app/state/app_state.h): errors first, newest first, then warnings, newest first; one
 // dismissed leaves the others. And a setting's display name (plot titles and axes): a field's label, a learner
 // parameter's label, else the key.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "app/app_state.h"
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
+#include "app/state/app_state.h"
 
 namespace ml::app {
 namespace {

@@ -1,11 +1,11 @@
-// Tests of the plot module's axis arithmetic (app/plot_axis.h): hand-computed 1-2-5 steps, tick
+// Tests of the plot module's axis arithmetic (app/models/plot_axis.h): hand-computed 1-2-5 steps, tick
 // positions and labels, data ranges that ignore NaN, the hover look-up and the drawing envelope.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "app/plot_axis.h"
+#include "app/models/plot_axis.h"
 
 namespace ml::app {
 namespace {

@@ -1,11 +1,11 @@
-// The link in exported PNGs (app/png_text.h): the CRC of known chunks, and a tEXt chunk inserted after
+// The link in exported PNGs (app/models/png_text.h): the CRC of known chunks, and a tEXt chunk inserted after
 // IHDR that a PNG reader walks chunk by chunk with valid CRCs.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "app/png_text.h"
+#include "app/models/png_text.h"
 
 namespace ml::app {
 namespace {

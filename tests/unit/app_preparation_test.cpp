@@ -1,4 +1,4 @@
-// Tests of long preparations in the playground's state (app/app_state.h): a kernel projection fit runs
+// Tests of long preparations in the playground's state (app/state/app_state.h): a kernel projection fit runs
 // in frame slices (preparing() with rising progress, nothing while the page is hidden), Cancel goes back
 // to the previous link's configuration and URL with a notice naming what was cancelled and at what
 // percent, and without a previous configuration it pauses and discards the run.
@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "app/app_state.h"
+#include "app/state/app_state.h"
 #include "core/session/session.h"
 #include "tests/unit/fake_clock.h"
 

@@ -1,4 +1,4 @@
-// Tests of the View panel's coordinates (app/projection.h): 2-D data is shown as it is (a bias column
+// Tests of the View panel's coordinates (app/models/projection.h): 2-D data is shown as it is (a bias column
 // is held at its constant), 1-D data is jittered, higher dimensions are projected onto orthonormal
 // principal directions or onto w and a direction orthogonal to it.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "app/projection.h"
+#include "app/models/projection.h"
 
 namespace ml::app {
 namespace {

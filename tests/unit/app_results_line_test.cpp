@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "app/gallery.h"
+#include "app/models/gallery.h"
 #include "app/models/results_line.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
 #include "core/config/fields.h"
 #include "tests/unit/test_only_generator.h"
 #include "tests/unit/test_only_noise.h"

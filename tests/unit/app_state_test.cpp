@@ -1,4 +1,4 @@
-// Tests of the playground's state (app/app_state.h): a link trained in frame-sized slices ends with
+// Tests of the playground's state (app/state/app_state.h): a link trained in frame-sized slices ends with
 // the same trace hash as one uninterrupted run (what the browser and desktop end-to-end tests check
 // against `marginlab run`), the URL is canonical and echoes are ignored, view-only edits do not
 // restart the run, CSV files load and are named by hash, and the app pauses at the step budget.
@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "app/app_state.h"
+#include "app/state/app_state.h"
 #include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"

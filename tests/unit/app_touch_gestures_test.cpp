@@ -1,4 +1,4 @@
-// Tests of the touch gestures (app/touch_gestures.h): a tap moves the cursor, presses in a later frame and
+// Tests of the touch gestures (app/models/touch_gestures.h): a tap moves the cursor, presses in a later frame and
 // releases after, once, where it landed, however long it is held (taps quicker than frames included, none
 // lost); the cursor leaves the screen after a lift; a drag asks the decider once and a scroll drag hands on
 // the finger's whole movement; a still finger becomes one long-press; two fingers pinch in wheel notches; the
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "app/touch_gestures.h"
+#include "app/models/touch_gestures.h"
 
 namespace ml::app {
 namespace {

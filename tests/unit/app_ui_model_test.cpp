@@ -1,4 +1,4 @@
-// Tests of what the panels offer and what their widgets do (app/ui_model.h): every learner of the
+// Tests of what the panels offer and what their widgets do (app/models/ui_model.h): every learner of the
 // registry, every noise model and every generator is reachable from the UI and gives a run; panels hide
 // through the link; widgets follow the field table; the confusion-matrix presets are column-stochastic.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
 #include "core/config/fields.h"
 #include "core/data/generator_ids.h"
 #include "core/learners/registry.h"

@@ -6,7 +6,9 @@
 //   include climbs out with "..";
 // - every folder of core/ is a module of that list (a new folder cannot sit outside the order);
 // - docs/architecture.md's module table and README.md's Layout list the modules of that list, in its order;
-// - app/ includes neither native/ nor web/, nor GLFW or emscripten (docs/architecture.md: native, web -> app -> core).
+// - app/ includes neither native/ nor web/, nor GLFW or emscripten (docs/architecture.md: native, web -> app -> core);
+// - app/'s logic folders (state/, models/: marginlab_app_logic) include no ImGui, GL or drawing folder, and no
+//   model includes the state that owns it (app/CMakeLists.txt builds the libraries from these folders).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -84,6 +86,19 @@ std::vector<std::string> app_violations(const std::string& text) {
     if (std::regex_search(inc.path, kHost))
       out.push_back("line " + std::to_string(inc.line) + " \"" + inc.path +
                     "\": app includes a host (native, web, GLFW, emscripten)");
+  }
+  return out;
+}
+
+// What is wrong with the includes of `text`, a file of app/'s logic folder `folder` ("state" or "models").
+std::vector<std::string> app_logic_violations(const std::string& folder, const std::string& text) {
+  static const std::regex kDrawing(R"(^(imgui|GL/|GLES|backends/|app/(ui|panels|platform)/|app/app\.h))");
+  std::vector<std::string> out;
+  for (const Include& inc : includes_of(text)) {
+    const std::string where = "line " + std::to_string(inc.line) + " \"" + inc.path + "\": ";
+    if (std::regex_search(inc.path, kDrawing)) out.push_back(where + "app/" + folder + "/ is logic: it draws nothing");
+    if (folder == "models" && inc.path.rfind("app/state/", 0) == 0)
+      out.push_back(where + "a model includes the state that owns it");
   }
   return out;
 }
@@ -179,7 +194,7 @@ TEST(Layering, ChecksFlagWhatTheRulesForbid) {
   EXPECT_EQ(up[0], "line 2 \"core/learners/learner.h\": module data includes learners, which comes after it");
   EXPECT_EQ(core_violations("util", "  #  include <imgui.h>\n").size(), 1u);
   EXPECT_EQ(core_violations("metrics", "#include \"../learners/learner.h\"\n").size(), 1u);
-  EXPECT_EQ(core_violations("session", "#include \"app/app_state.h\"\n").size(), 1u);
+  EXPECT_EQ(core_violations("session", "#include \"app/state/app_state.h\"\n").size(), 1u);
   EXPECT_EQ(core_violations("session", "#include \"core/widgets/x.h\"\n").size(), 1u) << "core/widgets is no module";
   EXPECT_TRUE(
       app_violations("#include \"app/app.h\"\n#include \"core/session/session.h\"\n#include <GLES3/gl3.h>\n").empty());
@@ -251,6 +266,19 @@ TEST(Layering, AppIncludesNoHost) {
     ++files;
   }
   EXPECT_GT(files, 5) << "the app's sources were found";
+}
+
+TEST(Layering, AppLogicFoldersDrawNothing) {
+  EXPECT_EQ(app_logic_violations("models", "#include \"imgui.h\"\n#include \"app/state/app_state.h\"\n").size(), 2u);
+  EXPECT_TRUE(app_logic_violations("state", "#include \"app/models/sweep_model.h\"\n").empty());
+  int files = 0;
+  for (const char* folder : {"state", "models"}) {
+    for (const fs::path& p : sources_below(kRoot / "app" / folder)) {
+      for (const std::string& v : app_logic_violations(folder, read_text(p))) ADD_FAILURE() << p.string() << ": " << v;
+      ++files;
+    }
+  }
+  EXPECT_GT(files, 30) << "the app's logic sources were found";
 }
 
 }  // namespace

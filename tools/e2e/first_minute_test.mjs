@@ -138,7 +138,7 @@ try {
 
   // 6. The sweeps' texts: the README's sweep link and the gallery's UMA entry, read from their sources.
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const gallery = fs.readFileSync(path.join(root, 'app/gallery.cpp'), 'utf8');
+  const gallery = fs.readFileSync(path.join(root, 'app/models/gallery.cpp'), 'utf8');
   const uma = /\{"UMA vs C = I",[^{]*?"(#v=1[^"]*)"\s*"(&x\.[^"]*)"/.exec(gallery);
   const sweeps = [['the README sweep', 'readme', (/\| sweep: [^`]*`(#v=1[^`]*)`/.exec(readme) || [])[1]],
                   ['the UMA sweep', 'uma', uma && uma[1] + uma[2]]];

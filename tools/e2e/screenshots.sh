@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD="${BUILD_NATIVE:-build/native}"
 mkdir -p docs/img
-# The welcome experiment (kWelcomeLink in app/gallery.cpp) and a confusion-matrix experiment: 4 classes,
+# The welcome experiment (kWelcomeLink in app/models/gallery.cpp) and a confusion-matrix experiment: 4 classes,
 # asymmetric noise (class q goes to q+1 with probability 0.3), UMA given the true C.
 DEFAULT_LINK=''  # the welcome experiment
 CONFUSION_LINK='#v=1&data=classes&n=1200&margin=0.02&q=4&noise=confusion&cm=0.7,0,0,0.3,0.3,0.7,0,0,0,0.3,0.7,0,0,0,0.3,0.7&learner=uma&seed=4&steps=150'

@@ -7,7 +7,7 @@
 //   --gallery    open the Gallery window (the toolbar's button) before the picture
 //   --scroll N   turn the mouse wheel N notches down over the sidebar first (its lower sections: Learner, Share)
 //   --touch      a phone or tablet: Chromium's mobile emulation with touch (isMobile, hasTouch), the device-pixel
-//                ratio DPR (default 3); the page takes its touch layout (app/layout.h)
+//                ratio DPR (default 3); the page takes its touch layout (app/models/layout.h)
 //   --tab NAME   with --touch: tap the sheet layout's tab NAME (settings, plots, confusion) before the picture
 import { chromium } from 'playwright-core';
 import { e2ePaths, launchChromium, moreFrames, serveDirectory } from './page.mjs';

@@ -1,6 +1,6 @@
 // Browser end-to-end test of the data that ships with marginlab (data/README.md, issue 24): the page fetches a
 // link's data from its own data/ folder when the link names it, never as part of the first download.
-//   1. the gallery's banana entry (app/gallery.cpp, opened with its Open button) fetches IDA banana split 1:
+//   1. the gallery's banana entry (app/models/gallery.cpp, opened with its Open button) fetches IDA banana split 1:
 //      the view shows the set's 400 real training points, and the trace hash after the link's steps equals
 //      `marginlab run --url LINK --steps N`'s; after a reload of the page, it equals it again
 //   2. a link naming a file the site's data/MANIFEST.tsv does not list shows an error naming the data set and
@@ -21,9 +21,9 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const chromium = await requirePrerequisites('shipped_data_test', { site, cli });
 
-// The gallery's banana entry, read from its one declaration (app/gallery.cpp): its index and its link.
+// The gallery's banana entry, read from its one declaration (app/models/gallery.cpp): its index and its link.
 function galleryEntry(fragment) {
-  const file = fs.readFileSync(path.join(root, 'app/gallery.cpp'), 'utf8');
+  const file = fs.readFileSync(path.join(root, 'app/models/gallery.cpp'), 'utf8');
   const text = file.slice(file.indexOf('gallery() {'));  // the table only (kWelcomeLink is declared above it)
   const links = [...text.matchAll(/"(#v=1&[^"]*)"((?:\s*"[^"]*")*)/g)].map((m) => m[1] + m[2].replace(/\s*"([^"]*)"/g, '$1'));
   const index = links.findIndex((l) => l.includes(fragment));

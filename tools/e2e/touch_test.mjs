@@ -153,7 +153,7 @@ try {
     const c2 = await probe(page, 'view.image');
     await touch(cdp, 'touchStart', [[c2[0] + 20, c2[1] - 10]]);
     await page.waitForTimeout(900);
-    await moreFrames(page, 14);  // 0.5 s and 12 frames (app/touch_gestures.h)
+    await moreFrames(page, 14);  // 0.5 s and 12 frames (app/models/touch_gestures.h)
     await touch(cdp, 'touchEnd', []);
     try {
       await waitFor(page, () => /[#&]edits=p/.test(window.marginlab.status().url) && location.hash === window.marginlab.status().url,

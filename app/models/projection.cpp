@@ -1,5 +1,5 @@
 // marginlab app — the View panel's 2-D coordinates (see projection.h).
-#include "app/projection.h"
+#include "app/models/projection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 //
 // Dear ImGui 1.86 reads one cursor position and one button state per frame, and no touch. The page feeds the
 // fingers here (web/touch.js through web/main.cpp), and each frame takes the pointer ImGui gets
-// (app/touch_input.h applies it): a tap moves the cursor in one frame, presses in the next and releases after
+// (app/platform/touch_input.h applies it): a tap moves the cursor in one frame, presses in the next and releases after
 // (so a tap shorter than a frame still acts, once, where it landed); after a lift the cursor leaves the screen
 // (no hover, no tooltip left behind). A finger that leaves its slop decides what the drag is (the host's
 // decider: the mouse's drag, a scroll of the panel under it, or the wheel of a column); one held still for

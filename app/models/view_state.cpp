@@ -1,5 +1,5 @@
 // marginlab app — the View panel's state (see view_state.h).
-#include "app/view_state.h"
+#include "app/models/view_state.h"
 
 #include <algorithm>
 #include <cmath>

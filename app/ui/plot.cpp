@@ -5,7 +5,7 @@
 // [SECTION] points plots
 // [SECTION] histograms
 // [SECTION] matrix heat maps
-#include "app/plot.h"
+#include "app/ui/plot.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -16,9 +16,9 @@
 #include <string_view>
 #include <utility>
 
+#include "app/models/plot_axis.h"
 #include "app/models/plot_model.h"
 #include "app/models/text_fit.h"
-#include "app/plot_axis.h"
 
 namespace ml::app {
 

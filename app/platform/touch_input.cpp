@@ -1,5 +1,5 @@
 // marginlab app — touch on the page applied to Dear ImGui's input (see touch_input.h).
-#include "app/touch_input.h"
+#include "app/platform/touch_input.h"
 
 #include <algorithm>
 #include <cfloat>

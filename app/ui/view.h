@@ -1,8 +1,8 @@
 // marginlab app — the View panel's renderer: the 2-D scatter of the data with the learner's decision
-// regions, drawn by the project's shaders into an offscreen texture (app/view_gl.h) that ImGui shows as an
+// regions, drawn by the project's shaders into an offscreen texture (app/ui/view_gl.h) that ImGui shows as an
 // image; axes, legend and hover read-outs are drawn over it with ImDrawList. Also the margin histogram (for
 // d > 2 beside the projection). What it shows (points, rectangle, decision grid, histogram) is ViewState
-// (app/view_state.h), kept apart from ImGui and GL.
+// (app/models/view_state.h), kept apart from ImGui and GL.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "app/models/boundary.h"
-#include "app/view_gl.h"
-#include "app/view_state.h"
+#include "app/models/view_state.h"
+#include "app/ui/view_gl.h"
 #include "core/session/session.h"
 #include "imgui.h"
 

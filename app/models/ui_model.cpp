@@ -1,5 +1,5 @@
 // marginlab app — panel contents and widget edits as Config transformations (see ui_model.h).
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // marginlab app — the View panel's GL resources (see view_gl.h).
-#include "app/view_gl.h"
+#include "app/ui/view_gl.h"
 
-#include "app/gl.h"
+#include "app/ui/gl.h"
 #include "shaders_embedded.h"
 
 namespace ml::app {

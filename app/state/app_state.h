@@ -26,6 +26,8 @@
 #include <vector>
 
 #include "app/models/compare_model.h"
+#include "app/models/lesson_model.h"
+#include "app/models/run_mode.h"
 #include "app/models/sweep_model.h"
 #include "core/config/config.h"
 #include "core/data/csv.h"
@@ -61,9 +63,6 @@ struct Notice {
 // The order the sidebar shows notices in (indices into the stored list, which is oldest first): errors first,
 // newest first, then warnings, newest first; an error stays at the top until dismissed.
 std::vector<size_t> notice_display_order(const std::vector<Notice>& notices);
-
-// What the playground shows: one run, learners side by side, or a sweep.
-enum class RunMode { single, compare, sweep };
 
 // The mode of a link's axes: none single, a learner axis alone with 1..kMaxCompared values compare,
 // anything else sweep.
@@ -220,6 +219,11 @@ class AppState {
   }
   // The latest build error ("" when the session built or none was tried).
   const std::string& build_error() const { return build_error_; }
+  // What a lesson step's goal is checked on (app/models/lesson_model.h): this state's run, Compare or sweep.
+  LessonResults lesson_results() const {
+    return {mode_,     url_,          session_version(), experiment(), build_error_,
+            session(), config_.steps, &compare_,         sweep_.get()};
+  }
 
  private:
   // A configuration and axes to return to (a cancelled preparation).

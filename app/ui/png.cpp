@@ -1,9 +1,9 @@
 // marginlab app — PNG capture and encoding (see png.h).
-#include "app/png.h"
+#include "app/ui/png.h"
 
 #include <vector>
 
-#include "app/gl.h"
+#include "app/ui/gl.h"
 
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION

@@ -1,5 +1,5 @@
 // marginlab app — axis arithmetic of the plot module (see plot_axis.h).
-#include "app/plot_axis.h"
+#include "app/models/plot_axis.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // marginlab app — touch gestures turned into the pointer a frame hands to ImGui (see touch_gestures.h).
-#include "app/touch_gestures.h"
+#include "app/models/touch_gestures.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,13 @@
-// marginlab app — the View panel's renderer (see view.h): the texture (app/view_gl.h) of the state
-// (app/view_state.h) as an ImGui image, the mouse over it, and what is drawn over it with ImDrawList.
-#include "app/view.h"
+// marginlab app — the View panel's renderer (see view.h): the texture (app/ui/view_gl.h) of the state
+// (app/models/view_state.h) as an ImGui image, the mouse over it, and what is drawn over it with ImDrawList.
+#include "app/ui/view.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot.h"
-#include "app/plot_axis.h"
+#include "app/models/plot_axis.h"
+#include "app/ui/plot.h"
 
 namespace ml::app {
 

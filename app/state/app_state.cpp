@@ -1,11 +1,11 @@
 // marginlab app — the playground's state (see app_state.h).
-#include "app/app_state.h"
+#include "app/state/app_state.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <limits>
 
-#include "app/ui_model.h"
+#include "app/models/ui_model.h"
 #include "core/config/fields.h"
 #include "core/config/link.h"
 #include "core/config/url.h"

@@ -1,4 +1,4 @@
-// marginlab app — touch on the page applied to Dear ImGui's input (the gestures are app/touch_gestures.h).
+// marginlab app — touch on the page applied to Dear ImGui's input (the gestures are app/models/touch_gestures.h).
 //
 // ImGui 1.86 has no input queue and no touch: each frame, before ImGui::NewFrame, the pointer the gestures make
 // replaces the cursor and the left button the GLFW backend read (emscripten's GLFW emulation would press at the
@@ -13,7 +13,7 @@
 
 #include <string>
 
-#include "app/touch_gestures.h"
+#include "app/models/touch_gestures.h"
 
 struct ImGuiWindow;
 

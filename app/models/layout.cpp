@@ -1,5 +1,5 @@
 // marginlab app — where the panels go on a screen of a given size (see layout.h).
-#include "app/layout.h"
+#include "app/models/layout.h"
 
 #include <algorithm>
 #include <cmath>

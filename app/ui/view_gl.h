@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/view_state.h"
+#include "app/models/view_state.h"
 
 namespace ml::app {
 

@@ -1,5 +1,5 @@
 // marginlab app — the gallery's table (see gallery.h).
-#include "app/gallery.h"
+#include "app/models/gallery.h"
 
 namespace ml::app {
 

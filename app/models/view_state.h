@@ -1,6 +1,6 @@
 // marginlab app — the View panel's state, apart from GL and ImGui: the options, the projected points, the
 // rectangle shown (fitted to the data, then zoomed and panned), the decision grid and the margin histogram.
-// View (app/view.h) draws it; ViewGl (app/view_gl.h) keeps its GL copy.
+// View (app/ui/view.h) draws it; ViewGl (app/ui/view_gl.h) keeps its GL copy.
 //
 // Work per frame is bounded: points are rebuilt once per session (or when a w-aligned projection moves),
 // the decision function is evaluated on a grid a few rows per frame under a time budget, the histogram is
@@ -14,7 +14,7 @@
 #include "app/models/decision_grid.h"
 #include "app/models/margin_histogram.h"
 #include "app/models/point_stacks.h"
-#include "app/projection.h"
+#include "app/models/projection.h"
 #include "core/session/session.h"
 
 namespace ml::app {

@@ -1,8 +1,8 @@
 // marginlab app — the per-frame sequence both hosts run (see frame_loop.h).
-#include "app/frame_loop.h"
+#include "app/platform/frame_loop.h"
 
 #include "app/app.h"
-#include "app/gl.h"
+#include "app/ui/gl.h"
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
 #include "core/util/hash.h"

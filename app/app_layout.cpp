@@ -1,0 +1,396 @@
+// marginlab app — where App draws the panels: the main area, the stacked column and the touch sheet, the
+// gallery over them, and the sidebar with its notices and the first screen's explanation (see app.h).
+//
+// [SECTION] main area, stacked column, sheet, gallery
+// [SECTION] sidebar and notices
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/models/gallery.h"
+#include "app/models/ui_model.h"
+#include "imgui_internal.h"
+
+namespace ml::app {
+
+// [SECTION] main area, stacked column, sheet, gallery ----------------------------------------------------
+
+void App::draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float W = vp->Size.x, H = vp->Size.y;
+  const float fs = ImGui::GetFontSize();
+  LayoutInput layout_in;
+  layout_in.width = W;
+  layout_in.height = H;
+  layout_in.font_size = fs;
+  layout_in.toolbar_height = toolbar_h;
+  layout_in.view_chrome = shown.view && !sweep_mode ? panels_.view.chrome_height() : 0.0f;
+  layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
+  layout_in.touch = screen_.touch;
+  layout_in.reading = screen_.sheet_tab == SheetTab::lesson && lesson_shown();
+  const ScreenLayout layout = layout_screen(layout_in);
+  screen_.layout = layout.kind;
+  screen_.narrow = layout.kind == LayoutKind::stacked;
+  if (layout.kind == LayoutKind::sheet) {
+    draw_sheet(layout, shown, sweep_mode);
+  } else if (screen_.narrow) {
+    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
+  } else {
+    const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
+    const float lesson_w = lesson_shown() ? std::round(std::clamp(W * 0.24f, 260.0f, 360.0f)) : 0.0f;
+    if (shown.side) draw_sidebar(ImVec2(0, toolbar_h), ImVec2(side_w, H - toolbar_h));
+    draw_main_area(ImVec2(side_w, toolbar_h), ImVec2(W - side_w - lesson_w, H - toolbar_h), shown, sweep_mode);
+    if (lesson_shown()) panels_.lesson.draw(ImVec2(W - lesson_w, toolbar_h), ImVec2(lesson_w, H - toolbar_h));
+  }
+  if (first_screen_.gallery_open) {
+    const float gw = std::min(W - 20, fs * 44.0f);
+    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10),
+                 ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+  }
+  first_screen_.gallery_shown = first_screen_.gallery_open;
+}
+
+void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool sweep_mode) {
+  const float fs = ImGui::GetFontSize();
+  const float mx = pos.x, my = pos.y, mw = size.x, mh = size.y;
+  if (sweep_mode) {
+    // The sweep's plot takes the whole main area (there is no single run to show).
+    panels_.sweep.draw(ImVec2(mx, my), ImVec2(mw, mh));
+    return;
+  }
+  const bool top_row = shown.view || shown.plots;
+  float bottom_h = 0;
+  if (shown.confusion) bottom_h = top_row ? std::round(std::clamp(mh * 0.33f, 200.0f, 330.0f)) : mh;
+  const float top_h = mh - bottom_h;
+  if (top_row) {
+    float view_w = 0;
+    if (shown.view && shown.plots)
+      view_w = std::round(std::clamp(top_h - fs * 3.2f, mw * 0.38f, mw * 0.52f));
+    else if (shown.view)
+      view_w = mw;
+    if (shown.view) panels_.view.draw(ImVec2(mx, my), ImVec2(view_w, top_h));
+    panels_.exports.set_view_rect(shown.view ? panels_.view.image_min() : ImVec2(),
+                                  shown.view ? panels_.view.image_max() : ImVec2());  // "View PNG"
+    if (shown.plots) panels_.plots.draw(ImVec2(mx + view_w, my), ImVec2(mw - view_w, top_h));
+  }
+  if (shown.confusion) panels_.confusion.draw(ImVec2(mx, my + top_h), ImVec2(mw, bottom_h));
+  if (!shown.run && !shown.side && !top_row && !shown.confusion) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, vp->Size.y));
+    ImGui::Begin("marginlab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::TextWrapped("This link hides every panel.");
+    ImGui::End();
+  }
+}
+
+void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion) {
+  // One column scrolled as a whole by the wheel (the sidebar keeps its own scrolling): the view, the
+  // settings, the plots one under another, the confusion matrices.
+  const ImGuiIO& io = ImGui::GetIO();
+  const float fs = ImGui::GetFontSize();
+  const float w = size.x;
+  if (io.MouseWheel != 0 && !screen_.sidebar_hovered && !first_screen_.gallery_open)
+    screen_.narrow_scroll -= io.MouseWheel * fs * 5.0f;
+  screen_.narrow_scroll = std::clamp(screen_.narrow_scroll, 0.0f, std::max(0.0f, screen_.narrow_height - size.y));
+  float y = pos.y - screen_.narrow_scroll;
+  const bool sweep_mode = state_.mode() == RunMode::sweep;
+  const float view_h = std::round(std::min(w * 0.9f, size.y * 0.8f));
+  const float side_h = std::round(std::max(size.y * 0.75f, fs * 20.0f));
+  const float plots_h = std::round(std::clamp(w * 0.55f, fs * 14.0f, fs * 20.0f) * 4.0f + fs * 4.0f);
+  const float confusion_h = std::round(fs * 20.0f);
+  screen_.sidebar_hovered = false;
+  if (lesson_shown()) {
+    const float lesson_h = std::round(fs * 20.0f);
+    panels_.lesson.draw(ImVec2(pos.x, y), ImVec2(w, lesson_h));
+    y += lesson_h;
+  }
+  if (sweep_mode) {
+    panels_.sweep.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
+    y += view_h;
+  } else if (show_view) {
+    panels_.view.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
+    panels_.exports.set_view_rect(panels_.view.image_min(), panels_.view.image_max());  // "View PNG"
+    y += view_h;
+  }
+  if (show_side) {
+    draw_sidebar(ImVec2(pos.x, y), ImVec2(w, side_h));
+    y += side_h;
+  }
+  if (!sweep_mode && show_plots) {
+    panels_.plots.draw(ImVec2(pos.x, y), ImVec2(w, plots_h));
+    y += plots_h;
+  }
+  if (!sweep_mode && show_confusion) {
+    panels_.confusion.draw(ImVec2(pos.x, y), ImVec2(w, confusion_h));
+    y += confusion_h;
+  }
+  screen_.narrow_height = y + screen_.narrow_scroll - pos.y;
+}
+
+void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode) {
+  const Box v = layout.view, s = layout.sheet;
+  if (sweep_mode) {
+    panels_.sweep.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h));
+  } else if (shown.view) {
+    panels_.view.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h), false);  // the tabs and the image say what it is
+    panels_.exports.set_view_rect(panels_.view.image_min(), panels_.view.image_max());  // "View PNG"
+  }
+  draw_sheet_tabs(layout.tabs, shown);
+  const ImVec2 pos(s.x, s.y), size(s.w, s.h);
+  if (screen_.sheet_tab == SheetTab::settings && shown.side) draw_sidebar(pos, size);
+  if (screen_.sheet_tab == SheetTab::plots && shown.plots && !sweep_mode) panels_.plots.draw(pos, size, true);
+  if (screen_.sheet_tab == SheetTab::confusion && shown.confusion && !sweep_mode) panels_.confusion.draw(pos, size);
+  if (screen_.sheet_tab == SheetTab::lesson && lesson_shown())
+    panels_.lesson.draw(pos, size, false);  // the tab names it
+}
+
+// The sheet's tabs: one button per panel the link shows, the current one highlighted.
+void App::draw_sheet_tabs(Box box, const PanelsShown& shown) {
+  const bool sweep_mode = state_.mode() == RunMode::sweep;
+  struct Tab {
+    SheetTab tab;
+    const char* label;
+    const char* probe_name;
+    bool shown;
+  };
+  const Tab tabs[] = {{SheetTab::lesson, "Lesson", "tab.lesson", lesson_shown()},
+                      {SheetTab::settings, "Settings", "tab.settings", shown.side},
+                      {SheetTab::plots, "Plots", "tab.plots", shown.plots && !sweep_mode},
+                      {SheetTab::confusion, "Confusion", "tab.confusion", shown.confusion && !sweep_mode}};
+  int count = 0;
+  for (const Tab& t : tabs) count += t.shown ? 1 : 0;
+  if (count == 0) return;
+  bool current_shown = false;
+  for (const Tab& t : tabs) current_shown = current_shown || (t.shown && t.tab == screen_.sheet_tab);
+  if (!current_shown)
+    for (const Tab& t : tabs)
+      if (t.shown) {
+        screen_.sheet_tab = t.tab;
+        break;
+      }
+  begin_panel("##tabs", ImVec2(box.x, box.y), ImVec2(box.w, box.h),
+              ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float w = std::floor((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x * static_cast<float>(count - 1)) /
+                             static_cast<float>(count));
+  const PanelContext ctx = panel_context();
+  bool first = true;
+  for (const Tab& t : tabs) {
+    if (!t.shown) continue;
+    if (!first) ImGui::SameLine();
+    first = false;
+    const bool current = t.tab == screen_.sheet_tab;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(t.label, ImVec2(w, 0))) screen_.sheet_tab = t.tab;
+    if (current) ImGui::PopStyleColor();
+    probe(ctx, t.probe_name);
+  }
+  ImGui::End();
+}
+
+void App::draw_gallery(ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  // In front when it opens; focused every frame it would drop a press on any other window (FocusWindow clears
+  // the active item), so that the toolbar's buttons, its own Gallery toggle included, could not be clicked.
+  if (!first_screen_.gallery_shown) ImGui::SetNextWindowFocus();
+  const bool visible = ImGui::Begin("Gallery: ready-made experiments", &first_screen_.gallery_open,
+                                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                        ImGuiWindowFlags_NoSavedSettings);
+  if (!visible) {
+    ImGui::End();
+    return;
+  }
+  // A first-time visitor (no lesson progress stored) sees the lessons first (lessons_first).
+  const bool lessons_on_top = lessons_first(panels_.lesson.tracker().progress());
+  std::string lesson_link_chosen;
+  if (lessons_on_top) {
+    lesson_link_chosen = panels_.lesson.draw_lesson_list();
+    ImGui::Separator();
+  }
+  draw_gallery_entries();
+  if (!lessons_on_top) {
+    ImGui::Separator();
+    lesson_link_chosen = panels_.lesson.draw_lesson_list();
+  }
+  ImGui::End();
+  if (!lesson_link_chosen.empty()) {
+    open_url(lesson_link_chosen);
+    first_screen_.gallery_open = false;
+  }
+}
+
+void App::draw_gallery_entries() {
+  ImGui::TextWrapped("Ready-made experiments: each opens as a link you can share. Pick one, press Play, and read "
+                     "the line under the toolbar.");
+  const PanelContext ctx = panel_context();
+  const std::vector<GalleryEntry>& entries = gallery();
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const GalleryEntry& e = entries[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::Separator();
+    bool open = ImGui::Button("Open");
+    probe(ctx, "gallery." + std::to_string(i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(e.link.size()), e.link.data());
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.80f, 1.0f, 1));
+    ImGui::TextWrapped("%.*s", static_cast<int>(e.title.size()), e.title.data());
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%.*s", static_cast<int>(e.explanation.size()), e.explanation.data());
+    ImGui::EndGroup();
+    ImGui::PopID();
+    if (open) {
+      panels_.lesson.tracker().end();
+      state_.open_url(e.link);
+      first_screen_.welcome = false;
+      first_screen_.gallery_open = false;
+    }
+  }
+}
+
+// [SECTION] sidebar and notices -------------------------------------------------------------------------
+
+void App::draw_notices() {
+  // Errors first, each pinned above the scrolled warnings with its own dismiss button; then the warnings,
+  // newest first (notice_display_order), so the latest word is where the eye is.
+  const std::vector<Notice>& notices = state_.notices();
+  if (notices.empty()) return;
+  const PanelContext ctx = panel_context();
+  const std::vector<size_t> order = notice_display_order(notices);
+  const float fs = ImGui::GetFontSize();
+  const float wrap = ImGui::GetContentRegionAvail().x - 16;
+  std::optional<size_t> dismissed;
+  float warnings_h = 0;
+  int errors_shown = 0;
+  for (size_t i : order) {
+    if (!notices[i].error) {
+      warnings_h += ImGui::CalcTextSize(notices[i].text.c_str(), nullptr, false, wrap).y + 4;
+      continue;
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("\xC3\x97")) dismissed = i;  // a multiplication sign: close
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss this error");
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
+    ImGui::TextWrapped("%s", notices[i].text.c_str());
+    ImGui::PopStyleColor();
+    probe(ctx, "notice.error." + std::to_string(errors_shown++));
+    ImGui::PopID();
+  }
+  if (warnings_h > 0) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.16f, 0.14f, 0.10f, 1));
+    ImGui::BeginChild("notices", ImVec2(0, std::min(warnings_h + fs * 2.2f, fs * 10.0f)), true);
+    for (size_t i : order) {
+      if (notices[i].error) continue;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+      ImGui::TextWrapped("%s", notices[i].text.c_str());
+      ImGui::PopStyleColor();
+    }
+    if (ImGui::SmallButton("Dismiss")) {
+      for (size_t i = notices.size(); i-- > 0;)
+        if (!notices[i].error) state_.dismiss_notice(i);
+    }
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+  if (dismissed) state_.dismiss_notice(*dismissed);
+}
+
+void App::draw_experiment_note() {
+  const RunMode mode = state_.mode();
+  if (mode == RunMode::single) return;
+  // One token per axis, lines broken only between axes (never inside "x.seed=1..5").
+  std::vector<std::string> axes = {mode == RunMode::compare ? "Compare:" : "Sweep:"};
+  for (const Axis& a : state_.axes()) axes.push_back("x." + a.key + "=" + a.spec);
+  const TextMeasure measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.78f, 1.0f, 1));
+  for (const std::string& line : flow_tokens(axes, " ", ImGui::GetContentRegionAvail().x, measure))
+    ImGui::TextUnformatted(line.c_str());
+  ImGui::PopStyleColor();
+  note("%s", mode == RunMode::compare
+                 ? "The settings below are shared by every learner."
+                 : "The settings below are the base every cell shares; a setting on an axis takes the axis' values.");
+}
+
+void App::draw_start_here() {
+  // Open on the first screen (no link given), a closed header otherwise: what the screen shows in plain
+  // words, the way to the gallery, and the papers behind a toggle.
+  ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.16f, 0.26f, 0.20f, 1));
+  // Open by default while welcoming and after (screen_.start_here_h > 0) until the user closes it: a header that
+  // closed itself on the first edit would move everything under it.
+  const bool open = ImGui::CollapsingHeader(
+      "What am I looking at?", first_screen_.welcome || screen_.start_here_h > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  ImGui::PopStyleColor();
+  if (!open) {
+    screen_.start_here_h = 0;  // closed by the user: the next opening may be shorter
+    return;
+  }
+  const float top = ImGui::GetCursorPosY();
+  if (first_screen_.welcome) {
+    ImGui::TextWrapped("%.*s", static_cast<int>(welcome_text().size()), welcome_text().data());
+  } else {
+    ImGui::TextWrapped("Left: the settings (every change goes into the link). The 2-D view: the data and the "
+                       "learner's regions. The plots: the run over steps. Under the toolbar: the numbers.");
+    // The first edit ends the welcome text; its place is kept, so nothing under it moves (a click aimed at a
+    // field below would otherwise land on another).
+    const float pad = screen_.start_here_h - (ImGui::GetCursorPosY() - top) - ImGui::GetStyle().ItemSpacing.y;
+    if (pad > 0) ImGui::Dummy(ImVec2(1, pad));
+  }
+  if (first_screen_.welcome) screen_.start_here_h = ImGui::GetCursorPosY() - top;
+  if (ImGui::Button("Open the gallery")) first_screen_.gallery_open = true;
+  probe(panel_context(), "start.gallery");
+  trailing_hint("ready-made experiments");
+  if (ImGui::TreeNode("Details: the papers")) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled(
+        "000 Stempfel & Ralaivola, ALT 2007: noisy kernel perceptrons, Bylander's Cnoise update, RP-classifier.");
+    ImGui::TextDisabled("001 Course notes: the perceptron's (R/\xCE\xB4)\xC2\xB2 mistake bound, Halving.");
+    ImGui::TextDisabled("002 Har-Peled, Roth & Zimak, IJCAI 2007: max-margin coresets, outlier SVM.");
+    ImGui::TextDisabled("003 Klivans, Long & Servedio, ICALP 2009: malicious noise, A_mu, smooth boosting.");
+    ImGui::TextDisabled(
+        "004 Louche & Ralaivola, Machine Learning 2015: UMA, confusion-matrix noise, multiclass margin.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  ImGui::Spacing();
+}
+
+void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
+  begin_panel("Experiment", pos, size);
+  screen_.sidebar_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
+  probes_["sidebar"] = ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);  // where the touch tests drag
+  // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
+  const size_t errors = static_cast<size_t>(
+      std::count_if(state_.notices().begin(), state_.notices().end(), [](const Notice& n) { return n.error; }));
+  if (errors > screen_.errors_seen) ImGui::SetScrollY(0);
+  screen_.errors_seen = errors;
+  draw_notices();
+  draw_start_here();
+  draw_experiment_note();
+
+  const Config& config = state_.config();
+  const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  if (panel_visible(config, "data") && ImGui::CollapsingHeader("Data", open)) panels_.data.draw();
+  if (panel_visible(config, "noise") && ImGui::CollapsingHeader("Noise", open)) panels_.noise.draw();
+  if (panel_visible(config, "learner") && ImGui::CollapsingHeader("Learner", open)) panels_.learner.draw();
+  if (panel_visible(config, "share") && ImGui::CollapsingHeader("Share", open))
+    panels_.share.draw(
+        place_link(panels_.lesson.tracker().place(), state_.url()));  // a lesson's keys in front, as in the address bar
+  if (panel_visible(config, "export") &&
+      ImGui::CollapsingHeader("Export", state_.mode() == RunMode::sweep ? open : 0)) {
+    if (state_.mode() == RunMode::sweep)
+      panels_.exports.draw(panels_.sweep.plot_min(), panels_.sweep.plot_max());
+    else
+      panels_.exports.draw(panels_.plots.plots_min(), panels_.plots.plots_max());
+  }
+  screen_.sidebar_scroll_px = ImGui::GetScrollY();
+  screen_.sidebar_scroll_max_px = ImGui::GetScrollMaxY();
+  screen_.sidebar_scroll_lines = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();
+  screen_.sidebar_scroll_max_lines = ImGui::GetScrollMaxY() / ImGui::GetTextLineHeightWithSpacing();
+  ImGui::End();
+}
+
+}  // namespace ml::app
