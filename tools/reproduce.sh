@@ -182,7 +182,9 @@ case $doc in
     layout --title "004 Table 1 as published: test error in %, ours (mean ± standard error) and the paper's"
     table1_row "optical digits (D = 640)" digits 10
     table1_row "letter recognition (D = 1 600)" letter 50
-    verdict --title "004 Table 1, per data set" digits=$out_dir/uma_real_digits.csv letters=$out_dir/uma_real_letter.csv
+    verdict --title "004 Table 1, per data set (f_y, UMA, f_full and f_conf)" digits=$out_dir/uma_real_digits.csv \
+      digits=$out_dir/uma_real_digits_conf.csv letters=$out_dir/uma_real_letter.csv \
+      letters=$out_dir/uma_real_letter_conf.csv
     verdict --title "Ablation: letters at D = 1 600 and at D = 400 against 004 Table 1 (D = 1 600), per D" --no-total \
       "letters, 1 600 axes=$out_dir/uma_real_letter.csv" "letters, 400 axes=$out_dir/uma_real_letter_d400.csv"
     ;;

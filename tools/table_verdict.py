@@ -178,8 +178,10 @@ def csv_cells(path, metric, reference, keep_unreferenced=False):
 
 
 def reference_cells(specs, metric, by, reference, best_by):
-    """Cells per CSV (and per --by value), in file and row order, and all cells together."""
+    """Cells per label (and per --by value), in file and row order, and all cells together: CSV files given the
+    same label (a table's columns reported by different parts) make one group."""
     groups, everything = [], Cells("all")
+    here = {}
     for spec in specs:
         label, _, path = spec.partition("=")
         found = csv_cells(path, metric, reference, keep_unreferenced=bool(best_by))
@@ -192,7 +194,6 @@ def reference_cells(specs, metric, by, reference, best_by):
                 if ref is not None:
                     published.setdefault(key, (ref, sd))
             found = [(row, ours) + published[key] for key, (row, ours) in best.items() if key in published]
-        here = {}
         for row, ours, ref, sd in found:
             key = (label or "cells") if not by else (label + ", " if label else "") + by + "=" + row[by]
             if key not in here:
@@ -201,6 +202,24 @@ def reference_cells(specs, metric, by, reference, best_by):
             here[key].add(ours, ref, sd)
             everything.add(ours, ref, sd)
     return groups, everything
+
+
+def sign_test_reach(untied):
+    """The smallest two-sided p an exact sign test can give over `untied` cells (all on one side): 2 * 2^-n."""
+    return min(1.0, 2.0 * 0.5 ** untied)
+
+
+def sign_test_sentence(above, below, p_sign, alpha):
+    """The verdict on the direction of a gap, or, when no outcome of the test could reach alpha, what the test
+    can reach instead (3 cells can never show a direction at 5 %: their smallest p is 0.25). Cells equal to the
+    paper's value (ties) are left out of the test."""
+    untied = above + below
+    if sign_test_reach(untied) >= alpha:
+        return ("%d cells cannot show a direction at %g %%: the sign test's smallest p over %d cells%s is %s." %
+                (untied, alpha * 100, untied, "" if untied else " (every cell ties the paper)",
+                 p_text(sign_test_reach(untied))))
+    return "the sign test gives p = %s: the direction of the gap is %s at %g %%." % (
+        p_text(p_sign), "significant" if p_sign < alpha else "not significant", alpha * 100)
 
 
 def against_the_paper(args):
@@ -220,10 +239,9 @@ def against_the_paper(args):
         above, below, n, p_sign, mean = cells.row(args.alpha)[1]
         where = "Over all %d cells" % n if cells is everything or len(groups) == 1 else \
             "Over the %d cells of %s" % (n, cells.label)
-        out.append("%s ours is %s the paper in %d (mean difference %s points, %s × 100); the sign test gives "
-                   "p = %s: the direction of the gap is %s at %g %%." %
+        out.append("%s ours is %s the paper in %d (mean difference %s points, %s × 100); %s" %
                    (where, "above" if above >= below else "below", max(above, below), signed(mean), args.metric,
-                    p_text(p_sign), "significant" if p_sign < args.alpha else "not significant", args.alpha * 100))
+                    sign_test_sentence(above, below, p_sign, args.alpha)))
         out.append("")
     return "\n".join(out)
 
