@@ -26,8 +26,6 @@ const std::string& SettingRef::learner() const {
   return learner_ ? learner_->id : none;
 }
 
-bool SettingRef::belongs_to(const Config& config) const { return !is_param() || config.learner == learner(); }
-
 double SettingRef::number(const Config& config) const {
   if (field_) return field_->get(config).number;
   for (const ParamValue& p : config.params)

@@ -35,8 +35,6 @@ class SettingRef {
   // The key in its table: the field's URL key or the parameter's name ("n", "landmarks").
   const std::string& name() const { return setting().key; }
 
-  // True when it belongs to `config`: a field always, a parameter when config.learner is its learner.
-  bool belongs_to(const Config& config) const;
   // Its number in `config` (a parameter missing from config.params has its default).
   double number(const Config& config) const;
   // Sets its number in `config`: a field through its binding; a parameter kept in config.params only when it

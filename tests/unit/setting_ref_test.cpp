@@ -21,7 +21,6 @@ TEST(SettingRef, AFieldReadsAndWritesItsConfigMember) {
   n.set_number(c, 321);
   EXPECT_EQ(c.generator.n, 321);
   EXPECT_EQ(n.number(c), 321);
-  EXPECT_TRUE(n.belongs_to(c));
 }
 
 TEST(SettingRef, AParameterKeepsOnlyNonDefaultValuesSortedByName) {
@@ -41,9 +40,6 @@ TEST(SettingRef, AParameterKeepsOnlyNonDefaultValuesSortedByName) {
   sigma->set_number(c, 1);  // back to the default: dropped, as validate() keeps them
   ASSERT_EQ(c.params.size(), 1u);
   EXPECT_EQ(c.params[0].name, "degree");
-  EXPECT_TRUE(sigma->belongs_to(c));
-  c.learner = "perceptron";
-  EXPECT_FALSE(sigma->belongs_to(c));
 }
 
 TEST(SettingRef, ALinkKeyResolvesToAFieldOrTheFirstLearnerWithTheParameter) {
