@@ -13,11 +13,14 @@ export NODE_PATH=/usr/share/nodejs
 
 bash tools/setup.sh || { echo "setup failed"; exit 1; }
 
-passed=0; failed=0; failures=()
-step() {  # step NAME COMMAND...: runs one suite and counts it
+passed=0; failed=0; failures=(); ledger=()
+step() {  # step NAME COMMAND...: runs one suite, counts it and prints its wall time (the CI budget's ledger)
   local name=$1; shift
   echo; echo "=== $name ==="
+  local started=$SECONDS
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+  echo "--- $((SECONDS - started)) s: $name"
+  ledger+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
 }
 build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds those), warnings as errors
   cmake --preset "$1" -DML_BUILD_BENCH=OFF -DML_WERROR=ON >/dev/null && cmake --build --preset "$1" -j2
@@ -70,6 +73,7 @@ if [ -x tools/e2e/run.sh ]; then
 fi
 
 echo
+echo "wall time per suite:"; printf '%s\n' "${ledger[@]}"; echo "total: $SECONDS s"
 if [ "$failed" -gt 0 ]; then echo "failed suites: ${failures[*]}"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
