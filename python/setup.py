@@ -8,6 +8,7 @@ existing native build (tools/test.sh) makes this a copy. The package also record
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 
@@ -47,7 +48,18 @@ class BuildPyWithPaths(build_py):
             f.write(f"DATA_DIR = {os.path.join(ROOT, 'data')!r}\n")
 
 
+def project_version():
+    """The version in the top CMakeLists.txt's project() call: the one place it is written (the extension module
+    reports the same, marginlab.__version__)."""
+    with open(os.path.join(ROOT, "CMakeLists.txt"), encoding="utf-8") as f:
+        found = re.search(r"project\(marginlab VERSION ([0-9.]+)", f.read())
+    if not found:
+        raise RuntimeError("CMakeLists.txt: no 'project(marginlab VERSION x.y.z' to take the version from")
+    return found.group(1)
+
+
 setup(
+    version=project_version(),
     ext_modules=[Extension("marginlab._core", sources=[])],
     cmdclass={"build_ext": CMakeBuildExt, "build_py": BuildPyWithPaths},
 )

@@ -14,6 +14,8 @@ from ._estimators import MarginlabClassifier, build_estimators, class_name
 from ._links import RunReport, link_data, run, sweep, sweep_axes, sweep_lines
 from . import datasets, noise
 
+__version__ = _core.__version__  # the top CMakeLists.txt's project() version, compiled into the module
+
 ESTIMATORS = build_estimators(__name__)  # class name -> estimator class, one per registry row
 globals().update(ESTIMATORS)
 
@@ -29,6 +31,7 @@ def estimator_for(learner_id):
 
 
 __all__ = sorted(ESTIMATORS) + [
-    "MarginlabClassifier", "RunReport", "datasets", "estimator_for", "learners", "link_data", "noise", "run",
+    "__version__", "MarginlabClassifier", "RunReport", "datasets", "estimator_for", "learners", "link_data",
+    "noise", "run",
     "sweep", "sweep_axes", "sweep_lines",
 ]

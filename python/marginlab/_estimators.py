@@ -13,9 +13,11 @@ ones `marginlab run` computes on the same data (docs/python.md, "Estimators and 
 import inspect
 import json
 import keyword
+import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
@@ -52,6 +54,9 @@ PYTHON_NAMES = {"class": "concept_class"}
 # stops by its own rule (stop_reason_).
 DEFAULT_MAX_STEPS = 10000
 
+# The report's stop reason of a run that ended on its step budget, not by the learner's rule (run_report.cpp).
+BUDGET_STOP = "step_budget"
+
 # Counters the papers call by another name, as attributes: n_queries_ (ACTIVE CORESET SVM's label queries,
 # UMA's oracle labels).
 COUNTER_ALIASES = {"label_queries": "n_queries_", "oracle_queries": "n_queries_"}
@@ -74,6 +79,20 @@ POOR_SCORE = {
     # every mistake and has no accuracy guarantee (measured 0.78 to 0.93 on the 3-blob check, by step budget).
     "ultraconservative": "the last iterate of an online algorithm on non-separable data (Crammer & Singer)",
 }
+
+
+# Attributes a fit sets from the report itself: a learner counter of the same name (OutlierSVM counts its
+# stop_reason as a number) is set as counter_NAME_ instead, so it never overwrites them.
+REPORT_ATTRIBUTES = frozenset({"stop_reason_", "n_steps_", "mistakes_", "updates_", "margin_", "train_error_",
+                               "bound_", "report_", "counters_", "coef_", "intercept_", "classes_"})
+
+
+def counter_attribute(name):
+    """The attribute of a learner counter: COUNTER_ALIASES, else NAME_, else counter_NAME_ when NAME_ is one of
+    the report's own attributes."""
+    if name in COUNTER_ALIASES:
+        return COUNTER_ALIASES[name]
+    return name + "_" if name + "_" not in REPORT_ATTRIBUTES else f"counter_{name}_"
 
 
 def python_name(param):
@@ -117,7 +136,7 @@ def _docstring(row, defaults):
         "        the run's master seed (a link's seed; None = seed 1, so fits are reproducible)\n\n"
         "Attributes after fit: classes_, n_features_in_, coef_ (binary halfspaces), stop_reason_, n_steps_,\n"
         "mistakes_, updates_, bound_ (a proven bound; order_rate_ and order_rate_constant_ for an O() size), margin_,\n"
-        "train_error_, counters_ (and each counter as NAME_), n_queries_,\n"
+        "train_error_, counters_ (and each counter as NAME_, or counter_NAME_ where NAME_ is taken), n_queries_,\n"
         "confusion_matrix_ (UMA), report_, trace_, trace_sha256_.\n"
     )
 
@@ -173,7 +192,20 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         fitted = _core.fit(self._link(noise), X, y_index.astype(np.int32), q, **extra)
         self._fit_state = (noise, extra)
         self._set_results(fitted)
+        self._warn_if_cut(X.shape[0])
         return self
+
+    def _warn_if_cut(self, n_samples):
+        """ConvergenceWarning when the fit ended on its step budget (max_steps) rather than by the learner's own
+        rule: the weights are those of a cut run, and a caller must see it (scikit-learn's convention)."""
+        if self.stop_reason_ != BUDGET_STOP:
+            return
+        passes = self.n_steps_ / max(n_samples, 1)
+        warnings.warn(
+            f"{type(self).__name__} stopped at its step budget, max_steps={self.max_steps}, before its own stopping "
+            f"rule ({self.n_steps_} steps, {passes:.3g} passes over the {n_samples} examples if a step is one "
+            "example); raise max_steps to let it finish",
+            ConvergenceWarning, stacklevel=3)
 
     def _class_index(self, labels):
         positions = np.searchsorted(self.classes_, labels)
@@ -206,7 +238,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         self.train_error_ = report["train_error_noisy"]
         self.counters_ = dict(report["counters"])
         for name, value in self.counters_.items():
-            setattr(self, COUNTER_ALIASES.get(name, name + "_"), value)
+            setattr(self, counter_attribute(name), value)
         self.trace_sha256_ = fitted.trace_sha256()
         w = fitted.weights()
         if w is not None:

@@ -76,19 +76,34 @@ class RunReport:
         return f"RunReport({self.link!r}, steps={self.report['steps']}, trace_sha256={self.trace_sha256[:16]}...)"
 
 
-def run(link_text, data_dir=None):
+def _warn_each(command, problems):
+    """strict=False: each of a link's problems as a Python warning (a UserWarning naming the field)."""
+    for problem in problems:
+        warnings.warn(f"marginlab {command}: {problem}", stacklevel=3)
+
+
+def run(link_text, data_dir=None, strict=True):
     """Runs a link as `marginlab run --url LINK` does (the same report and trace hash); data=csv links read
-    their files from the data folder (see resolve_data_dir)."""
-    return RunReport(_core.run(link_text, resolve_data_dir(data_dir)))
+    their files from the data folder (see resolve_data_dir).
+
+    strict (default True): a link the command line would warn about (an unknown learner, a value that is not a
+    number, a setting replaced by its default) raises ValueError naming each field, before any work, as
+    `marginlab run --strict` exits 1. strict=False runs it with the replacements and issues each warning as a
+    Python warning. What the run itself notes ("no test part: test error is not measured") is a Python warning
+    in both modes, as the command line prints it in both; RunReport.warnings keeps them all."""
+    report = RunReport(_core.run(link_text, resolve_data_dir(data_dir), bool(strict)))
+    _warn_each("run", report.warnings)
+    return report
 
 
-def sweep(link_text, jobs=1, data_dir=None):
+def sweep(link_text, jobs=1, data_dir=None, strict=True):
     """Runs an experiment link's cells as `marginlab sweep --url LINK` does, in `jobs` threads (shards), and
     returns its JSON lines as a pandas DataFrame in cell order (one row per line, the nested objects
-    flattened with '.' as pandas.json_normalize does); sweep_axes(link) gives each cell's axis values."""
+    flattened with '.' as pandas.json_normalize does); sweep_axes(link) gives each cell's axis values.
+    strict: as in run (a dropped axis, a rejected value or a range cut to the cell limit raise ValueError)."""
     import pandas as pd
 
-    rows = [json.loads(line) for line in sweep_lines(link_text, jobs, data_dir)]
+    rows = [json.loads(line) for line in sweep_lines(link_text, jobs, data_dir, strict)]
     return pd.json_normalize(rows)
 
 
@@ -101,12 +116,12 @@ def sweep_axes(link_text):
     return pd.DataFrame(cells, columns=keys).rename_axis("index")
 
 
-def sweep_lines(link_text, jobs=1, data_dir=None):
-    """The sweep's rows as the exact JSON lines `marginlab sweep` writes (cell order). The link's warnings (what
-    validation changed) are issued as Python warnings, and the cells run as the command line runs them."""
-    text, problems = _core.sweep(link_text, int(jobs), resolve_data_dir(data_dir))
-    for problem in problems:
-        warnings.warn(f"marginlab sweep: {problem}", stacklevel=3)
+def sweep_lines(link_text, jobs=1, data_dir=None, strict=True):
+    """The sweep's rows as the exact JSON lines `marginlab sweep` writes (cell order). strict: as in run; with
+    strict=False the link's warnings (what validation changed) are issued as Python warnings, and the cells run
+    as the command line runs them."""
+    text, problems = _core.sweep(link_text, int(jobs), resolve_data_dir(data_dir), bool(strict))
+    _warn_each("sweep", problems)
     return text.splitlines()
 
 

@@ -47,13 +47,17 @@ std::atomic<uintptr_t> g_last_features{0};                // the buffer the core
 [[noreturn]] void raise(const Error& error) { throw py::value_error(error.message); }
 
 // The config of a link; its warnings (validation changed something: a bad value, an unknown key) raise.
+// Raises ValueError listing a link's warnings (each names its field), when there are any.
+void raise_warnings(const std::string& link, const std::vector<std::string>& warnings) {
+  if (warnings.empty()) return;
+  std::string text = "the link '" + link + "' has warnings:";
+  for (const std::string& w : warnings) text += "\n  " + w;
+  throw py::value_error(text);
+}
+
 Config config_of(const std::string& link) {
   DecodeResult decoded = decode_link(link);
-  if (!decoded.warnings.empty()) {
-    std::string text = "the link '" + link + "' has warnings:";
-    for (const std::string& w : decoded.warnings) text += "\n  " + w;
-    throw py::value_error(text);
-  }
+  raise_warnings(link, decoded.warnings);
   return decoded.config;
 }
 
@@ -300,8 +304,9 @@ std::optional<Dataset> link_csv(const Config& config, const std::string& data_di
 }
 
 // `marginlab run`'s report of a link: the JSON, the trace CSV and its hash, the warnings, the stop reason.
-py::dict run(const std::string& link, const std::string& data_dir) {
+py::dict run(const std::string& link, const std::string& data_dir, bool strict) {
   DecodeResult decoded = decode_link(link);
+  if (strict) raise_warnings(link, decoded.warnings);  // before any work, as `marginlab run --strict`
   const std::string canonical = encode_url(decoded.config);
   const std::optional<Dataset> csv = link_csv(decoded.config, data_dir);
   Result<RunReport> report = make_error("python.run", "not run");
@@ -375,8 +380,9 @@ py::dict noisy(const std::string& link, const Features& X, const Labels& y, int 
 
 // The rows of a sweep (an experiment link) as JSON lines in cell order, `jobs` shards in as many threads, and
 // the link's warnings (the command line prints them and runs what validation left, as this does).
-py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir) {
+py::tuple sweep(const std::string& link, int jobs, const std::string& data_dir, bool strict) {
   ExperimentDecode decoded = decode_experiment(link);
+  if (strict) raise_warnings(link, decoded.warnings);  // before any cell runs
   if (jobs < 1) throw py::value_error("jobs must be at least 1");
   RunnerOptions base;
   base.budget = BudgetProfile::batch;
@@ -471,6 +477,7 @@ std::string rows_json(const std::string& panel) {
 PYBIND11_MODULE(_core, m) {
   using namespace ml::python;
   m.doc() = "marginlab's C++ core (python/src/module.cpp): registries, sessions on arrays, links, sweeps";
+  m.attr("__version__") = ML_VERSION;
   ml::configure_eigen();
   ml::learner_schemas();  // built once here, before any thread reads it
   m.def(
@@ -499,12 +506,12 @@ PYBIND11_MODULE(_core, m) {
   m.def("fit", &fit, py::arg("link"), py::arg("X"), py::arg("y"), py::arg("num_classes"),
         py::arg("y_true") = py::none(), py::arg("X_test") = py::none(), py::arg("y_test") = py::none(),
         py::arg("target") = py::none());
-  m.def("run", &run, py::arg("link"), py::arg("data_dir"));
+  m.def("run", &run, py::arg("link"), py::arg("data_dir"), py::arg("strict"));
   m.def("run_session", &run_session, py::arg("link"), py::arg("data_dir"));
   m.def("link_data", &link_data, py::arg("link"), py::arg("data_dir"));
   m.def("generate", &generate_data, py::arg("link"));
   m.def("noisy", &noisy, py::arg("link"), py::arg("X"), py::arg("y"), py::arg("num_classes"),
         py::arg("target") = py::none());
   m.def("sweep_axes", &sweep_axes, py::arg("link"));
-  m.def("sweep", &sweep, py::arg("link"), py::arg("jobs"), py::arg("data_dir"));
+  m.def("sweep", &sweep, py::arg("link"), py::arg("jobs"), py::arg("data_dir"), py::arg("strict"));
 }
