@@ -12,7 +12,7 @@ import json
 from . import _core
 from ._estimators import MarginlabClassifier, build_estimators, class_name
 from ._links import RunReport, link_data, run, sweep, sweep_axes, sweep_lines
-from . import datasets, noise
+from . import datasets, noise, plot
 
 __version__ = _core.__version__  # the top CMakeLists.txt's project() version, compiled into the module
 
@@ -32,6 +32,6 @@ def estimator_for(learner_id):
 
 __all__ = sorted(ESTIMATORS) + [
     "__version__", "MarginlabClassifier", "RunReport", "datasets", "estimator_for", "learners", "link_data",
-    "noise", "run",
+    "noise", "plot", "run",
     "sweep", "sweep_axes", "sweep_lines",
 ]
