@@ -107,11 +107,6 @@ def size_default(param, n_samples):
     return min(int(param["default"]), n_samples // 10)
 
 
-def with_bias(X):
-    """X (float32, C order) with a last column of ones: the bias coordinate of a link's bias=1."""
-    return np.hstack([X, np.ones((X.shape[0], 1), dtype=np.float32)])
-
-
 def python_name(param):
     """The keyword of a row parameter: its name, unless that is a Python keyword (PYTHON_NAMES)."""
     name = param["name"]
@@ -152,9 +147,6 @@ def _docstring(row, defaults):
         f"{row['name']} ({kind}; learner={row['id']} in links).\n\n"
         f"Follows: {row['citation']}.\n\n"
         f"Parameters\n----------\n{params}"
-        "    fit_intercept : bool, default=False\n"
-        "        append the constant coordinate x_{d+1} = 1 (a link's bias=1) so the halfspace learns an offset;\n"
-        "        off by default because the paper's rule and bound are for halfspaces through the origin\n"
         f"    max_steps : int, default={DEFAULT_MAX_STEPS}\n"
         "        step budget of a fit (a link's steps); the learner may stop earlier by its own rule\n"
         "    random_state : int, RandomState or None, default=None\n"
@@ -215,8 +207,6 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         Features are used as float32: a C-contiguous float32 array is read in place, anything else is converted
         once."""
         X, y = self._validate_data(X, y, dtype=np.float32, order="C")
-        if self.fit_intercept:
-            X = with_bias(X)
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
         q = len(self.classes_)
@@ -255,11 +245,10 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if y_true is not None:
             extra["y_true"] = self._class_index(np.asarray(y_true))
         if X_test is not None:
-            extra["X_test"] = self._features(X_test, reset=False)
+            extra["X_test"] = self._validate_data(X_test, reset=False, dtype=np.float32, order="C")
             extra["y_test"] = self._class_index(np.asarray(y_test))
         if target is not None:
-            target = np.ascontiguousarray(target, dtype=np.float32)
-            extra["target"] = np.append(target, np.float32(0)) if self.fit_intercept else target
+            extra["target"] = np.ascontiguousarray(target, dtype=np.float32)
         return extra
 
     def _set_results(self, fitted):
@@ -279,9 +268,8 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         self.trace_sha256_ = fitted.trace_sha256()
         w = fitted.weights()
         if w is not None:
-            w = w.reshape(1, -1)
-            self.coef_ = w[:, :-1] if self.fit_intercept else w
-            self.intercept_ = w[:, -1].copy() if self.fit_intercept else np.zeros(1)
+            self.coef_ = w.reshape(1, -1)
+            self.intercept_ = np.zeros(1)
         confusion = fitted.confusion()
         if confusion is not None:
             self.confusion_matrix_, self.confusion_estimated_, self.n_oracle_labels_ = confusion
@@ -302,15 +290,10 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "_fitted")
         return trace_arrays(self._fitted.trace_csv())
 
-    def _features(self, X, reset):
-        """X validated as float32 rows, with the constant coordinate appended when fit_intercept (a link's
-        bias=1: x_{d+1} = 1, so a halfspace through the origin learns an offset)."""
-        X = self._validate_data(X, reset=reset, dtype=np.float32, order="C")
-        return with_bias(X) if self.fit_intercept else X
-
     def _scores(self, X):
         check_is_fitted(self, "_fitted")
-        return self._fitted.scores(self._features(X, reset=False))
+        X = self._validate_data(X, reset=False, dtype=np.float32, order="C")
+        return self._fitted.scores(X)
 
     def decision_function(self, X):
         """Binary: the signed score <w, x> (positive: classes_[1]); multiclass: the Q class scores."""
@@ -320,7 +303,8 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """The class of each row of X (the core's argmax of the class scores, ties to the first class)."""
         check_is_fitted(self, "_fitted")
-        return self.classes_[self._fitted.predict(self._features(X, reset=False))]
+        X = self._validate_data(X, reset=False, dtype=np.float32, order="C")
+        return self.classes_[self._fitted.predict(X)]
 
     def __getstate__(self):
         # The session is C++ state: a pickle keeps the parameters and the session's own training data, and
@@ -349,8 +333,8 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
 
 
 def _make_init(row, defaults):
-    names = [python_name(p) for p in row["params"]] + ["fit_intercept", "max_steps", "random_state"]
-    all_defaults = dict(defaults, fit_intercept=False, max_steps=DEFAULT_MAX_STEPS, random_state=None)
+    names = [python_name(p) for p in row["params"]] + ["max_steps", "random_state"]
+    all_defaults = dict(defaults, max_steps=DEFAULT_MAX_STEPS, random_state=None)
 
     def __init__(self, **kwargs):
         unknown = set(kwargs) - set(names)

@@ -23,7 +23,7 @@ def test_one_estimator_per_registry_row_with_its_parameters():
         cls = marginlab.estimator_for(row["id"])
         params = cls().get_params()
         names = {python_name(p) for p in row["params"]}
-        assert set(params) == names | {"fit_intercept", "max_steps", "random_state"}
+        assert set(params) == names | {"max_steps", "random_state"}
         for p in row["params"]:
             assert p["help"] in cls.__doc__
             default = params[python_name(p)]

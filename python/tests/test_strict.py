@@ -6,7 +6,6 @@ import os
 import re
 import warnings
 
-import numpy as np
 import pytest
 
 import marginlab
@@ -93,32 +92,3 @@ def test_the_outlier_svms_k_follows_the_sample_size_when_left_at_its_default():
         X, y = marginlab.datasets.separable(n=500, d=3, random_state=1)
         assert cls().fit(X, y).k_ == 10  # the link's default from 100 examples on
         assert not hasattr(cls(k=3).fit(X, y), "k_")
-
-
-def test_fit_intercept_learns_an_offset_on_standardized_iris():
-    from sklearn.datasets import load_iris
-    from sklearn.model_selection import StratifiedKFold, cross_val_score
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-
-    X, y = load_iris(return_X_y=True)
-    folds = StratifiedKFold(5, shuffle=True, random_state=0)
-
-    def accuracy(**params):
-        model = make_pipeline(StandardScaler(), marginlab.Ultraconservative(random_state=1, **params))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return cross_val_score(model, X, y, cv=folds).mean()
-
-    assert accuracy(fit_intercept=True) >= 0.9
-    assert accuracy(fit_intercept=True) > accuracy(fit_intercept=False)
-
-
-def test_fit_intercept_splits_the_bias_weight_into_intercept():
-    X, y = marginlab.datasets.separable(n=300, d=4, random_state=3)
-    X = X + 2.0  # an offset the origin halfspace cannot follow
-    clf = marginlab.Perceptron(fit_intercept=True, max_steps=20000).fit(X, y)
-    assert clf.coef_.shape == (1, 4) and clf.intercept_.shape == (1,)
-    assert clf.intercept_[0] != 0
-    scores = X.astype("float32") @ clf.coef_[0] + clf.intercept_[0]
-    assert np.array_equal(np.where(scores > 0, clf.classes_[1], clf.classes_[0]), clf.predict(X))
