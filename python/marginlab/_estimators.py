@@ -95,18 +95,6 @@ def counter_attribute(name):
     return name + "_" if name + "_" not in REPORT_ATTRIBUTES else f"counter_{name}_"
 
 
-# Parameters whose link default is a count of examples a small fit may not have: 002 §5's outlier SVMs set k
-# examples aside and need k below the number of examples (k = 10 cannot fit the 10 rows scikit-learn's checks
-# use). Their estimator default is None: k = min(the link's default, n_samples // 10), the link's default from 100
-# examples on; the value used is the fitted attribute NAME_ and is written in the fit's link.
-SIZE_DEFAULTS = {("outlier_svm", "k"), ("simple_outlier_svm", "k")}
-
-
-def size_default(param, n_samples):
-    """The value of a size-dependent parameter left at None for a fit on n_samples examples (SIZE_DEFAULTS)."""
-    return min(int(param["default"]), n_samples // 10)
-
-
 def python_name(param):
     """The keyword of a row parameter: its name, unless that is a Python keyword (PYTHON_NAMES)."""
     name = param["name"]
@@ -132,12 +120,7 @@ def _param_doc(param, default):
         what = "{" + ", ".join(repr(c) for c in param["choices"]) + "}"
     else:
         what = f"{param['kind']} in [{param['min']:g}, {param['max']:g}]"
-    text = f"    {python_name(param)} : {what}, default={default!r}\n        {param['help']} (link key {param['url_key']})\n"
-    if default is None:
-        text += (f"        None: min({int(param['default'])}, n_samples // 10), the link's default "
-                 f"{int(param['default'])} from {10 * int(param['default'])} examples on; the value used is "
-                 f"{python_name(param)}_ after fit\n")
-    return text
+    return f"    {python_name(param)} : {what}, default={default!r}\n        {param['help']} (link key {param['url_key']})\n"
 
 
 def _docstring(row, defaults):
@@ -174,29 +157,20 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
 
     _row = None  # the registry row (set on each generated class)
 
-    def _link(self, noise, n_samples):
+    def _link(self, noise):
         """The link of this estimator's learner, parameters, seed and step budget, with the noise process
         that produced the labels when given (UMA's confusion='given' reads it; nothing else does)."""
         pairs = [("data", "csv"), ("learner", self._row["id"])]
         for p in self._row["params"]:
-            pairs.append((p["url_key"], self._param_value(p, n_samples)))
+            value = getattr(self, python_name(p))
+            if value is None:
+                raise ValueError(f"{type(self).__name__}: parameter {python_name(p)} is None")
+            pairs.append((p["url_key"], value))
         pairs += [("seed", _seed(self.random_state)), ("steps", int(self.max_steps))]
         text = link(pairs)
         if noise:
             text += "&" + noise.lstrip("&")
         return text
-
-    def _param_value(self, param, n_samples):
-        """A parameter's value for a fit on n_samples examples; a size-dependent one left at None is resolved
-        (SIZE_DEFAULTS) and kept as the attribute NAME_."""
-        name = python_name(param)
-        value = getattr(self, name)
-        if value is None and (self._row["id"], param["name"]) in SIZE_DEFAULTS:
-            value = size_default(param, n_samples)
-            setattr(self, name + "_", value)
-        if value is None:
-            raise ValueError(f"{type(self).__name__}: parameter {name} is None")
-        return value
 
     def fit(self, X, y, *, noise=None, y_true=None, X_test=None, y_test=None, target=None):
         """Trains the learner on X (n x d) and the labels y (any hashable labels: classes_ holds them sorted).
@@ -215,7 +189,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if q > 2 and self._row["type"] != "multiclass":
             raise ValueError(f"{type(self).__name__} is a binary learner; the data have {q} classes")
         extra = self._evaluation_parts(y_true, X_test, y_test, target)
-        fitted = _core.fit(self._link(noise, X.shape[0]), X, y_index.astype(np.int32), q, **extra)
+        fitted = _core.fit(self._link(noise), X, y_index.astype(np.int32), q, **extra)
         self._fit_state = (noise, extra)
         self._set_results(fitted)
         self._warn_if_cut(X.shape[0])
@@ -320,7 +294,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         self.__dict__.update(state)
         if fit_data is not None:
             noise, extra = self._fit_state
-            self._set_results(_core.fit(self._link(noise, fit_data[0].shape[0]), *fit_data, **extra))
+            self._set_results(_core.fit(self._link(noise), *fit_data, **extra))
 
     def _more_tags(self):
         tags = {}
@@ -358,8 +332,7 @@ def build_estimators(module_name):
     """One estimator class per registry row: {class name: class}."""
     classes = {}
     for row in json.loads(_core.learners_json()):
-        defaults = {python_name(p): None if (row["id"], p["name"]) in SIZE_DEFAULTS else _python_default(p)
-                    for p in row["params"]}
+        defaults = {python_name(p): _python_default(p) for p in row["params"]}
         name = class_name(row["id"])
         cls = type(
             name,

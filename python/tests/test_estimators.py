@@ -5,7 +5,7 @@ import pytest
 
 import marginlab
 from marginlab import _estimators
-from marginlab._estimators import SIZE_DEFAULTS, python_name
+from marginlab._estimators import python_name
 
 
 def blobs(n=200, d=4, seed=0, classes=2):
@@ -27,9 +27,6 @@ def test_one_estimator_per_registry_row_with_its_parameters():
         for p in row["params"]:
             assert p["help"] in cls.__doc__
             default = params[python_name(p)]
-            if (row["id"], p["name"]) in SIZE_DEFAULTS:  # None: min(the row's default, n_samples // 10)
-                assert default is None
-                continue
             assert (default == p["default"]) if p["kind"] != "boolean" else (default == bool(p["default"]))
 
 

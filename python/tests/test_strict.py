@@ -82,13 +82,3 @@ def test_a_fit_cut_by_its_step_budget_warns_and_one_that_finishes_does_not():
         warnings.simplefilter("error", ConvergenceWarning)
         done = marginlab.Perceptron(max_steps=100000).fit(X, y)
     assert done.stop_reason_ == "epoch_without_mistakes"
-
-
-def test_the_outlier_svms_k_follows_the_sample_size_when_left_at_its_default():
-    for cls in (marginlab.OutlierSVM, marginlab.SimpleOutlierSVM):
-        X, y = marginlab.datasets.separable(n=40, d=3, random_state=1)
-        small = cls().fit(X, y)
-        assert small.k is None and small.k_ == 4  # 40 // 10
-        X, y = marginlab.datasets.separable(n=500, d=3, random_state=1)
-        assert cls().fit(X, y).k_ == 10  # the link's default from 100 examples on
-        assert not hasattr(cls(k=3).fit(X, y), "k_")
