@@ -13,6 +13,7 @@ ones `marginlab run` computes on the same data (docs/python.md, "Estimators and 
 import inspect
 import json
 import keyword
+import numbers
 import warnings
 
 import numpy as np
@@ -51,8 +52,39 @@ PYTHON_NAMES = {"class": "concept_class"}
 
 # The step budget of a fit (a link's `steps`): a step is one atomic update of the learner's algorithm (an
 # online example, a coreset insertion, a boosting round, a UMA update); a fit ends earlier when the learner
-# stops by its own rule (stop_reason_).
+# stops by its own rule (stop_reason_). The default of the learners that have no max_iter.
 DEFAULT_MAX_STEPS = 10000
+
+# The passes over the data of an online learner's fit (scikit-learn's max_iter; its Perceptron's default).
+# An online learner is a row with an `order` parameter (the order it visits its examples in): one of its steps
+# is one example (docs/learners.md), so max_iter passes are max_iter x n_samples steps.
+DEFAULT_MAX_ITER = 1000
+ONLINE_PARAM = "order"
+
+# The report's stop reason of a fit whose weights, margins or scores became non-finite: a failed fit.
+OVERFLOW_STOP = "numeric_overflow"
+
+# Parameters whose default depends on the data (None in the signature), each with its documented rule. The
+# outlier SVMs set k examples aside (002 §5), which needs k below the number of examples: k = None is the row's
+# default capped at a tenth of the sample, min(default, n_samples // 10) (0 on fewer than 10 rows: none set aside).
+ADAPTIVE_DEFAULTS = {
+    ("simple_outlier_svm", "k"): "min({default}, n_samples // 10): the row's default, capped so that at most a "
+                                 "tenth of the sample is set aside",
+    ("outlier_svm", "k"): "min({default}, n_samples // 10): the row's default, capped so that at most a tenth of "
+                          "the sample is set aside",
+}
+
+# Learners whose fit_intercept defaults to False (scikit-learn's linear models default to True): the paper's rule
+# and guarantee are stated for the features as given, through the origin, and a constant coordinate changes
+# what it computes. The reason is written next to each.
+NO_INTERCEPT = {
+    # 003's averaging guarantees assume a distribution symmetric about the origin (uniform on the ball); a
+    # constant coordinate is a direction every point shares, which the average and PCA's top direction follow.
+    "averaging": "Servedio's averaging (003 §1.3) is analysed for centred isotropic data through the origin",
+    "pca_outlier_removal": "A_mu's PCA outlier removal (003 §2.1) would find the constant coordinate's direction",
+    "smooth_boost": "boosts A_mlcw, an averaging learner analysed through the origin (003 §3)",
+    "smooth_boost_averaging": "boosts the averaging learner, analysed through the origin (003 Thm 3)",
+}
 
 # The report's stop reason of a run that ended on its step budget, not by the learner's rule (run_report.cpp).
 BUDGET_STOP = "step_budget"
@@ -78,6 +110,10 @@ POOR_SCORE = {
     # separable data; on the checks' overlapping blobs (no offset) its last iterate, which it returns, moves with
     # every mistake and has no accuracy guarantee (measured 0.78 to 0.93 on the 3-blob check, by step budget).
     "ultraconservative": "the last iterate of an online algorithm on non-separable data (Crammer & Singer)",
+    # CORESET SVM (002 §3) is a hard-margin algorithm for separable data; on the checks' blobs with the bias
+    # coordinate (fit_intercept) it finds them not separable and stops (stop_reason_ 'not_separable') with a
+    # hypothesis that carries no guarantee (measured accuracy 0.07 on the binary blobs check).
+    "coreset_svm": "a hard-margin algorithm: on data it finds not separable it stops with no guarantee (002 §3)",
 }
 
 
@@ -115,41 +151,128 @@ def _python_default(param):
     return float(value)
 
 
-def _param_doc(param, default):
+def is_online(row):
+    """Whether one step of the row's learner is one example (the row has an `order` parameter), so that its
+    budget is counted in passes over the data (max_iter)."""
+    return any(p["name"] == ONLINE_PARAM for p in row["params"])
+
+
+def extra_defaults(row):
+    """The keywords every estimator has beside the row's parameters, with their defaults, in signature order:
+    max_iter (online learners only), max_steps, fit_intercept, random_state."""
+    budget = {"max_iter": DEFAULT_MAX_ITER, "max_steps": None} if is_online(row) else {"max_steps": DEFAULT_MAX_STEPS}
+    return dict(budget, fit_intercept=row["id"] not in NO_INTERCEPT, random_state=None)
+
+
+def adaptive_rule(row, param):
+    """The documented rule of a parameter whose default depends on the data, or None."""
+    rule = ADAPTIVE_DEFAULTS.get((row["id"], param["name"]))
+    return rule.format(default=_python_default(param)) if rule else None
+
+
+def _param_doc(row, param, default):
     if param["kind"] == "choice":
         what = "{" + ", ".join(repr(c) for c in param["choices"]) + "}"
     else:
         what = f"{param['kind']} in [{param['min']:g}, {param['max']:g}]"
-    return f"    {python_name(param)} : {what}, default={default!r}\n        {param['help']} (link key {param['url_key']})\n"
+    rule = adaptive_rule(row, param)
+    shown = f"None (= {rule})" if rule else repr(default)
+    return (f"    {python_name(param)} : {what}, default={shown}\n"
+            f"        {param['help']} (link key {param['url_key']})\n")
+
+
+def _budget_doc(row):
+    if not is_online(row):
+        return (f"    max_steps : int, default={DEFAULT_MAX_STEPS}\n"
+                "        step budget of a fit (a link's steps; a step is one update of this learner,\n"
+                "        docs/learners.md); the learner may stop earlier by its own rule, else the fit warns\n"
+                "        (ConvergenceWarning)\n")
+    return (f"    max_iter : int, default={DEFAULT_MAX_ITER}\n"
+            "        passes over the data: one step of this learner is one example, so the step budget is\n"
+            "        max_iter x n_samples (n_iter_ counts the passes made); at the budget the fit warns\n"
+            "        (ConvergenceWarning)\n"
+            "    max_steps : int or None, default=None\n"
+            "        a step budget in examples (a link's steps) on top of max_iter: the fit stops at whichever\n"
+            "        comes first\n")
+
+
+def _intercept_doc(row):
+    default = row["id"] not in NO_INTERCEPT
+    why = f" ({NO_INTERCEPT[row['id']]})" if not default else ""
+    return (f"    fit_intercept : bool, default={default}\n"
+            "        append the constant coordinate 1 to every example (a link's bias=1), so the halfspace learns an\n"
+            f"        offset: intercept_ is its weight, coef_ the others{why}\n")
 
 
 def _docstring(row, defaults):
     kind = "multiclass" if row["type"] == "multiclass" else "binary"
-    params = "".join(_param_doc(p, defaults[python_name(p)]) for p in row["params"])
+    params = "".join(_param_doc(row, p, defaults[python_name(p)]) for p in row["params"])
     return (
         f"{row['name']} ({kind}; learner={row['id']} in links).\n\n"
         f"Follows: {row['citation']}.\n\n"
-        f"Parameters\n----------\n{params}"
-        f"    max_steps : int, default={DEFAULT_MAX_STEPS}\n"
-        "        step budget of a fit (a link's steps); the learner may stop earlier by its own rule\n"
+        f"Parameters\n----------\n{params}{_budget_doc(row)}{_intercept_doc(row)}"
         "    random_state : int, RandomState or None, default=None\n"
         "        the run's master seed (a link's seed; None = seed 1, so fits are reproducible)\n\n"
-        "Attributes after fit: classes_, n_features_in_, coef_ (binary halfspaces), stop_reason_, n_steps_,\n"
-        "mistakes_, updates_, bound_ (a proven bound; order_rate_ and order_rate_constant_ for an O() size), margin_,\n"
-        "train_error_, counters_ (and each counter as NAME_, or counter_NAME_ where NAME_ is taken), n_queries_,\n"
-        "confusion_matrix_ (UMA), report_, trace_, trace_sha256_.\n"
+        "Attributes after fit: classes_, n_features_in_, coef_ and intercept_ (binary halfspaces), stop_reason_,\n"
+        "n_iter_ (passes over the data for online learners, else steps), n_steps_, mistakes_, updates_, bound_ (a\n"
+        "proven bound; order_rate_ and order_rate_constant_ for an O() size), margin_, train_error_, counters_ (and\n"
+        "each counter as NAME_, or counter_NAME_ where NAME_ is taken), n_queries_, confusion_matrix_ (UMA),\n"
+        "report_, trace_, trace_sha256_. A fit whose numbers overflow raises FloatingPointError.\n"
     )
 
 
-def _seed(random_state):
+def _seed(owner, random_state):
     """The link's seed for random_state: an int as it is, None as seed 1, a RandomState drawn once."""
     if random_state is None:
         return 1
+    if isinstance(random_state, (bool, np.bool_)):
+        raise ValueError(f"{owner}: parameter random_state must be an int, a RandomState or None, got {random_state!r}")
     if isinstance(random_state, (int, np.integer)):
         if random_state < 0:
-            raise ValueError(f"random_state must be >= 0, got {random_state}")
+            raise ValueError(f"{owner}: parameter random_state must be >= 0, got {random_state}")
         return int(random_state)
     return int(check_random_state(random_state).randint(1, 2**31 - 1))
+
+
+def _is_integer(value):
+    return isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def checked_value(owner, param, value):
+    """A row parameter's value as the link writes it, or ValueError naming the parameter (its kind, range or
+    choices as the row gives them)."""
+    where = f"{owner}: parameter {python_name(param)}"
+    kind = param["kind"]
+    if kind == "choice":
+        if not isinstance(value, str) or value not in param["choices"]:
+            raise ValueError(f"{where}={value!r} is not one of {param['choices']}")
+        return value
+    if kind == "boolean":
+        if isinstance(value, (bool, np.bool_)) or (_is_integer(value) and value in (0, 1)):
+            return bool(value)
+        raise ValueError(f"{where} must be True or False, got {value!r}")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{where} must be a number, got {value!r}")
+    if kind == "integer" and not float(value).is_integer():
+        raise ValueError(f"{where} must be an integer, got {value!r}")
+    if not param["min"] <= value <= param["max"]:
+        raise ValueError(f"{where}={value!r} is outside its range [{param['min']:g}, {param['max']:g}]")
+    return int(value) if kind == "integer" else float(value)
+
+
+def checked_count(owner, name, value, allow_none=False):
+    """A positive integer keyword (max_iter, max_steps), or ValueError naming it."""
+    if value is None and allow_none:
+        return None
+    if not _is_integer(value) or value < 1:
+        what = "an integer >= 1" + (" or None" if allow_none else "")
+        raise ValueError(f"{owner}: parameter {name} must be {what}, got {value!r}")
+    return int(value)
+
+
+def with_bias(X):
+    """X with the constant coordinate 1 appended (a link's bias=1), float32 and C-contiguous."""
+    return np.hstack([X, np.ones((X.shape[0], 1), dtype=np.float32)])
 
 
 class MarginlabClassifier(ClassifierMixin, BaseEstimator):
@@ -157,16 +280,47 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
 
     _row = None  # the registry row (set on each generated class)
 
-    def _link(self, noise):
-        """The link of this estimator's learner, parameters, seed and step budget, with the noise process
-        that produced the labels when given (UMA's confusion='given' reads it; nothing else does)."""
-        pairs = [("data", "csv"), ("learner", self._row["id"])]
+    def _learner_values(self, n_samples):
+        """(url_key, value) of every row parameter, checked (ValueError naming the parameter); a parameter with
+        an adaptive default (ADAPTIVE_DEFAULTS) left at None gets its rule's value for n_samples."""
+        owner = type(self).__name__
+        pairs = []
         for p in self._row["params"]:
             value = getattr(self, python_name(p))
-            if value is None:
-                raise ValueError(f"{type(self).__name__}: parameter {python_name(p)} is None")
-            pairs.append((p["url_key"], value))
-        pairs += [("seed", _seed(self.random_state)), ("steps", int(self.max_steps))]
+            if value is None and adaptive_rule(self._row, p):
+                value = min(_python_default(p), n_samples // 10)
+            elif value is None:
+                raise ValueError(f"{owner}: parameter {python_name(p)} is None")
+            pairs.append((p["url_key"], checked_value(owner, p, value)))
+        return pairs
+
+    def _step_budget(self, n_samples):
+        """The link's steps: max_steps, or for an online learner the smaller of max_iter passes over the
+        n_samples examples and max_steps; ValueError naming the parameter when out of range."""
+        owner = type(self).__name__
+        if not is_online(self._row):
+            return checked_count(owner, "max_steps", self.max_steps)
+        passes = checked_count(owner, "max_iter", self.max_iter) * n_samples
+        steps = checked_count(owner, "max_steps", self.max_steps, allow_none=True)
+        budget = passes if steps is None else min(steps, passes)
+        try:
+            _core.canonical(link([("steps", budget)]))
+        except ValueError as e:
+            raise ValueError(f"{owner}: parameters max_iter={self.max_iter}, max_steps={self.max_steps} give "
+                             f"{budget} steps on {n_samples} examples, beyond a link's step budget: {e}") from None
+        return budget
+
+    def _checked_intercept(self):
+        if not isinstance(self.fit_intercept, (bool, np.bool_)):
+            raise ValueError(f"{type(self).__name__}: parameter fit_intercept must be True or False, "
+                             f"got {self.fit_intercept!r}")
+        return bool(self.fit_intercept)
+
+    def _link(self, values, budget, noise):
+        """The link of this estimator's learner, checked parameter values, seed and step budget, with the noise
+        process that produced the labels when given (UMA's confusion='given' reads it; nothing else does)."""
+        pairs = [("data", "csv"), ("learner", self._row["id"]), *values]
+        pairs += [("seed", _seed(type(self).__name__, self.random_state)), ("steps", budget)]
         text = link(pairs)
         if noise:
             text += "&" + noise.lstrip("&")
@@ -178,9 +332,16 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         Optional, for reproducing a link (only the trace and report_ read them; the learner never does): noise,
         the link text of the noise process behind y ("noise=uniform&eta=0.2"; UMA's confusion='given' reads its
         matrix); y_true, the labels before noise; X_test, y_test, a test part; target, the generator's direction.
-        Features are used as float32: a C-contiguous float32 array is read in place, anything else is converted
-        once."""
+        Features are used as float32: a C-contiguous float32 array is read in place when fit_intercept is False,
+        anything else is converted (or given its bias column) once.
+
+        Raises ValueError naming the parameter for a bad parameter, FloatingPointError when the learner's
+        numbers overflow; warns with ConvergenceWarning when the fit ends on its budget (max_iter, max_steps)
+        rather than by the learner's own rule."""
         X, y = self._validate_data(X, y, dtype=np.float32, order="C")
+        n_samples = X.shape[0]
+        link_text = self._link(self._learner_values(n_samples), self._step_budget(n_samples), noise)
+        self._intercept = self._checked_intercept()
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
         q = len(self.classes_)
@@ -189,23 +350,45 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if q > 2 and self._row["type"] != "multiclass":
             raise ValueError(f"{type(self).__name__} is a binary learner; the data have {q} classes")
         extra = self._evaluation_parts(y_true, X_test, y_test, target)
-        fitted = _core.fit(self._link(noise), X, y_index.astype(np.int32), q, **extra)
-        self._fit_state = (noise, extra)
-        self._set_results(fitted)
-        self._warn_if_cut(X.shape[0])
+        fitted = _core.fit(link_text, self._features(X), y_index.astype(np.int32), q, **extra)
+        self._fit_state = (link_text, extra)
+        self._set_results(fitted, n_samples)
+        self._refuse_overflow()
+        self._warn_if_cut(n_samples)
         return self
 
+    def _features(self, X):
+        """The features the learner sees: X, with the bias column when fit_intercept."""
+        return with_bias(X) if self._intercept else X
+
+    def _refuse_overflow(self):
+        """FloatingPointError when the session stopped because weights, margins or scores became non-finite:
+        such a fit is a failure, never a model to predict with."""
+        if self.stop_reason_ != OVERFLOW_STOP:
+            return
+        raise FloatingPointError(
+            f"{type(self).__name__}: the fit overflowed after {self.n_steps_} steps (non-finite weights, margins "
+            "or scores, stop reason numeric_overflow); scale the features, e.g. with StandardScaler, or normalize")
+
     def _warn_if_cut(self, n_samples):
-        """ConvergenceWarning when the fit ended on its step budget (max_steps) rather than by the learner's own
-        rule: the weights are those of a cut run, and a caller must see it (scikit-learn's convention)."""
+        """ConvergenceWarning when the fit ended on its budget (max_iter or max_steps) rather than by the
+        learner's own rule: the weights are those of a cut run, and a caller must see it (scikit-learn's
+        convention)."""
         if self.stop_reason_ != BUDGET_STOP:
             return
-        passes = self.n_steps_ / max(n_samples, 1)
-        warnings.warn(
-            f"{type(self).__name__} stopped at its step budget, max_steps={self.max_steps}, before its own stopping "
-            f"rule ({self.n_steps_} steps, {passes:.3g} passes over the {n_samples} examples if a step is one "
-            "example); raise max_steps to let it finish",
-            ConvergenceWarning, stacklevel=3)
+        name = type(self).__name__
+        if is_online(self._row) and (self.max_steps is None or self.max_iter * n_samples <= self.max_steps):
+            budget = f"max_iter={self.max_iter} passes over the {n_samples} examples ({self.n_steps_} steps)"
+            advice = "raise max_iter"
+        elif is_online(self._row):
+            budget = (f"max_steps={self.max_steps} ({self.n_steps_ / max(n_samples, 1):.3g} passes over the "
+                      f"{n_samples} examples)")
+            advice = "raise max_steps"
+        else:
+            budget = f"max_steps={self.max_steps} ({self.n_steps_} updates of the learner)"
+            advice = "raise max_steps"
+        warnings.warn(f"{name} stopped at its budget, {budget}, before its own stopping rule; {advice} to let it "
+                      "finish", ConvergenceWarning, stacklevel=3)
 
     def _class_index(self, labels):
         positions = np.searchsorted(self.classes_, labels)
@@ -219,18 +402,21 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if y_true is not None:
             extra["y_true"] = self._class_index(np.asarray(y_true))
         if X_test is not None:
-            extra["X_test"] = self._validate_data(X_test, reset=False, dtype=np.float32, order="C")
+            X_test = self._validate_data(X_test, reset=False, dtype=np.float32, order="C")
+            extra["X_test"] = self._features(X_test)
             extra["y_test"] = self._class_index(np.asarray(y_test))
         if target is not None:
-            extra["target"] = np.ascontiguousarray(target, dtype=np.float32)
+            target = np.ascontiguousarray(target, dtype=np.float32).ravel()
+            extra["target"] = np.append(target, np.float32(0)) if self._intercept else target  # no offset
         return extra
 
-    def _set_results(self, fitted):
+    def _set_results(self, fitted, n_samples):
         self._fitted = fitted
         report = json.loads(fitted.report())
         self.report_ = report
         self.stop_reason_ = report["stop_reason"]
         self.n_steps_ = report["steps"]
+        self.n_iter_ = -(-self.n_steps_ // max(n_samples, 1)) if is_online(self._row) else self.n_steps_
         self.mistakes_ = report["mistakes"]
         self.updates_ = report["updates"]
         self._set_bound(report)
@@ -240,13 +426,20 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         for name, value in self.counters_.items():
             setattr(self, counter_attribute(name), value)
         self.trace_sha256_ = fitted.trace_sha256()
-        w = fitted.weights()
-        if w is not None:
-            self.coef_ = w.reshape(1, -1)
-            self.intercept_ = np.zeros(1)
+        self._set_coef(fitted.weights())
         confusion = fitted.confusion()
         if confusion is not None:
             self.confusion_matrix_, self.confusion_estimated_, self.n_oracle_labels_ = confusion
+
+    def _set_coef(self, w):
+        """coef_ (1 x n_features_in_) and intercept_ (shape (1,)) as scikit-learn's linear models split them:
+        the bias column's weight is the intercept (0 without fit_intercept)."""
+        if w is None:
+            return
+        if self._intercept:
+            self.coef_, self.intercept_ = w[:-1].reshape(1, -1), w[-1:].astype(np.float64)
+        else:
+            self.coef_, self.intercept_ = w.reshape(1, -1), np.zeros(1)
 
     def _set_bound(self, report):
         """bound_: a proven bound (nan when the learner has none); an O() size instead gives order_rate_ and
@@ -264,20 +457,20 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "_fitted")
         return trace_arrays(self._fitted.trace_csv())
 
-    def _scores(self, X):
+    def _checked_features(self, X):
         check_is_fitted(self, "_fitted")
         X = self._validate_data(X, reset=False, dtype=np.float32, order="C")
-        return self._fitted.scores(X)
+        return self._features(X)
 
     def decision_function(self, X):
-        """Binary: the signed score <w, x> (positive: classes_[1]); multiclass: the Q class scores."""
-        s = self._scores(X)
+        """Binary: the signed score <w, x> (+ intercept_; positive: classes_[1]); multiclass: the Q class scores."""
+        X = self._checked_features(X)
+        s = self._fitted.scores(X)
         return s[:, 1] - s[:, 0] if len(self.classes_) == 2 and s.shape[1] == 2 else s
 
     def predict(self, X):
         """The class of each row of X (the core's argmax of the class scores, ties to the first class)."""
-        check_is_fitted(self, "_fitted")
-        X = self._validate_data(X, reset=False, dtype=np.float32, order="C")
+        X = self._checked_features(X)
         return self.classes_[self._fitted.predict(X)]
 
     def __getstate__(self):
@@ -293,8 +486,8 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         fit_data = state.pop("_fit_data", None)
         self.__dict__.update(state)
         if fit_data is not None:
-            noise, extra = self._fit_state
-            self._set_results(_core.fit(self._link(noise), *fit_data, **extra))
+            link_text, extra = self._fit_state
+            self._set_results(_core.fit(link_text, *fit_data, **extra), fit_data[0].shape[0])
 
     def _more_tags(self):
         tags = {}
@@ -307,8 +500,9 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
 
 
 def _make_init(row, defaults):
-    names = [python_name(p) for p in row["params"]] + ["max_steps", "random_state"]
-    all_defaults = dict(defaults, max_steps=DEFAULT_MAX_STEPS, random_state=None)
+    extras = extra_defaults(row)
+    names = [python_name(p) for p in row["params"]] + list(extras)
+    all_defaults = dict(defaults, **extras)
 
     def __init__(self, **kwargs):
         unknown = set(kwargs) - set(names)
@@ -332,7 +526,7 @@ def build_estimators(module_name):
     """One estimator class per registry row: {class name: class}."""
     classes = {}
     for row in json.loads(_core.learners_json()):
-        defaults = {python_name(p): _python_default(p) for p in row["params"]}
+        defaults = {python_name(p): None if adaptive_rule(row, p) else _python_default(p) for p in row["params"]}
         name = class_name(row["id"])
         cls = type(
             name,

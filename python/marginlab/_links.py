@@ -76,6 +76,21 @@ class RunReport:
         return f"RunReport({self.link!r}, steps={self.report['steps']}, trace_sha256={self.trace_sha256[:16]}...)"
 
 
+# The stop reason of a run whose weights, margins or scores became non-finite (the core's numeric check): a
+# failed run, never a result.
+OVERFLOW_STOP = "numeric_overflow"
+
+
+def refuse_overflow(command, overflowed, strict):
+    """strict: FloatingPointError naming each overflowed run; else a RuntimeWarning each (never silent)."""
+    for what in overflowed:
+        text = (f"marginlab {command}: {what} stopped with numeric_overflow (non-finite weights, margins or "
+                "scores): its numbers are no result; scale or normalize the features")
+        if strict:
+            raise FloatingPointError(text)
+        warnings.warn(text, RuntimeWarning, stacklevel=3)
+
+
 def _warn_each(command, problems):
     """strict=False: each of a link's problems as a Python warning (a UserWarning naming the field)."""
     for problem in problems:
@@ -90,9 +105,13 @@ def run(link_text, data_dir=None, strict=True):
     number, a setting replaced by its default) raises ValueError naming each field, before any work, as
     `marginlab run --strict` exits 1. strict=False runs it with the replacements and issues each warning as a
     Python warning. What the run itself notes ("no test part: test error is not measured") is a Python warning
-    in both modes, as the command line prints it in both; RunReport.warnings keeps them all."""
+    in both modes, as the command line prints it in both; RunReport.warnings keeps them all.
+
+    A run that stops with numeric_overflow (its numbers became non-finite) raises FloatingPointError, or with
+    strict=False issues a RuntimeWarning and returns the report."""
     report = RunReport(_core.run(link_text, resolve_data_dir(data_dir), bool(strict)))
     _warn_each("run", report.warnings)
+    refuse_overflow("run", ["the run"] if report.stop_reason == OVERFLOW_STOP else [], strict)
     return report
 
 
@@ -119,10 +138,23 @@ def sweep_axes(link_text):
 def sweep_lines(link_text, jobs=1, data_dir=None, strict=True):
     """The sweep's rows as the exact JSON lines `marginlab sweep` writes (cell order). strict: as in run; with
     strict=False the link's warnings (what validation changed) are issued as Python warnings, and the cells run
-    as the command line runs them."""
+    as the command line runs them. Cells that stop with numeric_overflow raise FloatingPointError naming
+    them (strict=False: a RuntimeWarning each)."""
     text, problems = _core.sweep(link_text, int(jobs), resolve_data_dir(data_dir), bool(strict))
     _warn_each("sweep", problems)
-    return text.splitlines()
+    lines = text.splitlines()
+    refuse_overflow("sweep", overflowed_cells(lines), strict)
+    return lines
+
+
+def overflowed_cells(lines):
+    """'cell I (its link)' for each sweep row (JSON line) that stopped with numeric_overflow."""
+    cells = []
+    for position, line in enumerate(lines):
+        row = json.loads(line)
+        if row.get("stop_reason") == OVERFLOW_STOP:
+            cells.append(f"cell {row.get('index', position)} ({row.get('cell', '?')})")
+    return cells
 
 
 def link_data(link_text, data_dir=None):

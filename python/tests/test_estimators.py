@@ -23,10 +23,15 @@ def test_one_estimator_per_registry_row_with_its_parameters():
         cls = marginlab.estimator_for(row["id"])
         params = cls().get_params()
         names = {python_name(p) for p in row["params"]}
-        assert set(params) == names | {"max_steps", "random_state"}
+        assert set(params) == names | set(_estimators.extra_defaults(row))
+        assert {"max_steps", "fit_intercept", "random_state"} <= set(params)
+        assert ("max_iter" in params) == _estimators.is_online(row)
         for p in row["params"]:
             assert p["help"] in cls.__doc__
             default = params[python_name(p)]
+            if _estimators.adaptive_rule(row, p):
+                assert default is None and _estimators.adaptive_rule(row, p) in cls.__doc__
+                continue
             assert (default == p["default"]) if p["kind"] != "boolean" else (default == bool(p["default"]))
 
 
@@ -96,7 +101,7 @@ def test_clear_errors():
         marginlab.Perceptron().fit(X, np.arange(len(y)) % 3)
     with pytest.raises(ValueError, match="features"):
         marginlab.Perceptron().fit(X, y).predict(X[:, :3])
-    with pytest.raises(ValueError, match="l.order"):
+    with pytest.raises(ValueError, match="Perceptron: parameter order='backwards' is not one of"):
         marginlab.Perceptron(order="backwards").fit(X, y)
     with pytest.raises(ValueError, match="UMA"):
         marginlab.UMA(confusion="given").fit(X, y, noise="noise=malicious")

@@ -54,7 +54,7 @@ def test_predict_releases_the_gil():
 def test_c_contiguous_float32_is_read_in_place():
     X, y = noisy_halfspace(n=500, d=5)
     assert X.dtype == np.float32 and X.flags["C_CONTIGUOUS"]
-    clf = marginlab.Perceptron().fit(X, y)
+    clf = marginlab.Perceptron(fit_intercept=False).fit(X, y)
     assert _core.last_features_address() == X.ctypes.data
     clf.predict(X)
     assert _core.last_features_address() == X.ctypes.data

@@ -55,7 +55,8 @@ def estimator_of(link, steps):
             params[python_name(rows[name])] = (text if kind == "choice" else bool(int(text)) if kind == "boolean"
                             else int(text) if kind == "integer" else float(text))
     noise = "&".join(f"{k}={v}" for k, v in pairs if k in NOISE_KEYS)
-    return cls(**params, random_state=int(values["seed"]), max_steps=steps), noise
+    # The link's own features: its bias column, if any, is in its prepared data (fit_intercept would add one).
+    return cls(**params, random_state=int(values["seed"]), max_steps=steps, fit_intercept=False), noise
 
 
 GOLDEN = golden_runs()
