@@ -99,6 +99,11 @@ ablation() {
 verdicts=()
 verdict() { verdicts+=("$(printf '%q ' "$@")"); }
 
+# relations ARGS...: a table's stated relations tested paired over seeds (tools/paired_relations.py), after the
+# verdicts.
+relations_args=
+relations() { relations_args+="$(printf '%q ' "$@")"; }
+
 # layout ARGS...: more arguments of the document's one table as the paper publishes it (tools/table_verdict.py
 # layout), written after the head.
 layout_args=
@@ -182,6 +187,16 @@ case $doc in
     layout --title "004 Table 1 as published: test error in %, ours (mean ± standard error) and the paper's"
     table1_row "optical digits (D = 640)" digits 10
     table1_row "letter recognition (D = 1 600)" letter 50
+    table1_relations() {  # DATA digits|letter ROUGH: UMA vs f_y, UMA vs f_conf, f_conf vs f_full
+      local uma="UMA=uma_real_$2:rough=$3,learner=uma:rough=$3,learner=uma"
+      local f_y="f_y=uma_real_$2:rough=$3,learner=ultraconservative:rough=$3,learner=ultraconservative"
+      local f_conf="f_conf=uma_real_$2_conf:l.conf=0.05:l.conf=0.05"
+      local f_full="f_full=uma_real_$2:-rough,learner=ultraconservative:rough=0,learner=ultraconservative"
+      relations "$1|$uma|$f_y" "$1|$uma|$f_conf" "$1|$f_conf|$f_full"
+    }
+    relations --title "004 Table 1's relations, per data set, paired over seeds (test error)"
+    table1_relations digits digits 10
+    table1_relations letters letter 50
     verdict --title "004 Table 1, per data set (f_y, UMA, f_full and f_conf)" digits=$out_dir/uma_real_digits.csv \
       digits=$out_dir/uma_real_digits_conf.csv letters=$out_dir/uma_real_letter.csv \
       letters=$out_dir/uma_real_letter_conf.csv
@@ -224,6 +239,7 @@ report_of() {
   echo
   python3 tools/table_verdict.py heading
   for args in "${verdicts[@]}"; do eval "python3 tools/table_verdict.py paper $args"; done
+  if [ -n "$relations_args" ]; then eval "python3 tools/paired_relations.py --rows $(printf '%q' "$rows") $relations_args"; fi
   python3 tools/table_verdict.py comparisons "$out.tmp"
 } >> "$out.tmp"
 truncate -s -1 "$out.tmp"  # the last table's blank line

@@ -4,7 +4,8 @@
 # starts from docs/reproductions/rows/PART.jsonl.gz and runs no cell), then each document, each part's CSV and
 # each rows file must equal the committed one byte for byte (the figures are redrawn but not compared: their
 # bytes depend on matplotlib's version). A number typed into a document, a verdict edited by hand, or a report
-# or tools/table_verdict.py that no longer writes what the documents hold fails here.
+# or tools/table_verdict.py that no longer writes what the documents hold fails here. First, every column of the
+# papers' tables listed once in docs/reference/table_columns.tsv must be in its reference TSV (tools/check_ref_columns.py).
 #   bash tests/tools/reproduction_docs_test.sh build/native/marginlab
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,6 +17,10 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cp -r tools docs "$t/"
 start=$(date +%s)
 failed=0
+# Every column of the papers' tables (docs/reference/table_columns.tsv) is in its reference TSV.
+if ! python3 tools/check_ref_columns.py docs/reference/table_columns.tsv > "$t/columns.log" 2>&1; then
+  echo "FAIL tools/check_ref_columns.py:"; sed 's/^/     /' "$t/columns.log"; failed=1
+fi
 for doc in rp_toy rp_ida uma_toy uma_real; do
   if ! (cd "$t" && bash tools/reproduce.sh "$doc" --marginlab "$ml" > "$t/$doc.log" 2>&1); then
     echo "FAIL tools/reproduce.sh $doc:"; tail -5 "$t/$doc.log" | sed 's/^/     /'; failed=1; continue
