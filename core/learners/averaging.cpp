@@ -27,7 +27,7 @@ inline bool Averaging::fold() {
   const int d = data_->cols();
   const float* x = data_->X.row(i).data();
   const int y = data_->sign(i);
-  const bool mistake = y * dot_double(w_float_.data(), x, d) <= 0.0;
+  const bool mistake = !(y * dot_double(w_float_.data(), x, d) > 0.0);  // NaN counts as a mistake
   double scale = y;
   if (normalize_) {
     const double norm = std::sqrt(dot_double(x, x, d));

@@ -67,8 +67,13 @@ inline bool KernelPerceptron::visit(int* example) {
   const int i = order_.advance();
   *example = i;
   const auto ui = static_cast<size_t>(i);
-  const int y = data_->sign(i);  // read now: an adaptive stream may have just set it
-  const bool mistake = y * train_f_[ui] <= 0.0;
+  const int y = data_->sign(i);       // read now: an adaptive stream may have just set it
+  if (!finite_score(train_f_[ui])) {  // f(x_i) is NaN or beyond float32: alpha says nothing any more
+    order_.end_step(false);
+    set_stop(StopReason::numeric_overflow);
+    return false;
+  }
+  const bool mistake = !(y * train_f_[ui] > 0.0);
   if (mistake) {
     const double k_ii = self_[ui];
     const double coef = normalize_ && k_ii > 0 ? y / std::sqrt(k_ii) : static_cast<double>(y);

@@ -16,6 +16,11 @@ double Learner::hypothesis_norm() const {
   return w != nullptr ? std::sqrt(norm2_double(*w)) : std::numeric_limits<double>::quiet_NaN();
 }
 
+bool Learner::hypothesis_finite() const {
+  const Vector* w = weights();
+  return w == nullptr || w->allFinite();
+}
+
 int Learner::predict(const float* x) const {
   const int q_count = num_classes();
   assert(q_count >= 1 && q_count <= kMaxClasses);

@@ -141,6 +141,7 @@ enum class StopReason : int {
   no_eligible_pair,        // UMA's step 13: no pair left with ||z_pq|| at or above the tolerance
   not_separable,           // a hard-margin SVM met a (sub)sample that is not linearly separable: no valid result
   failed,                  // the learner's own preparation failed (a kernel projection): no valid result
+  numeric_overflow,        // a weight, margin or score became NaN or infinite in float32: no valid result
 };
 // A stop reason's name and what it means (one sentence, for the UI and docs).
 struct StopReasonInfo {
@@ -170,12 +171,22 @@ inline constexpr StopReasonInfo kStopReasons[] = {
     {"no_eligible_pair", "UMA's step 13: no pair left with ||z_pq|| at or above the tolerance"},
     {"not_separable", "the hard-margin SVM met a sample that is not linearly separable: no valid result"},
     {"failed", "the learner's preparation failed: no valid result"},
+    {"numeric_overflow",
+     "a weight, margin or score became NaN or infinite (beyond float32's range): no valid result; scale the "
+     "features"},
 };
-static_assert(std::size(kStopReasons) == static_cast<size_t>(StopReason::failed) + 1, "one row per StopReason");
+static_assert(std::size(kStopReasons) == static_cast<size_t>(StopReason::numeric_overflow) + 1,
+              "one row per StopReason");
 // The stable name of a stop reason.
 inline std::string_view stop_reason_name(StopReason r) { return kStopReasons[static_cast<int>(r)].name; }
 // True for the reasons that leave no valid result (`marginlab run` exits 3 on them, docs/cli.md).
-inline bool stop_is_failure(StopReason r) { return r == StopReason::not_separable || r == StopReason::failed; }
+inline bool stop_is_failure(StopReason r) {
+  return r == StopReason::not_separable || r == StopReason::failed || r == StopReason::numeric_overflow;
+}
+// True when a learner's margin or score m is a number float32 holds (not NaN, not infinite): the online learners
+// stop with numeric_overflow on any other (a NaN compares false with everything, so it must never pass as "no
+// mistake").
+inline bool finite_score(double m) { return std::fabs(m) <= static_cast<double>(std::numeric_limits<float>::max()); }
 
 // One learning algorithm. Implementations live in one file pair each and one row of registry.cpp.
 class Learner {
@@ -231,6 +242,10 @@ class Learner {
   // the features it scores: ||w|| of a binary halfspace (default: from weights()), ||W||_F of Q weight rows
   // scoring W phi(x) (004 Def. 2); 0 while W = 0; NaN when the hypothesis is not linear (no margin defined).
   virtual double hypothesis_norm() const;
+  // False when the hypothesis holds a NaN or infinite number (the session then stops with numeric_overflow). It
+  // is checked after every run of steps, so it must cost about one pass over the weights, never over the data.
+  // Default: every coordinate of weights() is finite (true without weights()); learners with other state override.
+  virtual bool hypothesis_finite() const;
   // Why the learner stopped by its own rule once done(), StopReason::none before (docs/learners.md "Stop
   // reasons"). The default: the reason recorded with set_stop, else `finished` for a learner with one rule.
   virtual StopReason stop_reason() const {

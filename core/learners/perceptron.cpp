@@ -2,6 +2,7 @@
 #include "core/learners/perceptron.h"
 
 #include <cassert>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -40,34 +41,51 @@ StepResult Perceptron::step() {
 
 namespace {
 
-// The rule over `count` examples, the k-th being example_at(k); returns the mistakes. The rows and w are
-// Maps of their storage (no Block bookkeeping per example) and y is converted without a branch (the labels
-// are a coin flip to the branch predictor). The dot and the axpy are Eigen's as in single steps: same bits.
+// What a run of the rule did: examples visited, mistakes among them, and whether it ended on an example whose
+// margin y<w, x> is not a finite float (NaN or infinite: numeric overflow; that example is visited, not updated).
+struct PerceptronRun {
+  int64_t visited = 0;
+  int64_t mistakes = 0;
+  bool overflow = false;
+};
+
+// The rule over up to `count` examples, the k-th being example_at(k). The rows and w are Maps of their storage
+// (no Block bookkeeping per example) and y is converted without a branch (the labels are a coin flip to the
+// branch predictor). The dot and the axpy are Eigen's as in single steps: same bits. A NaN margin is never "no
+// mistake": the test is !(m > 0), and the rare branch it takes checks that m is finite before updating.
 // kScaled: w += (y/||x||) x (normalize); otherwise w += y x, without a scale to load.
 template <bool kScaled, class ExampleAt>
-inline int64_t perceptron_run(const FeatureMatrix& X, const std::vector<int>& label, const std::vector<float>& scale,
-                              Vector& w, int64_t count, ExampleAt example_at) {
+inline PerceptronRun perceptron_run(const FeatureMatrix& X, const std::vector<int>& label,
+                                    const std::vector<float>& scale, Vector& w, int64_t count, ExampleAt example_at) {
   const Eigen::Index d = w.size();
   Eigen::Map<Vector> w_map(w.data(), d);
   const float* rows = X.data();
   const int* labels = label.data();  // read at step time: an adaptive stream may have just set it
   const float* scales = scale.data();
   static constexpr float kSign[2] = {-1.0f, 1.0f};  // y by the label == 1 test, loaded: no branch
-  int64_t mistakes = 0;
+  constexpr float kLargest = std::numeric_limits<float>::max();
+  PerceptronRun run;
   for (int64_t k = 0; k < count; ++k) {
     const Eigen::Index i = example_at(k);
     const Eigen::Map<const Vector> x(rows + i * d, d);
     const float y = kSign[labels[i] == 1 ? 1 : 0];
-    if (y * x.dot(w_map) <= 0.0f) {  // y <w, x> <= 0: a mistake, w += y x / ||x|| (or y x)
-      if constexpr (kScaled) {
+    const float m = y * x.dot(w_map);
+    if (!(m > 0.0f) || m > kLargest) {  // y <w, x> <= 0 (or NaN): a mistake; or +inf
+      if (!finite_score(m)) {
+        run.visited = k + 1;
+        run.overflow = true;
+        return run;
+      }
+      if constexpr (kScaled) {  // w += y x / ||x|| (or y x)
         w_map.noalias() += (y * scales[i]) * x;
       } else {
         w_map.noalias() += y * x;
       }
-      ++mistakes;
+      ++run.mistakes;
     }
   }
-  return mistakes;
+  run.visited = count;
+  return run;
 }
 
 }  // namespace
@@ -84,16 +102,21 @@ ML_STEP_LOOP StepCounts Perceptron::step_many(int64_t max_steps) {
       return normalize_ ? perceptron_run<true>(data_->X, data_->label, scale_, w_float_, count, example_at)
                         : perceptron_run<false>(data_->X, data_->label, scale_, w_float_, count, example_at);
     };
-    int64_t mistakes = 0;
+    PerceptronRun done_run;
     if (order_.shuffled()) {
-      mistakes = run_with([run](int64_t k) { return static_cast<Eigen::Index>(run[static_cast<size_t>(k)]); });
+      done_run = run_with([run](int64_t k) { return static_cast<Eigen::Index>(run[static_cast<size_t>(k)]); });
     } else {  // cyclic: the run is the consecutive examples from run.front(), counted instead of loaded
       const Eigen::Index first = run.front();
-      mistakes = run_with([first](int64_t k) { return first + static_cast<Eigen::Index>(k); });
+      done_run = run_with([first](int64_t k) { return first + static_cast<Eigen::Index>(k); });
     }
-    c.steps += count;
-    c.mistakes += mistakes;
-    if (order_.skip(count, mistakes)) set_stop(StopReason::epoch_without_mistakes);  // a clean epoch: separated
+    c.steps += done_run.visited;
+    c.mistakes += done_run.mistakes;
+    const bool clean_epoch = order_.skip(done_run.visited, done_run.mistakes);
+    if (done_run.overflow) {
+      set_stop(StopReason::numeric_overflow);  // y <w, x> is NaN or infinite: w says nothing any more
+    } else if (clean_epoch) {
+      set_stop(StopReason::epoch_without_mistakes);  // a clean epoch: separated
+    }
   }
   c.updates = c.mistakes;  // every mistake updates w
   return c;

@@ -131,6 +131,11 @@ StepResult Ultraconservative::step() {
   const Eigen::VectorXf s = w_ * x.transpose();
   double scores[kMaxClasses] = {}, tau[kMaxClasses] = {};
   for (int q = 0; q < num_classes_; ++q) scores[q] = static_cast<double>(s[q]);
+  if (!std::all_of(scores, scores + num_classes_, finite_score)) {  // a NaN score would find no error set
+    order_.end_step(false);
+    set_stop(StopReason::numeric_overflow);
+    return r;
+  }
   last_error_set_ = ultraconservative_steps(scores, num_classes_, y, 0.0, rule_, -1, tau);
   if (last_error_set_ > 0) {
     r.mistake = true;
@@ -150,6 +155,8 @@ int Ultraconservative::next_example() const {
 }
 
 double Ultraconservative::hypothesis_norm() const { return frobenius_norm_double(w_); }
+
+bool Ultraconservative::hypothesis_finite() const { return w_.allFinite(); }
 
 void Ultraconservative::scores(const float* x, float* out) const {
   const Eigen::Map<const Eigen::VectorXf> v(x, w_.cols());

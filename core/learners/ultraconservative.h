@@ -89,6 +89,8 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_, out); }
   // ||W||_F of the weight rows.
   double hypothesis_norm() const override;
+  // Every weight of W is finite.
+  bool hypothesis_finite() const override;
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
 

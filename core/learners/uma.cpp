@@ -51,7 +51,8 @@ const ParamTable<UmaParams>& UmaParams::table() {
                "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
                "max, uniform or proportional steps over E")
           .add(&P::tol, {.key = "tol", .label = "stopping tolerance", .min = 0, .max = 10, .log_scale = true},
-               "stop when every ||z_pq|| is below this")
+               "stop when every ||z_pq|| is below tol R, R = max ||x_i|| of the features UMA learns from "
+               "(relative: the same stop for data scaled by any factor)")
           .add(&P::tol_se, {.key = "tol_se", .label = "significance", .min = 0, .max = 100},
                "also stop when every ||z_pq|| is below this many of its standard errors under "
                "the label noise (0 = off)")
@@ -106,7 +107,7 @@ void Uma::clear_run_state(const Problem& problem, const UmaParams& params) {
   alpha_ = params.alpha;
   selection_ = params.select;
   rule_ = params.update;
-  tolerance_ = params.tol;
+  tolerance_ = 0;  // tol times the data's scale, set by build() on the features UMA learns from
   tol_se_ = params.tol_se;
   max_updates_ = params.max_updates;
   source_ = params.confusion;
@@ -264,6 +265,7 @@ Status Uma::build() {
   spent_.assign(static_cast<size_t>(num_classes_) * static_cast<size_t>(num_classes_), 0);
   scores_ = FeatureMatrix::Zero(features().rows(), num_classes_);  // W = 0: every score is exactly 0
   row_norms2_ = row_norms2(features());
+  tolerance_ = params_.tol * data_scale();
   built_ = true;
   refresh();
   select_next();
@@ -383,6 +385,10 @@ RowMatrixXd uma_update_vectors(const RowMatrixXd& gamma, const Eigen::MatrixXd& 
   }
   return z;
 }
+
+double Uma::data_scale() const { return row_norms2_.size() > 0 ? std::sqrt(row_norms2_.maxCoeff()) : 0.0; }
+
+bool Uma::hypothesis_finite() const { return w_.allFinite(); }
 
 void Uma::update_scores(const double* tau) {
   const FeatureMatrix& X = features();

@@ -25,6 +25,10 @@
 //   eq. 19); conf = argmax ||z_pq|| / pi_q with pi = (1/n) C^{-1} y_hat (eq. 20; classes with pi_q <= 0
 //   are skipped, and when none is left the error rule decides); random = uniform among the eligible
 //   pairs (Rng(seed, Stream::learner)). Ties go to the lowest p, then q.
+// - Tolerance (the paper's "a tolerance", unspecified): relative to the data's scale, tolerance = tol R with
+//   R = max_i ||x_i|| over the features UMA learns from (the projected ones with a front end). z_pq is a
+//   C^{-1}-weighted mean of training rows, so ||z_pq|| scales with the data: data scaled by any factor stop at
+//   the same update (an absolute tolerance made UMA on features x 1e-4 stop at W = 0 with no update).
 // - Stopping (step 13): done when every ||z_pq|| < tolerance, when every eligible pair has E = {} under
 //   the current W (a step that finds E = {} makes no update and marks its pair as spent until W changes),
 //   or after max_updates updates (0 = no cap).
@@ -116,7 +120,7 @@ struct UmaParams {
   double alpha = 0;                                          // score gap of A_p and E
   UmaSelection select = UmaSelection::error;                 // (p,q) selection
   UltraUpdate update = UltraUpdate::pair;                    // step sizes
-  double tol = 1e-3;                                         // stopping tolerance on ||z_pq||
+  double tol = 1e-3;                                         // stopping tolerance on ||z_pq||, times max ||x_i||
   double tol_se = 0;                                         // stop below this many standard errors (0 = off)
   int64_t max_updates = 1000;                                // update cap (0 = none)
   UmaConfusionSource confusion = UmaConfusionSource::given;  // where C comes from
@@ -157,6 +161,8 @@ class Uma final : public LearnerWith<UmaParams> {
   void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override;
   // ||W||_F of the weight rows in UMA's feature space (0 before the first build).
   double hypothesis_norm() const override;
+  // Every weight of W is finite.
+  bool hypothesis_finite() const override;
   double bound() const override { return bound_; }
   const char* bound_label() const override { return "updates"; }
   // The bound allows for the noise (its rate enters the bound).
@@ -206,6 +212,7 @@ class Uma final : public LearnerWith<UmaParams> {
   void update_scores(const double* tau);  // the class scores of the classes an update moved
   void refresh();                         // Gamma pass + all z_pq + estimated confusion rate
   void select_next();                     // chooses (next_p_, next_q_) or records the stop
+  double data_scale() const;              // R = max ||x_i|| of the features (from row_norms2_), 0 when none
   const FeatureMatrix& features() const {
     return projection_kind_ == UmaProjection::none ? problem_.train->X : front_.sample().X;
   }
@@ -217,7 +224,7 @@ class Uma final : public LearnerWith<UmaParams> {
   double alpha_ = 0;
   UmaSelection selection_ = UmaSelection::error;
   UltraUpdate rule_ = UltraUpdate::pair;
-  double tolerance_ = 0;
+  double tolerance_ = 0;  // tol R (data_scale), set when built
   double tol_se_ = 0;
   int64_t max_updates_ = 0;
   UmaConfusionSource source_ = UmaConfusionSource::given;

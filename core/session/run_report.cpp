@@ -19,7 +19,7 @@ nlohmann::ordered_json number(double x) {
 }  // namespace
 
 std::string_view run_stop_reason(const Session& session) {
-  return session.done() ? stop_reason_name(session.learner().stop_reason()) : std::string_view("step_budget");
+  return session.done() ? stop_reason_name(session.stop_reason()) : std::string_view("step_budget");
 }
 
 std::string stop_reason_text(const Session& session) {
@@ -27,9 +27,10 @@ std::string stop_reason_text(const Session& session) {
   if (!session.done()) {
     out = "Running (stops at the step budget unless the learner's own rule ends it first)";
   } else {
-    const StopReason r = session.learner().stop_reason();
+    const StopReason r = session.stop_reason();
     out = "Stopped: " + std::string(stop_reason_name(r)) + " \xE2\x80\x94 " +
           std::string(kStopReasons[static_cast<int>(r)].meaning);
+    if (!session.stop_note().empty()) out += "\n" + session.stop_note();
   }
   const std::string note = session.learner().rule_note();
   if (!note.empty()) out += "\nPaper rule: " + note;
@@ -45,6 +46,7 @@ std::string run_report_json(const Session& session, const std::string& canonical
   j["done"] = session.done();
   j["stop_reason"] = run_stop_reason(session);
   j["rule_note"] = session.learner().rule_note();
+  if (!session.stop_note().empty()) j["stop_note"] = session.stop_note();  // only numeric_overflow has one
   j["mistakes"] = m.mistakes;
   j["updates"] = m.updates;
   if (session.learner().bound_kind() == BoundKind::order_rate) {
@@ -102,7 +104,8 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
   if (std::isfinite(session.metrics().test_error))
     std::snprintf(test_error, sizeof test_error, "%.3f", session.metrics().test_error);
   report.summary = bound_summary(session) + "  \xC2\xB7  test err " + test_error;
-  report.stop_reason = session.done() ? session.learner().stop_reason() : StopReason::none;
+  report.stop_reason = session.done() ? session.stop_reason() : StopReason::none;
+  report.stop_note = session.stop_note();
   return report;
 }
 

@@ -28,10 +28,11 @@ struct RunReport {
   std::string trace_sha256;                   // sha256 of trace_csv
   std::vector<std::string> warnings;          // the session's warnings
   std::string summary;                        // bound_summary and the test error, for people (stderr)
-  StopReason stop_reason = StopReason::none;  // the learner's reason when it stopped, none at the step budget
+  StopReason stop_reason = StopReason::none;  // Session::stop_reason when it stopped, none at the step budget
+  std::string stop_note;                      // Session::stop_note (numeric_overflow: what and at which step)
 };
 
-// What the run JSON's stop_reason says: the learner's reason (kStopReasons) once it is done, else
+// What the run JSON's stop_reason says: the session's reason (Session::stop_reason) once it is done, else
 // "step_budget" (the session's step budget ended the run first).
 std::string_view run_stop_reason(const Session& session);
 
@@ -46,7 +47,8 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
 std::string stop_reason_text(const Session& session);
 
 // The report of a session as one JSON object, keys in this order: config (canonical URL), learner,
-// steps, done, stop_reason (run_stop_reason), rule_note (Learner::rule_note, "" when none), mistakes, updates, bound,
+// steps, done, stop_reason (run_stop_reason), rule_note (Learner::rule_note, "" when none), stop_note
+// (Session::stop_note: what became non-finite and at which step; only when there is one), mistakes, updates, bound,
 // bound_label (for an O() rate, BoundKind::order_rate, these two are order_rate, order_rate_label and
 // order_rate_constant instead: a rate with its constant is not a bound), margin, margin_true, train_error_noisy,
 // train_error_true, test_error, w_dot_v, w_norm2, train, test, achieved_noise, counters {name: value}, trace_rows,

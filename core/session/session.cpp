@@ -15,6 +15,7 @@
 #include "core/metrics/metrics.h"
 #include "core/noise/noise.h"
 #include "core/noise/noise_registry.h"
+#include "core/session/numeric_guard.h"
 #include "core/util/eigen_setup.h"
 
 namespace ml {
@@ -227,6 +228,8 @@ Result<std::unique_ptr<Session>> Session::create_from(const Config& config, Prep
     train.reset_labels_clean();
     s->labelled_.assign(static_cast<size_t>(train.rows()), 0);
   }
+  if (Status st = check_float_scale(train, "training part"); !st.ok()) return st.error();
+  if (Status st = check_float_scale(s->data_.test, "test part"); !st.ok()) return st.error();
   s->problem_ = resolve_problem(config, train);
   // The oracle answers from the truth the simulation keeps (the session outlives its learner).
   const Dataset* truth = &train;
@@ -301,15 +304,24 @@ int64_t Session::steps_to_schedule() const {
 }
 
 int64_t Session::take_steps(int64_t max_steps) {
+  const int64_t first_step = steps_ + 1;
   if (adaptive_) {
     step_once();
-    return 1;
+  } else {
+    const StepCounts c = learner_->step_many(max_steps);
+    steps_ += c.steps;
+    mistakes_ += c.mistakes;
+    updates_ += c.updates;
   }
-  const StepCounts c = learner_->step_many(max_steps);
-  steps_ += c.steps;
-  mistakes_ += c.mistakes;
-  updates_ += c.updates;
-  return c.steps;
+  check_numbers(first_step);
+  return steps_ - first_step + 1;
+}
+
+void Session::check_numbers(int64_t first_step) {
+  const bool by_learner = learner_->stop_reason() == StopReason::numeric_overflow;
+  if (!by_learner && learner_->hypothesis_finite()) return;
+  numeric_overflow_ = true;
+  numeric_note_ = numeric_overflow_note(by_learner, first_step, steps_);
 }
 
 int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now) {
@@ -318,7 +330,7 @@ int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const 
   double last_check = start;
   double since_check = 0;
   int64_t taken = 0;
-  while (taken < max_steps && !learner_->done()) {
+  while (taken < max_steps && !done()) {
     // The next step's preparation under what is left of the budget (learners without one return at
     // once without reading the clock). Elapsed time is as of the last clock read: at most one check
     // interval late.
@@ -344,7 +356,7 @@ int64_t Session::advance_unguarded(int64_t max_steps, double max_seconds, const 
     }
   }
   // A slice the clock ended mid-run sets the tail only every kTailRefreshSeconds (see the header).
-  const bool clock_stopped = timed && taken < max_steps && !learner_->done();
+  const bool clock_stopped = timed && taken < max_steps && !done();
   if (!clock_stopped) {
     record_tail();
   } else if (const double t = now(); t - tail_time_ >= kTailRefreshSeconds) {

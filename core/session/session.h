@@ -105,7 +105,8 @@ class Session {
   // empty trace with the step-0 row. `csv` is the parsed user file when config.use_csv (else ignored).
   // Errors: "session.over_budget" (the configuration on this data is over the resource budget,
   // config/budget.h, under `budget`: a CSV's size is known only here), the pipeline's, "session.unknown_learner",
-  // "session.needs_binary", the learner's reset, and any exception thrown while building, as
+  // "session.needs_binary", "session.data_scale" (check_float_scale: data float32 cannot learn from), the
+  // learner's reset, and any exception thrown while building, as
   // "session.out_of_memory" (std::bad_alloc) or "session.exception": no exception leaves create().
   static Result<std::unique_ptr<Session>> create(const Config& config, const Dataset* csv,
                                                  BudgetProfile budget = BudgetProfile::interactive);
@@ -136,8 +137,14 @@ class Session {
 
   // Steps taken so far.
   int64_t steps() const { return steps_; }
-  // True when the learner has stopped by its own rule, or the session failed (failure()).
-  bool done() const { return failure_.has_value() || learner_->done(); }
+  // True when the learner has stopped by its own rule, a number became non-finite (numeric_overflow), or the
+  // session failed (failure()).
+  bool done() const { return failure_.has_value() || numeric_overflow_ || learner_->done(); }
+  // Why the run stopped once done(): numeric_overflow when a weight, margin or score became NaN or infinite
+  // (core/session/numeric_guard.h), else the learner's stop_reason(); none while running.
+  StopReason stop_reason() const { return numeric_overflow_ ? StopReason::numeric_overflow : learner_->stop_reason(); }
+  // What a numeric_overflow stop found and at which step (empty otherwise): the run JSON's stop_note.
+  const std::string& stop_note() const { return numeric_note_; }
   // Online mistakes so far.
   int64_t mistakes() const { return mistakes_; }
   // Hypothesis changes so far.
@@ -170,8 +177,11 @@ class Session {
   int64_t advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now);
   void step_once();
   // Takes 1 to max_steps steps: one step_once() on an adaptive stream (its labels are set between steps),
-  // else one Learner::step_many run. Returns the steps taken.
+  // else one Learner::step_many run, then check_numbers. Returns the steps taken.
   int64_t take_steps(int64_t max_steps);
+  // Stops the session with numeric_overflow when the learner did (a non-finite margin) or its hypothesis is no
+  // longer finite after the steps first_step..steps_ (one pass over the weights).
+  void check_numbers(int64_t first_step);
   // Steps the session may take before it must look at the schedule again: no step before the returned
   // count is on_schedule (the learner's cost factor never shrinks inside a step_many run).
   int64_t steps_to_schedule() const;
@@ -196,7 +206,9 @@ class Session {
   int64_t labelled_count_ = 0;
   double check_interval_ = 1;  // clock reads: steps between two reads (adapted, never affects results)
   double tail_time_ = -std::numeric_limits<double>::infinity();  // clock time of the last tail a timed advance() set
-  std::optional<Error> failure_;  // what stopped the session (advance's exception boundary)
+  std::optional<Error> failure_;   // what stopped the session (advance's exception boundary)
+  bool numeric_overflow_ = false;  // a weight, margin or score became non-finite (check_numbers)
+  std::string numeric_note_;       // what and at which step, when numeric_overflow_
 };
 
 }  // namespace ml

@@ -79,9 +79,10 @@ int cmd_run(const Args& args) {
   std::printf("%s\n", with_warnings(report->json, warnings).c_str());
   std::fprintf(stderr, "result: %s\n", report->summary.c_str());  // the app's results line's words
   if (stop_is_failure(report->stop_reason)) {                     // the JSON is printed: it names the stop_reason
-    std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)\n",
+    std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)%s%s\n",
                  std::string(stop_reason_name(report->stop_reason)).c_str(),
-                 std::string(kStopReasons[static_cast<int>(report->stop_reason)].meaning).c_str());
+                 std::string(kStopReasons[static_cast<int>(report->stop_reason)].meaning).c_str(),
+                 report->stop_note.empty() ? "" : ": ", report->stop_note.c_str());
     return kExitNoValidResult;
   }
   return 0;

@@ -396,5 +396,28 @@ expect "lesson check: a step outside the lesson names the field (exit 2)" 2 "err
 expect "lesson check without --url" 2 "error: lesson check needs --url" err -- lesson check
 expect "lesson with neither list nor check" 2 "error: lesson needs 'list' or 'check', not 'run'" err -- lesson run
 
+# Numeric failure is never a convergence claim (docs/learners.md "Stop reasons", numeric_overflow): hand-made CSVs.
+printf 'x1,x2,label\n5e30,1e30,1\n-5e30,-1e30,-1\n1e30,2.5e29,1\n-1e30,-5e29,-1\n' > "$t/e30.csv"
+expect "features x 1e30 without normalization are refused, naming the row and the fix" 1 \
+  "its squared norm 2.6e+61 overflows float32" err -- \
+  run --url '#v=1&data=csv&test=0&learner=perceptron&l.normalize=0' --csv "$t/e30.csv"
+check "x 1e30: the fix names the field" grep -qF "field 'norm'" "$t/err"
+printf 'x1,x2,label\n5e-40,1e-40,1\n-5e-40,-1e-40,-1\n1e-40,2.5e-41,1\n-1e-40,-5e-41,-1\n' > "$t/e-40.csv"
+expect "features x 1e-40 are refused as underflow" 1 "below float32's smallest normal number" err -- \
+  run --url '#v=1&data=csv&test=0&learner=perceptron' --csv "$t/e-40.csv"
+printf 'x1,x2,x3,label\n1.8e19,0,0,1\n0,1.8e19,0,1\n0,0,1.8e19,1\n1e19,1e19,1e19,1\n-1,-1,-1,-1\n' > "$t/inf.csv"
+expect "a margin beyond float32 stops the run with numeric_overflow (exit 3)" 3 \
+  "error: the learner stopped without a valid result: numeric_overflow" err -- \
+  run --url '#v=1&data=csv&test=0&learner=perceptron&l.normalize=0' --csv "$t/inf.csv"
+check "numeric_overflow: stderr says at which step" grep -qF "at step 4, a margin or score the learner computed became NaN or infinite" "$t/err"
+check "numeric_overflow: the JSON names it" grep -qF '"stop_reason":"numeric_overflow"' "$t/out"
+awk 'BEGIN { print "x1,x2,label"; for (k = 0; k < 3; k++) for (j = 0; j < 10; j++) {
+  a = 2 * 3.14159265 * k / 3 + 0.3 * sin(1.7 * j + k); r = 1 + 0.1 * j
+  printf "%.6g,%.6g,%d\n", 1e-4 * r * cos(a), 1e-4 * r * sin(a), k } }' > "$t/uma.csv"
+expect "UMA on features x 1e-4 updates and fits (its tolerance is relative to the data's scale)" 0 \
+  '"train_error_noisy":0.0,' out -- \
+  run --url '#v=1&data=csv&test=0&learner=uma&l.confusion=identity' --csv "$t/uma.csv"
+check "UMA x 1e-4: updates were made" eval '! grep -qF "\"updates\":0," "$t/out"'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

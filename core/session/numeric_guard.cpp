@@ -1,0 +1,83 @@
+// marginlab — what the session does about numbers float32 cannot hold (see numeric_guard.h).
+#include "core/session/numeric_guard.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace ml {
+
+namespace {
+constexpr double kFloatMax = std::numeric_limits<float>::max();
+constexpr double kFloatMinNormal = std::numeric_limits<float>::min();
+constexpr const char* kFix = "scale the features (field 'norm': unit or standardize)";
+
+// x as "%.3g".
+std::string short_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
+// The column of row i with the largest |x_ij| (the first non-finite one when there is one).
+int largest_feature(const Dataset& part, int i) {
+  int best = 0;
+  for (int j = 0; j < part.cols(); ++j) {
+    const float v = part.X(i, j);
+    if (!std::isfinite(v)) return j;
+    if (std::fabs(v) > std::fabs(part.X(i, best))) best = j;
+  }
+  return best;
+}
+
+// "row i (feature 'name' = value)".
+std::string row_place(const Dataset& part, int i) {
+  const int j = largest_feature(part, i);
+  const std::string name = static_cast<size_t>(j) < part.feature_names.size()
+                               ? part.feature_names[static_cast<size_t>(j)]
+                               : "x" + std::to_string(j + 1);
+  return "row " + std::to_string(i + 1) + " (feature '" + name + "' = " + short_number(part.X(i, j)) + ")";
+}
+
+// The squared norm of row i in double (it cannot overflow for float entries).
+double squared_norm(const Dataset& part, int i) {
+  double sum = 0;
+  for (int j = 0; j < part.cols(); ++j) sum += static_cast<double>(part.X(i, j)) * part.X(i, j);
+  return sum;
+}
+}  // namespace
+
+Status check_float_scale(const Dataset& part, std::string_view part_name) {
+  const std::string where = "the " + std::string(part_name) + ", ";
+  for (int i = 0; i < part.rows(); ++i) {
+    const double norm2 = squared_norm(part, i);
+    if (!std::isfinite(norm2)) {
+      return make_error("session.data_scale", where + row_place(part, i) + ": a feature is NaN or infinite");
+    }
+    if (norm2 > kFloatMax) {
+      return make_error("session.data_scale", where + row_place(part, i) + ": its squared norm " + short_number(norm2) +
+                                                  " overflows float32 (largest " + short_number(kFloatMax) +
+                                                  "), so margins and weights built from it overflow; " + kFix);
+    }
+    if (norm2 > 0 && norm2 < kFloatMinNormal) {
+      return make_error("session.data_scale",
+                        where + row_place(part, i) + ": its squared norm " + short_number(norm2) +
+                            " is below float32's smallest normal number (" + short_number(kFloatMinNormal) +
+                            "), so its inner products underflow to 0 and 1/||x|| overflows; " + kFix);
+    }
+  }
+  return Status::Ok();
+}
+
+std::string numeric_overflow_note(bool by_learner, int64_t first_step, int64_t step) {
+  if (by_learner) {
+    return "at step " + std::to_string(step) +
+           ", a margin or score the learner computed became NaN or infinite (beyond float32); " + kFix;
+  }
+  const std::string steps = first_step == step
+                                ? "at step " + std::to_string(step)
+                                : "during steps " + std::to_string(first_step) + "-" + std::to_string(step);
+  return steps + ", a weight of the hypothesis became NaN or infinite (beyond float32); " + kFix;
+}
+
+}  // namespace ml

@@ -1,0 +1,192 @@
+// Numeric failure is a stop reason, in the core (issue 41 item 2): data whose scale float32 cannot learn from
+// are refused (session.data_scale), a margin or weight that becomes NaN or infinite stops the session with
+// numeric_overflow (a failure, never a convergence claim), a NaN margin never passes as "no mistake", and UMA's
+// tolerance follows the data's scale. Every data set here is made by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "core/config/link.h"
+#include "core/config/url.h"
+#include "core/learners/perceptron.h"
+#include "core/learners/ultraconservative.h"
+#include "core/session/numeric_guard.h"
+#include "core/session/run_report.h"
+#include "core/session/session.h"
+#include "nlohmann/json.hpp"
+
+namespace ml {
+namespace {
+
+// A labelled part of rows `x` (d columns each) with classes `labels` out of `classes`, clean.
+Dataset part_of(const std::vector<std::vector<float>>& x, const std::vector<int>& labels, int classes) {
+  Dataset d;
+  const int n = static_cast<int>(x.size());
+  const int cols = static_cast<int>(x.front().size());
+  d.X.resize(n, cols);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < cols; ++j) d.X(i, j) = x[static_cast<size_t>(i)][static_cast<size_t>(j)];
+  d.label = d.true_label = labels;
+  d.corruption.assign(static_cast<size_t>(n), Corruption::none);
+  d.class_names = default_class_names(classes);
+  d.feature_names = default_feature_names(cols);
+  return d;
+}
+
+// The part with every feature multiplied by `factor` (in double, then rounded to float once).
+Dataset scaled(Dataset d, double factor) {
+  for (Eigen::Index i = 0; i < d.X.size(); ++i) d.X.data()[i] = static_cast<float>(d.X.data()[i] * factor);
+  return d;
+}
+
+// Training data `train` with an empty test part, as the Python estimators hand their arrays over.
+PreparedData prepared(const Dataset& train) {
+  PreparedData data;
+  data.train = train;
+  data.test.X.resize(0, train.cols());
+  data.test.class_names = train.class_names;
+  data.test.feature_names = train.feature_names;
+  return data;
+}
+
+// The session of `link`'s learner on `train`.
+Result<std::unique_ptr<Session>> session_on(const std::string& link, const Dataset& train) {
+  DecodeResult decoded = decode_link(link);
+  EXPECT_TRUE(decoded.warnings.empty()) << link;
+  return Session::create_on_data(decoded.config, prepared(train));
+}
+
+// Eight separable points in the plane (class 1 where x1 + x2 > 0), iris-like scale.
+Dataset plane_points() {
+  return part_of({{1.0f, 0.5f},
+                  {0.8f, 1.2f},
+                  {2.0f, -0.5f},
+                  {0.3f, 0.9f},  // class 1
+                  {-1.0f, -0.4f},
+                  {-0.6f, -1.5f},
+                  {-2.0f, 0.7f},
+                  {-0.2f, -0.8f}},
+                 {1, 1, 1, 1, 0, 0, 0, 0}, 2);
+}
+
+TEST(NumericOverflow, FeaturesTimes1e30AreRefusedNamingTheRowAndTheFix) {
+  Result<std::unique_ptr<Session>> s =
+      session_on("#v=1&data=csv&learner=perceptron&l.normalize=0", scaled(plane_points(), 1e30));
+  ASSERT_FALSE(s.ok()) << "features x 1e30 were accepted";
+  EXPECT_EQ(s.error().code, "session.data_scale");
+  EXPECT_NE(s.error().message.find("training part, row 1"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("overflows float32"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("field 'norm'"), std::string::npos) << s.error().message;
+}
+
+TEST(NumericOverflow, FeaturesTimes1eMinus40AreRefusedAsUnderflow) {
+  Result<std::unique_ptr<Session>> s = session_on("#v=1&data=csv&learner=perceptron", scaled(plane_points(), 1e-40));
+  ASSERT_FALSE(s.ok()) << "features x 1e-40 were accepted";
+  EXPECT_EQ(s.error().code, "session.data_scale");
+  EXPECT_NE(s.error().message.find("smallest normal"), std::string::npos) << s.error().message;
+}
+
+TEST(NumericOverflow, TheTestPartIsCheckedToo) {
+  PreparedData data = prepared(plane_points());
+  data.test = scaled(plane_points(), 1e30);
+  Result<std::unique_ptr<Session>> s = Session::create_on_data(decode_link("#v=1&learner=perceptron").config, data);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("test part"), std::string::npos) << s.error().message;
+}
+
+TEST(NumericOverflow, ScalesFloat32HoldsAreAccepted) {
+  for (double factor : {1e-15, 1.0, 1e15}) {
+    EXPECT_TRUE(check_float_scale(scaled(plane_points(), factor), "training part").ok()) << factor;
+  }
+}
+
+// Three orthogonal points of norm 1.8e19 (squared 3.2e38: float32 holds it) make w = (a, a, a); the fourth point
+// (b, b, b), b = 1e19, has y <w, x> = 3 a b = 5.4e38, beyond float32: the margin is +inf at step 4.
+Dataset margin_overflows_at_step_4() {
+  const float a = 1.8e19f, b = 1e19f;
+  return part_of({{a, 0, 0}, {0, a, 0}, {0, 0, a}, {b, b, b}}, {1, 1, 1, 1}, 2);
+}
+
+TEST(NumericOverflow, AnInfiniteMarginStopsThePerceptronAtItsStep) {
+  Result<std::unique_ptr<Session>> s =
+      session_on("#v=1&data=csv&learner=perceptron&l.normalize=0", margin_overflows_at_step_4());
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  Session& session = *s.value();
+  session.advance(1000);
+  EXPECT_TRUE(session.done());
+  EXPECT_EQ(session.steps(), 4);
+  EXPECT_EQ(session.stop_reason(), StopReason::numeric_overflow);
+  EXPECT_TRUE(stop_is_failure(session.stop_reason()));
+  EXPECT_NE(session.stop_note().find("at step 4"), std::string::npos) << session.stop_note();
+  // Every front end reads the run JSON and the panel's text.
+  const nlohmann::json j = nlohmann::json::parse(run_report_json(session, "#v=1"));
+  EXPECT_EQ(j["stop_reason"], "numeric_overflow");
+  EXPECT_EQ(j["stop_note"], session.stop_note());
+  EXPECT_NE(stop_reason_text(session).find("numeric_overflow"), std::string::npos);
+  EXPECT_NE(stop_reason_text(session).find("at step 4"), std::string::npos);
+}
+
+TEST(NumericOverflow, AnInfiniteScoreStopsTheUltraconservativeAlgorithm) {
+  Result<std::unique_ptr<Session>> s =
+      session_on("#v=1&data=csv&learner=ultraconservative&l.normalize=0", margin_overflows_at_step_4());
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  s.value()->advance(1000);
+  EXPECT_EQ(s.value()->stop_reason(), StopReason::numeric_overflow);
+}
+
+// A learner given NaN features directly (the session refuses them): the first margin is NaN.
+TEST(NumericOverflow, ANaNMarginIsNeverNoMistake) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Dataset data = part_of({{nan, 1.0f}, {1.0f, nan}}, {1, 0}, 2);
+  Problem problem;
+  problem.train = &data;
+  for (bool normalize : {false, true}) {
+    Perceptron perceptron;
+    ASSERT_TRUE(perceptron.reset(problem, PerceptronParams{.normalize = normalize}).ok());
+    perceptron.step_many(100);
+    EXPECT_EQ(perceptron.stop_reason(), StopReason::numeric_overflow) << normalize;
+  }
+  Ultraconservative ultra;
+  ASSERT_TRUE(ultra.reset(problem, UltraconservativeParams{}).ok());
+  ultra.step();
+  EXPECT_EQ(ultra.stop_reason(), StopReason::numeric_overflow);
+}
+
+// Three classes around the origin at 120 degrees, ten points each.
+Dataset three_directions() {
+  std::vector<std::vector<float>> x;
+  std::vector<int> labels;
+  for (int k = 0; k < 3; ++k) {
+    const double angle = 2.0 * std::numbers::pi * k / 3.0;
+    for (int j = 0; j < 10; ++j) {
+      const double wobble = 0.3 * std::sin(1.7 * j + k);
+      x.push_back({static_cast<float>(std::cos(angle + wobble) * (1 + 0.1 * j)),
+                   static_cast<float>(std::sin(angle + wobble) * (1 + 0.1 * j))});
+      labels.push_back(k);
+    }
+  }
+  return part_of(x, labels, 3);
+}
+
+// UMA's tolerance is relative to the data's scale: the same fit at x 1 and x 1e-4 (an absolute tolerance of 1e-3
+// stopped at W = 0, predicting one class).
+TEST(NumericOverflow, UmaFitsFeaturesTimes1eMinus4AsItFitsTheOriginal) {
+  const std::string link = "#v=1&data=csv&learner=uma&l.confusion=identity";
+  for (double factor : {1.0, 1e-4, 1e4}) {
+    Result<std::unique_ptr<Session>> s = session_on(link, scaled(three_directions(), factor));
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    s.value()->advance(1000);
+    const SessionMetrics m = s.value()->metrics();
+    EXPECT_GT(m.updates, 0) << factor;
+    EXPECT_EQ(m.train_error_true, 0.0) << factor;
+    EXPECT_NE(s.value()->stop_reason(), StopReason::numeric_overflow) << factor;
+  }
+}
+
+}  // namespace
+}  // namespace ml
