@@ -238,6 +238,9 @@ class Learner {
   virtual void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const;
   // The hypothesis as a halfspace in input space when it is one (binary linear learners), else nullptr.
   virtual const Vector* weights() const { return nullptr; }
+  // The weights w when scores() is exactly halfspace_scores(x, w) (the binary linear learners: their hypothesis
+  // is w alone, so a model restored from w, as a Python pickle is, predicts bit for bit as they do), else nullptr.
+  virtual const Vector* halfspace() const { return nullptr; }
   // The norm that turns class scores into geometric margins when the hypothesis is a linear classifier of
   // the features it scores: ||w|| of a binary halfspace (default: from weights()), ||W||_F of Q weight rows
   // scoring W phi(x) (004 Def. 2); 0 while W = 0; NaN when the hypothesis is not linear (no margin defined).
@@ -319,6 +322,12 @@ std::string note_number(double x);
 // The step size of a normalized online update per row of X: 1/||x_i|| (in float, the norm summed in
 // double) when `normalize`, else 1; a zero row keeps 1.
 std::vector<float> update_scales(const FeatureMatrix& X, bool normalize);
+// The class scores (0, <x, w>) of the halfspace w at x (w.size() floats): how every binary linear learner scores.
+inline void halfspace_scores(const float* x, const Vector& w, float* out) {
+  const Eigen::Map<const Eigen::RowVectorXf> row(x, w.size());
+  out[0] = 0.0f;
+  out[1] = row.dot(w);
+}
 // scores_batch for a binary learner with scores (0, <x, w>): X w row by row with the dot() scores() uses
 // (Eigen's GEMV sums in another order, so its last bits would differ from scores()).
 void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out);

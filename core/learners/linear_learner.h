@@ -26,13 +26,10 @@ class LinearBinaryLearner : public LearnerWith<P> {
   }
   // Binary: two class scores.
   int num_classes() const override { return 2; }
-  // out = (0, <x, w>).
-  void scores(const float* x, float* out) const override {
-    const Vector& w = *weights();
-    const Eigen::Map<const Eigen::RowVectorXf> row(x, w.size());
-    out[0] = 0.0f;
-    out[1] = row.dot(w);
-  }
+  // out = (0, <x, w>), the halfspace rule (final: every such learner's hypothesis is its weights alone).
+  void scores(const float* x, float* out) const final { halfspace_scores(x, *weights(), out); }
+  // weights(): scores() is the halfspace rule.
+  const Vector* halfspace() const final { return weights(); }
   // Class 1 where <x, w> > 0, row by row (the dot scores() takes, so predictions agree with it).
   void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override {
     const Vector& w = *weights();

@@ -474,18 +474,29 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         return self.classes_[self._fitted.predict(X)]
 
     def __getstate__(self):
-        # The session is C++ state: a pickle keeps the parameters and the session's own training data, and
-        # unpickling runs the same fit again, which the core reproduces bit for bit (docs/python.md).
+        # The session is C++ state. A binary linear learner's model is its weights alone (Learner::halfspace): the
+        # pickle keeps them and the trace's text, and unpickling restores a _core.Halfspace that predicts bit for
+        # bit as the fit did. Any other learner's pickle keeps the session's own training data, and unpickling
+        # runs the same fit again, which the core reproduces bit for bit (docs/python.md, "Pickles").
         state = self.__dict__.copy()
         fitted = state.pop("_fitted", None)
-        if fitted is not None:
+        if fitted is None:
+            return state
+        w = fitted.halfspace()
+        if w is not None:
+            state["_halfspace"] = (w, fitted.trace_csv(), fitted.trace_sha256())
+            state["_fit_state"] = (self._fit_state[0], {})  # the evaluation parts only served the trace
+        else:
             state["_fit_data"] = fitted.fit_data()
         return state
 
     def __setstate__(self, state):
+        halfspace = state.pop("_halfspace", None)
         fit_data = state.pop("_fit_data", None)
         self.__dict__.update(state)
-        if fit_data is not None:
+        if halfspace is not None:
+            self._fitted = _core.Halfspace(*halfspace)
+        elif fit_data is not None:
             link_text, extra = self._fit_state
             self._set_results(_core.fit(link_text, *fit_data, **extra), fit_data[0].shape[0])
 

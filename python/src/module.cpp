@@ -188,6 +188,12 @@ class Fitted {
     if (c == nullptr) return py::none();
     return py::make_tuple(double_matrix(*c), estimated, labels);
   }
+  // The halfspace w when the learner's hypothesis is w alone (Learner::halfspace), else None: what a pickle keeps.
+  py::object halfspace() const {
+    const Vector* w = session_->learner().halfspace();
+    if (w == nullptr) return py::none();
+    return py::array_t<float>(w->size(), w->data());
+  }
   // The training part the session learned from: (X, observed class indices, Q), for pickling.
   py::tuple fit_data() const {
     const Dataset& train = session_->data().train;
@@ -213,6 +219,45 @@ class Fitted {
   }
   std::unique_ptr<Session> session_;
   std::string link_;
+};
+
+// A binary linear learner's model restored from its weights (an unpickled estimator): it scores with
+// halfspace_scores and predicts with Learner::predict's rule (class 1 when its score beats class 0's), so its
+// predictions are the fitted learner's, bit for bit; it keeps the fit's trace as text.
+class Halfspace {
+ public:
+  Halfspace(const py::array_t<float, py::array::c_style>& w, std::string trace_csv, std::string trace_sha256)
+      : trace_csv_(std::move(trace_csv)), trace_sha256_(std::move(trace_sha256)) {
+    if (w.ndim() != 1) throw py::value_error("a halfspace's weights must be a 1-D array");
+    w_ = Eigen::Map<const Vector>(w.data(), w.shape(0));
+  }
+  // Predicted class indices (0 or 1) of the rows of X.
+  py::array_t<int32_t> predict(const Features& X) const {
+    const py::array_t<float> s = scores(X);
+    py::array_t<int32_t> out(s.shape(0));
+    for (py::ssize_t i = 0; i < s.shape(0); ++i) out.mutable_at(i) = s.at(i, 1) > s.at(i, 0) ? 1 : 0;
+    return out;
+  }
+  // The two class scores (0, <x, w>) of the rows of X.
+  py::array_t<float> scores(const Features& X) const {
+    int n = 0, d = 0;
+    const float* x = feature_rows(X, "X", &n, &d);
+    if (d != w_.size()) {
+      throw py::value_error("X has " + std::to_string(d) + " features, but the model was fitted on " +
+                            std::to_string(w_.size()));
+    }
+    py::array_t<float> out({n, 2});
+    float* o = out.mutable_data();
+    for (int i = 0; i < n; ++i) halfspace_scores(x + static_cast<ptrdiff_t>(i) * d, w_, o + 2 * i);
+    return out;
+  }
+  py::object halfspace() const { return py::array_t<float>(w_.size(), w_.data()); }
+  std::string trace_csv() const { return trace_csv_; }
+  std::string trace_sha256() const { return trace_sha256_; }
+
+ private:
+  Vector w_;
+  std::string trace_csv_, trace_sha256_;
 };
 
 // Runs a created session to the config's step budget without the GIL (as `marginlab run` does); an error raises.
@@ -499,10 +544,20 @@ PYBIND11_MODULE(_core, m) {
       .def("confusion", &Fitted::confusion)
       .def("report", &Fitted::report)
       .def("fit_data", &Fitted::fit_data)
+      .def("halfspace", &Fitted::halfspace)
       .def("trace_csv", &Fitted::trace_csv)
       .def("trace_sha256", &Fitted::trace_sha256)
       .def("warnings", &Fitted::warnings)
       .def_property_readonly("n_features", &Fitted::features);
+  py::class_<Halfspace>(m, "Halfspace", "A binary linear learner's model restored from its weights (a pickle)")
+      .def(py::init<const py::array_t<float, py::array::c_style>&, std::string, std::string>(), py::arg("w"),
+           py::arg("trace_csv"), py::arg("trace_sha256"))
+      .def("predict", &Halfspace::predict)
+      .def("scores", &Halfspace::scores)
+      .def("halfspace", &Halfspace::halfspace)
+      .def("weights", &Halfspace::halfspace)
+      .def("trace_csv", &Halfspace::trace_csv)
+      .def("trace_sha256", &Halfspace::trace_sha256);
   m.def("fit", &fit, py::arg("link"), py::arg("X"), py::arg("y"), py::arg("num_classes"),
         py::arg("y_true") = py::none(), py::arg("X_test") = py::none(), py::arg("y_test") = py::none(),
         py::arg("target") = py::none());
