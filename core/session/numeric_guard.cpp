@@ -30,14 +30,25 @@ int largest_feature(const Dataset& part, int i) {
   return best;
 }
 
-// "row i (feature 'name' = value)".
-std::string row_place(const Dataset& part, int i) {
-  const int j = largest_feature(part, i);
+// The first column of row i holding a subnormal float32 (0 < |x_ij| < float32's smallest normal number), or -1.
+int subnormal_feature(const Dataset& part, int i) {
+  for (int j = 0; j < part.cols(); ++j) {
+    const double v = std::fabs(part.X(i, j));
+    if (v > 0 && v < kFloatMinNormal) return j;
+  }
+  return -1;
+}
+
+// "row i (feature 'name' = value)" of column j.
+std::string feature_place(const Dataset& part, int i, int j) {
   const std::string name = static_cast<size_t>(j) < part.feature_names.size()
                                ? part.feature_names[static_cast<size_t>(j)]
                                : "x" + std::to_string(j + 1);
   return "row " + std::to_string(i + 1) + " (feature '" + name + "' = " + short_number(part.X(i, j)) + ")";
 }
+
+// The place of row i's largest feature.
+std::string row_place(const Dataset& part, int i) { return feature_place(part, i, largest_feature(part, i)); }
 
 // The squared norm of row i in double (it cannot overflow for float entries).
 double squared_norm(const Dataset& part, int i) {
@@ -64,6 +75,11 @@ Status check_float_scale(const Dataset& part, std::string_view part_name) {
                         where + row_place(part, i) + ": its squared norm " + short_number(norm2) +
                             " is below float32's smallest normal number (" + short_number(kFloatMinNormal) +
                             "), so its inner products underflow to 0 and 1/||x|| overflows; " + kFix);
+    }
+    if (const int j = subnormal_feature(part, i); j >= 0) {
+      return make_error("session.data_scale",
+                        where + feature_place(part, i, j) + ": below float32's smallest normal number (" +
+                            short_number(kFloatMinNormal) + "), a feature keeps too few digits to learn from; " + kFix);
     }
   }
   return Status::Ok();

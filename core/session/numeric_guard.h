@@ -6,7 +6,9 @@
 //   feature, a row whose squared norm overflows float32 (every inner product of a weight vector built from such
 //   rows with them overflows: features x 1e30 without normalization), or a non-zero row whose squared norm is
 //   below float32's smallest normal number (its inner products round to 0 or lose their digits: features
-//   x 1e-40). One pass over each part when the session is built.
+//   x 1e-40), or a subnormal feature (non-zero, below float32's smallest normal number: it keeps a few digits at
+//   most, whatever the rest of its row, e.g. beside a bias column). One pass over each part when the session is
+//   built.
 // - A hypothesis that becomes NaN or infinite while learning stops the session with numeric_overflow: the
 //   online learners check the margin they compute anyway (Perceptron, kernel Perceptron, ultraconservative),
 //   and the session checks Learner::hypothesis_finite() after every run of steps (one pass over the weights).
@@ -22,7 +24,8 @@
 
 namespace ml {
 
-// Ok when every feature of `part` is finite and every non-zero row's squared norm is a normal float32 number;
+// Ok when every feature of `part` is finite and zero or a normal float32 number, and every non-zero row's squared
+// norm is a normal float32 number;
 // else "session.data_scale" naming the part (`part_name`, e.g. "training part"), the row, its largest feature
 // and the fix (field 'norm').
 Status check_float_scale(const Dataset& part, std::string_view part_name);

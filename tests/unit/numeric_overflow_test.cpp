@@ -91,6 +91,21 @@ TEST(NumericOverflow, FeaturesTimes1eMinus40AreRefusedAsUnderflow) {
   EXPECT_NE(s.error().message.find("smallest normal"), std::string::npos) << s.error().message;
 }
 
+// Beside a bias column the row's norm is 1, a normal number: the subnormal feature itself is refused, by place.
+TEST(NumericOverflow, ASubnormalFeatureBesideABiasColumnIsRefusedByItsPlace) {
+  Dataset d = part_of({{0.5f, 0.25f, 1.0f}, {-0.5f, 1e-40f, 1.0f}, {0.0f, -0.5f, 1.0f}}, {1, 0, 0}, 2);
+  const Status st = check_float_scale(d, "training part");
+  ASSERT_FALSE(st.ok()) << "a subnormal feature was accepted";
+  EXPECT_EQ(st.error().code, "session.data_scale");
+  EXPECT_NE(st.error().message.find("training part, row 2 (feature 'x2' = 1e-40)"), std::string::npos)
+      << st.error().message;
+  EXPECT_NE(st.error().message.find("smallest normal"), std::string::npos) << st.error().message;
+  d.X(1, 1) = std::numeric_limits<float>::min();  // the smallest normal number is accepted; so is 0
+  EXPECT_TRUE(check_float_scale(d, "training part").ok());
+  d.X(1, 1) = 0.0f;
+  EXPECT_TRUE(check_float_scale(d, "training part").ok());
+}
+
 TEST(NumericOverflow, TheTestPartIsCheckedToo) {
   PreparedData data = prepared(plane_points());
   data.test = scaled(plane_points(), 1e30);
