@@ -22,8 +22,12 @@ step() {  # step NAME COMMAND...: runs one suite, counts it and prints its wall 
   echo "--- $((SECONDS - started)) s: $name"
   ledger+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
 }
-build() {  # build PRESET: everything but the benchmarks (bench/run.sh builds those), warnings as errors
-  cmake --preset "$1" -DML_BUILD_BENCH=OFF -DML_WERROR=ON >/dev/null && cmake --build --preset "$1" -j2
+# build PRESET [CMAKE_ARGS...]: everything but the benchmarks (bench/run.sh builds those), warnings as errors.
+# The web and sanitizer builds compile core/, native/, web/ and app/ in unity batches (ML_UNITY_BUILD, the
+# top-level CMakeLists.txt); the native build keeps one unit per file for clang-tidy's compile database.
+build() {
+  local preset=$1; shift
+  cmake --preset "$preset" -DML_BUILD_BENCH=OFF -DML_WERROR=ON "$@" >/dev/null && cmake --build --preset "$preset" -j2
 }
 
 step "setup: deb-src entry from the machine's apt configuration" bash tests/tools/deb_src_entry_test.sh
@@ -38,7 +42,7 @@ step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tid
 step "python package: venv install (README) and pytest python/tests" bash python/run_tests.sh
 step "docs/url.md is what the field and parameter tables generate" bash -c 'build/native/marginlab url --doc | cmp - docs/url.md'
 step "docs/lessons.md is what the lessons' table generates" bash -c 'build/native/marginlab lesson list --doc | cmp - docs/lessons.md'
-step "web build" build web
+step "web build" build web -DML_UNITY_BUILD=ON
 step "web tests (node, wasm SIMD)" ctest --preset web
 step "the page's server publishes only the page" bash tests/tools/served_site_test.sh
 step "the page packaged for hosting (tools/package_site.sh, what pages.yml publishes) loads from its folder" \
@@ -62,7 +66,7 @@ fi
 # The sanitizer build (docs/testing.md): its own build folder, build/asan. Fuzz targets: every committed seed
 # input plus FUZZ_RUNS new ones each, with a fixed seed (tools/fuzz.sh --long is the long run).
 FUZZ_RUNS=${FUZZ_RUNS:-5000}
-step "sanitizer build (clang, ASan + UBSan; unit suite and fuzz targets)" build asan
+step "sanitizer build (clang, ASan + UBSan; unit suite and fuzz targets)" build asan -DML_UNITY_BUILD=ON
 step "unit tests under ASan + UBSan (golden tests included)" ctest --preset asan
 step "fuzz targets (csv, url, session): committed corpus + $FUZZ_RUNS new inputs each" \
   bash tools/fuzz.sh --runs "$FUZZ_RUNS" --no-build

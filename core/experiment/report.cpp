@@ -8,12 +8,12 @@
 
 #include "core/experiment/experiment.h"
 #include "core/util/format.h"
+#include "core/util/numbers.h"
 
 namespace ml {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // The metrics a report shows by default, in this order.
 constexpr std::string_view kMainMetrics[] = {"test_error", "train_error_true", "mistakes", "bound"};
 // The reference table's columns after the point keys.

@@ -5,13 +5,12 @@
 
 #include "core/experiment/experiment.h"
 #include "core/session/run_report.h"
+#include "core/util/numbers.h"
 #include "nlohmann/json.hpp"
 
 namespace ml {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The row without its index: what must agree between two rows of one link.
 std::string_view without_index(const std::string& json) {

@@ -7,12 +7,11 @@
 #include <unordered_map>
 
 #include "core/experiment/experiment.h"
+#include "core/util/numbers.h"
 
 namespace ml {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Continued fraction of the regularized incomplete beta function (modified Lentz), valid for
 // x < (a + 1) / (a + b + 2).

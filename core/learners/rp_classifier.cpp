@@ -9,12 +9,11 @@
 #include <string>
 
 #include "core/util/detmath.h"
+#include "core/util/numbers.h"
 
 namespace ml {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 FeatureMatrix gather(const FeatureMatrix& X, const std::vector<int>& rows) {
   FeatureMatrix out(static_cast<Eigen::Index>(rows.size()), X.cols());

@@ -9,12 +9,9 @@
 #include "core/data/generators.h"
 #include "core/metrics/margins.h"
 #include "core/metrics/metrics.h"
+#include "core/util/numbers.h"
 
 namespace ml {
-
-namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-}  // namespace
 
 int ultraconservative_steps(const double* scores, int num_classes, int y, double alpha, UltraUpdate rule,
                             int pair_class, double* tau) {

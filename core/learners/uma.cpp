@@ -12,12 +12,11 @@
 #include "core/metrics/confusion_rate.h"
 #include "core/metrics/margins.h"
 #include "core/noise/noise.h"
+#include "core/util/numbers.h"
 
 namespace ml {
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string short_number(double v) {
   char buf[32];

@@ -8,11 +8,10 @@
 #include "core/config/url.h"
 #include "core/lessons/lessons.h"
 #include "core/util/format.h"
+#include "core/util/numbers.h"
 
 namespace ml {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The words for a report number in a goal's text; a number without an entry is named by its key.
 struct MetricWords {

@@ -6,11 +6,9 @@
 
 #include "core/metrics/margins.h"
 #include "core/util/detmath.h"
+#include "core/util/numbers.h"
 
 namespace ml {
-namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-}
 
 double error_rate(const std::vector<int>& predictions, const std::vector<int>& labels) {
   if (labels.empty() || predictions.size() != labels.size()) return kNaN;

@@ -17,11 +17,11 @@
 #include "core/noise/noise_registry.h"
 #include "core/session/numeric_guard.h"
 #include "core/util/eigen_setup.h"
+#include "core/util/numbers.h"
 
 namespace ml {
 
 namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Clock reads are spaced adaptively between these many steps (a read costs about as much as a step).
 constexpr double kMaxCheckInterval = 65536;
 

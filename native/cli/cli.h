@@ -87,6 +87,8 @@ Status write_file(const std::string& path, std::string_view contents);
 bool write_file_or_report(const std::string& path, std::string_view contents);
 // Prints an error as "error: <message>" on stderr.
 void print_error(const Error& e);
+// Seconds on the steady clock (a run's slices and progress; never its results).
+double steady_seconds();
 // Prints each warning as "warning: <text>" on stderr.
 void print_warnings(const std::vector<std::string>& warnings);
 // Prints "usage: marginlab <usage>" on stderr; returns 2, the usage-error exit code.

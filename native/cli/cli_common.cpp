@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 
@@ -258,6 +259,11 @@ bool write_file_or_report(const std::string& path, std::string_view contents) {
   Status written = write_file(path, contents);
   if (!written.ok()) print_error(written.error());
   return written.ok();
+}
+
+double steady_seconds() {
+  using clock = std::chrono::steady_clock;
+  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
 }
 
 void print_error(const Error& e) { std::fprintf(stderr, "error: %s\n", e.message.c_str()); }

@@ -1,5 +1,4 @@
 // marginlab run — runs a configuration headless and prints one JSON object (core/session/run_report.h).
-#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -16,10 +15,6 @@
 namespace ml::cli {
 
 namespace {
-double steady_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
 
 // The report's JSON object with a "warnings" array appended as its last key (always present, maybe
 // empty), so scripts can tell a link that validation changed. Appended as text: every other byte of the

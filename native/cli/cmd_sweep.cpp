@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -32,11 +31,6 @@ constexpr double kSliceSeconds = 0.25;
 constexpr int kProgressSteps = 10;
 constexpr double kBarSeconds = 0.1;
 constexpr int kBarWidth = 30;
-
-double steady_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
 
 // True when some cell of the experiment reads a CSV file (data=csv in the base or on a `data` axis).
 bool reads_csv(const Experiment& experiment) {

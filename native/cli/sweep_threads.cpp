@@ -5,18 +5,14 @@
 
 #include "core/config/fields.h"
 #include "core/learners/registry.h"
+#include "native/cli/cli.h"
 
 namespace ml::cli {
 
 namespace {
 
 // How long one runner slice lasts: how soon a thread sees a stop.
-constexpr double kSliceSeconds = 0.1;
-
-double steady_now() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
+constexpr double kThreadSliceSeconds = 0.1;
 
 }  // namespace
 
@@ -64,7 +60,7 @@ void SweepThreads::work() {
     options.csv = csv;
     options.cells = piece->cells;
     ExperimentRunner runner(experiment_, std::move(options));
-    while (!runner.finished() && !stop_) runner.advance(kSliceSeconds, steady_now);
+    while (!runner.finished() && !stop_) runner.advance(kThreadSliceSeconds, steady_seconds);
     std::lock_guard<std::mutex> lock(mutex_);
     warnings_.insert(warnings_.end(), runner.warnings().begin(), runner.warnings().end());
     if (!runner.error().ok()) {
