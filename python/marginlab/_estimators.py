@@ -395,6 +395,9 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         check_classification_targets(y)
         if first:
             self._start_partial(classes)
+        elif self._checked_intercept() != self._intercept:
+            raise ValueError(f"{name}: fit_intercept={self.fit_intercept} differs from the earlier calls' (the model "
+                             "has a weight per feature of those calls); call fit to start from scratch")
         elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"{name}: classes={classes!r} differs from classes_={self.classes_!r} of the "
                              "earlier calls")

@@ -135,6 +135,14 @@ def test_a_label_outside_classes_is_refused():
         marginlab.Perceptron().partial_fit(X, y, classes=[0, 1, 2])
 
 
+def test_a_changed_fit_intercept_is_refused():
+    X, y = noisy(50)
+    clf = marginlab.Perceptron().partial_fit(X, y, classes=np.unique(y))
+    clf.set_params(fit_intercept=False)
+    with pytest.raises(ValueError, match="fit_intercept=False differs"):
+        clf.partial_fit(X, y)
+
+
 def test_fit_after_partial_fit_starts_from_scratch():
     X, y = noisy(120, seed=8)
     clf = marginlab.Perceptron(random_state=2).partial_fit(X, y, classes=np.unique(y))
