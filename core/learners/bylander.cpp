@@ -148,6 +148,7 @@ Status BylanderPerceptron::start(const Problem& problem, const BylanderParams& p
   z_norm_ = 0;
   best_accuracy_ = -1;
   best_update_ = 0;
+  warm_ = false;
   score_current();
   set_stop(m == 0 ? StopReason::empty_sample : StopReason::none);
   return Status::Ok();
@@ -165,12 +166,24 @@ void BylanderPerceptron::score_current() {
     correct += positive || (tie_correct_ && scores_[i] == 0.0f) ? 1 : 0;
   }
   accuracy_ = m > 0 ? static_cast<double>(correct) / static_cast<double>(m) : 0.0;
-  const bool candidate = !(tie_correct_ && updates_ == 0);
+  const bool candidate = !(tie_correct_ && updates_ == 0 && !warm_);
   if (candidate && accuracy_ > best_accuracy_) {
     best_accuracy_ = accuracy_;
     best_update_ = updates_;
     best_w_ = w_float_;
   }
+}
+
+Status BylanderPerceptron::warm_start(const Learner& previous) {
+  const auto* p = dynamic_cast<const BylanderPerceptron*>(&previous);
+  if (p == nullptr) return warm_start_kind_error(name());
+  if (p->w_.size() != w_.size()) return warm_start_dimension_error(name(), p->w_.size(), w_.size());
+  w_ = p->w_;
+  warm_ = true;
+  best_accuracy_ = -1;  // the bookkeeping restarts on this sample: the carried w is update 0's candidate
+  best_update_ = 0;
+  score_current();
+  return Status::Ok();
 }
 
 StepResult BylanderPerceptron::step() {

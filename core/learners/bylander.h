@@ -40,6 +40,13 @@
 // Counters: z_norm (||z|| of the last update), sample_accuracy (of the current iterate),
 // best_accuracy, best_update (index of the best iterate), nu.
 //
+// Warm start (warm_start, partial_fit): the current iterate w_0 is the previous Bylander perceptron's current
+// iterate w_t (not its best one; the same dimension, else learner.warm_start_dimension) instead of 0. The rest
+// starts fresh on the new sample: mu and the z-examples are the new data's, the update count is 0 (so `updates` and
+// the Thm 3 length count the new run's updates), and the best-iterate bookkeeping starts with the carried w as its
+// first candidate (update 0; it is a candidate with tie = correct too, as it is not the 0 vector that rule leaves
+// out), so the output is the carried w until an update beats its accuracy on the new sample.
+//
 // Reuse: the RP-classifier runs this learner on projected data by giving it a Problem whose train
 // points to the projected dataset. Scores <w,z_i> are float GEMV (Eigen); mu, mu', w and z are double.
 #pragma once
@@ -106,6 +113,8 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   std::vector<Counter> counters() const override;
   // When the update cap stops the run before Thm 3's length, or gamma is unknown (no length, nu = 0).
   std::string rule_note() const override;
+  // w_0 = the previous learner's current iterate; the best-iterate bookkeeping restarts (see the header comment).
+  Status warm_start(const Learner& previous) override;
 
   // The eta in use (the parameter, or the noise process's rate with eta_from_noise).
   double eta() const { return eta_; }
@@ -139,6 +148,7 @@ class BylanderPerceptron final : public LinearBinaryLearner<BylanderParams> {
   bool output_best_ = true;
   bool tie_correct_ = false;  // tie = correct: <w,z_i> = 0 counts as correct, w_0 is not a candidate
   bool capped_ = false;       // max_updates_ is the `updates` parameter, not the Thm 3 length
+  bool warm_ = false;         // w_0 was carried from a previous model (warm_start): a candidate whatever `tie`
 };
 
 }  // namespace ml

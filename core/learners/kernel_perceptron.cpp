@@ -5,6 +5,9 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/metrics/metrics.h"
 
@@ -55,11 +58,57 @@ Status KernelPerceptron::reset(const Problem& problem, const KernelPerceptronPar
   }
   support_.clear();
   in_support_.assign(static_cast<size_t>(n), 0);
+  carried_x_.resize(0, d);
+  carried_alpha_.clear();
   w_ = Vector::Zero(d);
   order_.reset(n, params.order == VisitOrder::shuffled, problem.seed);
   set_stop(n == 0 ? StopReason::empty_sample : StopReason::none);
   bound_ = kernel_.kind == KernelKind::linear ? online_perceptron_bound(problem, params.normalize)
                                               : std::numeric_limits<double>::quiet_NaN();
+  return Status::Ok();
+}
+
+namespace {
+// True when two kernels compute the same function (kind and the parameters of that kind).
+bool same_kernel(const Kernel& a, const Kernel& b) {
+  if (a.kind != b.kind) return false;
+  if (a.kind == KernelKind::polynomial) return a.degree == b.degree && a.offset == b.offset;
+  return a.kind != KernelKind::gaussian || a.sigma == b.sigma;
+}
+}  // namespace
+
+Status KernelPerceptron::warm_start(const Learner& previous) {
+  constexpr std::string_view kName = "the kernel perceptron";
+  const auto* p = dynamic_cast<const KernelPerceptron*>(&previous);
+  if (p == nullptr) return warm_start_kind_error(kName);
+  const int d = data_->cols();
+  if (p->data_->cols() != d) return warm_start_dimension_error(kName, p->data_->cols(), d);
+  if (!same_kernel(p->kernel_, kernel_)) {
+    return make_error(
+        "learner.warm_start_kernel",
+        std::string(kName) + " can continue only from a model with the same kernel and kernel parameters");
+  }
+  // The previous model's terms in its evaluation order: its carried part, then its support with alpha != 0.
+  carried_alpha_ = p->carried_alpha_;
+  std::vector<const float*> rows;
+  for (Eigen::Index j = 0; j < p->carried_x_.rows(); ++j) rows.push_back(p->carried_x_.row(j).data());
+  for (int j : p->support_) {
+    const double a = p->alpha_[static_cast<size_t>(j)];
+    if (a == 0.0) continue;
+    carried_alpha_.push_back(a);
+    rows.push_back(p->data_->X.row(j).data());
+  }
+  carried_x_.resize(static_cast<Eigen::Index>(rows.size()), d);
+  for (size_t j = 0; j < rows.size(); ++j) {
+    carried_x_.row(static_cast<Eigen::Index>(j)) = Eigen::Map<const Eigen::RowVectorXf>(rows[j], d);
+  }
+  // The cache of the new sample starts from the carried sum, term by term in that order.
+  for (int k = 0; k < data_->rows(); ++k) {
+    double f = 0;
+    for (size_t j = 0; j < rows.size(); ++j) f += carried_alpha_[j] * kernel_(rows[j], data_->X.row(k).data(), d);
+    train_f_[static_cast<size_t>(k)] = f;
+  }
+  if (kernel_.kind == KernelKind::linear) w_ = p->w_;
   return Status::Ok();
 }
 
@@ -114,6 +163,9 @@ ML_STEP_LOOP StepCounts KernelPerceptron::step_many(int64_t max_steps) {
 double KernelPerceptron::decision(const float* x) const {
   const int d = data_->cols();
   double f = 0;
+  for (size_t j = 0; j < carried_alpha_.size(); ++j) {
+    f += carried_alpha_[j] * kernel_(carried_x_.row(static_cast<Eigen::Index>(j)).data(), x, d);
+  }
   for (int j : support_) {
     const double a = alpha_[static_cast<size_t>(j)];
     if (a != 0.0) f += a * kernel_(data_->X.row(j).data(), x, d);
@@ -143,7 +195,11 @@ void KernelPerceptron::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out
     const FeatureMatrix block = X.middleRows(start, rows);
     f.setZero(rows);
     // decision()'s sum, term by term for the whole block: K(x_i, x_j) = K(x_j, x_i) bit for bit (a product
-    // or a squared difference per coordinate, summed in coordinate order).
+    // or a squared difference per coordinate, summed in coordinate order); the carried part first.
+    for (size_t j = 0; j < carried_alpha_.size(); ++j) {
+      kernel_row(kernel_, block, carried_x_.row(static_cast<Eigen::Index>(j)).data(), &k);
+      for (Eigen::Index i = 0; i < rows; ++i) f[i] += carried_alpha_[j] * k[i];
+    }
     for (int j : support_) {
       const double a = alpha_[static_cast<size_t>(j)];
       if (a == 0.0) continue;
@@ -160,12 +216,16 @@ void KernelPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* o
   for (int j : support_) {
     if (alpha_[static_cast<size_t>(j)] != 0.0) active.push_back(j);
   }
-  if (active.empty()) return;
-  FeatureMatrix sv(static_cast<Eigen::Index>(active.size()), X.cols());
-  Eigen::VectorXd a(static_cast<Eigen::Index>(active.size()));
+  const auto carried = static_cast<Eigen::Index>(carried_alpha_.size());
+  const Eigen::Index terms = carried + static_cast<Eigen::Index>(active.size());
+  if (terms == 0) return;
+  FeatureMatrix sv(terms, X.cols());
+  Eigen::VectorXd a(terms);
+  sv.topRows(carried) = carried_x_;  // the carried part first, as decision() sums
+  for (Eigen::Index k = 0; k < carried; ++k) a[k] = carried_alpha_[static_cast<size_t>(k)];
   for (size_t k = 0; k < active.size(); ++k) {
-    sv.row(static_cast<Eigen::Index>(k)) = data_->X.row(active[k]);
-    a[static_cast<Eigen::Index>(k)] = alpha_[static_cast<size_t>(active[k])];
+    sv.row(carried + static_cast<Eigen::Index>(k)) = data_->X.row(active[k]);
+    a[carried + static_cast<Eigen::Index>(k)] = alpha_[static_cast<size_t>(active[k])];
   }
   for (Eigen::Index start = 0; start < X.rows(); start += kPredictBlockRows) {
     const Eigen::Index rows = std::min(kPredictBlockRows, X.rows() - start);
@@ -176,7 +236,8 @@ void KernelPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* o
 }
 
 std::vector<Counter> KernelPerceptron::counters() const {
-  return {{"epoch", static_cast<double>(order_.epoch())}, {"support", static_cast<double>(support_.size())}};
+  return {{"epoch", static_cast<double>(order_.epoch())},
+          {"support", static_cast<double>(support_.size() + carried_alpha_.size())}};
 }
 
 }  // namespace ml

@@ -18,6 +18,16 @@
 // Perceptron's (online_perceptron_bound: 1/gamma^2 on x/||x|| with normalize = 1, (R/delta)^2 without; the
 // feature space is the input space, weights() is w = sum alpha_i x_i); NaN otherwise
 // (the feature-space margin of the target is unknown).
+//
+// Warm start (warm_start, partial_fit): the previous model's support vectors are rows of *its* training data, so
+// the learner carries copies of them with their alpha (the previous model's own carried part first, then its support
+// in order of first mistake; rows with alpha = 0 add nothing and are left out). The kernel must be the same (kind
+// and parameters, else learner.warm_start_kernel) and so must the dimension. The carried part is evaluated before
+// the new sample's support, in that fixed order: f(x) = sum_carried a_j K(c_j, x) + sum_support alpha_i K(x_i, x),
+// and the cache f(x_i) of the new sample starts from the carried sum (w too, with the linear kernel). A run on A
+// then a warm run on B thus sums the terms of one cyclic run on A;B in the same order; when an example of A erred
+// more than once its carried alpha is the sum of its steps, so the cache may differ from the single run's in the
+// last bits (its per-mistake sums are summed in another order). The counter `support` counts both parts.
 #pragma once
 
 #include <vector>
@@ -59,7 +69,11 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   const Vector* weights() const override { return kernel_.kind == KernelKind::linear ? &w_ : nullptr; }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
-  double predict_cost() const override { return static_cast<double>(support_.size()) * (data_->cols() + 1); }
+  double predict_cost() const override {
+    return static_cast<double>(support_.size() + carried_alpha_.size()) * (data_->cols() + 1);
+  }
+  // Carries the previous kernel perceptron's support as copies (see the header comment).
+  Status warm_start(const Learner& previous) override;
 
   // The kernel in use (sigma already resolved from width_c).
   const Kernel& kernel() const { return kernel_; }
@@ -69,6 +83,10 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   double alpha(int i) const { return alpha_[static_cast<size_t>(i)]; }
   // Training examples with a non-zero coefficient history, in order of their first mistake.
   const std::vector<int>& support() const { return support_; }
+  // The support carried from a previous model (warm_start): copies of its rows, evaluated before support().
+  const FeatureMatrix& carried_support() const { return carried_x_; }
+  // The dual coefficients of carried_support()'s rows.
+  const std::vector<double>& carried_alpha() const { return carried_alpha_; }
 
  private:
   // The rule on the next example in the order: true on a mistake (alpha and the caches updated); records the stop
@@ -83,7 +101,9 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   std::vector<double> self_;     // K(x_i, x_i)
   std::vector<int> support_;
   std::vector<uint8_t> in_support_;
-  Vector w_;  // linear kernel: sum alpha_i x_i (float)
+  FeatureMatrix carried_x_;            // the carried support vectors (warm_start), one row each
+  std::vector<double> carried_alpha_;  // their coefficients
+  Vector w_;                           // linear kernel: sum alpha_i x_i (float)
   ExampleOrder order_;
   double bound_ = 0;
 };

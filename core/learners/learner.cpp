@@ -21,6 +21,28 @@ bool Learner::hypothesis_finite() const {
   return w == nullptr || w->allFinite();
 }
 
+Status Learner::warm_start(const Learner& previous) {
+  (void)previous;
+  return no_warm_start("this learner");
+}
+
+Status no_warm_start(std::string_view learner) {
+  return make_error("learner.no_warm_start", std::string(learner) +
+                                                 " cannot continue from a fitted model (it has no warm start; "
+                                                 "partial_fit): fit it from scratch");
+}
+
+Status warm_start_kind_error(std::string_view learner) {
+  return make_error("learner.warm_start_kind",
+                    std::string(learner) + " can continue only from a fitted model of the same learner");
+}
+
+Status warm_start_dimension_error(std::string_view learner, int64_t previous, int64_t now) {
+  return make_error("learner.warm_start_dimension", std::string(learner) + " cannot continue from a model of " +
+                                                        std::to_string(previous) + " features on data of " +
+                                                        std::to_string(now) + " features");
+}
+
 int Learner::predict(const float* x) const {
   const int q_count = num_classes();
   assert(q_count >= 1 && q_count <= kMaxClasses);

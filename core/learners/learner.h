@@ -195,6 +195,10 @@ class Learner {
   // Prepares to learn `problem` with the config's parameter values (the non-default ones; the others
   // take their defaults). LearnerWith<P> decodes them into the learner's typed Params.
   virtual Status reset(const Problem& problem, const ParamValues& params) = 0;
+  // Called after reset(): continues from `previous`, a fitted learner of the same kind, by taking its hypothesis
+  // (never its data, never its stop state) so the next steps start from it; the per-problem state reset computed
+  // (bound, scales, order) stays the new data's. Default: the error no_warm_start("this learner").
+  virtual Status warm_start(const Learner& previous);
   // Performs one atomic update; must not be called when done().
   virtual StepResult step() = 0;
   // True when the algorithm has stopped by its own rule (default: a learner that records why with set_stop).
@@ -304,6 +308,14 @@ class Learner {
   StopReason stop_ = StopReason::none;  // why the learner stopped, as recorded by set_stop
 };
 
+// The "learner.no_warm_start" error of a learner that cannot continue from a fitted model, naming `learner` (e.g.
+// "Halving"): Learner::warm_start's default.
+Status no_warm_start(std::string_view learner);
+// The "learner.warm_start_kind" error of a warm start from a learner of another kind, naming `learner`.
+Status warm_start_kind_error(std::string_view learner);
+// The "learner.warm_start_dimension" error of a warm start from a model of `previous` features on data of `now`
+// features, naming `learner` and both dimensions.
+Status warm_start_dimension_error(std::string_view learner, int64_t previous, int64_t now);
 // Ok when `data` have at most two classes, else "learner.needs_binary" naming `learner` (e.g. "the
 // Perceptron"): the check at the top of every binary learner's reset.
 Status require_binary(const Dataset& data, std::string_view learner);

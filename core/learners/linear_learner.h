@@ -48,6 +48,15 @@ class LinearBinaryLearner : public LearnerWith<P> {
   explicit LinearBinaryLearner(std::string_view name) : name_(name) {}
   // Prepares to learn `problem` (its binary training set is data_) with these parameters.
   virtual Status start(const Problem& problem, const P& params) = 0;
+  // Continues from a fitted model's weight vector w: w_float_ = w, refused (naming both dimensions) unless w has
+  // the data's dimension.
+  Status carry_weights(const Vector& w) {
+    if (w.size() != data_->cols()) return warm_start_dimension_error(name_, w.size(), data_->cols());
+    w_float_ = w;
+    return Status::Ok();
+  }
+  // How errors name the learner ("the Perceptron").
+  std::string_view name() const { return name_; }
 
   const Dataset* data_ = nullptr;  // the training set of the last reset
   Vector w_float_;                 // the float weight vector the learner scores with

@@ -31,6 +31,12 @@ Status Perceptron::start(const Problem& problem, const PerceptronParams& params)
   return Status::Ok();
 }
 
+Status Perceptron::warm_start(const Learner& previous) {
+  const auto* p = dynamic_cast<const Perceptron*>(&previous);
+  if (p == nullptr) return warm_start_kind_error(name());
+  return carry_weights(p->w_float_);
+}
+
 StepResult Perceptron::step() {
   assert(!done());
   StepResult r;

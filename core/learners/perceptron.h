@@ -15,6 +15,10 @@
 // Rng(seed, Stream::learner)). There is no epoch parameter: the session's step budget bounds the run;
 // done() once a whole epoch passed without a mistake (the data are separated and w never changes again).
 // w is float (Eigen dot/axpy: bit-identical natively and in wasm, docs/determinism.md §3).
+//
+// Warm start (warm_start, partial_fit): w_0 is the previous Perceptron's w instead of 0 (same dimension, else
+// learner.warm_start_dimension); the order, the scales and the bound are the new data's, epochs count from 0.
+// So a run on A then a warm run on B visit the examples of one cyclic run on A;B and end with its w, bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +49,8 @@ class Perceptron final : public LinearBinaryLearner<PerceptronParams> {
   int next_example() const override { return order_.peek(); }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
+  // w_0 = the previous Perceptron's w (see the header comment).
+  Status warm_start(const Learner& previous) override;
 
  private:
   Status start(const Problem& problem, const PerceptronParams& params) override;

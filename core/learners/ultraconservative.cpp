@@ -5,6 +5,8 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <string_view>
 
 #include "core/data/generators.h"
 #include "core/metrics/margins.h"
@@ -114,6 +116,20 @@ Status Ultraconservative::reset(const Problem& problem, const UltraconservativeP
   last_error_set_ = 0;
   set_stop(n == 0 ? StopReason::empty_sample : StopReason::none);
   bound_ = ultraconservative_bound(problem.radius, problem.multiclass_margin);
+  return Status::Ok();
+}
+
+Status Ultraconservative::warm_start(const Learner& previous) {
+  constexpr std::string_view kName = "the ultraconservative learner";
+  const auto* p = dynamic_cast<const Ultraconservative*>(&previous);
+  if (p == nullptr) return warm_start_kind_error(kName);
+  if (p->w_.cols() != w_.cols()) return warm_start_dimension_error(kName, p->w_.cols(), w_.cols());
+  if (p->w_.rows() != w_.rows()) {
+    return make_error("learner.warm_start_classes", std::string(kName) + " cannot continue from a model of " +
+                                                        std::to_string(p->w_.rows()) + " classes on data of " +
+                                                        std::to_string(w_.rows()) + " classes");
+  }
+  w_ = p->w_;
   return Status::Ok();
 }
 

@@ -23,6 +23,10 @@
 // Order and stopping as the Perceptron (perceptron.h): cyclic or a fresh seeded permutation per epoch;
 // done() after an epoch without mistakes. W is float (Eigen GEMV/axpy: bit-identical in both builds).
 //
+// Warm start (warm_start, partial_fit): W_0 is the previous ultraconservative learner's W instead of 0 (the same
+// Q x d, else learner.warm_start_dimension); order, scales and bound are the new data's, epochs count from 0, so a
+// run on A then a warm run on B end with the W of one cyclic run on A;B.
+//
 // f_conf (004 §4.2, Table 1): with conf > 0 the learner trains only on S_conf, the training rows whose true
 // labels UMA's estimated C asks the label oracle for (confident_sample_rows: the same rows UMA draws for the
 // same seed and fraction), with those true labels; every other training row and its label is ignored.
@@ -93,6 +97,8 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   bool hypothesis_finite() const override;
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;
+  // W_0 = the previous learner's W (see the header comment).
+  Status warm_start(const Learner& previous) override;
 
   // W, one row per class (Q x d).
   const FeatureMatrix& weight_rows() const { return w_; }

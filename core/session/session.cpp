@@ -193,21 +193,22 @@ Result<std::unique_ptr<Session>> Session::create_unguarded(const Config& config,
   return create_from(config, std::move(data.value()), *entry);
 }
 
-Result<std::unique_ptr<Session>> Session::create_on_data(const Config& config, PreparedData data) {
+Result<std::unique_ptr<Session>> Session::create_on_data(const Config& config, PreparedData data,
+                                                         const Learner* warm_from) {
   try {
     configure_eigen();
     const LearnerEntry* entry = find_learner(config.learner);
     if (entry == nullptr) {
       return make_error("session.unknown_learner", "field 'learner': unknown learner '" + config.learner + "'");
     }
-    return create_from(config, std::move(data), *entry);
+    return create_from(config, std::move(data), *entry, warm_from);
   } catch (...) {
     return exception_error("while building the session (learner)");
   }
 }
 
 Result<std::unique_ptr<Session>> Session::create_from(const Config& config, PreparedData data,
-                                                      const LearnerEntry& entry) {
+                                                      const LearnerEntry& entry, const Learner* warm_from) {
   std::unique_ptr<Session> s(new Session());
   s->config_ = config;
   s->data_ = std::move(data);
@@ -237,6 +238,12 @@ Result<std::unique_ptr<Session>> Session::create_from(const Config& config, Prep
   s->learner_ = entry.make();
   Status reset = s->learner_->reset(s->problem_, config.params);
   if (!reset.ok()) return reset.error();
+  if (warm_from != nullptr) {
+    Status warm = s->learner_->warm_start(*warm_from);
+    // The default names no learner: the registry's name does.
+    if (!warm.ok() && warm.error().code == "learner.no_warm_start") warm = no_warm_start(entry.schema.name);
+    if (!warm.ok()) return warm.error();
+  }
   std::vector<std::string> counter_names;
   for (const Counter& c : session_counters(*s->learner_, train)) counter_names.push_back(c.name);
   if (reports_confusion_rate(*s->learner_)) counter_names.push_back("confusion_rate");

@@ -114,7 +114,10 @@ class Session {
   // the learner, problem and trace create() builds on them. `config` gives the learner, its parameters, the
   // seed and the noise (the Problem's known confusion); its data fields only say what resolve_problem reads
   // (use_csv, generator, normalization). No resource budget: the caller's data are already in memory.
-  static Result<std::unique_ptr<Session>> create_on_data(const Config& config, PreparedData data);
+  // `warm_from`, when given, is a fitted learner (another session's, alive during the call) the new learner
+  // continues from (Learner::warm_start after its reset on these data: partial_fit); its error is the creation's.
+  static Result<std::unique_ptr<Session>> create_on_data(const Config& config, PreparedData data,
+                                                         const Learner* warm_from = nullptr);
 
   // Takes up to max_steps steps, stopping early when the learner is done() or, when `now` is given,
   // once max_seconds have elapsed (the clock is read between steps; timing changes only how many steps
@@ -171,9 +174,10 @@ class Session {
   // create() and advance() without the exception boundary.
   static Result<std::unique_ptr<Session>> create_unguarded(const Config& config, const Dataset* csv,
                                                            BudgetProfile budget);
-  // The session of `entry`'s learner on prepared data: create() and create_on_data() after their data step.
+  // The session of `entry`'s learner on prepared data: create() and create_on_data() after their data step;
+  // the learner warm-starts from `warm_from` when given.
   static Result<std::unique_ptr<Session>> create_from(const Config& config, PreparedData data,
-                                                      const LearnerEntry& entry);
+                                                      const LearnerEntry& entry, const Learner* warm_from = nullptr);
   int64_t advance_unguarded(int64_t max_steps, double max_seconds, const ClockFn& now);
   void step_once();
   // Takes 1 to max_steps steps: one step_once() on an adaptive stream (its labels are set between steps),

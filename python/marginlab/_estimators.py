@@ -89,6 +89,17 @@ NO_INTERCEPT = {
 # The report's stop reason of a run that ended on its step budget, not by the learner's rule (run_report.cpp).
 BUDGET_STOP = "step_budget"
 
+# Learners whose estimators have partial_fit (scikit-learn checks hasattr(est, "partial_fit"), so no other class
+# has the attribute): their core learner continues from a fitted one's hypothesis (Learner::warm_start), each
+# with the reason that makes one more batch a continuation of the same algorithm.
+PARTIAL_FIT = {
+    "perceptron": "an online rule: the next batch's examples are visited from the current w, as if appended",
+    "ultraconservative": "an online rule: the next batch's examples are visited from the current W",
+    "kernel_perceptron": "an online rule in the dual: the support vectors so far are kept (copies, with their alpha)",
+    "bylander": "Cnoise updates on the new batch continue from the current iterate (the best-iterate choice restarts "
+                "on the batch, with the carried iterate as its first candidate)",
+}
+
 # Counters the papers call by another name, as attributes: n_queries_ (ACTIVE CORESET SVM's label queries,
 # UMA's oracle labels).
 COUNTER_ALIASES = {"label_queries": "n_queries_", "oracle_queries": "n_queries_"}
@@ -218,7 +229,18 @@ def _docstring(row, defaults):
         "proven bound; order_rate_ and order_rate_constant_ for an O() size), margin_, train_error_, counters_ (and\n"
         "each counter as NAME_, or counter_NAME_ where NAME_ is taken), n_queries_, confusion_matrix_ (UMA),\n"
         "report_, trace_, trace_sha256_. A fit whose numbers overflow raises FloatingPointError.\n"
+        f"{_partial_fit_doc(row)}"
     )
+
+
+def _partial_fit_doc(row):
+    if row["id"] not in PARTIAL_FIT:
+        return ""
+    steps = "examples" if is_online(row) else "updates (each a pass over the batch; at most max_steps)"
+    return ("\npartial_fit(X, y, classes=None) trains on one more batch, continuing from the current model\n"
+            f"({PARTIAL_FIT[row['id']]}): one run of n_samples {steps}; classes is required on the\n"
+            "first call. coef_, intercept_, report_ and trace_ are the last batch's; n_steps_, mistakes_ and\n"
+            "updates_ add up over the calls since the last fit, which starts from scratch.\n")
 
 
 def _seed(owner, random_state):
@@ -350,12 +372,71 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if q > 2 and self._row["type"] != "multiclass":
             raise ValueError(f"{type(self).__name__} is a binary learner; the data have {q} classes")
         extra = self._evaluation_parts(y_true, X_test, y_test, target)
-        fitted = _core.fit(link_text, self._features(X), y_index.astype(np.int32), q, **extra)
+        fitted = _core.fit(link_text, self._features(X), y_index.astype(np.int32), q, **extra)  # from scratch
         self._fit_state = (link_text, extra)
         self._set_results(fitted, n_samples)
         self._refuse_overflow()
         self._warn_if_cut(n_samples)
         return self
+
+    def _partial_fit(self, X, y, classes=None):
+        """Trains on one more batch (X, y), continuing from the current model (PARTIAL_FIT): one run of
+        n_samples steps from the previous hypothesis, with the estimator's parameters and random_state as fit
+        uses them. classes (every label the calls will see) is required on the first call; later labels must be
+        in classes_. coef_, intercept_, report_ and trace_ are the last batch's; n_steps_, mistakes_ and updates_
+        add up over the calls since the last fit (fit starts from scratch). Raises ValueError for a bad parameter
+        or label, FloatingPointError when the learner's numbers overflow."""
+        first = not hasattr(self, "_fitted")
+        name = type(self).__name__
+        if first and classes is None:
+            raise ValueError(f"{name}: classes must be given on the first call to partial_fit (every label the "
+                             "batches will contain)")
+        X, y = self._validate_data(X, y, dtype=np.float32, order="C", reset=first)
+        check_classification_targets(y)
+        if first:
+            self._start_partial(classes)
+        elif self._checked_intercept() != self._intercept:
+            raise ValueError(f"{name}: fit_intercept={self.fit_intercept} differs from the earlier calls' (the model "
+                             "has a weight per feature of those calls); call fit to start from scratch")
+        elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
+            raise ValueError(f"{name}: classes={classes!r} differs from classes_={self.classes_!r} of the "
+                             "earlier calls")
+        y_index = self._class_index(y)
+        n_samples = X.shape[0]
+        link_text = self._link(self._learner_values(n_samples), self._partial_budget(n_samples), None)
+        if not first and isinstance(self._fitted, _core.Halfspace):
+            raise TypeError(f"{name}: a model restored from a pickle keeps its weights only, not the learner's state "
+                            "that partial_fit continues from; call fit, or partial_fit on the estimator before pickling")
+        warm = None if first else self._fitted
+        totals = (0, 0, 0) if first else (self.n_steps_, self.mistakes_, self.updates_)
+        fitted = _core.fit(link_text, self._features(X), y_index, len(self.classes_), warm=warm)
+        self._fit_state = None  # a model continued from earlier batches: no single fit reproduces it
+        self._set_results(fitted, n_samples)
+        self.n_steps_ += totals[0]
+        self.mistakes_ += totals[1]
+        self.updates_ += totals[2]
+        self._refuse_overflow()
+        return self
+
+    def _partial_budget(self, n_samples):
+        """The steps of one partial_fit call: n_samples (one pass of an online learner over the batch); a learner
+        whose step is a pass over the batch (Bylander's Cnoise update) makes at most max_steps of them."""
+        if is_online(self._row):
+            return n_samples
+        return min(n_samples, checked_count(type(self).__name__, "max_steps", self.max_steps))
+
+    def _start_partial(self, classes):
+        """classes_ and the intercept of a first partial_fit call, checked as fit checks them."""
+        self._intercept = self._checked_intercept()
+        classes = np.asarray(classes)
+        check_classification_targets(classes)
+        classes_ = np.unique(classes)
+        q = len(classes_)
+        if q < 2:
+            raise ValueError(f"{type(self).__name__}: classes must name at least 2 classes, got {classes!r}")
+        if q > 2 and self._row["type"] != "multiclass":
+            raise ValueError(f"{type(self).__name__} is a binary learner; classes names {q} classes")
+        self.classes_ = classes_
 
     def _features(self, X):
         """The features the learner sees: X, with the bias column when fit_intercept."""
@@ -394,7 +475,8 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         positions = np.searchsorted(self.classes_, labels)
         positions = np.clip(positions, 0, len(self.classes_) - 1)
         if not np.all(self.classes_[positions] == labels):
-            raise ValueError("a label that is not one of the training labels (classes_)")
+            unseen = np.setdiff1d(labels, self.classes_)
+            raise ValueError(f"labels {unseen!r} are not among the training labels (classes_ = {self.classes_!r})")
         return positions.astype(np.int32)
 
     def _evaluation_parts(self, y_true, X_test, y_test, target):
@@ -485,8 +567,12 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         w = fitted.halfspace()
         if w is not None:
             state["_halfspace"] = (w, fitted.trace_csv(), fitted.trace_sha256())
-            state["_fit_state"] = (self._fit_state[0], {})  # the evaluation parts only served the trace
-        else:
+            if state.get("_fit_state") is not None:
+                state["_fit_state"] = (self._fit_state[0], {})  # the evaluation parts only served the trace
+            return state
+        if state.get("_fit_state") is None:
+            raise TypeError(f"{type(self).__name__} trained with partial_fit cannot be pickled: its model continues "
+                            "from earlier batches, which the core does not keep (docs/python.md, partial_fit)")
             state["_fit_data"] = fitted.fit_data()
         return state
 
@@ -539,11 +625,10 @@ def build_estimators(module_name):
     for row in json.loads(_core.learners_json()):
         defaults = {python_name(p): None if adaptive_rule(row, p) else _python_default(p) for p in row["params"]}
         name = class_name(row["id"])
-        cls = type(
-            name,
-            (MarginlabClassifier,),
-            {"__init__": _make_init(row, defaults), "__doc__": _docstring(row, defaults), "_row": row,
-             "__module__": module_name},
-        )
+        attributes = {"__init__": _make_init(row, defaults), "__doc__": _docstring(row, defaults), "_row": row,
+                      "__module__": module_name}
+        if row["id"] in PARTIAL_FIT:
+            attributes["partial_fit"] = MarginlabClassifier._partial_fit
+        cls = type(name, (MarginlabClassifier,), attributes)
         classes[name] = cls
     return classes

@@ -147,6 +147,8 @@ class Fitted {
   }
   // The number of features the learner was trained on.
   int features() const { return session_->data().train.cols(); }
+  // The trained learner (a later fit's warm start continues from it).
+  const Learner& learner() const { return session_->learner(); }
   // Predicted class indices of the rows of X, read in place.
   py::array_t<int32_t> predict(const Features& X) const {
     int n = 0, d = 0;
@@ -275,10 +277,12 @@ std::unique_ptr<Fitted> run_to_budget(Result<std::unique_ptr<Session>> created, 
 
 // Trains the learner of `link` (its learner, parameters, seed, steps and noise) on the arrays; the optional parts
 // give the session what a link's prepared data carry (true labels, a test part, the generator's target), which
-// only the trace and the report read, never the learner.
+// only the trace and the report read, never the learner. With `warm` (a previous fit of the same learner, or None)
+// the learner continues from that fit's hypothesis (Learner::warm_start: the estimators' partial_fit); a learner
+// that cannot, or a previous fit it cannot continue from, raises ValueError.
 std::unique_ptr<Fitted> fit(const std::string& link, const Features& X, const Labels& y, int num_classes,
                             std::optional<Labels> y_true, std::optional<Features> X_test, std::optional<Labels> y_test,
-                            std::optional<Features> target) {
+                            std::optional<Features> target, const Fitted* warm) {
   const Config config = config_of(link);
   PreparedData data;
   data.train = dataset_of(X, y, y_true, num_classes, "X");
@@ -302,7 +306,7 @@ std::unique_ptr<Fitted> fit(const std::string& link, const Features& X, const La
   Result<std::unique_ptr<Session>> created = make_error("python.fit", "not run");
   {
     py::gil_scoped_release release;
-    created = Session::create_on_data(config, std::move(data));
+    created = Session::create_on_data(config, std::move(data), warm != nullptr ? &warm->learner() : nullptr);
   }
   return run_to_budget(std::move(created), config);
 }
@@ -560,7 +564,7 @@ PYBIND11_MODULE(_core, m) {
       .def("trace_sha256", &Halfspace::trace_sha256);
   m.def("fit", &fit, py::arg("link"), py::arg("X"), py::arg("y"), py::arg("num_classes"),
         py::arg("y_true") = py::none(), py::arg("X_test") = py::none(), py::arg("y_test") = py::none(),
-        py::arg("target") = py::none());
+        py::arg("target") = py::none(), py::arg("warm") = py::none());
   m.def("run", &run, py::arg("link"), py::arg("data_dir"), py::arg("strict"));
   m.def("run_session", &run_session, py::arg("link"), py::arg("data_dir"));
   m.def("link_data", &link_data, py::arg("link"), py::arg("data_dir"));
