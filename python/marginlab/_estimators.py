@@ -573,7 +573,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if state.get("_fit_state") is None:
             raise TypeError(f"{type(self).__name__} trained with partial_fit cannot be pickled: its model continues "
                             "from earlier batches, which the core does not keep (docs/python.md, partial_fit)")
-            state["_fit_data"] = fitted.fit_data()
+        state["_fit_data"] = fitted.fit_data()
         return state
 
     def __setstate__(self, state):
