@@ -22,8 +22,8 @@ import warnings
 import numpy as np
 
 import marginlab
+from doc_section import write_section
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 N, D = 150_000, 50
 BEGIN, END = "<!-- bench_pickle.py: begin -->", "<!-- bench_pickle.py: end -->"
 
@@ -70,17 +70,6 @@ estimator's predictions, decision_function, coef_ and trace hash equal the fitte
 """
 
 
-def write_doc(text):
-    path = os.path.join(ROOT, "docs", "bench.md")
-    doc = open(path, encoding="utf-8").read()
-    if BEGIN in doc and END in doc:
-        doc = doc[: doc.index(BEGIN)] + text.strip() + doc[doc.index(END) + len(END):]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(doc)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=20)
@@ -89,7 +78,7 @@ def main():
     r = measure(args.reps)
     print(json.dumps(r, indent=2))
     if not args.no_doc:
-        write_doc(section(r))
+        write_section(BEGIN, END, section(r))
 
 
 if __name__ == "__main__":

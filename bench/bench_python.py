@@ -38,6 +38,7 @@ import time
 import numpy as np
 
 import marginlab
+from doc_section import write_section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINK = ("#v=1&data=separable&n=200000&d=64&margin=0&test=0&noise=uniform&sampling=exact&learner=perceptron"
@@ -167,17 +168,6 @@ thread running throughout a fit), so two fits can use two cores: {cores_note}
 """
 
 
-def write_doc(text):
-    path = os.path.join(ROOT, "docs", "bench.md")
-    doc = open(path, encoding="utf-8").read() if os.path.exists(path) else "# marginlab benchmarks\n"
-    if BEGIN in doc and END in doc:
-        doc = doc[: doc.index(BEGIN)] + text.strip() + doc[doc.index(END) + len(END):]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(doc)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=3)
@@ -187,7 +177,7 @@ def main():
     r = measure(args.cli, args.reps)
     print(json.dumps(r, indent=2))
     if not args.no_doc:
-        write_doc(section(r, args.reps))
+        write_section(BEGIN, END, section(r, args.reps))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@
 #include "core/session/run_report.h"
 #include "core/session/session.h"
 #include "nlohmann/json.hpp"
+#include "tests/unit/test_session.h"
 
 namespace ml {
 namespace {
@@ -44,21 +45,11 @@ Dataset scaled(Dataset d, double factor) {
   return d;
 }
 
-// Training data `train` with an empty test part, as the Python estimators hand their arrays over.
-PreparedData prepared(const Dataset& train) {
-  PreparedData data;
-  data.train = train;
-  data.test.X.resize(0, train.cols());
-  data.test.class_names = train.class_names;
-  data.test.feature_names = train.feature_names;
-  return data;
-}
-
 // The session of `link`'s learner on `train`.
 Result<std::unique_ptr<Session>> session_on(const std::string& link, const Dataset& train) {
   DecodeResult decoded = decode_link(link);
   EXPECT_TRUE(decoded.warnings.empty()) << link;
-  return Session::create_on_data(decoded.config, prepared(train));
+  return Session::create_on_data(decoded.config, test::prepared(train));
 }
 
 // Eight separable points in the plane (class 1 where x1 + x2 > 0), iris-like scale.
@@ -107,7 +98,7 @@ TEST(NumericOverflow, ASubnormalFeatureBesideABiasColumnIsRefusedByItsPlace) {
 }
 
 TEST(NumericOverflow, TheTestPartIsCheckedToo) {
-  PreparedData data = prepared(plane_points());
+  PreparedData data = test::prepared(plane_points());
   data.test = scaled(plane_points(), 1e30);
   Result<std::unique_ptr<Session>> s = Session::create_on_data(decode_link("#v=1&learner=perceptron").config, data);
   ASSERT_FALSE(s.ok());

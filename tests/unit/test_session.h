@@ -11,6 +11,7 @@
 #include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
+#include "core/session/pipeline.h"
 #include "core/session/session.h"
 
 namespace ml::test {
@@ -34,6 +35,16 @@ inline std::unique_ptr<Session> trained(const std::string& link, int64_t steps) 
   std::unique_ptr<Session> s = session_for(link);
   if (s) s->advance(steps);
   return s;
+}
+
+// Prepared data of `train` with an empty test part, as the Python estimators hand their arrays to the session.
+inline PreparedData prepared(const Dataset& train) {
+  PreparedData data;
+  data.train = train;
+  data.test.X.resize(0, train.cols());
+  data.test.class_names = train.class_names;
+  data.test.feature_names = train.feature_names;
+  return data;
 }
 
 }  // namespace ml::test

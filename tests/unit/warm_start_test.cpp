@@ -15,6 +15,7 @@
 #include "core/learners/registry.h"
 #include "core/learners/ultraconservative.h"
 #include "core/session/session.h"
+#include "tests/unit/test_session.h"
 
 namespace ml {
 namespace {
@@ -68,20 +69,10 @@ Dataset concatenated(const Dataset& a, const Dataset& b) {
   return out;
 }
 
-// Training data with an empty test part, as the Python estimators hand their arrays over.
-PreparedData prepared(const Dataset& train) {
-  PreparedData data;
-  data.train = train;
-  data.test.X.resize(0, train.cols());
-  data.test.class_names = train.class_names;
-  data.test.feature_names = train.feature_names;
-  return data;
-}
-
 // A session of `link`'s learner on `train`, warm-started from `warm` when given, after `steps` steps.
 std::unique_ptr<Session> run_on(const std::string& link, const Dataset& train, int64_t steps,
                                 const Learner* warm = nullptr) {
-  Result<std::unique_ptr<Session>> s = Session::create_on_data(decode_link(link).config, prepared(train), warm);
+  Result<std::unique_ptr<Session>> s = Session::create_on_data(decode_link(link).config, test::prepared(train), warm);
   EXPECT_TRUE(s.ok()) << link << ": " << (s.ok() ? "" : s.error().message);
   if (!s.ok()) return nullptr;
   s.value()->advance(steps);
@@ -91,7 +82,7 @@ std::unique_ptr<Session> run_on(const std::string& link, const Dataset& train, i
 
 // The error of creating `link`'s session on `train` warm-started from `warm`.
 Error warm_error(const std::string& link, const Dataset& train, const Learner& warm) {
-  Result<std::unique_ptr<Session>> s = Session::create_on_data(decode_link(link).config, prepared(train), &warm);
+  Result<std::unique_ptr<Session>> s = Session::create_on_data(decode_link(link).config, test::prepared(train), &warm);
   EXPECT_FALSE(s.ok()) << link;
   return s.ok() ? Error{} : s.error();
 }
@@ -244,7 +235,7 @@ TEST(WarmStart, BylanderCarriesItsCurrentIterateAndRestartsTheBestIterate) {
   const Dataset b = noisy_part(14, 40, 4, 2);
   const std::unique_ptr<Session> on_a = run_on(link, a, 5);
   const Result<std::unique_ptr<Session>> warm =
-      Session::create_on_data(decode_link(link).config, prepared(b), &on_a->learner());
+      Session::create_on_data(decode_link(link).config, test::prepared(b), &on_a->learner());
   ASSERT_TRUE(warm.ok());
   const auto& before = dynamic_cast<const BylanderPerceptron&>(on_a->learner());
   const auto& after = dynamic_cast<const BylanderPerceptron&>(warm.value()->learner());
