@@ -86,6 +86,10 @@ NO_INTERCEPT = {
     "smooth_boost_averaging": "boosts the averaging learner, analysed through the origin (003 Thm 3)",
 }
 
+# The layout of a pickled estimator's state (__getstate__): a pickle records it with the package version, and a
+# pickle of another layout is refused with both versions named. Raise it when the state's keys change meaning.
+PICKLE_FORMAT = 2
+
 # The report's stop reason of a run that ended on its step budget, not by the learner's rule (run_report.cpp).
 BUDGET_STOP = "step_budget"
 
@@ -561,6 +565,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         # bit as the fit did. Any other learner's pickle keeps the session's own training data, and unpickling
         # runs the same fit again, which the core reproduces bit for bit (docs/python.md, "Pickles").
         state = self.__dict__.copy()
+        state["_pickle_format"] = (PICKLE_FORMAT, _core.__version__)
         fitted = state.pop("_fitted", None)
         if fitted is None:
             return state
@@ -577,6 +582,11 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         return state
 
     def __setstate__(self, state):
+        written = state.pop("_pickle_format", (1, "0.x before pickle formats"))
+        if written[0] != PICKLE_FORMAT:
+            raise ValueError(f"{type(self).__name__}: this pickle was written by marginlab {written[1]} (pickle format "
+                             f"{written[0]}); marginlab {_core.__version__} reads format {PICKLE_FORMAT}: fit the "
+                             "estimator again (its link or parameters reproduce the fit bit for bit)")
         halfspace = state.pop("_halfspace", None)
         fit_data = state.pop("_fit_data", None)
         self.__dict__.update(state)

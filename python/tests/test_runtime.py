@@ -13,7 +13,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import marginlab
-from marginlab import _core
+from marginlab import _core, _estimators
 
 
 def noisy_halfspace(n=4000, d=20, eta=0.2, seed=0):
@@ -102,6 +102,21 @@ def test_a_linear_model_pickles_its_weights_not_its_data():
     assert np.array_equal(pickle.loads(pickle.dumps(back)).predict(X[:100]), clf.predict(X[:100]))
     with pytest.raises(ValueError, match="50 features"):
         back.predict(X[:, :49])
+
+
+def test_a_pickle_of_another_format_is_refused_naming_both_versions():
+    X, y = noisy_halfspace(n=200, d=4)
+    with pytest.warns(ConvergenceWarning):
+        clf = marginlab.Perceptron(max_iter=1).fit(X, y)
+    state = clf.__getstate__()
+    assert state["_pickle_format"] == (_estimators.PICKLE_FORMAT, marginlab.__version__)
+    state["_pickle_format"] = (_estimators.PICKLE_FORMAT - 1, "0.0.1")
+    fresh = marginlab.Perceptron.__new__(marginlab.Perceptron)
+    with pytest.raises(ValueError, match=r"written by marginlab 0\.0\.1 \(pickle format 1\)"):
+        fresh.__setstate__(dict(state))
+    del state["_pickle_format"]  # a pickle from before the field
+    with pytest.raises(ValueError, match="pickle format 1"):
+        fresh.__setstate__(state)
 
 
 def test_grid_search_two_jobs_on_bylander():
