@@ -50,8 +50,8 @@ const ParamTable<UmaParams>& UmaParams::table() {
                "pair: tau_q = +1, tau_p = -1 (the paper's experiments); or the ultraconservative "
                "max, uniform or proportional steps over E")
           .add(&P::tol, {.key = "tol", .label = "stopping tolerance", .min = 0, .max = 10, .log_scale = true},
-               "stop when every ||z_pq|| is below tol R, R = max ||x_i|| of the features UMA learns from "
-               "(relative: the same stop for data scaled by any factor)")
+               "stop when every ||z_pq|| is below tol min(1, R), R = max ||x_i|| of the features UMA learns "
+               "from (data scaled down stop where the originals do)")
           .add(&P::tol_se, {.key = "tol_se", .label = "significance", .min = 0, .max = 100},
                "also stop when every ||z_pq|| is below this many of its standard errors under "
                "the label noise (0 = off)")
@@ -264,7 +264,7 @@ Status Uma::build() {
   spent_.assign(static_cast<size_t>(num_classes_) * static_cast<size_t>(num_classes_), 0);
   scores_ = FeatureMatrix::Zero(features().rows(), num_classes_);  // W = 0: every score is exactly 0
   row_norms2_ = row_norms2(features());
-  tolerance_ = params_.tol * data_scale();
+  tolerance_ = params_.tol * std::min(1.0, data_scale());
   built_ = true;
   refresh();
   select_next();
