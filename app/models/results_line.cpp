@@ -18,6 +18,9 @@ ResultsInput results_input(const Session& session, int64_t step_budget) {
   in.bound_constant = session.learner().bound_constant();
   in.linear = !std::isnan(session.learner().hypothesis_norm());
   in.noisy = session.data().train.corrupted_count() > 0;
+  const RecordPlan& plan = session.record_plan();
+  in.sample_size = session.data().train.rows() + session.data().test.rows();
+  if (plan.sampled) in.evaluated = plan.train_sample + plan.test_sample;
   const Trace& trace = session.trace();
   if (trace.size() == 0) {
     in.steps = session.steps();
@@ -58,6 +61,17 @@ std::string margin_text(double v) {
   std::snprintf(b, sizeof b, "%+.3f", v);
   return b;
 }
+// A sample number as shown: "≈" before an estimate over the trace's subsample.
+std::string sample_value(const ResultsInput& in, const std::string& text) {
+  return in.evaluated > 0 && text != "—" ? "\xE2\x89\x88" + text : text;
+}
+// The help sentence of a sample number, saying which examples it is over when a subsample.
+std::string sample_help(const ResultsInput& in, const std::string& help) {
+  if (in.evaluated == 0) return help;
+  return help + " Estimated on a fixed subsample of " + std::to_string(in.evaluated) + " of the " +
+         std::to_string(in.sample_size) + " examples (the trace's rows on a large sample; the command line's " +
+         "summary and Python's score are over all of them).";
+}
 }  // namespace
 
 ResultField counted_field(const ResultsInput& in) {
@@ -77,28 +91,30 @@ std::vector<ResultField> results_line(const ResultsInput& in) {
                  count_text(static_cast<double>(in.steps)) + " / " + count_text(static_cast<double>(in.step_budget)),
                  "Steps taken of the run's step budget"});
   out.push_back(counted_field(in));
-  out.push_back({"train err (noisy)", error_text(in.train_error_noisy),
-                 "Training error against the labels the learner saw (after noise)."});
-  out.push_back({"train err (true)", error_text(in.train_error_true),
-                 "Training error against the true labels (before noise): what the learner should get right."});
+  out.push_back({"train err (noisy)", sample_value(in, error_text(in.train_error_noisy)),
+                 sample_help(in, "Training error against the labels the learner saw (after noise).")});
   out.push_back(
-      {"test err", error_text(in.test_error), "Error on the held-out test part (its labels are always true)."});
+      {"train err (true)", sample_value(in, error_text(in.train_error_true)),
+       sample_help(in, "Training error against the true labels (before noise): what the learner should get right.")});
+  out.push_back({"test err", sample_value(in, error_text(in.test_error)),
+                 sample_help(in, "Error on the held-out test part (its labels are always true).")});
   if (!in.linear) {
     out.push_back({"margin", "—", "No margin: this learner's hypothesis is not a linear classifier."});
   } else if (in.noisy) {
     out.push_back(
-        {"margin (clean)", margin_text(in.margin_clean),
-         "Smallest margin over the training points noise left alone (a corrupted point would set the plain minimum)."});
+        {"margin (clean)", sample_value(in, margin_text(in.margin_clean)),
+         sample_help(in, "Smallest margin over the training points noise left alone (a corrupted point would set the "
+                         "plain minimum).")});
   } else {
-    out.push_back({"margin", margin_text(in.margin),
-                   "Smallest margin over the training points, normalized by the weights' norm."});
+    out.push_back({"margin", sample_value(in, margin_text(in.margin)),
+                   sample_help(in, "Smallest margin over the training points, normalized by the weights' norm.")});
   }
   return out;
 }
 
 std::string compact_results_text(const std::string& name, const ResultsInput& in) {
   const ResultField count = counted_field(in);
-  return name + "  " + count.label + " " + count.value + "  \xC2\xB7  test err " + error_text(in.test_error);
+  return name + "  " + count.label + " " + count.value + "  \xC2\xB7  test err " + sample_value(in, error_text(in.test_error));
 }
 
 std::vector<CompareResult> compare_results(const CompareModel& compare, int64_t step_budget) {

@@ -48,6 +48,8 @@ struct ResultsInput {
   bool linear = false;        // the learner has a margin (a linear classifier: hypothesis_norm not NaN)
   double margin = NAN;        // the trace's margin: min over every training point
   double margin_clean = NAN;  // the trace's margin over the points noise left alone
+  int64_t evaluated = 0;      // examples the row's errors and margins are over when a subsample (0: all of them)
+  int64_t sample_size = 0;    // examples in the training and test parts
 };
 
 // The session's numbers at its current state: counts and errors from the trace's last row (the state

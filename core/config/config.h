@@ -14,6 +14,7 @@
 #include "core/data/transform.h"
 #include "core/learners/registry.h"
 #include "core/noise/noise.h"
+#include "core/settings/limits.h"
 #include "core/settings/params.h"
 
 namespace ml {
@@ -48,8 +49,9 @@ struct Config {
   std::string learner = std::string(default_learner_id());  // registry id
   ParamValues params;  // the learner's parameters that differ from their defaults, sorted by name
   // --- run ---
-  uint64_t seed = 1;     // master seed; streams data/noise/split/learner derive from it
-  int64_t steps = 1000;  // step budget of a run (CLI default, UI stop point)
+  uint64_t seed = 1;                // master seed; streams data/noise/split/learner derive from it
+  int64_t steps = 1000;             // step budget of a run (CLI default, UI stop point)
+  int trace = kTraceDefaultPoints;  // trace resolution: rows aimed at (session.h "Recording schedule"); 0: off
   // --- view (not part of the result) ---
   std::vector<std::string> hidden_panels;  // panels a teaching link hides
   int jobs = 0;  // a sweep's cells at once (the page's Web Workers); 0: the machine's cores, clamped

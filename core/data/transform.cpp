@@ -19,7 +19,7 @@ Dataset select_rows(const Dataset& data, const std::vector<int>& rows) {
     out.X.row(static_cast<Eigen::Index>(r)) = data.X.row(rows[r]);
     out.label.push_back(data.label[i]);
     out.true_label.push_back(data.true_label[i]);
-    out.corruption.push_back(data.corruption[i]);
+    if (!data.corruption.empty()) out.corruption.push_back(data.corruption[i]);
   }
   out.class_names = data.class_names;
   out.feature_names = data.feature_names;

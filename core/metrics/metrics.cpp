@@ -27,6 +27,31 @@ double dot_double(const float* a, const float* b, int d) {
   return s;
 }
 
+void dot_double_rows(const float* w, const FeatureMatrix& X, double* out) {
+  const int d = static_cast<int>(X.cols());
+  const int n = static_cast<int>(X.rows());
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const float* r0 = X.row(i).data();
+    const float* r1 = X.row(i + 1).data();
+    const float* r2 = X.row(i + 2).data();
+    const float* r3 = X.row(i + 3).data();
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (int j = 0; j < d; ++j) {
+      const double wj = w[j];
+      s0 += wj * static_cast<double>(r0[j]);
+      s1 += wj * static_cast<double>(r1[j]);
+      s2 += wj * static_cast<double>(r2[j]);
+      s3 += wj * static_cast<double>(r3[j]);
+    }
+    out[i] = s0;
+    out[i + 1] = s1;
+    out[i + 2] = s2;
+    out[i + 3] = s3;
+  }
+  for (; i < n; ++i) out[i] = dot_double(w, X.row(i).data(), d);
+}
+
 double norm2_double(const Vector& w) { return dot_double(w.data(), w.data(), static_cast<int>(w.size())); }
 
 double sample_margin(const Vector& w, const Dataset& data, LabelSet labels) {
@@ -75,10 +100,11 @@ SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
   if (data.rows() == 0 || w.size() != data.cols()) return {};
   const double norm = std::sqrt(norm2_double(w));
   if (!(norm > 0)) return {};
-  const int d = data.cols();
   std::vector<double> observed(static_cast<size_t>(data.rows())), truth(observed.size());
+  std::vector<double> dots(observed.size());
+  dot_double_rows(w.data(), data.X, dots.data());
   for (int i = 0; i < data.rows(); ++i) {
-    const double dot = dot_double(w.data(), data.X.row(i).data(), d);
+    const double dot = dots[static_cast<size_t>(i)];
     observed[static_cast<size_t>(i)] = data.sign(i) * dot;
     truth[static_cast<size_t>(i)] = data.true_sign(i) * dot;
   }

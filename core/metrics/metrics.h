@@ -21,6 +21,9 @@ double error_rate(const std::vector<int>& predictions, const std::vector<int>& l
 const std::vector<int>& labels_of(const Dataset& data, LabelSet labels);
 // <a, b> in double for d floats (coordinate order).
 double dot_double(const float* a, const float* b, int d);
+// dot_double(w, x_i, d) for every row x_i of X into out[i], bit for bit: each row's sum runs in coordinate order,
+// four rows at a time so that their dependent additions overlap.
+void dot_double_rows(const float* w, const FeatureMatrix& X, double* out);
 // ||w||^2 in double.
 double norm2_double(const Vector& w);
 // min_i y_i <w,x_i> / ||w|| over a binary dataset; NaN when w = 0, the set is empty or sizes differ.

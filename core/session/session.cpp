@@ -247,6 +247,8 @@ Result<std::unique_ptr<Session>> Session::create_from(const Config& config, Prep
   std::vector<std::string> counter_names;
   for (const Counter& c : session_counters(*s->learner_, train)) counter_names.push_back(c.name);
   if (reports_confusion_rate(*s->learner_)) counter_names.push_back("confusion_rate");
+  s->plan_recording();
+  if (s->plan_.sampled) counter_names.push_back("eval_examples");
   s->trace_ = Trace(std::move(counter_names));
   s->trace_.commit(s->current_row());
   return s;
@@ -277,37 +279,40 @@ void Session::step_once() {
   if (r.updated) ++updates_;
 }
 
+double Session::example_cost() const {
+  const double per_example = learner_->predict_cost();
+  return per_example > 0 ? per_example : data_.train.cols() + 1.0;
+}
+
 double Session::cost_factor() const {
-  const double n = static_cast<double>(data_.train.rows()) + data_.test.rows();
-  double per_example = learner_->predict_cost();
-  if (!(per_example > 0)) per_example = data_.train.cols() + 1.0;
+  const double evaluated = static_cast<double>(plan_.train_sample + plan_.test_sample);
   // A row is "expensive" relative to the budget or to the step itself, whichever is larger: a learner whose
   // step is a pass over the data can afford rows as often as a cheap online learner with a small sample.
   const double step = learner_->step_cost();
-  return std::max(1.0, n * per_example / std::max(kRecordRowBudget, std::isfinite(step) ? step : 0.0));
-}
-
-int64_t Session::record_gap(int64_t step) const {
-  const double k = cost_factor();
-  const int64_t n = static_cast<int64_t>(data_.train.rows()) + data_.test.rows();
-  int64_t cap = std::max<int64_t>(kRecordMaxGap, n);
-  for (int i = 0; i < trace_.decimations() && cap < (int64_t{1} << 40); ++i) cap *= 2;
-  const double geometric = std::floor(static_cast<double>(step) * k / static_cast<double>(kRecordGeometricDivisor));
-  return geometric >= static_cast<double>(cap) ? cap : std::max<int64_t>(1, static_cast<int64_t>(geometric));
+  return std::max(1.0, evaluated * example_cost() / std::max(kRecordRowBudget, std::isfinite(step) ? step : 0.0));
 }
 
 bool Session::on_schedule(int64_t step) const {
-  const double k = cost_factor();  // a deterministic function of the learner's state: so is the schedule
-  if (static_cast<double>(step) * k <= static_cast<double>(kRecordEveryStepUntil)) return true;
-  return step - trace_.last_committed_step() >= record_gap(step);
+  // The cost factor is a deterministic function of the learner's state: so is the schedule.
+  return plan_.due(step, trace_.last_committed_step(), cost_factor(), trace_.decimations());
 }
 
 int64_t Session::steps_to_schedule() const {
-  // Every step from `next` on is past the dense start (step * k only grows), and its gap is at least
-  // record_gap(next) (the gap grows with the step and with k); the trace does not change in between.
-  const int64_t next = steps_ + 1;
-  if (static_cast<double>(next) * cost_factor() <= static_cast<double>(kRecordEveryStepUntil)) return 1;
-  return std::max<int64_t>(1, trace_.last_committed_step() + record_gap(next) - steps_);
+  return plan_.steps_to_due(steps_, trace_.last_committed_step(), cost_factor(), trace_.decimations());
+}
+
+void Session::plan_recording() {
+  const Dataset& train = data_.train;
+  const Dataset& test = data_.test;
+  plan_ = make_record_plan({.points = config_.trace,
+                            .train_rows = train.rows(),
+                            .test_rows = test.rows(),
+                            .example_cost = example_cost(),
+                            .step_cost = learner_->step_cost(),
+                            .whole_sample = adaptive_});
+  if (!plan_.sampled) return;
+  row_train_ = select_rows(train, stride_rows(train.rows(), plan_.train_sample));
+  row_test_ = select_rows(test, stride_rows(test.rows(), plan_.test_sample));
 }
 
 int64_t Session::take_steps(int64_t max_steps) {
@@ -386,14 +391,14 @@ void Session::record_tail() {
   if (trace_.last_committed_step() != steps_) trace_.set_tail(current_row());
 }
 
-SessionMetrics Session::metrics() const {
+SessionMetrics Session::metrics() const { return metrics_on(data_.train, data_.test); }
+
+SessionMetrics Session::metrics_on(const Dataset& train, const Dataset& test) const {
   SessionMetrics m;
   m.steps = steps_;
   m.mistakes = mistakes_;
   m.updates = updates_;
   m.bound = learner_->bound();
-  const Dataset& train = data_.train;
-  const Dataset& test = data_.test;
   if (train.rows() > 0) {
     std::vector<int> predicted;
     learner_->predict_batch(train.X, &predicted);
@@ -417,7 +422,7 @@ SessionMetrics Session::metrics() const {
   } else {
     m.w_norm2 = m.w_dot_v = kNaN;
   }
-  m.counters = session_counters(*learner_, train);
+  m.counters = session_counters(*learner_, data_.train);  // removed examples are indices into the whole part
   if (reports_confusion_rate(*learner_)) {
     const double rate =
         test.rows() > 0 ? confusion_rate(prediction_confusion(test_predicted, test.true_label, learner_->num_classes()))
@@ -428,7 +433,9 @@ SessionMetrics Session::metrics() const {
 }
 
 std::vector<double> Session::current_row() const {
-  const SessionMetrics m = metrics();
+  SessionMetrics m = plan_.sampled ? metrics_on(row_train_, row_test_) : metrics();
+  if (plan_.sampled)
+    m.counters.push_back({"eval_examples", static_cast<double>(plan_.train_sample + plan_.test_sample)});
   std::vector<double> row(kTraceStandardColumns + m.counters.size());
   row[kTraceStep] = static_cast<double>(m.steps);
   row[kTraceMistakes] = static_cast<double>(m.mistakes);

@@ -6,16 +6,14 @@
 // and every recorded number, depends only on the config and the total number of steps taken, so a run
 // split into any number of advance() calls ends in the same state and the same trace as one call.
 //
-// Recording schedule (a recorded row predicts every example: cost N * c with N = n_train + n_test and
-// c = Learner::predict_cost(), d + 1 for linear learners). With the cost factor k = max(1, N c /
-// max(kRecordRowBudget, Learner::step_cost())) — a learner whose step is itself a pass over the data (UMA)
-// affords rows as often as a cheap online learner with a small sample — a row is committed at every step up to
-// kRecordEveryStepUntil / k, then at steps spaced geometrically (gap = step k / kRecordGeometricDivisor) but at most
-// gap_cap apart, where gap_cap = max(kRecordMaxGap, N) doubled at every trace decimation. So small problems get dense
-// traces and large ones spend a bounded share of the time evaluating. The final state of each advance() is kept as the
+// Recording schedule: record_plan.h decides at which steps a row is committed and which examples it evaluates —
+// the whole sample when that is cheap (then a row's numbers are metrics()'), else a fixed stride subsample of each
+// part sized so that the rows take a quarter of a ten-pass run (the trace's column eval_examples then says how many
+// examples each row's errors and margins are over). Small problems get dense traces and large ones spend a bounded
+// share of the time evaluating. The final state of each advance() is kept as the
 // trace's tail (Trace, "tail") so the UI shows the current point — except that a timed advance() the
 // clock stopped (neither max_steps taken nor the learner done) refreshes the tail at most every
-// kTailRefreshSeconds: the tail is a full evaluation (at 100 000 points ~6 ms of an 8 ms browser slice),
+// kTailRefreshSeconds: the tail is an evaluation (of the whole sample at up to 200 000 multiply-adds),
 // and a live display needs it a few times a second, not every frame. Its row names its own step. A caller
 // that stops there (a pause) calls refresh_tail() so the trace, and its hash, end at the current step.
 //
@@ -51,20 +49,13 @@
 #include "core/config/config.h"
 #include "core/learners/learner.h"
 #include "core/session/pipeline.h"
+#include "core/session/record_plan.h"
 #include "core/session/trace.h"
 #include "core/util/clock.h"
 #include "core/util/status.h"
 
 namespace ml {
 
-// Rows are committed at every step up to this one (divided by the cost factor).
-inline constexpr int64_t kRecordEveryStepUntil = 200;
-// Multiply-adds of one row's evaluation below which the schedule is not thinned (cost factor 1).
-inline constexpr double kRecordRowBudget = 200000;
-// Beyond that, the gap between committed rows is step / this (geometric spacing) ...
-inline constexpr int64_t kRecordGeometricDivisor = 32;
-// ... capped at max(this, n_train + n_test), the cap doubling with every trace decimation.
-inline constexpr int64_t kRecordMaxGap = 1024;
 // A timed advance() that the clock stopped mid-run refreshes the trace's tail at most this often (seconds).
 inline constexpr double kTailRefreshSeconds = 0.1;
 
@@ -166,8 +157,11 @@ class Session {
   const std::vector<std::string>& warnings() const { return warnings_; }
   // True when labels are chosen adaptively (generator basis).
   bool adaptive_labels() const { return adaptive_; }
-  // The current state's metrics (O(n d): errors on both parts, margins); same numbers as a trace row.
+  // The current state's metrics over the whole sample (O(n d): errors on both parts, margins); the numbers of a
+  // trace row when the plan is exact (record_plan().sampled false), else the row's estimates' exact values.
   SessionMetrics metrics() const;
+  // When rows are recorded and which examples they evaluate (record_plan.h).
+  const RecordPlan& record_plan() const { return plan_; }
 
  private:
   Session() = default;
@@ -189,10 +183,14 @@ class Session {
   // Steps the session may take before it must look at the schedule again: no step before the returned
   // count is on_schedule (the learner's cost factor never shrinks inside a step_many run).
   int64_t steps_to_schedule() const;
-  // The schedule's minimal distance from the last committed row to a row at `step` (past the dense start).
-  int64_t record_gap(int64_t step) const;
   bool on_schedule(int64_t step) const;
   double cost_factor() const;
+  // Multiply-adds to predict one example (Learner::predict_cost, d + 1 for a linear learner).
+  double example_cost() const;
+  // Fixes plan_ and the examples a row evaluates (at creation, before the first row).
+  void plan_recording();
+  // The metrics with errors and margins on `train` and `test` (the whole parts or the plan's subsamples).
+  SessionMetrics metrics_on(const Dataset& train, const Dataset& test) const;
   std::vector<double> current_row() const;
   void record_tail();
 
@@ -201,6 +199,8 @@ class Session {
   Problem problem_;
   std::unique_ptr<Learner> learner_;
   Trace trace_;
+  RecordPlan plan_;
+  Dataset row_train_, row_test_;  // a sampled plan's subsamples of the parts (empty when exact)
   std::vector<std::string> warnings_;
   int64_t steps_ = 0;
   int64_t mistakes_ = 0;

@@ -174,9 +174,9 @@ def is_online(row):
 
 def extra_defaults(row):
     """The keywords every estimator has beside the row's parameters, with their defaults, in signature order:
-    max_iter (online learners only), max_steps, fit_intercept, random_state."""
+    max_iter (online learners only), max_steps, fit_intercept, trace, random_state."""
     budget = {"max_iter": DEFAULT_MAX_ITER, "max_steps": None} if is_online(row) else {"max_steps": DEFAULT_MAX_STEPS}
-    return dict(budget, fit_intercept=row["id"] not in NO_INTERCEPT, random_state=None)
+    return dict(budget, fit_intercept=row["id"] not in NO_INTERCEPT, trace=True, random_state=None)
 
 
 def adaptive_rule(row, param):
@@ -225,7 +225,7 @@ def _docstring(row, defaults):
     return (
         f"{row['name']} ({kind}; learner={row['id']} in links).\n\n"
         f"Follows: {row['citation']}.\n\n"
-        f"Parameters\n----------\n{params}{_budget_doc(row)}{_intercept_doc(row)}"
+        f"Parameters\n----------\n{params}{_budget_doc(row)}{_intercept_doc(row)}{TRACE_DOC}"
         "    random_state : int, RandomState or None, default=None\n"
         "        the run's master seed (a link's seed; None = seed 1, so fits are reproducible)\n\n"
         "Attributes after fit: classes_, n_features_in_, coef_ and intercept_ (binary halfspaces), stop_reason_,\n"
@@ -245,6 +245,24 @@ def _partial_fit_doc(row):
             f"({PARTIAL_FIT[row['id']]}): one run of n_samples {steps}; classes is required on the\n"
             "first call. coef_, intercept_, report_ and trace_ are the last batch's; n_steps_, mistakes_ and\n"
             "updates_ add up over the calls since the last fit, which starts from scratch.\n")
+
+
+MAX_TRACE_POINTS = _core.MAX_TRACE_POINTS
+TRACE_DOC = ("    trace : bool or int, default=True\n"
+             f"        the trace's resolution (a link's trace): True, about {_core.DEFAULT_TRACE_POINTS} rows; an int in "
+             f"[1, {MAX_TRACE_POINTS}], about that\n"
+             "        many; False, only the first and the last row (the learner's own speed). On large samples a row's\n"
+             "        errors and margins are over a fixed subsample, whose size trace_ column eval_examples gives\n")
+
+
+def _trace_points(owner, trace):
+    """The link's trace for the keyword trace: None (the default resolution), 0 (off) or the points asked for."""
+    if isinstance(trace, (bool, np.bool_)):
+        return None if trace else 0
+    if isinstance(trace, (int, np.integer)) and 1 <= trace <= MAX_TRACE_POINTS:
+        return int(trace)
+    raise ValueError(f"{owner}: parameter trace must be True, False or an int in [1, {MAX_TRACE_POINTS}], "
+                     f"got {trace!r}")
 
 
 def _seed(owner, random_state):
@@ -347,6 +365,9 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         process that produced the labels when given (UMA's confusion='given' reads it; nothing else does)."""
         pairs = [("data", "csv"), ("learner", self._row["id"]), *values]
         pairs += [("seed", _seed(type(self).__name__, self.random_state)), ("steps", budget)]
+        points = _trace_points(type(self).__name__, self.trace)
+        if points is not None:
+            pairs.append(("trace", points))
         text = link(pairs)
         if noise:
             text += "&" + noise.lstrip("&")

@@ -527,6 +527,8 @@ PYBIND11_MODULE(_core, m) {
   using namespace ml::python;
   m.doc() = "marginlab's C++ core (python/src/module.cpp): registries, sessions on arrays, links, sweeps";
   m.attr("__version__") = ML_VERSION;
+  m.attr("DEFAULT_TRACE_POINTS") = ml::kTraceDefaultPoints;
+  m.attr("MAX_TRACE_POINTS") = ml::kMaxTracePoints;
   ml::configure_eigen();
   ml::learner_schemas();  // built once here, before any thread reads it
   m.def(

@@ -113,6 +113,26 @@ TEST(AppResultsLineTest, FieldsOnAHandMadeInput) {
   EXPECT_EQ(results_line(in)[1].value, "7 (no bound)");
 }
 
+// A large sample's rows are over the trace's subsample: the line marks its numbers as estimates and says of what.
+TEST(AppResultsLineTest, NumbersOverTheTracesSubsampleAreMarkedAndExplained) {
+  std::unique_ptr<Session> s = test::trained("#v=1&data=separable&n=25000&d=20&noise=uniform&learner=perceptron&seed=3", 3000);
+  ASSERT_NE(s, nullptr);
+  const RecordPlan& plan = s->record_plan();
+  ASSERT_TRUE(plan.sampled);
+  const std::vector<ResultField> line = results_line(results_input(*s, 5000));
+  ASSERT_EQ(line.size(), 6u);
+  const std::string of = std::to_string(plan.train_sample + plan.test_sample) + " of the 25000 examples";
+  for (size_t i = 2; i < 6; ++i) {
+    EXPECT_EQ(line[i].value.rfind("\xE2\x89\x88", 0), 0u) << line[i].label << ": " << line[i].value;
+    EXPECT_NE(line[i].help.find(of), std::string::npos) << line[i].help;
+  }
+  EXPECT_EQ(line[1].value.find("\xE2\x89\x88"), std::string::npos);  // counts are exact
+  // A small sample's numbers are over every example: no mark.
+  std::unique_ptr<Session> small = test::trained("#v=1&data=separable&n=500&d=5&learner=perceptron&seed=3", 300);
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(results_line(results_input(*small, 5000))[4].value.find("\xE2\x89\x88"), std::string::npos);
+}
+
 TEST(AppResultsLineTest, TheCountIsReadAgainstItsKindOfBound) {
   ResultsInput in;
   in.bound_label = "mistakes";

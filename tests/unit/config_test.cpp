@@ -52,7 +52,7 @@ TEST(ConfigFields, KeysAreUniqueShortAndVersionFirst) {
       "v",     "data",    "n",     "d",        "margin",  "q",    "spread",  "concepts", "ball",     "csv",
       "split", "csvhash", "label", "test",     "strat",   "norm", "bias",    "kpca",     "ksigma",   "klm",
       "noise", "eta",     "theta", "sampling", "cm",      "fam",  "famseed", "adv",      "strategy", "k",
-      "omode", "rough",   "rupd",  "edits",    "learner", "seed", "steps",   "hide",     "jobs"};
+      "omode", "rough",   "rupd",  "edits",    "learner", "seed", "steps",   "trace",    "hide",     "jobs"};
   std::vector<std::string> actual;
   for (const Field& f : fields) actual.push_back(f.key);
   EXPECT_EQ(actual, expected);

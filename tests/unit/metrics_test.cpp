@@ -30,6 +30,19 @@ TEST(MetricsTest, SampleMarginObservedAndTrue) {
   EXPECT_DOUBLE_EQ(norm2_double(w), 25.0);
 }
 
+// The four-rows-at-a-time dots are dot_double's numbers bit for bit, the odd rows past the last four included.
+TEST(MetricsTest, DotDoubleRowsIsDotDoubleBitForBit) {
+  FeatureMatrix X(7, 13);
+  Vector w(13);
+  for (int j = 0; j < 13; ++j) w[j] = 1.0f / static_cast<float>(j + 3) - 0.1f;
+  for (int i = 0; i < 7; ++i)
+    for (int j = 0; j < 13; ++j)
+      X(i, j) = std::sin(static_cast<float>(i * 13 + j)) * 1e3f + 1e-3f * static_cast<float>(j);
+  std::vector<double> dots(7);
+  dot_double_rows(w.data(), X, dots.data());
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(dots[static_cast<size_t>(i)], dot_double(w.data(), X.row(i).data(), 13)) << i;
+}
+
 TEST(MetricsTest, Bounds) {
   EXPECT_NEAR(perceptron_bound(1.0, 0.1), 100.0, 1e-9);
   EXPECT_NEAR(perceptron_bound(2.0, 0.5), 16.0, 1e-12);
