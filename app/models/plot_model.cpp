@@ -19,8 +19,10 @@ void PlotSeriesModel::refresh(const Session* session, uint64_t session_version) 
   session_ = session_version;
   rows_ = trace.size();
   last_step_ = trace.last_step();
-  std::vector<std::vector<double>> columns(trace.num_columns());
-  for (size_t c = 0; c < trace.num_columns(); ++c) {
+  // The sampled plan's eval_examples is no counter of the learner's: the plots name the subsample instead.
+  const bool sampled = trace.columns().back() == kTraceEvalExamples;
+  std::vector<std::vector<double>> columns(trace.num_columns() - (sampled ? 1 : 0));
+  for (size_t c = 0; c < columns.size(); ++c) {
     columns[c].resize(trace.size());
     for (size_t r = 0; r < trace.size(); ++r) columns[c][r] = trace.at(r, c);
   }

@@ -42,6 +42,13 @@ ResultsInput results_input(const Session& session, int64_t step_budget) {
   return in;
 }
 
+std::string subsample_title(const Session& session) {
+  const RecordPlan& plan = session.record_plan();
+  if (!plan.sampled) return "";
+  const int64_t n = session.data().train.rows() + session.data().test.rows();
+  return " (on " + std::to_string(plan.train_sample + plan.test_sample) + " of the " + std::to_string(n) + " examples)";
+}
+
 namespace {
 std::string count_text(double v) {
   if (!std::isfinite(v)) return "—";
@@ -114,7 +121,8 @@ std::vector<ResultField> results_line(const ResultsInput& in) {
 
 std::string compact_results_text(const std::string& name, const ResultsInput& in) {
   const ResultField count = counted_field(in);
-  return name + "  " + count.label + " " + count.value + "  \xC2\xB7  test err " + sample_value(in, error_text(in.test_error));
+  return name + "  " + count.label + " " + count.value + "  \xC2\xB7  test err " +
+         sample_value(in, error_text(in.test_error));
 }
 
 std::vector<CompareResult> compare_results(const CompareModel& compare, int64_t step_budget) {

@@ -55,6 +55,9 @@ struct ResultsInput {
 // The session's numbers at its current state: counts and errors from the trace's last row (the state
 // after the latest advance, margins included), the learner's bound label and counters.
 ResultsInput results_input(const Session& session, int64_t step_budget);
+// "" when the session's rows are over every example, else " (on E of the N examples)": what the error and margin
+// plots' titles add for a sampled recording plan.
+std::string subsample_title(const Session& session);
 // The labelled fields: step, the counted quantity against its bound (bound_relation_text: "≤" only within a
 // proven bound, "> bound by X" beyond it, an O() rate with its constant), train err (noisy), train err (true),
 // test err, margin (clean points under noise, else all points; "—" when the learner has none).

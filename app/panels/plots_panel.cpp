@@ -159,7 +159,7 @@ void PlotsPanel::draw_margin_plot(const RunPlots& r) {
   PlotOptions o;
   const bool noisy = session->data().train.corrupted_count() > 0;
   const bool multiclass = learner.weights() == nullptr;
-  o.title = noisy ? "Margin of the clean points" : "Margin on the training sample";
+  o.title = (noisy ? "Margin of the clean points" : "Margin on the training sample") + subsample_title(*session);
   o.x_label = "step";
   o.include_zero = true;
   o.empty_text = std::isnan(learner.hypothesis_norm()) ? "no margin: the hypothesis is not a linear classifier"
@@ -191,7 +191,7 @@ void PlotsPanel::draw_error_plot(const RunPlots& r) {
   const std::vector<double>* x = r.x;
   const std::vector<std::vector<double>>& cols = r.cols;
   PlotOptions o;
-  o.title = "Error";
+  o.title = "Error" + subsample_title(r.session);
   o.x_label = "step";
   o.help = "Fraction of points the learner gets wrong: on the training labels it saw (noisy), on their true labels, "
            "and on held-out test points. A noise-tolerant learner keeps the true and test errors low while the "

@@ -51,17 +51,32 @@ std::string feature_place(const Dataset& part, int i, int j) {
 std::string row_place(const Dataset& part, int i) { return feature_place(part, i, largest_feature(part, i)); }
 
 // The squared norm of row i in double (it cannot overflow for float entries).
-double squared_norm(const Dataset& part, int i) {
-  double sum = 0;
-  for (int j = 0; j < part.cols(); ++j) sum += static_cast<double>(part.X(i, j)) * part.X(i, j);
-  return sum;
+// Row i's squared norm in double and whether a feature is subnormal, in one pass. The norm is summed in four
+// interleaved parts: it is only compared with thresholds, and four independent sums let a fit's check of 200 000
+// rows run at memory speed rather than at one addition's latency per feature.
+struct RowScan {
+  double norm2 = 0;
+  bool subnormal = false;
+};
+RowScan scan_row(const Dataset& part, int i) {
+  const float* x = part.X.row(i).data();
+  const int d = part.cols();
+  double sum[4] = {0, 0, 0, 0};
+  int tiny = 0;
+  for (int j = 0; j < d; ++j) {
+    const double v = x[j];
+    sum[j & 3] += v * v;
+    tiny += static_cast<int>(std::fabs(x[j]) < std::numeric_limits<float>::min()) & static_cast<int>(x[j] != 0.0f);
+  }
+  return {(sum[0] + sum[1]) + (sum[2] + sum[3]), tiny > 0};
 }
 }  // namespace
 
 Status check_float_scale(const Dataset& part, std::string_view part_name) {
   const std::string where = "the " + std::string(part_name) + ", ";
   for (int i = 0; i < part.rows(); ++i) {
-    const double norm2 = squared_norm(part, i);
+    const RowScan scan = scan_row(part, i);
+    const double norm2 = scan.norm2;
     if (!std::isfinite(norm2)) {
       return make_error("session.data_scale", where + row_place(part, i) + ": a feature is NaN or infinite");
     }
@@ -76,7 +91,7 @@ Status check_float_scale(const Dataset& part, std::string_view part_name) {
                             " is below float32's smallest normal number (" + short_number(kFloatMinNormal) +
                             "), so its inner products underflow to 0 and 1/||x|| overflows; " + kFix);
     }
-    if (const int j = subnormal_feature(part, i); j >= 0) {
+    if (const int j = scan.subnormal ? subnormal_feature(part, i) : -1; j >= 0) {
       return make_error("session.data_scale",
                         where + feature_place(part, i, j) + ": below float32's smallest normal number (" +
                             short_number(kFloatMinNormal) + "), a feature keeps too few digits to learn from; " + kFix);

@@ -216,6 +216,9 @@ Result<PreparedData> prepare_data(const Config& config, const Dataset* csv) {
     std::iota(train_rows.begin(), train_rows.end(), 0);
     std::iota(test_rows.begin(), test_rows.end(), all.given_test_from);
     parts = Split{select_rows(all, train_rows), select_rows(all, test_rows)};
+  } else if (test_fraction <= 0) {  // split_dataset's result without copying every row
+    parts.test = select_rows(all, {});
+    parts.train = std::move(all);
   } else {
     parts = split_dataset(all, test_fraction, config.stratified, config.seed);
   }

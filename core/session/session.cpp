@@ -248,7 +248,7 @@ Result<std::unique_ptr<Session>> Session::create_from(const Config& config, Prep
   for (const Counter& c : session_counters(*s->learner_, train)) counter_names.push_back(c.name);
   if (reports_confusion_rate(*s->learner_)) counter_names.push_back("confusion_rate");
   s->plan_recording();
-  if (s->plan_.sampled) counter_names.push_back("eval_examples");
+  if (s->plan_.sampled) counter_names.emplace_back(kTraceEvalExamples);
   s->trace_ = Trace(std::move(counter_names));
   s->trace_.commit(s->current_row());
   return s;
@@ -435,7 +435,8 @@ SessionMetrics Session::metrics_on(const Dataset& train, const Dataset& test) co
 std::vector<double> Session::current_row() const {
   SessionMetrics m = plan_.sampled ? metrics_on(row_train_, row_test_) : metrics();
   if (plan_.sampled)
-    m.counters.push_back({"eval_examples", static_cast<double>(plan_.train_sample + plan_.test_sample)});
+    m.counters.push_back(
+        {std::string(kTraceEvalExamples), static_cast<double>(plan_.train_sample + plan_.test_sample)});
   std::vector<double> row(kTraceStandardColumns + m.counters.size());
   row[kTraceStep] = static_cast<double>(m.steps);
   row[kTraceMistakes] = static_cast<double>(m.mistakes);

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ml {
@@ -44,6 +45,10 @@ enum TraceColumn : int {
   kTraceWNorm2,           // ||w||^2 (NaN for non-linear learners)
   kTraceStandardColumns,  // number of standard columns
 };
+
+// The column a sampled recording plan appends after the counters: the examples each row's errors and margins are
+// over (core/session/record_plan.h).
+inline constexpr std::string_view kTraceEvalExamples = "eval_examples";
 
 // The names of the standard columns (CSV header), indexed by TraceColumn.
 const std::vector<std::string>& trace_standard_columns();

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/models/gallery.h"
+#include "app/models/plot_model.h"
 #include "app/models/results_line.h"
 #include "core/config/url.h"
 #include "core/learners/registry.h"
@@ -115,7 +116,8 @@ TEST(AppResultsLineTest, FieldsOnAHandMadeInput) {
 
 // A large sample's rows are over the trace's subsample: the line marks its numbers as estimates and says of what.
 TEST(AppResultsLineTest, NumbersOverTheTracesSubsampleAreMarkedAndExplained) {
-  std::unique_ptr<Session> s = test::trained("#v=1&data=separable&n=25000&d=20&noise=uniform&learner=perceptron&seed=3", 3000);
+  std::unique_ptr<Session> s =
+      test::trained("#v=1&data=separable&n=25000&d=20&noise=uniform&learner=perceptron&seed=3", 3000);
   ASSERT_NE(s, nullptr);
   const RecordPlan& plan = s->record_plan();
   ASSERT_TRUE(plan.sampled);
@@ -127,10 +129,16 @@ TEST(AppResultsLineTest, NumbersOverTheTracesSubsampleAreMarkedAndExplained) {
     EXPECT_NE(line[i].help.find(of), std::string::npos) << line[i].help;
   }
   EXPECT_EQ(line[1].value.find("\xE2\x89\x88"), std::string::npos);  // counts are exact
+  EXPECT_EQ(subsample_title(*s), " (on " + of + ")");
+  // The plots show the learner's counters, not the subsample's size.
+  PlotSeriesModel plots;
+  plots.refresh(s.get(), 1);
+  EXPECT_EQ(plots.num_counters(), s->learner().counters().size());
   // A small sample's numbers are over every example: no mark.
   std::unique_ptr<Session> small = test::trained("#v=1&data=separable&n=500&d=5&learner=perceptron&seed=3", 300);
   ASSERT_NE(small, nullptr);
   EXPECT_EQ(results_line(results_input(*small, 5000))[4].value.find("\xE2\x89\x88"), std::string::npos);
+  EXPECT_EQ(subsample_title(*small), "");
 }
 
 TEST(AppResultsLineTest, TheCountIsReadAgainstItsKindOfBound) {
