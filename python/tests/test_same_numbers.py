@@ -56,7 +56,9 @@ def estimator_of(link, steps):
                             else int(text) if kind == "integer" else float(text))
     noise = "&".join(f"{k}={v}" for k, v in pairs if k in NOISE_KEYS)
     # The link's own features: its bias column, if any, is in its prepared data (fit_intercept would add one).
-    return cls(**params, random_state=int(values["seed"]), max_steps=steps, fit_intercept=False), noise
+    trace = int(values["trace"]) if "trace" in values else True  # the link's resolution as the keyword
+    return cls(**params, random_state=int(values["seed"]), max_steps=steps, fit_intercept=False,
+               trace=trace or False), noise
 
 
 GOLDEN = golden_runs()
