@@ -66,11 +66,9 @@ double dot_stored(const float* a, const float* b, int d) {
 // A uniform unit vector: a normalized Gaussian vector (redrawn in the null event of a zero vector).
 void draw_unit(Rng& rng, int d, double* out) {
   for (;;) {
+    rng.normals(out, static_cast<size_t>(d));
     double sq = 0.0;
-    for (int j = 0; j < d; ++j) {
-      out[j] = rng.normal();
-      sq += out[j] * out[j];
-    }
+    for (int j = 0; j < d; ++j) sq += out[j] * out[j];
     if (sq > 0.0) {
       const double norm = std::sqrt(sq);
       for (int j = 0; j < d; ++j) out[j] /= norm;
@@ -137,11 +135,9 @@ class SubspaceSphere {
   void propose(Rng& rng, std::vector<double>& y, double* radius) const {
     double total = 0.0;
     do {
+      rng.normals(y.data(), static_cast<size_t>(k_));
       double sq = 0.0;
-      for (int c = 0; c < k_; ++c) {
-        y[static_cast<size_t>(c)] = rng.normal();
-        sq += y[static_cast<size_t>(c)] * y[static_cast<size_t>(c)];
-      }
+      for (int c = 0; c < k_; ++c) sq += y[static_cast<size_t>(c)] * y[static_cast<size_t>(c)];
       total = sq + chi_square(rng, d_ - k_);
     } while (total <= 0.0);
     const double norm = std::sqrt(total);
@@ -155,7 +151,7 @@ class SubspaceSphere {
   }
 
   // The full point x (size d) with coordinates y and a uniform direction orthogonal to the basis.
-  void complete(Rng& rng, const std::vector<double>& y, double radius, std::vector<double>& x) const {
+  void complete(Rng& rng, const std::vector<double>& y, double radius, std::vector<double>& x) {
     if (identity_) {
       for (int j = 0; j < d_; ++j) x[static_cast<size_t>(j)] = y[static_cast<size_t>(j)];
       return;
@@ -170,10 +166,11 @@ class SubspaceSphere {
     }
     if (k_ == d_) return;
     const double rest = std::sqrt(std::max(0.0, radius * radius - ysq));
-    std::vector<double> h(static_cast<size_t>(d_));
+    std::vector<double>& h = direction_;  // reused: one allocation per generator, not per point
+    h.resize(static_cast<size_t>(d_));
     double hn = 0.0;
     do {
-      for (int j = 0; j < d_; ++j) h[static_cast<size_t>(j)] = rng.normal();
+      rng.normals(h.data(), h.size());
       for (int c = 0; c < k_; ++c) {  // modified Gram-Schmidt: remove the basis components
         const double* b = column(c);
         double p = 0.0;
@@ -193,6 +190,7 @@ class SubspaceSphere {
   bool identity_;
   bool ball_;
   std::vector<double> basis_;
+  std::vector<double> direction_;  // complete()'s scratch: the orthogonal direction
 };
 
 // Bounds a rejection loop: at most 1e6 + 100 n candidates, and gives up early (after 1e5 candidates)
@@ -323,7 +321,7 @@ Result<Dataset> make_separable(const GeneratorSpec& s, Rng& rng) {
   ds.target.resize(d);
   for (int j = 0; j < d; ++j) ds.target[j] = static_cast<float>(v[static_cast<size_t>(j)]);
 
-  const SubspaceSphere sphere(d, v, s.ball);
+  SubspaceSphere sphere(d, v, s.ball);
   RejectionBudget budget(s.n);
   std::vector<double> y(1), x(static_cast<size_t>(d));
   double min_abs = std::numeric_limits<double>::infinity();
@@ -354,9 +352,11 @@ Result<Dataset> make_gaussian(const GeneratorSpec& s, Rng& rng) {
   ds.target.resize(d);
   for (int j = 0; j < d; ++j) ds.target[j] = static_cast<float>(v[static_cast<size_t>(j)]);
   double min_abs = std::numeric_limits<double>::infinity();
+  std::vector<double> drawn(static_cast<size_t>(d));
   for (int i = 0; i < s.n; ++i) {
     float* row = row_ptr(ds, i);
-    for (int j = 0; j < d; ++j) row[j] = static_cast<float>(rng.normal());
+    rng.normals(drawn.data(), drawn.size());
+    for (int j = 0; j < d; ++j) row[j] = static_cast<float>(drawn[static_cast<size_t>(j)]);
     const double dot = dot_stored(ds.target.data(), row, d);
     ds.true_label[static_cast<size_t>(i)] = dot >= 0.0 ? 1 : 0;
     min_abs = std::min(min_abs, std::fabs(dot));

@@ -33,7 +33,7 @@ double norm(const Eigen::VectorXd& a) { return std::sqrt(dot(a, a)); }
 Eigen::VectorXd random_unit(Rng& rng, int d) {
   Eigen::VectorXd g(d);
   for (;;) {
-    for (int j = 0; j < d; ++j) g[j] = rng.normal();
+    rng.normals(g.data(), static_cast<size_t>(d));
     const double length = norm(g);
     if (length > 1e-12) return g / length;
   }

@@ -29,6 +29,10 @@ constexpr double kExpTaylor[] = {1.0 / 87178291200.0,
                                  0.5,
                                  1.0,
                                  1.0};
+// 1/k for k = 23, 21, ..., 3: log's atanh series in Horner order (log and log_array share them).
+constexpr double kAtanhSeries[] = {1.0 / 23.0, 1.0 / 21.0, 1.0 / 19.0, 1.0 / 17.0, 1.0 / 15.0, 1.0 / 13.0,
+                                   1.0 / 11.0, 1.0 / 9.0,  1.0 / 7.0,  1.0 / 5.0,  1.0 / 3.0};
+constexpr double kSqrtHalf = 0.70710678118654752440;
 
 // Polynomial sine on [-pi/4, pi/4] (Taylor to x^17: error below 1e-17 on the interval).
 double sin_poly(double x) {
@@ -138,7 +142,7 @@ double log(double x) {
   if (std::isinf(x)) return x;
   int e = 0;
   double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1)
-  if (m < 0.70710678118654752440) {
+  if (m < kSqrtHalf) {
     m *= 2.0;
     e -= 1;
   }
@@ -146,9 +150,50 @@ double log(double x) {
   const double f = (m - 1.0) / (m + 1.0);
   const double f2 = f * f;
   double p = 0.0;
-  for (int k = 23; k >= 3; k -= 2) p = p * f2 + 1.0 / k;
+  for (double c : kAtanhSeries) p = p * f2 + c;
   const double log_m = 2.0 * (f + f * f2 * p);
   return (e * kLn2Hi + log_m) + e * kLn2Lo;
+}
+
+void log_array(const double* in, double* out, long count) {
+  long i = 0;
+#if defined(__SSE4_1__)
+  // log()'s operations on two lanes; frexp becomes bit surgery, exact for positive normal x. Lanes
+  // outside that range (zero, subnormal, negative, infinite, NaN) are redone by log() itself.
+  const __m128d min_normal = _mm_set1_pd(std::numeric_limits<double>::min());
+  const __m128d max_finite = _mm_set1_pd(std::numeric_limits<double>::max());
+  const __m128i mantissa_bits = _mm_set1_epi64x(0x000FFFFFFFFFFFFFLL);
+  const __m128i half_exponent = _mm_set1_epi64x(0x3FE0000000000000LL);  // the bits of 0.5
+  const __m128d one = _mm_set1_pd(1.0), two = _mm_set1_pd(2.0), exponent_bias = _mm_set1_pd(1022.0);
+  const __m128d sqrt_half = _mm_set1_pd(kSqrtHalf), ln2_hi = _mm_set1_pd(kLn2Hi), ln2_lo = _mm_set1_pd(kLn2Lo);
+  for (; i + 2 <= count; i += 2) {
+    const __m128d x = _mm_loadu_pd(in + i);
+    const __m128i bits = _mm_castpd_si128(x);
+    // frexp: x = m 2^e with m in [0.5, 1); e from the biased exponent field (sign 0 in range).
+    __m128d m = _mm_castsi128_pd(_mm_or_si128(_mm_and_si128(bits, mantissa_bits), half_exponent));
+    const __m128i biased = _mm_shuffle_epi32(_mm_srli_epi64(bits, 52), _MM_SHUFFLE(2, 0, 2, 0));
+    __m128d e = _mm_sub_pd(_mm_cvtepi32_pd(biased), exponent_bias);
+    const __m128d small = _mm_cmplt_pd(m, sqrt_half);
+    m = _mm_blendv_pd(m, _mm_mul_pd(m, two), small);
+    e = _mm_sub_pd(e, _mm_and_pd(small, one));
+    const __m128d f = _mm_div_pd(_mm_sub_pd(m, one), _mm_add_pd(m, one));
+    const __m128d f2 = _mm_mul_pd(f, f);
+    __m128d p = _mm_setzero_pd();
+    for (double c : kAtanhSeries) p = _mm_add_pd(_mm_mul_pd(p, f2), _mm_set1_pd(c));
+    const __m128d log_m = _mm_mul_pd(two, _mm_add_pd(f, _mm_mul_pd(_mm_mul_pd(f, f2), p)));
+    const __m128d result = _mm_add_pd(_mm_add_pd(_mm_mul_pd(e, ln2_hi), log_m), _mm_mul_pd(e, ln2_lo));
+    const __m128d inside = _mm_and_pd(_mm_cmpge_pd(x, min_normal), _mm_cmple_pd(x, max_finite));
+    const int mask = _mm_movemask_pd(inside);
+    _mm_storeu_pd(out + i, result);
+    if (mask != 3) {
+      double xs[2];
+      _mm_storeu_pd(xs, x);
+      if ((mask & 1) == 0) out[i] = log(xs[0]);
+      if ((mask & 2) == 0) out[i + 1] = log(xs[1]);
+    }
+  }
+#endif
+  for (; i < count; ++i) out[i] = log(in[i]);
 }
 
 double sin(double x) {

@@ -16,6 +16,9 @@ double exp(double x);
 void exp_array(const double* in, double* out, long count);
 // Natural logarithm for x > 0; -inf at 0, NaN for x < 0.
 double log(double x);
+// out[i] = log(in[i]) for i < count, bit for bit (the same operations, two values at a time with SSE4.1 /
+// wasm SIMD: the normal sampler's cost); `in` may equal `out`.
+void log_array(const double* in, double* out, long count);
 // Sine, accurate for |x| up to about 1e6 (Cody-Waite reduction).
 double sin(double x);
 // Cosine, accurate for |x| up to about 1e6.

@@ -1,12 +1,88 @@
 // marginlab — PCG32 with named streams and platform-independent samplers.
 #include "core/util/rng.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/util/detmath.h"
 
 namespace ml {
+namespace {
+
+constexpr uint64_t kPcgMultiplier = 6364136223846793005ULL;
+
+// PCG32's output (XSH-RR) for the state before the step.
+uint32_t pcg_output(uint64_t old) {
+  const auto xorshifted = static_cast<uint32_t>(((old >> 18U) ^ old) >> 27U);
+  const auto rot = static_cast<uint32_t>(old >> 59U);
+  return (xorshifted >> rot) | (xorshifted << ((32U - rot) & 31U));
+}
+
+// The states 1..4 steps ahead of any state s: mul[k] * s + add[k] (mod 2^64), so that the four steps of a
+// polar candidate need not wait for one another.
+struct PcgJumps {
+  uint64_t mul[4];
+  uint64_t add[4];
+};
+
+PcgJumps pcg_jumps(uint64_t inc) {
+  PcgJumps j{};
+  uint64_t mul = 1, add = 0;
+  for (int k = 0; k < 4; ++k) {
+    mul *= kPcgMultiplier;
+    add = add * kPcgMultiplier + inc;
+    j.mul[k] = mul;
+    j.add[k] = add;
+  }
+  return j;
+}
+
+// Rng::uniform() of the 64 bits (hi, lo), mapped to [-1, 1) as the polar method does.
+double polar_coordinate(uint32_t hi, uint32_t lo) {
+  const uint64_t bits = (static_cast<uint64_t>(hi) << 32U) | lo;
+  return 2.0 * (static_cast<double>(bits >> 11U) * (1.0 / 9007199254740992.0)) - 1.0;
+}
+
+// Rng::normal()'s candidate loop for `pairs` accepted pairs in a row: (u, v) and s = u^2 + v^2 each. A candidate
+// is four PCG steps (two uniforms of two draws each), computed from the state at once; every candidate is
+// written and a rejected one overwritten by the next, so that acceptance costs no branch.
+void polar_pairs(uint64_t& state, const PcgJumps& jumps, size_t pairs, double* u, double* v, double* s) {
+  uint64_t s0 = state;
+  for (size_t p = 0; p < pairs;) {
+    const uint64_t s1 = jumps.mul[0] * s0 + jumps.add[0];
+    const uint64_t s2 = jumps.mul[1] * s0 + jumps.add[1];
+    const uint64_t s3 = jumps.mul[2] * s0 + jumps.add[2];
+    u[p] = polar_coordinate(pcg_output(s0), pcg_output(s1));
+    v[p] = polar_coordinate(pcg_output(s2), pcg_output(s3));
+    s[p] = u[p] * u[p] + v[p] * v[p];
+    p += (s[p] < 1.0 && s[p] != 0.0) ? 1 : 0;
+    s0 = jumps.mul[3] * s0 + jumps.add[3];
+  }
+  state = s0;
+}
+
+// Accepted polar pairs per batch of Rng::normals.
+constexpr size_t kPolarBatch = 64;
+
+// factor[i] = sqrt(-2 log(s[i]) / s[i]), normal()'s operations in its order, two lanes at a time.
+void polar_factors(const double* s, double* factor, size_t count) {
+  det::log_array(s, factor, static_cast<long>(count));
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128d minus_two = _mm_set1_pd(-2.0);
+  for (; i + 2 <= count; i += 2) {
+    const __m128d log_s = _mm_loadu_pd(factor + i);
+    _mm_storeu_pd(factor + i, _mm_sqrt_pd(_mm_div_pd(_mm_mul_pd(minus_two, log_s), _mm_loadu_pd(s + i))));
+  }
+#endif
+  for (; i < count; ++i) factor[i] = std::sqrt(-2.0 * factor[i] / s[i]);
+}
+
+}  // namespace
 
 uint64_t splitmix64(uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;
@@ -35,10 +111,8 @@ Rng::Rng(uint64_t seed, uint64_t stream) {
 
 uint32_t Rng::next_u32() {
   const uint64_t old = state_;
-  state_ = old * 6364136223846793005ULL + inc_;
-  const auto xorshifted = static_cast<uint32_t>(((old >> 18U) ^ old) >> 27U);
-  const auto rot = static_cast<uint32_t>(old >> 59U);
-  return (xorshifted >> rot) | (xorshifted << ((32U - rot) & 31U));
+  state_ = old * kPcgMultiplier + inc_;
+  return pcg_output(old);
 }
 
 uint64_t Rng::next_u64() {
@@ -97,6 +171,32 @@ double Rng::normal() {
   cached_normal_ = v * factor;
   has_cached_normal_ = true;
   return u * factor;
+}
+
+void Rng::normals(double* out, size_t n) {
+  size_t i = 0;
+  if (n > 0 && has_cached_normal_) {
+    out[i++] = cached_normal_;
+    has_cached_normal_ = false;
+  }
+  const PcgJumps jumps = pcg_jumps(inc_);
+  double u[kPolarBatch], v[kPolarBatch], s[kPolarBatch], factor[kPolarBatch];
+  while (i < n) {
+    // The stream is sequential: draw the batch's pairs in order, then take their factors together.
+    const size_t pairs = std::min(kPolarBatch, (n - i + 1) / 2);
+    polar_pairs(state_, jumps, pairs, u, v, s);
+    polar_factors(s, factor, pairs);
+    for (size_t p = 0; p < pairs; ++p) {
+      out[i++] = u[p] * factor[p];
+      const double second = v[p] * factor[p];
+      if (i < n) {
+        out[i++] = second;
+      } else {  // odd count: the pair's second value waits for the next draw, as normal() leaves it
+        cached_normal_ = second;
+        has_cached_normal_ = true;
+      }
+    }
+  }
 }
 
 void Rng::shuffle(std::vector<int>& v) {

@@ -6,6 +6,7 @@
 // arithmetic, IEEE basic operations and det:: functions, which are identical on every platform.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,9 @@ class Rng {
   bool bernoulli(double p) { return uniform() < p; }
   // Standard normal N(0,1) (Marsaglia polar method with det::log; caches the second value).
   double normal();
+  // out[0..n) = n calls of normal(), bit for bit and leaving the same cached value (faster: the logarithms
+  // of a batch of accepted pairs are taken two at a time).
+  void normals(double* out, size_t n);
   // Fisher-Yates shuffle of indices in place.
   void shuffle(std::vector<int>& v);
   // The permutation 0..n-1 shuffled.
