@@ -6,9 +6,9 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def write_section(begin, end, text):
-    """Puts `text` (which starts with `begin` and ends with `end`) in docs/bench.md."""
-    path = os.path.join(ROOT, "docs", "bench.md")
+def write_section(begin, end, text, doc_path=os.path.join("docs", "bench.md")):
+    """Puts `text` (which starts with `begin` and ends with `end`) in docs/bench.md (or doc_path, from the root)."""
+    path = os.path.join(ROOT, doc_path)
     doc = open(path, encoding="utf-8").read() if os.path.exists(path) else "# marginlab benchmarks\n"
     if begin in doc and end in doc:
         doc = doc[: doc.index(begin)] + text.strip() + doc[doc.index(end) + len(end):]
