@@ -29,19 +29,7 @@ std::string data_hash(const ml::Dataset& ds) {
   return ml::sha256_hex(bytes);
 }
 
-ml::Dataset generate_separable(int n, int d) {
-  ml::GeneratorSpec spec;
-  spec.kind = ml::generator_with_id("separable");
-  spec.n = n;
-  spec.dims = d;
-  spec.margin = 0.0;
-  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
-  if (!data.ok()) {
-    std::fprintf(stderr, "bench_generate: %s\n", data.error().message.c_str());
-    std::exit(1);
-  }
-  return std::move(data.value());
-}
+ml::Dataset generate_separable(int n, int d) { return separable_data(n, d, "bench_generate"); }
 
 // Rows of d normals through the batch API; false when the Rng has none (a build of an older tree).
 template <class R>

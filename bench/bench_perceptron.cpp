@@ -34,17 +34,7 @@ constexpr int kEpochs = 10;
 constexpr int64_t kSessionRun = 65536;
 
 ml::Dataset make_data(int n, int d) {
-  ml::GeneratorSpec spec;
-  spec.kind = ml::generator_with_id("separable");
-  spec.n = n;
-  spec.dims = d;
-  spec.margin = 0.0;
-  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
-  if (!data.ok()) {
-    std::fprintf(stderr, "bench_perceptron: %s\n", data.error().message.c_str());
-    std::exit(1);
-  }
-  ml::Dataset ds = std::move(data.value());
+  ml::Dataset ds = separable_data(n, d, "bench_perceptron");
   ml::Rng flips(1, ml::Stream::noise);
   for (int i = 0; i < n; ++i) {
     if (flips.bernoulli(0.1)) ds.label[static_cast<size_t>(i)] = 1 - ds.label[static_cast<size_t>(i)];

@@ -121,6 +121,21 @@ inline LettersFrontEnd letters_front_end(int dims, bool ordered_pca = false) {
 }
 
 // Prints one JSON object on its own line (what report.py reads).
+// The benchmark's data: generator separable on the unit sphere, margin 0, seed 1; exits naming `program` on failure.
+inline ml::Dataset separable_data(int n, int d, const char* program) {
+  ml::GeneratorSpec spec;
+  spec.kind = ml::generator_with_id("separable");
+  spec.n = n;
+  spec.dims = d;
+  spec.margin = 0.0;
+  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
+  if (!data.ok()) {
+    std::fprintf(stderr, "%s: %s\n", program, data.error().message.c_str());
+    std::exit(1);
+  }
+  return std::move(data.value());
+}
+
 inline void emit(const nlohmann::ordered_json& j) {
   std::printf("%s\n", j.dump().c_str());
   std::fflush(stdout);
