@@ -29,7 +29,7 @@ std::string data_hash(const ml::Dataset& ds) {
   return ml::sha256_hex(bytes);
 }
 
-ml::Dataset generate_separable(int n, int d) { return separable_data(n, d, "bench_generate"); }
+ml::Dataset generate_separable(int n, int d) { return ml::bench::separable_data(n, d, "bench_generate"); }
 
 // Rows of d normals through the batch API; false when the Rng has none (a build of an older tree).
 template <class R>

@@ -34,7 +34,7 @@ constexpr int kEpochs = 10;
 constexpr int64_t kSessionRun = 65536;
 
 ml::Dataset make_data(int n, int d) {
-  ml::Dataset ds = separable_data(n, d, "bench_perceptron");
+  ml::Dataset ds = ml::bench::separable_data(n, d, "bench_perceptron");
   ml::Rng flips(1, ml::Stream::noise);
   for (int i = 0; i < n; ++i) {
     if (flips.bernoulli(0.1)) ds.label[static_cast<size_t>(i)] = 1 - ds.label[static_cast<size_t>(i)];

@@ -87,6 +87,16 @@ inline std::string flag(int argc, char** argv, const char* name, const std::stri
 
 // The letters-size data of 004 §4.2 that the kernel benches share (bench_nystrom, bench_uma): generator `classes`
 // with Q random unit w's, margin 0, seed 1, in d = 16 dimensions; n from `--n` (15 000), Q from `--classes` (26).
+// The data of `spec` with seed 1; exits naming `program` when the generator refuses.
+inline ml::Dataset generated_or_die(const ml::GeneratorSpec& spec, const char* program) {
+  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
+  if (!data.ok()) {
+    std::fprintf(stderr, "%s: %s\n", program, data.error().message.c_str());
+    std::exit(1);
+  }
+  return std::move(data.value());
+}
+
 // Exits with a message naming `program` when the generator refuses.
 inline ml::Dataset letters_data(int argc, char** argv, const char* program) {
   ml::GeneratorSpec spec;
@@ -95,12 +105,7 @@ inline ml::Dataset letters_data(int argc, char** argv, const char* program) {
   spec.dims = 16;
   spec.classes = std::stoi(flag(argc, argv, "--classes", "26"));
   spec.margin = 0.0;
-  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
-  if (!data.ok()) {
-    std::fprintf(stderr, "%s: %s\n", program, data.error().message.c_str());
-    std::exit(1);
-  }
-  return std::move(data.value());
+  return generated_or_die(spec, program);
 }
 
 // The letters-size kernel front end of 004 §3.6 that the kernel benches time: Nyström kernel PCA with D = m = `dims`
@@ -128,12 +133,7 @@ inline ml::Dataset separable_data(int n, int d, const char* program) {
   spec.n = n;
   spec.dims = d;
   spec.margin = 0.0;
-  ml::Result<ml::Dataset> data = ml::generate(spec, 1);
-  if (!data.ok()) {
-    std::fprintf(stderr, "%s: %s\n", program, data.error().message.c_str());
-    std::exit(1);
-  }
-  return std::move(data.value());
+  return generated_or_die(spec, program);
 }
 
 inline void emit(const nlohmann::ordered_json& j) {
