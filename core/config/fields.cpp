@@ -394,10 +394,11 @@ void add_edit_learner_run_fields(std::vector<Field>& t) {
        .view_only = true},
       "Steps of a run: where the command line stops and the app pauses.", [](Config & c) -> auto& { return c.steps; });
   bind(
-      t, "run", {}, {.key = "trace", .label = "Trace points", .min = 0, .max = kMaxTracePoints},
+      t, "", {}, {.key = "trace", .label = "Trace points", .min = 0, .max = kMaxTracePoints},
       "The trace's resolution: rows recorded over a run (about this many over ten passes of an online learner; "
       "docs/learners.md, \"The trace\"). More rows cost more time on large samples, whose rows evaluate a fixed "
-      "subsample; 0 records only the first and the last row, leaving the learner's own speed.",
+      "subsample; 0 records only the first and the last row, leaving the learner's own speed. Set in the link (the "
+      "command line's --url, Python's trace keyword); the app has no widget for it.",
       [](Config & c) -> auto& { return c.trace; });
   // --- view ---
   bind(

@@ -179,7 +179,8 @@ TEST(AppUiModel, PanelFieldsFollowTheTableAndTheGenerator) {
       last = at;
     }
   }
-  EXPECT_TRUE(keys(panel_fields("", c)).size() <= 1u);  // only the version, never shown by a panel
+  // Only the version and the trace's resolution, never shown by a panel (the resolution is a link setting).
+  EXPECT_EQ(keys(panel_fields("", c)), (std::vector<std::string>{"v", "trace"}));
 }
 
 // The Confusion panel draws noise_confusion_matrix(config.noise, Q); UMA's "given" C is the same call's
