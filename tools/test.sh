@@ -23,8 +23,9 @@ step() {  # step NAME COMMAND...: runs one suite, counts it and prints its wall 
   ledger+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
 }
 # build PRESET [CMAKE_ARGS...]: everything but the benchmarks (bench/run.sh builds those), warnings as errors.
-# The web and sanitizer builds compile core/, native/, web/ and app/ in unity batches (ML_UNITY_BUILD, the
-# top-level CMakeLists.txt); the native build keeps one unit per file for clang-tidy's compile database.
+# All three builds compile core/, native/, web/ and app/ in unity batches (ML_UNITY_BUILD, the top-level
+# CMakeLists.txt), and the tests in batches of 10 (ML_UNITY_TESTS, tests/CMakeLists.txt); clang-tidy reads
+# its own per-file compile database (tools/tidy.sh, build/tidy).
 build() {
   local preset=$1; shift
   cmake --preset "$preset" -DML_BUILD_BENCH=OFF -DML_WERROR=ON "$@" >/dev/null && cmake --build --preset "$preset" -j2
@@ -34,9 +35,9 @@ step "setup: deb-src entry from the machine's apt configuration" bash tests/tool
 step "no file refers to a folder outside the repository (papers' notes and data live in docs/ and data/)" \
   bash tests/tools/no_outside_refs_test.sh
 step "clang-format: the tree is formatted (tools/format.sh --check)" bash tools/format.sh --check
-step "native build" build native
+step "native build" build native -DML_UNITY_BUILD=ON
 step "native tests" ctest --preset native
-# clang-tidy over core/, app/, native/ with .clang-tidy (needs the native build's compile_commands.json).
+# clang-tidy over core/, app/, native/ with .clang-tidy (its own compile database, build/tidy: configured, not built).
 step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tidy.sh
 # The Python package (docs/python.md): the README's venv install from the native build, then pytest python/tests.
 step "python package: venv install (README) and pytest python/tests" bash python/run_tests.sh

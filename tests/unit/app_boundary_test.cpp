@@ -13,7 +13,7 @@
 #include "core/session/session.h"
 
 namespace ml::app {
-namespace {
+namespace app_boundary_test {
 
 TEST(Boundary, ALinearScoreCrossesZeroWhereInterpolationSays) {
   // 4 x 3 cells over [0,1]^2: centres x = 0.125, 0.375, 0.625, 0.875 and y = 1/6, 1/2, 5/6.
@@ -115,5 +115,5 @@ TEST(Boundary, ATrainedPerceptronsSegmentsLieOnItsHyperplane) {
   EXPECT_EQ(tracker.segments().size(), before);
 }
 
-}  // namespace
+}  // namespace app_boundary_test
 }  // namespace ml::app

@@ -17,7 +17,7 @@
 #include "tests/unit/fake_clock.h"
 
 namespace ml::app {
-namespace {
+namespace app_compare_model_test {
 
 using test::FakeClock;
 
@@ -178,5 +178,5 @@ TEST(CompareModel, MistakesCapIsFourTimesTheLargestCountWhenABoundIsBeyondIt) {
   EXPECT_EQ(cm.mistakes_y_cap(), 0.0);  // every bound fits under 36: no cap
 }
 
-}  // namespace
+}  // namespace app_compare_model_test
 }  // namespace ml::app

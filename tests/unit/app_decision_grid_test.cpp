@@ -8,7 +8,7 @@
 #include "app/models/projection.h"
 
 namespace ml::app {
-namespace {
+namespace app_decision_grid_test {
 
 // The identity view of 2-D data: lift(a, b) = (a, b).
 Projection plane() {
@@ -149,5 +149,5 @@ TEST(AppDecisionGridTest, RowsPerCallBoundsTheWork) {
   EXPECT_EQ(grid.rows_per_call(100), 22);  // 5e5 / 22000 = 22.7
 }
 
-}  // namespace
+}  // namespace app_decision_grid_test
 }  // namespace ml::app

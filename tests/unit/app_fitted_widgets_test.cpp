@@ -13,7 +13,7 @@
 #include <vector>
 
 namespace ml::app {
-namespace {
+namespace app_fitted_widgets_test {
 
 namespace fs = std::filesystem;
 
@@ -63,5 +63,5 @@ TEST(AppFittedWidgets, PanelsDrawCombosAndTextFieldsThroughTheFittedHelpers) {
   }
 }
 
-}  // namespace
+}  // namespace app_fitted_widgets_test
 }  // namespace ml::app

@@ -8,7 +8,7 @@
 #include "app/models/frame_times.h"
 
 namespace ml::app {
-namespace {
+namespace app_frame_times_test {
 
 TEST(FrameTimes, MedianOfTheLastIntervals) {
   FrameTimes t(3);
@@ -61,5 +61,5 @@ TEST(FrameCost, AppTimeIsTheFrameWithoutTrainingAndGl) {
   EXPECT_EQ(stats.app().percentile_ms(1.0), 10.0);
 }
 
-}  // namespace
+}  // namespace app_frame_times_test
 }  // namespace ml::app

@@ -26,7 +26,7 @@
 #include "tests/unit/shipped_files.h"
 
 namespace ml::app {
-namespace {
+namespace app_gallery_test {
 
 // The data a data=csv link names, read from the shipped data/ and checked against its manifest.
 Result<Dataset> shipped_data(const Config& config) {
@@ -250,5 +250,5 @@ TEST(AppGalleryTest, TheRealDataEntriesNameTheShippedSets) {
                                          "ida/german/german", "uci/optdigits.csv", "uci/letter_recognition.csv"}));
 }
 
-}  // namespace
+}  // namespace app_gallery_test
 }  // namespace ml::app

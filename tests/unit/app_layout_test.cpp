@@ -13,7 +13,7 @@
 #include "app/models/layout.h"
 
 namespace ml::app {
-namespace {
+namespace app_layout_test {
 
 // Portrait sizes (width, height) of phones and tablets.
 const std::vector<std::pair<float, float>> kPhones = {{360, 640}, {375, 667}, {390, 844},
@@ -138,5 +138,5 @@ TEST(AppLayout, TouchPaddingMakesFramesTouchTargets) {
   EXPECT_EQ(touch_frame_padding(60), 3.0f);  // never less than the desktop's padding
 }
 
-}  // namespace
+}  // namespace app_layout_test
 }  // namespace ml::app

@@ -6,7 +6,7 @@
 #include "app/models/learned_confusion.h"
 
 namespace ml::app {
-namespace {
+namespace app_learned_confusion_test {
 
 TEST(AppLearnedConfusionTest, ColumnsAreTrueClassesAndTheRateIsTheOffDiagonalNorm) {
   // True class 0: predicted 0, 0, 1 -> column 0 = (2/3, 1/3). True class 1: predicted 1 -> (0, 1).
@@ -37,5 +37,5 @@ TEST(AppLearnedConfusionTest, RefreshesOnANewSessionAtOnceAndOnUpdatesAtMostEver
   EXPECT_TRUE(t.due(2, 5, 10.32));  // a new session: at once
 }
 
-}  // namespace
+}  // namespace app_learned_confusion_test
 }  // namespace ml::app

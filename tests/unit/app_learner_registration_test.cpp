@@ -18,7 +18,7 @@
 #include "test_session.h"
 
 namespace ml {
-namespace {
+namespace app_learner_registration_test {
 
 using test::TestOnlyLearner;
 
@@ -94,5 +94,5 @@ TEST(LearnerRegistration, TheAppOffersIt) {
   EXPECT_NE(offered.back().label.find("Test-only centroid"), std::string::npos) << offered.back().label;
 }
 
-}  // namespace
+}  // namespace app_learner_registration_test
 }  // namespace ml

@@ -15,7 +15,7 @@
 #include "tests/unit/fake_clock.h"
 
 namespace ml::app {
-namespace {
+namespace app_lesson_model_test {
 
 using test::FakeClock;
 
@@ -207,5 +207,5 @@ TEST(AppLessonModel, TheGalleryListsLessonsFirstOnlyWithoutProgress) {
   EXPECT_EQ(entries[1].link, step_link(halving(), 3));
 }
 
-}  // namespace
+}  // namespace app_lesson_model_test
 }  // namespace ml::app

@@ -20,7 +20,7 @@
 #include "tests/unit/shipped_files.h"
 
 namespace ml::app {
-namespace {
+namespace app_linked_data_test {
 
 // The trace hash of the link run as the command line runs it: its files read through csv_dataset.
 std::string command_line_hash(const std::string& url, int64_t steps) {
@@ -111,5 +111,5 @@ TEST(AppLinkedData, CancellingGoesBackToThePreviousRun) {
   EXPECT_TRUE(state.wanted_data_files().empty());
 }
 
-}  // namespace
+}  // namespace app_linked_data_test
 }  // namespace ml::app

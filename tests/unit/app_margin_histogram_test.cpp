@@ -7,7 +7,7 @@
 #include "test_data.h"
 
 namespace ml::app {
-namespace {
+namespace app_margin_histogram_test {
 
 TEST(AppMarginHistogramTest, ScoreMarginBinaryAndMulticlass) {
   Eigen::MatrixXf s(2, 2);
@@ -56,5 +56,5 @@ TEST(AppMarginHistogramTest, StrideReadsEveryKthLabelAndSkipsNonFinite) {
   EXPECT_EQ(h.x_label, "y f(x)  (observed labels)");
 }
 
-}  // namespace
+}  // namespace app_margin_histogram_test
 }  // namespace ml::app

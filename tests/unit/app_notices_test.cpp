@@ -9,7 +9,7 @@
 #include "app/state/app_state.h"
 
 namespace ml::app {
-namespace {
+namespace app_notices_test {
 
 TEST(AppNoticesTest, ErrorsComeFirstAndTheNewestLeads) {
   const std::vector<Notice> stored = {
@@ -26,5 +26,5 @@ TEST(AppNoticesTest, SettingsAreNamedByTheirLabelsNotTheirKeys) {
   EXPECT_EQ(setting_display_name("l.no_such_parameter"), "l.no_such_parameter");
 }
 
-}  // namespace
+}  // namespace app_notices_test
 }  // namespace ml::app

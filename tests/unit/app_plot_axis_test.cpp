@@ -8,7 +8,7 @@
 #include "app/models/plot_axis.h"
 
 namespace ml::app {
-namespace {
+namespace app_plot_axis_test {
 
 TEST(AppPlotAxis, NiceStepPicksTheSmallest125StepThatFits) {
   EXPECT_DOUBLE_EQ(nice_step(10, 5), 2);      // 10/1 = 10 ticks > 5; 10/2 = 5 fits
@@ -154,5 +154,5 @@ TEST(AppPlotAxis, NearestPointWithinARadius) {
   EXPECT_EQ(nearest_point({}, {}, 0, 0, 8), -1);
 }
 
-}  // namespace
+}  // namespace app_plot_axis_test
 }  // namespace ml::app

@@ -13,7 +13,7 @@
 #include "tests/unit/test_session.h"
 
 namespace ml::app {
-namespace {
+namespace app_plot_model_test {
 
 // A trace of `rows` rows: mistakes and updates given, other standard columns NaN, then counters.
 std::vector<std::vector<double>> columns(const std::vector<double>& mistakes, const std::vector<double>& updates,
@@ -104,5 +104,5 @@ TEST(AppPlotModelTest, OnlyAOneStepLearnerIsShownAsNumbers) {
   }
 }
 
-}  // namespace
+}  // namespace app_plot_model_test
 }  // namespace ml::app

@@ -8,7 +8,7 @@
 #include "app/models/png_text.h"
 
 namespace ml::app {
-namespace {
+namespace app_png_text_test {
 
 std::string be32(uint32_t v) {
   std::string out(4, '\0');
@@ -52,5 +52,5 @@ TEST(AppPngText, TextChunkAfterIhdrWithValidCrcs) {
   EXPECT_EQ(png_with_text("GIF89a", "Source", link), "GIF89a");
 }
 
-}  // namespace
+}  // namespace app_png_text_test
 }  // namespace ml::app

@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace ml::app {
-namespace {
+namespace app_point_stacks_test {
 
 // Five points at (1, 2), three at (0, 0) (one of them -0), two singles; the first point (index 0) is a test
 // point the caller skips with first = 1.
@@ -64,5 +64,5 @@ TEST(AppPointStacks, ManyPlacesCountLikeAnOrderedMap) {
   }
 }
 
-}  // namespace
+}  // namespace app_point_stacks_test
 }  // namespace ml::app

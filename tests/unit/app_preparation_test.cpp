@@ -11,7 +11,7 @@
 #include "tests/unit/fake_clock.h"
 
 namespace ml::app {
-namespace {
+namespace app_preparation_test {
 
 // 1 ms per clock read; with a 0.5 ms budget every tick does one unit of the fit.
 using test::FakeClock;
@@ -123,5 +123,5 @@ TEST(AppPreparation, CancelWithoutPreviousConfigurationDiscardsAndPauses) {
   EXPECT_TRUE(state.preparing());
 }
 
-}  // namespace
+}  // namespace app_preparation_test
 }  // namespace ml::app

@@ -9,7 +9,7 @@
 #include "app/models/projection.h"
 
 namespace ml::app {
-namespace {
+namespace app_projection_test {
 
 TEST(AppProjection, TwoFeaturesAreShownAsTheyAre) {
   FeatureMatrix X(3, 3);
@@ -168,5 +168,5 @@ TEST(AppProjection, EditCoordinatesDropTheBiasAndRound) {
   EXPECT_EQ(edit_coordinates(p, -0.0000001, 0, true, 4.7), (std::vector<float>{0.0f, 0.0f}));  // no -0
 }
 
-}  // namespace
+}  // namespace app_projection_test
 }  // namespace ml::app

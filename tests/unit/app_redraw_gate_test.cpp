@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
+namespace app_redraw_gate_test {
 using namespace ml::app;
 
-namespace {
 // A gate fed frames whose draw lists hash to `*signature`; counts the hashes it asked for.
 struct Feed {
   RedrawGate gate;
@@ -21,8 +21,6 @@ struct Feed {
   }
 };
 const FrameFacts kScreen{1280, 800, 3, false};
-}  // namespace
-
 TEST(AppRedrawGate, DrawsTheFirstFrameAndThenOnlyChanges) {
   Feed f;
   EXPECT_TRUE(f.frame(kScreen));   // nothing on screen yet
@@ -66,3 +64,5 @@ TEST(AppRedrawGate, InvalidateDrawsTheNextFrame) {
   EXPECT_TRUE(f.frame(kScreen));
   EXPECT_FALSE(f.frame(kScreen));
 }
+
+}  // namespace app_redraw_gate_test

@@ -19,7 +19,7 @@
 #include "test_session.h"
 
 namespace ml::app {
-namespace {
+namespace app_results_line_test {
 
 using test::trained;
 
@@ -235,5 +235,5 @@ TEST(AppResultsLineTest, TheRunJsonNamesAnORateAsARateWithItsConstant) {
   EXPECT_EQ(rates, 4);  // CORESET SVM, ACTIVE CORESET SVM, SIMPLE OUTLIER SVM, OUTLIER SVM
 }
 
-}  // namespace
+}  // namespace app_results_line_test
 }  // namespace ml::app

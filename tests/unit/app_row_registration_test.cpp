@@ -13,7 +13,7 @@
 #include "tests/unit/test_only_noise.h"
 
 namespace ml::app {
-namespace {
+namespace app_row_registration_test {
 
 // The choice with this id, or nullptr.
 const Choice* find_choice(const std::vector<Choice>& choices, const std::string& id) {
@@ -60,5 +60,5 @@ TEST(AppRowRegistration, NoisePanelOffersTheRegisteredModel) {
   EXPECT_EQ(keys_of(panel_fields("noise", c)), (std::vector<std::string>{"noise", "eta"}));
 }
 
-}  // namespace
+}  // namespace app_row_registration_test
 }  // namespace ml::app

@@ -18,7 +18,7 @@
 #include "tests/unit/fake_clock.h"
 
 namespace ml::app {
-namespace {
+namespace app_state_test {
 
 // A clock that moves 1 ms every time it is read: the 8 ms budget then cuts slices of varying length
 // without the test depending on real time.
@@ -535,5 +535,5 @@ TEST(AppState, ACellOpensAsASingleRunAndTheSweepComesBackAsItWas) {
   EXPECT_TRUE(state.take_navigation());
 }
 
-}  // namespace
+}  // namespace app_state_test
 }  // namespace ml::app

@@ -13,7 +13,7 @@
 #include "tests/unit/fake_clock.h"
 
 namespace ml::app {
-namespace {
+namespace app_sweep_model_test {
 
 using test::FakeClock;
 
@@ -214,5 +214,5 @@ TEST(SweepModel, RefusedCellsAreCountedAndLeftOutOfThePlot) {
   EXPECT_EQ(d.points_filled, 1u);
 }
 
-}  // namespace
+}  // namespace app_sweep_model_test
 }  // namespace ml::app

@@ -14,7 +14,7 @@
 #include "core/learners/registry.h"
 
 namespace ml::app {
-namespace {
+namespace app_sweep_pool_test {
 
 Experiment decode(const std::string& url) { return decode_experiment(url).experiment; }
 
@@ -260,5 +260,5 @@ TEST(SweepPool, ACellOfTheLinksJobsIsTheSameCell) {
   EXPECT_EQ(experiment_cell(with_jobs, 4).url, experiment_cell(decode(kLink), 4).url);
 }
 
-}  // namespace
+}  // namespace app_sweep_pool_test
 }  // namespace ml::app

@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace ml::app {
-namespace {
+namespace app_text_fit_test {
 
 // 10 px per character (a multi-byte UTF-8 character counts once).
 float ten_per_char(std::string_view s) {
@@ -72,11 +72,11 @@ TEST(AppTextFit, EllipsisAloneWhenNothingFits) {
   EXPECT_EQ(nan.shown, "...");
 }
 
-}  // namespace
+}  // namespace app_text_fit_test
 }  // namespace ml::app
 
 namespace ml::app {
-namespace {
+namespace app_text_fit_test {
 
 TEST(AppTextFit, FlowedTokensBreakOnlyBetweenTokens) {
   const TextMeasure per_char = [](std::string_view t) { return static_cast<float>(t.size()); };
@@ -91,11 +91,11 @@ TEST(AppTextFit, FlowedTokensBreakOnlyBetweenTokens) {
   EXPECT_EQ(flow_tokens({"abcdefghij", "k"}, " ", 6, per_char), (std::vector<std::string>{"abc...", "k"}));
 }
 
-}  // namespace
+}  // namespace app_text_fit_test
 }  // namespace ml::app
 
 namespace ml::app {
-namespace {
+namespace app_text_fit_test {
 
 // A line of glyphs as a font draws it: 8 px boxes 7 px apart (neighbours touch by a pixel), 14 px tall.
 std::vector<DrawnGlyph> line_of(int window, float x, float y, int count, float clip_x1 = 1000) {
@@ -156,5 +156,5 @@ TEST(AppTextFit, GlyphsPastTheClipRectangleOrTrimmedAreCut) {
   EXPECT_TRUE(find_text_problems(glyphs).empty());
 }
 
-}  // namespace
+}  // namespace app_text_fit_test
 }  // namespace ml::app

@@ -11,7 +11,7 @@
 #include "app/models/touch_gestures.h"
 
 namespace ml::app {
-namespace {
+namespace app_touch_gestures_test {
 
 // The presses a run of frames made: where each went down, and whether a release followed.
 struct Presses {
@@ -196,5 +196,5 @@ TEST(TouchGestures, TheMouseTakesThePointerBack) {
   EXPECT_FALSE(g.frame(now, nullptr).owned);
 }
 
-}  // namespace
+}  // namespace app_touch_gestures_test
 }  // namespace ml::app

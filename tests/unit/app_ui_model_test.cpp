@@ -19,7 +19,7 @@
 #include "core/session/session.h"
 
 namespace ml::app {
-namespace {
+namespace app_ui_model_test {
 
 const Field& field(const char* key) {
   const Field* f = find_field(key);
@@ -265,5 +265,5 @@ TEST(AppUiModel, ConfusionPresetsAreColumnStochastic) {
   EXPECT_NEAR(confusion_column_error(confusion_matrix_of({0.9, 0.3, 0.2, 0.7}, 2)), 0.1, 1e-12);
 }
 
-}  // namespace
+}  // namespace app_ui_model_test
 }  // namespace ml::app

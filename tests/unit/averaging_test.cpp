@@ -11,7 +11,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace averaging_test {
 
 using test::tiny_dataset;
 
@@ -57,5 +57,5 @@ TEST(AveragingTest, NormalizedAveragesUnitVectors) {
   EXPECT_EQ(learner_error(a, ds, LabelSet::observed), 0.0);
 }
 
-}  // namespace
+}  // namespace averaging_test
 }  // namespace ml

@@ -15,7 +15,7 @@
 #include "core/session/session.h"
 
 namespace ml {
-namespace {
+namespace benchmark_split_test {
 
 Config split_config(int k) {
   Config c;
@@ -166,5 +166,5 @@ TEST(BenchmarkSplit, PipelineTakesTheGivenTestPart) {
   EXPECT_TRUE(s.value()->warnings().empty());
 }
 
-}  // namespace
+}  // namespace benchmark_split_test
 }  // namespace ml

@@ -16,7 +16,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace budget_test {
 
 using test::random_points;
 using test::tiny_dataset;
@@ -220,5 +220,5 @@ TEST(DegenerateData, ConstantFeaturesUnderStandardizeAndZeroVectorsGetANotice) {
       << joined((*s)->warnings());
 }
 
-}  // namespace
+}  // namespace budget_test
 }  // namespace ml

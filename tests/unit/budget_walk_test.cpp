@@ -25,7 +25,7 @@
 #endif
 
 namespace ml {
-namespace {
+namespace budget_walk_test {
 
 // Peak bytes of this process so far.
 double peak_bytes() {
@@ -134,5 +134,5 @@ TEST_P(BudgetWalk, EverySizeAtItsMaximumStaysWithinTheMemoryBudget) {
 
 INSTANTIATE_TEST_SUITE_P(Parts, BudgetWalk, ::testing::Range(0, kWalkParts));
 
-}  // namespace
+}  // namespace budget_walk_test
 }  // namespace ml

@@ -18,7 +18,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace bylander_test {
 
 using test::tiny_dataset;
 
@@ -281,5 +281,5 @@ TEST(BylanderTest, NoiseToleranceBeatsThePerceptronThreeTimes) {
   EXPECT_LE(3.0 * bylander_error, perceptron_error);
 }
 
-}  // namespace
+}  // namespace bylander_test
 }  // namespace ml

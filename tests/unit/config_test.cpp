@@ -15,7 +15,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace config_test {
 
 // "perceptron, bylander, ...": every registered learner's id, as the unknown-learner warning lists them.
 std::string registered_ids() {
@@ -464,5 +464,5 @@ TEST(ConfigValidate, EqualityComparesEveryMember) {
   EXPECT_TRUE(base == Config{});
 }
 
-}  // namespace
+}  // namespace config_test
 }  // namespace ml

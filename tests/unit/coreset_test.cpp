@@ -20,7 +20,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace coreset_test {
 
 using test::problem_for;
 using test::tiny_dataset;
@@ -256,5 +256,5 @@ TEST(CoresetSessionTest, CountersReachTheJsonTrace) {
   }
 }
 
-}  // namespace
+}  // namespace coreset_test
 }  // namespace ml

@@ -22,7 +22,7 @@
 #endif
 
 namespace ml {
-namespace {
+namespace csv_test {
 
 const std::string kCorpus = std::string(ML_TEST_DIR) + "/csv";
 
@@ -640,5 +640,5 @@ TEST(CsvCaps, ManyRowsWithFewNewlinesGrowTheMatrix) {
   expect_consistent(*r);
 }
 
-}  // namespace
+}  // namespace csv_test
 }  // namespace ml

@@ -11,7 +11,7 @@
 #include "tests/unit/test_session.h"
 
 namespace ml {
-namespace {
+namespace eigen_setup_test {
 
 // The golden UMA run on a 120-landmark Nyström map (tests/golden/runs.tsv): its products are large enough
 // for the blocking to change their last bits.
@@ -40,5 +40,5 @@ TEST(EigenSetup, ASessionFixesTheProductBlockingWhateverWasSetBefore) {
   EXPECT_FALSE(configured.empty());
 }
 
-}  // namespace
+}  // namespace eigen_setup_test
 }  // namespace ml

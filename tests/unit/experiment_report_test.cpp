@@ -13,7 +13,7 @@
 #include "core/util/format.h"
 
 namespace ml {
-namespace {
+namespace experiment_report_test {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -199,5 +199,5 @@ TEST(ExperimentReport, NoComparisonsWithoutTheComparedAxis) {
   EXPECT_EQ(r.markdown.find("Paired comparisons"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace experiment_report_test
 }  // namespace ml

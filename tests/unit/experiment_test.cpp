@@ -16,7 +16,7 @@
 #include "core/util/sha256.h"
 
 namespace ml {
-namespace {
+namespace experiment_test {
 
 bool any_contains(const std::vector<std::string>& lines, const std::string& part) {
   return std::any_of(lines.begin(), lines.end(),
@@ -385,5 +385,5 @@ TEST(ExperimentStats, MissingRowsAreLeftOutOfPointsAndPairs) {
   EXPECT_NE(c[0].verdict.find("too few for a test"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace experiment_test
 }  // namespace ml

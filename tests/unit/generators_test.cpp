@@ -19,7 +19,7 @@
 #include "core/util/rng.h"
 
 namespace ml {
-namespace {
+namespace generators_test {
 
 const Generator kAll[] = {
     Generator::separable,   Generator::gaussian,   Generator::classes, Generator::double_ellipse, Generator::ring,
@@ -698,5 +698,5 @@ TEST(Generators, UnusedFieldsAreNotValidated) {
   EXPECT_TRUE(generate(b, 1).ok());
 }
 
-}  // namespace
+}  // namespace generators_test
 }  // namespace ml

@@ -17,7 +17,7 @@
 #endif
 
 namespace ml {
-namespace {
+namespace golden_data_test {
 
 TEST(GoldenData, EveryConfigReproducesItsHash) {
   std::ifstream in(std::string(ML_TEST_DIR) + "/golden/data.tsv");
@@ -40,5 +40,5 @@ TEST(GoldenData, EveryConfigReproducesItsHash) {
   EXPECT_GE(checked, 12);
 }
 
-}  // namespace
+}  // namespace golden_data_test
 }  // namespace ml

@@ -18,7 +18,7 @@
 #endif
 
 namespace ml {
-namespace {
+namespace golden_runs_test {
 
 TEST(GoldenRuns, EveryConfigReproducesItsTraceHash) {
   std::ifstream in(std::string(ML_TEST_DIR) + "/golden/runs.tsv");
@@ -51,5 +51,5 @@ TEST(GoldenRuns, EveryConfigReproducesItsTraceHash) {
   }
 }
 
-}  // namespace
+}  // namespace golden_runs_test
 }  // namespace ml

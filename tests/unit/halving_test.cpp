@@ -19,7 +19,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace halving_test {
 
 using test::tiny_dataset;
 
@@ -441,5 +441,5 @@ TEST(HalvingTest, SessionResolvesTheConceptSource) {
   EXPECT_EQ(s.constant_column, 4);
 }
 
-}  // namespace
+}  // namespace halving_test
 }  // namespace ml

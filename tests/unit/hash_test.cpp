@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace ml {
-namespace {
+namespace hash_test {
 
 TEST(HashBytes, TellsEveryByteAndTheLengthApart) {
   std::vector<unsigned char> bytes(13);
@@ -26,5 +26,5 @@ TEST(HashBytes, TellsEveryByteAndTheLengthApart) {
   EXPECT_NE(hash_bytes(1, bytes.data(), 8), hash_bytes(2, bytes.data(), 8));  // the running hash matters
 }
 
-}  // namespace
+}  // namespace hash_test
 }  // namespace ml

@@ -9,7 +9,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace kernel_front_end_test {
 
 Kernel gaussian() { return make_kernel(KernelKind::gaussian, 2, 1.0, 0.8, 0.0); }
 
@@ -128,5 +128,5 @@ TEST(KernelFrontEnd, ProjectedDatasetTakesTheObservedLabelsOfTheChosenRows) {
   EXPECT_EQ(d.corruption.size(), 2u);
 }
 
-}  // namespace
+}  // namespace kernel_front_end_test
 }  // namespace ml

@@ -14,7 +14,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace kernel_matrix_test {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -57,5 +57,5 @@ TEST(KernelMatrix, GaussianEqualsFromProductsBitForBit) {
   }
 }
 
-}  // namespace
+}  // namespace kernel_matrix_test
 }  // namespace ml

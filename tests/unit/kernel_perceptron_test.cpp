@@ -19,7 +19,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace kernel_perceptron_test {
 
 using test::problem_for;
 using test::tiny_dataset;
@@ -180,5 +180,5 @@ TEST(KernelPerceptronTest, GaussianKernelSeparatesARing) {
   EXPECT_EQ(learner_error(p, ds, LabelSet::observed), 0.0);
 }
 
-}  // namespace
+}  // namespace kernel_perceptron_test
 }  // namespace ml

@@ -22,7 +22,7 @@
 #include "core_modules.h"
 
 namespace ml {
-namespace {
+namespace layering_test {
 
 namespace fs = std::filesystem;
 
@@ -281,5 +281,5 @@ TEST(Layering, AppLogicFoldersDrawNothing) {
   EXPECT_GT(files, 30) << "the app's logic sources were found";
 }
 
-}  // namespace
+}  // namespace layering_test
 }  // namespace ml

@@ -15,7 +15,7 @@
 #include "test_data.h"
 
 namespace ml {
-namespace {
+namespace learner_parts_test {
 
 TEST(LearnerParts, RequireBinaryNamesTheLearnerAndTheClassCount) {
   const Dataset binary = test::tiny_dataset({{1, 0}, {0, 1}}, {1, -1});
@@ -129,5 +129,5 @@ TEST(LearnerParts, ParseEnumNameReadsTheDeclaredNames) {
   EXPECT_EQ(k, KernelKind::polynomial);  // untouched
 }
 
-}  // namespace
+}  // namespace learner_parts_test
 }  // namespace ml

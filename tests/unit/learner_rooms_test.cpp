@@ -21,7 +21,7 @@
 #include "core/learners/registry.h"
 
 namespace ml {
-namespace {
+namespace learner_rooms_test {
 
 namespace fs = std::filesystem;
 
@@ -167,5 +167,5 @@ TEST(RowRooms, NoCodeOutsideItsRoomSpellsAGeneratorOrNoiseModel) {
   EXPECT_GT(files, 100) << "the sources were found";
 }
 
-}  // namespace
+}  // namespace learner_rooms_test
 }  // namespace ml

@@ -16,7 +16,7 @@
 #include "tests/unit/shipped_files.h"
 
 namespace ml {
-namespace {
+namespace lessons_test {
 
 // The shipped data/ files as the experiment runner's CSV provider (the command line reads the same files).
 Result<std::shared_ptr<const Dataset>> shipped_data(const Config& config) {
@@ -246,5 +246,5 @@ TEST(Lessons, TheListAndDocsLessonsMdAreGeneratedFromTheTable) {
       << "regenerate it: build/native/marginlab lesson list --doc > docs/lessons.md";
 }
 
-}  // namespace
+}  // namespace lessons_test
 }  // namespace ml

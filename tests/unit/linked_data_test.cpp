@@ -18,7 +18,7 @@
 #include "tests/unit/shipped_files.h"
 
 namespace ml {
-namespace {
+namespace linked_data_test {
 
 Config config_of(const std::string& url) { return decode_link(url).config; }
 
@@ -82,5 +82,5 @@ TEST(LinkedData, ASingleFileMustMatchTheLinksCsvhash) {
       "the link records csvhash=0123456789abcdef: it is not the file the link was written for");
 }
 
-}  // namespace
+}  // namespace linked_data_test
 }  // namespace ml

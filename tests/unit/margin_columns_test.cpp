@@ -17,7 +17,7 @@
 #include "test_session.h"
 
 namespace ml {
-namespace {
+namespace margin_columns_test {
 
 using test::trained;
 
@@ -156,5 +156,5 @@ TEST(MarginColumns, NonLinearLearnersRecordNoMargin) {
     EXPECT_TRUE(std::isnan(last(*s, c))) << c;
 }
 
-}  // namespace
+}  // namespace margin_columns_test
 }  // namespace ml

@@ -16,7 +16,7 @@
 #include "test_session.h"
 
 namespace ml {
-namespace {
+namespace margin_fidelity_test {
 
 std::unique_ptr<Session> session_for(const std::string& url) {
   return test::session_for(url, test::LinkWarnings::none);
@@ -137,5 +137,5 @@ TEST(MarginFidelity, NoTargetSurvivesStandardizeSoTheMarginIsUnknown) {
   EXPECT_TRUE(std::isnan(s->learner().bound()));
 }
 
-}  // namespace
+}  // namespace margin_fidelity_test
 }  // namespace ml

@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace ml {
-namespace {
+namespace metrics_test {
 
 using test::tiny_dataset;
 
@@ -54,5 +54,5 @@ TEST(MetricsTest, Bounds) {
   EXPECT_TRUE(std::isnan(halving_bound(0)));
 }
 
-}  // namespace
+}  // namespace metrics_test
 }  // namespace ml

@@ -13,7 +13,7 @@
 #include "core/util/rng.h"
 
 namespace ml {
-namespace {
+namespace noise_adversary_test {
 
 // n points uniform on the unit sphere in d dims, labelled by sign<v, x> with v = e_1 (target known).
 Dataset separable(int n, int d, uint64_t seed) {
@@ -361,5 +361,5 @@ TEST(NoiseOutliers, MoveExactlyKFarOnTheWrongSide) {
   }
 }
 
-}  // namespace
+}  // namespace noise_adversary_test
 }  // namespace ml

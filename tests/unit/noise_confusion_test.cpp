@@ -11,7 +11,7 @@
 #include "core/noise/noise_ids.h"
 
 namespace ml {
-namespace {
+namespace noise_confusion_test {
 
 void expect_column_stochastic(const Eigen::MatrixXd& c, double tol = 1e-12) {
   for (Eigen::Index q = 0; q < c.cols(); ++q) {
@@ -254,5 +254,5 @@ TEST(ConfusionNoise, CountExactApportionsEachClassByTheLargestRemainder) {
   }
 }
 
-}  // namespace
+}  // namespace noise_confusion_test
 }  // namespace ml

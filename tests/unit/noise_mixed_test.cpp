@@ -15,7 +15,7 @@
 #include "core/session/pipeline.h"
 
 namespace ml {
-namespace {
+namespace noise_mixed_test {
 
 // n binary examples in 3-D with alternating true labels; no target (the adversary uses the class-mean proxy).
 Dataset binary_data(int n) {
@@ -197,5 +197,5 @@ TEST(NoiseMixed, PipelineNoticeWhenThetaIsNotBelowThetaMax) {
   EXPECT_TRUE(noticed);
 }
 
-}  // namespace
+}  // namespace noise_mixed_test
 }  // namespace ml

@@ -15,7 +15,7 @@
 #include "core/settings/setting.h"
 
 namespace ml {
-namespace {
+namespace noise_test {
 
 // A dataset with the given true labels, Q classes and d features x_ij = i + 0.5 j (points unused here).
 Dataset labelled(const std::vector<int>& labels, int num_classes, int dims = 2) {
@@ -435,5 +435,5 @@ TEST(NoiseReportTest, MeasureNoiseOnHandMadeLabels) {
   EXPECT_EQ(measure_noise(sparse).achieved_confusion(1, 1), 0.0);
 }
 
-}  // namespace
+}  // namespace noise_test
 }  // namespace ml

@@ -22,7 +22,7 @@
 #include "tests/unit/test_session.h"
 
 namespace ml {
-namespace {
+namespace numeric_overflow_test {
 
 // A labelled part of rows `x` (d columns each) with classes `labels` out of `classes`, clean.
 Dataset part_of(const std::vector<std::vector<float>>& x, const std::vector<int>& labels, int classes) {
@@ -194,5 +194,5 @@ TEST(NumericOverflow, UmaFitsFeaturesTimes1eMinus4AsItFitsTheOriginal) {
   }
 }
 
-}  // namespace
+}  // namespace numeric_overflow_test
 }  // namespace ml

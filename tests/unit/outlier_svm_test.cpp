@@ -21,7 +21,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace outlier_svm_test {
 
 using test::problem_for;
 
@@ -279,5 +279,5 @@ TEST(OutlierSvmTest, RunsFromASessionWithOutlierNoise) {
   }
 }
 
-}  // namespace
+}  // namespace outlier_svm_test
 }  // namespace ml

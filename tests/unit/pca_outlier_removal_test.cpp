@@ -22,7 +22,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace pca_outlier_removal_test {
 
 using test::counter;
 using test::tiny_dataset;
@@ -255,5 +255,5 @@ TEST(PcaOutlierRemovalTest, DoneWhen5HalvesTheAveragingErrorUnderCoordinatedPull
   }
 }
 
-}  // namespace
+}  // namespace pca_outlier_removal_test
 }  // namespace ml

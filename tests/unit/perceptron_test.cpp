@@ -18,7 +18,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace perceptron_test {
 
 using test::problem_for;
 using test::tiny_dataset;
@@ -298,5 +298,5 @@ TEST(PerceptronPropertyTest, MistakeBoundAndInvariantsOn100SeparableSets) {
   EXPECT_GE(most_mistakes, 20);
 }
 
-}  // namespace
+}  // namespace perceptron_test
 }  // namespace ml

@@ -18,7 +18,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace pipeline_protocol_test {
 
 TEST(MedianHeuristic, TwoPointsGiveHalfTheirSquaredDistance) {
   FeatureMatrix X(2, 2);
@@ -225,5 +225,5 @@ TEST(RoughLabels, ThePipelineSetsTheObservedLabelsAndFlagsTheChangedOnes) {
   EXPECT_EQ(noisy->train.label, clean->train.label);
 }
 
-}  // namespace
+}  // namespace pipeline_protocol_test
 }  // namespace ml

@@ -17,7 +17,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace point_edits_test {
 
 TEST(PointEdits, ItemsParseAndFormatBack) {
   PointEdit e;
@@ -218,5 +218,5 @@ TEST(PointEditsPipeline, PrepareDataAppliesEditsAfterTheNoise) {
   EXPECT_EQ(edited->noise.corrupted - plain->noise.corrupted, relabel_to != t.true_label[flip] ? 1 : -1);
 }
 
-}  // namespace
+}  // namespace point_edits_test
 }  // namespace ml

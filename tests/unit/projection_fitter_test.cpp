@@ -13,7 +13,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace projection_fitter_test {
 
 using test::random_points;
 
@@ -211,11 +211,11 @@ TEST_F(ProjectionFitterTest, ErrorsFinishTheFitter) {
   EXPECT_EQ(rb.error().code, "projection.rank_zero");
 }
 
-}  // namespace
+}  // namespace projection_fitter_test
 }  // namespace ml
 
 namespace ml {
-namespace {
+namespace projection_fitter_test {
 
 TEST(ProjectionMemo, HitsReturnTheTransformAndChangedContentMisses) {
   configure_eigen();
@@ -241,5 +241,5 @@ TEST(ProjectionMemo, HitsReturnTheTransformAndChangedContentMisses) {
   EXPECT_TRUE(changed.row(6) == first.row(6));
 }
 
-}  // namespace
+}  // namespace projection_fitter_test
 }  // namespace ml

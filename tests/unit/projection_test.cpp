@@ -17,7 +17,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace projection_test {
 
 FeatureMatrix points(std::initializer_list<std::initializer_list<float>> rows) {
   FeatureMatrix X(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows.begin()->size()));
@@ -520,5 +520,5 @@ TEST_F(ProjectionTest, Names) {
   EXPECT_FALSE(parse_enum_name("pca", &dummy));
 }
 
-}  // namespace
+}  // namespace projection_test
 }  // namespace ml

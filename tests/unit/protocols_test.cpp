@@ -20,7 +20,7 @@
 #include "nlohmann/json.hpp"
 
 namespace ml {
-namespace {
+namespace protocols_test {
 
 // projection × seed × eta with the replicate axis in the middle: 2 × 3 × 2 = 12 cells in 4 groups
 // (projection, eta); cell index = 6 p + 2 s + e.
@@ -210,5 +210,5 @@ TEST(ExperimentProtocols, OtherLearnersAndExperimentsWithoutProtocolRunAsTheyAre
   EXPECT_EQ(failed.error().message.rfind("selection for cell 1 (", 0), 0u) << failed.error().message;
 }
 
-}  // namespace
+}  // namespace protocols_test
 }  // namespace ml

@@ -11,7 +11,7 @@
 #include "test_session.h"
 
 namespace ml {
-namespace {
+namespace record_plan_test {
 
 // The benchmark's link as a plan: n = 200 000 (160 000 train), d = 64, a linear learner.
 RecordInputs benchmark_inputs(int points = kTraceDefaultPoints) {
@@ -137,5 +137,5 @@ TEST(RecordPlan, TraceOffKeepsTheFirstAndTheLastRow) {
   EXPECT_EQ(s->trace().last_step(), 50000);
 }
 
-}  // namespace
+}  // namespace record_plan_test
 }  // namespace ml

@@ -14,7 +14,7 @@
 #include "core/session/session.h"
 
 namespace ml {
-namespace {
+namespace registry_test {
 
 TEST(RegistryTest, RowsAreConsistent) {
   const auto& rows = learner_registry();
@@ -92,5 +92,5 @@ TEST(RegistryTest, EveryLearnerRunsFromABinaryConfig) {
   }
 }
 
-}  // namespace
+}  // namespace registry_test
 }  // namespace ml

@@ -24,7 +24,7 @@
 #include "core/session/session.h"
 
 namespace ml {
-namespace {
+namespace reproduction_links_test {
 
 namespace fs = std::filesystem;
 
@@ -233,5 +233,5 @@ TEST(ReproductionLinks, TheRpCellsSelectOnTheFirstReplicateWithTheActualNoiseRat
   }
 }
 
-}  // namespace
+}  // namespace reproduction_links_test
 }  // namespace ml

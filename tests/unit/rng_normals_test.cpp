@@ -12,7 +12,7 @@
 #include "core/util/rng.h"
 
 namespace ml {
-namespace {
+namespace rng_normals_test {
 
 uint64_t bits_of(double x) {
   uint64_t b = 0;
@@ -101,5 +101,5 @@ TEST(DetLogArray, EqualsLogBitForBit) {
   EXPECT_EQ(first_difference(x, expected), -1);
 }
 
-}  // namespace
+}  // namespace rng_normals_test
 }  // namespace ml

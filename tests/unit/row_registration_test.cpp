@@ -23,7 +23,7 @@
 #include "tests/unit/test_only_noise.h"
 
 namespace ml {
-namespace {
+namespace row_registration_test {
 
 bool contains(const std::vector<std::string>& list, const std::string& item) {
   return std::find(list.begin(), list.end(), item) != list.end();
@@ -195,5 +195,5 @@ TEST(RowRegistration, BuiltinRowsAreCompleteAndNumberedByTheirEnums) {
   for (const GeneratorRow& row : generator_rows()) EXPECT_EQ(row.adaptive_labels, row.id == "basis") << row.id;
 }
 
-}  // namespace
+}  // namespace row_registration_test
 }  // namespace ml

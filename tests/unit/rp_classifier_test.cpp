@@ -19,7 +19,7 @@
 #include "core/util/eigen_setup.h"
 
 namespace ml {
-namespace {
+namespace rp_classifier_test {
 
 // The registry's defaults (RpClassifierParams{}); tests change the members they vary.
 RpClassifierParams defaults() { return RpClassifierParams{}; }
@@ -388,11 +388,11 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   EXPECT_EQ(s.error().code, "rp.no_stop");
 }
 
-}  // namespace
+}  // namespace rp_classifier_test
 }  // namespace ml
 
 namespace ml {
-namespace {
+namespace rp_classifier_test {
 
 // 000 Cor. 1's projection size by hand: gamma = 0.2, eps = 0.5, eta = 0.1, delta = 0.05 give theta = 0.2 * 0.5 *
 // 0.8 / 2080 = 3.846e-5 and D = (8 / theta)(1/0.04 + ln 40) = 208 000 * 28.688879 = 5 967 286.9; the learner's note
@@ -416,5 +416,5 @@ TEST_F(RpClassifierTest, CorollaryOneProjectionSizeBesideTheDimensionInUse) {
   EXPECT_NE(note.find("D in use: 20"), std::string::npos) << note;
 }
 
-}  // namespace
+}  // namespace rp_classifier_test
 }  // namespace ml

@@ -11,7 +11,7 @@
 #include "core/learners/registry.h"
 
 namespace ml {
-namespace {
+namespace run_command_test {
 
 TEST(RunCommand, ShellQuoteByHand) {
   EXPECT_EQ(shell_quote("#v=1&data=separable"), "'#v=1&data=separable'");
@@ -58,5 +58,5 @@ TEST(RunCommand, SingleRunCsvSplitAndExperiment) {
             "marginlab sweep --url '#v=1&x.learner=perceptron,uma' --out marginlab_sweep.jsonl");
 }
 
-}  // namespace
+}  // namespace run_command_test
 }  // namespace ml

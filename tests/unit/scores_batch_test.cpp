@@ -13,7 +13,7 @@
 #include "test_session.h"
 
 namespace ml {
-namespace {
+namespace scores_batch_test {
 
 using test::trained;
 
@@ -111,5 +111,5 @@ TEST(ScoresBatchTest, LinearHelperOnHandValues) {
   EXPECT_EQ(out(0, 2), -5.0f);
 }
 
-}  // namespace
+}  // namespace scores_batch_test
 }  // namespace ml

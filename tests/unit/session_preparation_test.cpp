@@ -15,7 +15,7 @@
 #include "test_session.h"
 
 namespace ml {
-namespace {
+namespace session_preparation_test {
 
 std::unique_ptr<Session> make(const std::string& url) { return test::session_for(url, test::LinkWarnings::none); }
 
@@ -144,5 +144,5 @@ TEST(SessionPreparationTest, StepFinishesAPartialPreparation) {
   EXPECT_EQ(s->trace().sha256(), run_whole(url, 30));
 }
 
-}  // namespace
+}  // namespace session_preparation_test
 }  // namespace ml

@@ -15,7 +15,7 @@
 #include "core/noise/noise_ids.h"
 
 namespace ml {
-namespace {
+namespace session_test {
 
 Config noisy_config(const std::string& learner) {
   Config config;
@@ -207,5 +207,5 @@ TEST(SessionTest, TenMillionStepRunKeepsTheTraceBounded) {
   EXPECT_EQ(s->trace().last_step(), 10000000);
 }
 
-}  // namespace
+}  // namespace session_test
 }  // namespace ml

@@ -11,7 +11,7 @@
 #include "tests/unit/hand_built_learners.h"
 
 namespace ml {
-namespace {
+namespace setting_ref_test {
 
 TEST(SettingRef, AFieldReadsAndWritesItsConfigMember) {
   const SettingRef n = field_ref("n");
@@ -88,5 +88,5 @@ TEST(Link, SettleIsValidationThenTheBudget) {
   EXPECT_NE(all.back().find("over the resource budget"), std::string::npos) << all.back();
 }
 
-}  // namespace
+}  // namespace setting_ref_test
 }  // namespace ml

@@ -17,7 +17,7 @@
 #endif
 
 namespace ml {
-namespace {
+namespace shipped_data_test {
 
 namespace fs = std::filesystem;
 
@@ -108,5 +108,5 @@ TEST(DataManifest, RefusesAFileItDoesNotListOrWhoseHashDiffers) {
   EXPECT_EQ(unlisted.error().message, "the file x/b.csv is not listed in the data folder's MANIFEST.tsv");
 }
 
-}  // namespace
+}  // namespace shipped_data_test
 }  // namespace ml

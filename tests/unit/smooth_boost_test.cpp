@@ -25,7 +25,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace smooth_boost_test {
 
 using test::counter;
 using test::tiny_dataset;
@@ -278,5 +278,5 @@ TEST(SmoothBoostTest, RegisteredTwiceAndBinaryOnly) {
   EXPECT_EQ(st.error().code, "learner.needs_binary");
 }
 
-}  // namespace
+}  // namespace smooth_boost_test
 }  // namespace ml

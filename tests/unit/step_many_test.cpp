@@ -24,7 +24,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace step_many_test {
 
 using test::problem_for;
 
@@ -155,5 +155,5 @@ TEST(StepManyTest, RunsStopWhereTheLearnerStops) {
   }
 }
 
-}  // namespace
+}  // namespace step_many_test
 }  // namespace ml

@@ -16,7 +16,7 @@
 #include "nlohmann/json.hpp"
 
 namespace ml {
-namespace {
+namespace stop_reason_test {
 
 Config config_of(const std::string& url) {
   DecodeResult decoded = decode_link(url);
@@ -171,5 +171,5 @@ TEST(StopReason, EveryNameIsDistinctAndSnakeCase) {
   }
 }
 
-}  // namespace
+}  // namespace stop_reason_test
 }  // namespace ml

@@ -16,7 +16,7 @@
 #include "core/util/rng.h"
 
 namespace ml {
-namespace {
+namespace svm_solver_test {
 
 SignedPoints points(const std::vector<std::vector<double>>& rows) {
   SignedPoints z(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows[0].size()));
@@ -283,5 +283,5 @@ TEST(SvmSolverTest, MarginsOfMatchesHandValues) {
   EXPECT_DOUBLE_EQ(m[1], -2.0);
 }
 
-}  // namespace
+}  // namespace svm_solver_test
 }  // namespace ml

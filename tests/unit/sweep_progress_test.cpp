@@ -6,7 +6,7 @@
 #include "core/experiment/cell_queue.h"
 
 namespace ml {
-namespace {
+namespace sweep_progress_test {
 
 SweepProgress after(int64_t done, int64_t total, int64_t run, double seconds) {
   SweepProgress p;
@@ -43,5 +43,5 @@ TEST(SweepProgress, AVerySlowSweepCountsCellsPerHourAndHours) {
   EXPECT_EQ(progress_text(after(5, 12, 5, 400.0)), "5/12 cells, 45 cells/h, 9 min left");
 }
 
-}  // namespace
+}  // namespace sweep_progress_test
 }  // namespace ml

@@ -14,7 +14,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace symmetric_eigen_test {
 
 bool same_bits(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   return a.rows() == b.rows() && a.cols() == b.cols() &&
@@ -49,5 +49,5 @@ TEST(SymmetricEigen, SameBitsAsEigensSolver) {
   expect_eigen_bits(W, "Wishart 401");
 }
 
-}  // namespace
+}  // namespace symmetric_eigen_test
 }  // namespace ml

@@ -51,9 +51,9 @@ LearnerEntry test_only_learner_row() {
           "the test-only learner passes `l.passes` times over the sample"};
 }
 
-namespace {
+namespace test_only_learner {
 // Registered before main(): every test sees it like a built-in row.
 const bool kRegistered = (register_learner(test_only_learner_row()), true);
-}  // namespace
+}  // namespace test_only_learner
 
 }  // namespace ml::test

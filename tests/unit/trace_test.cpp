@@ -12,7 +12,7 @@
 #include "core/util/sha256.h"
 
 namespace ml {
-namespace {
+namespace trace_test {
 
 std::vector<double> row_at(double step, double fill, size_t columns) {
   std::vector<double> r(columns, fill);
@@ -110,5 +110,5 @@ TEST(TraceTest, TenMillionRowFeedStaysBoundedAndKeepsFirstLastAndExtremes) {
   EXPECT_EQ(margin_max, 5.0);
 }
 
-}  // namespace
+}  // namespace trace_test
 }  // namespace ml

@@ -5,7 +5,7 @@
 #include "core/settings/setting.h"
 
 namespace ml {
-namespace {
+namespace transform_test {
 
 Dataset make_dataset(int n, int d, int classes) {
   Dataset ds;
@@ -97,5 +97,5 @@ TEST(Normalization, NamesRoundTrip) {
   EXPECT_FALSE(parse_enum_name("zscore", &ignored));
 }
 
-}  // namespace
+}  // namespace transform_test
 }  // namespace ml

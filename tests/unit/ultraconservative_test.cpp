@@ -14,7 +14,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace ultraconservative_test {
 
 TEST(UltraconservativeSteps, RulesByHand) {
   // s = (1, 3, 2, 0), true class 0: E = {1, 2} (violations 2 and 1); class 3 scores below class 0.
@@ -211,5 +211,5 @@ TEST(UltraconservativeLearner, RegisteredAsMulticlass) {
   EXPECT_TRUE(e->schema.multiclass);
 }
 
-}  // namespace
+}  // namespace ultraconservative_test
 }  // namespace ml

@@ -14,7 +14,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace uma_rotation_free_projection_test {
 
 // 160 points in [-2, 2]^3, three classes by the distance from the origin (rings: not linearly separable, the
 // Gaussian front end's job), every 6th label moved to the next class (noise); C = 0.8 I + 0.1 off the diagonal.
@@ -115,5 +115,5 @@ TEST(UmaRotationFreeNystrom, SameStepsAsOnTheOrderedPcasFeatures) {
   EXPECT_GT(right, 70);
 }
 
-}  // namespace
+}  // namespace uma_rotation_free_projection_test
 }  // namespace ml

@@ -22,7 +22,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace uma_test {
 
 class UmaTest : public ::testing::Test {
  protected:
@@ -644,11 +644,11 @@ TEST(UmaRegistry, RegisteredAsMulticlass) {
   EXPECT_TRUE(e->schema.multiclass);
 }
 
-}  // namespace
+}  // namespace uma_test
 }  // namespace ml
 
 namespace ml {
-namespace {
+namespace uma_test {
 
 // A UMA step is a pass over the data, so the session records rows against that work, not as if steps were
 // cheap online updates: a run whose rows cost 80x the row budget still gets a history, not just its start.
@@ -674,5 +674,5 @@ TEST(UmaSession, ExpensiveRowsStillLeaveAHistory) {
   EXPECT_LE(s.value()->trace().committed(), 150u);
 }
 
-}  // namespace
+}  // namespace uma_test
 }  // namespace ml

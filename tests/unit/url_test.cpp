@@ -18,7 +18,7 @@
 #include "tests/unit/test_data.h"
 
 namespace ml {
-namespace {
+namespace url_test {
 
 // The learners a random config draws from: the default, the hand-built rows (every parameter kind, binary and
 // multiclass; registered by each test that draws) and one without parameters.
@@ -578,5 +578,5 @@ TEST(Url, ReferenceHasARowPerFieldAndPerParameter) {
   EXPECT_NE(md.find("    #v=1&data=separable&learner=perceptron&seed=1\n"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace url_test
 }  // namespace ml

@@ -10,7 +10,7 @@
 #include "core/util/sha256.h"
 
 namespace ml {
-namespace {
+namespace util_test {
 
 TEST(Rng, SameSeedAndStreamGiveSameSequence) {
   Rng a(42, Stream::data), b(42, Stream::data);
@@ -159,7 +159,7 @@ TEST(Format, ParsersRejectTrailingGarbageAndOverflow) {
   EXPECT_EQ(v, 42);
 }
 
-}  // namespace
+}  // namespace util_test
 }  // namespace ml
 
 // split keeps empty parts and yields one more part than separators: the URL's lists, the manifest's cells and

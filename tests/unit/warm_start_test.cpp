@@ -18,7 +18,7 @@
 #include "tests/unit/test_session.h"
 
 namespace ml {
-namespace {
+namespace warm_start_test {
 
 // A number in [-1, 1) from (seed, i, j) by an integer hash: the same on every platform.
 float hashed(uint32_t seed, uint32_t i, uint32_t j) {
@@ -244,5 +244,5 @@ TEST(WarmStart, BylanderCarriesItsCurrentIterateAndRestartsTheBestIterate) {
   EXPECT_GE(after.best_accuracy(), 0.0);
 }
 
-}  // namespace
+}  // namespace warm_start_test
 }  // namespace ml
