@@ -18,8 +18,8 @@ int main(int argc, char** argv) {
   for (int d : {2, 5, 10}) {
     const ml::FeatureMatrix concepts = ml::finite_class_directions(count, d, 1);
     ml::Dataset train;
-    train.X = ml::FeatureMatrix::Constant(1, d, 0.5f);
-    train.X(0, 0) = -0.25f;
+    train.set_features(ml::FeatureMatrix::Constant(1, d, 0.5f));
+    features(0, 0) = -0.25f;
     train.label = {1};
     train.true_label = {1};
     train.corruption = {ml::Corruption::none};

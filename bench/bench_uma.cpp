@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   ml::FeatureMatrix projected;
   const std::vector<double> transform_s = time_runs(1, [&] { projected = projection.transform(data.X); });
   ml::Dataset train = data;
-  train.X = projected;
+  train.set_features(projected);
 
   // UMA on the projected sample.
   const ml::UmaParams params{.tol = 0, .max_updates = 0};

@@ -105,7 +105,7 @@ void BoundaryTracker::update(const Learner& learner, int64_t updates, const Proj
   }
   if (!grid_.running()) return;
   const double cost = learner.predict_cost() > 0 ? learner.predict_cost() : projection.dims;
-  const BatchScorer score = [&learner](const FeatureMatrix& X, Eigen::MatrixXf* out) { learner.scores_batch(X, out); };
+  const BatchScorer score = [&learner](const FeatureRef& X, Eigen::MatrixXf* out) { learner.scores_batch(X, out); };
   if (grid_.advance(score, projection, grid_.rows_per_call(cost), now, deadline)) segments_ = boundary_segments(grid_);
 }
 

@@ -16,7 +16,7 @@
 namespace ml::app {
 
 // Scores every row of X into *out (X.rows() x Q): the learner's scores_batch.
-using BatchScorer = std::function<void(const FeatureMatrix& X, Eigen::MatrixXf* out)>;
+using BatchScorer = std::function<void(const FeatureRef& X, Eigen::MatrixXf* out)>;
 
 // Cells per side for a view of `pixels` layout pixels: one cell per 3 pixels, 24..220.
 int grid_cells(float pixels);

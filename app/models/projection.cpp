@@ -8,7 +8,7 @@
 
 namespace ml::app {
 
-Eigen::Vector2d Projection::project(const FeatureMatrix& X, int i) const {
+Eigen::Vector2d Projection::project(const FeatureRef& X, int i) const {
   double a = 0, b = 0;
   for (int j = 0; j < dims; ++j) {
     const double v = static_cast<double>(X(i, j)) - centre[j];
@@ -80,7 +80,7 @@ Eigen::MatrixXd principal_directions(const Eigen::MatrixXd& S, int k, const Eige
 
 }  // namespace
 
-Projection make_projection(const FeatureMatrix& X, const std::vector<std::string>& feature_names, ProjectionMode mode,
+Projection make_projection(const FeatureRef& X, const std::vector<std::string>& feature_names, ProjectionMode mode,
                            const Vector* w, int max_rows, ViewAxes axes) {
   Projection p;
   const int n = static_cast<int>(X.rows());

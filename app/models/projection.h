@@ -34,7 +34,7 @@ struct Projection {
   std::string describe;        // one line for the panel ("PCA of 8 features, slice through the mean")
 
   // View coordinates of row i of X (the jitter for row i when jitter_y).
-  Eigen::Vector2d project(const FeatureMatrix& X, int i) const;
+  Eigen::Vector2d project(const FeatureRef& X, int i) const;
   // The data-space point at view coordinates (a, b): centre + a u1 + b u2 (floats for the learner).
   void lift(double a, double b, float* out) const;
 };
@@ -51,7 +51,7 @@ struct ViewAxes {
 // come from a deterministic subspace iteration on at most max_rows rows (evenly spaced). `axes` picks
 // the components (pca) or the features (features: the other columns held at their mean, so regions are
 // a slice through the mean); axes that do not exist or coincide fall back to the first two.
-Projection make_projection(const FeatureMatrix& X, const std::vector<std::string>& feature_names, ProjectionMode mode,
+Projection make_projection(const FeatureRef& X, const std::vector<std::string>& feature_names, ProjectionMode mode,
                            const Vector* w, int max_rows = 4000, ViewAxes axes = {});
 
 // Zoom and pan of the 2-D view relative to the rectangle fitted to the data: the view shows the fitted

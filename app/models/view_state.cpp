@@ -60,9 +60,7 @@ void ViewState::update(const ViewOptions& options, const Session* session_now, u
     // One scores_batch call per chunk of rows (no per-cell virtual call), a chunk about 5e5 multiply-adds.
     const Learner& learner = session->learner();
     const double cost = learner.predict_cost() > 0 ? learner.predict_cost() : projection.dims;
-    const BatchScorer score = [&learner](const FeatureMatrix& X, Eigen::MatrixXf* out) {
-      learner.scores_batch(X, out);
-    };
+    const BatchScorer score = [&learner](const FeatureRef& X, Eigen::MatrixXf* out) { learner.scores_batch(X, out); };
     const int64_t stale = grid.stale_passes();
     if (grid.advance(score, projection, grid.rows_per_call(cost), now, t + budget_seconds, hypothesis)) {
       grid_uploaded = false;

@@ -629,7 +629,7 @@ Status CsvParser::read_data_rows(Dataset& data) {
   const long long max_rows_by_cells = options_.max_cells / num_features;
   const size_t reserve_rows = static_cast<size_t>(
       std::max<long long>(1, std::min<long long>(static_cast<long long>(estimate_records()), max_rows_by_cells)));
-  FeatureMatrix& X = data.X;
+  FeatureMatrix X;
   X.resize(static_cast<Eigen::Index>(reserve_rows), num_features);
   std::vector<int>& labels = data.true_label;
   labels.reserve(reserve_rows);
@@ -653,6 +653,8 @@ Status CsvParser::read_data_rows(Dataset& data) {
     labels.push_back(*label);
     ++rows_;
   }
+  X.conservativeResize(static_cast<Eigen::Index>(rows_), num_features);
+  data.set_features(std::move(X));
   return Status::Ok();
 }
 
@@ -805,7 +807,6 @@ Status CsvParser::finish_dataset(CsvTable& table) {
   }
   for (int& y : labels) y = rank[static_cast<size_t>(y)];
 
-  data.X.conservativeResize(static_cast<Eigen::Index>(rows_), num_features);
   data.label = labels;
   data.corruption.assign(labels.size(), Corruption::none);
   if (has_header_) {

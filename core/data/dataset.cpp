@@ -1,7 +1,102 @@
 // marginlab — Dataset helpers.
 #include "core/data/dataset.h"
 
+#include <new>
+#include <utility>
+
 namespace ml {
+
+Dataset::Dataset(const Dataset& other)
+    : label(other.label),
+      true_label(other.true_label),
+      corruption(other.corruption),
+      class_names(other.class_names),
+      feature_names(other.feature_names),
+      target(other.target),
+      target_margin(other.target_margin),
+      given_test_from(other.given_test_from) {
+  copy_features_from(other);
+}
+
+Dataset::Dataset(Dataset&& other) noexcept
+    : label(std::move(other.label)),
+      true_label(std::move(other.true_label)),
+      corruption(std::move(other.corruption)),
+      class_names(std::move(other.class_names)),
+      feature_names(std::move(other.feature_names)),
+      target(std::move(other.target)),
+      target_margin(other.target_margin),
+      given_test_from(other.given_test_from),
+      owned_(std::move(other.owned_)),
+      borrowed_(other.borrowed_) {
+  if (borrowed_) {
+    new (&X) FeatureView(other.X.data(), other.X.rows(), other.X.cols());
+  } else {
+    point_at_owned();
+  }
+  other.set_features(FeatureMatrix());
+}
+
+Dataset& Dataset::operator=(const Dataset& other) {
+  if (this == &other) return *this;
+  Dataset copy(other);
+  return *this = std::move(copy);
+}
+
+Dataset& Dataset::operator=(Dataset&& other) noexcept {
+  if (this == &other) return *this;
+  label = std::move(other.label);
+  true_label = std::move(other.true_label);
+  corruption = std::move(other.corruption);
+  class_names = std::move(other.class_names);
+  feature_names = std::move(other.feature_names);
+  target = std::move(other.target);
+  target_margin = other.target_margin;
+  given_test_from = other.given_test_from;
+  owned_ = std::move(other.owned_);
+  borrowed_ = other.borrowed_;
+  if (borrowed_) {
+    new (&X) FeatureView(other.X.data(), other.X.rows(), other.X.cols());
+  } else {
+    point_at_owned();
+  }
+  other.set_features(FeatureMatrix());
+  return *this;
+}
+
+void Dataset::copy_features_from(const Dataset& other) {
+  borrowed_ = other.borrowed_;
+  if (borrowed_) {
+    new (&X) FeatureView(other.X.data(), other.X.rows(), other.X.cols());
+  } else {
+    owned_ = other.owned_;
+    point_at_owned();
+  }
+}
+
+void Dataset::set_features(FeatureMatrix m) {
+  owned_ = std::move(m);
+  borrowed_ = false;
+  point_at_owned();
+}
+
+void Dataset::borrow_features(const float* rows, int n, int d) {
+  owned_ = FeatureMatrix();
+  borrowed_ = true;
+  new (&X) FeatureView(rows, n, d);
+}
+
+void Dataset::own_features() {
+  if (!borrowed_) return;
+  set_features(FeatureMatrix(X));
+}
+
+Eigen::Map<FeatureMatrix> Dataset::writable_features() {
+  own_features();
+  return {owned_.data(), owned_.rows(), owned_.cols()};
+}
+
+void Dataset::point_at_owned() { new (&X) FeatureView(owned_.data(), owned_.rows(), owned_.cols()); }
 
 int Dataset::corrupted_count() const {
   int count = 0;

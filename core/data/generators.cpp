@@ -248,7 +248,7 @@ Error margin_unreachable(const GeneratorSpec& s, const RejectionBudget& b, const
 // A dataset of n rows and d columns with Q classes, labels to be filled in.
 Dataset empty_dataset(int n, int d, int num_classes) {
   Dataset ds;
-  ds.X.setZero(n, d);
+  ds.set_features(FeatureMatrix::Zero(n, d));
   ds.true_label.assign(static_cast<size_t>(n), 0);
   ds.class_names = default_class_names(num_classes);
   ds.feature_names = default_feature_names(d);
@@ -261,7 +261,9 @@ Dataset finish(Dataset ds) {
   return ds;
 }
 
-float* row_ptr(Dataset& ds, int i) { return ds.X.data() + static_cast<size_t>(i) * static_cast<size_t>(ds.X.cols()); }
+float* row_ptr(Dataset& ds, int i) {
+  return ds.writable_features().data() + static_cast<size_t>(i) * static_cast<size_t>(ds.X.cols());
+}
 
 // Stores the 2-D point (x1, x2) in float as row i with class `label`.
 void set_point_2d(Dataset& ds, int i, double x1, double x2, int label) {
@@ -461,7 +463,7 @@ Result<Dataset> make_basis(const GeneratorSpec& s, Rng& rng) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(k));
   double min_abs = std::numeric_limits<double>::infinity();
   for (int i = 0; i < k; ++i) {
-    ds.X(i, i) = 1.0f;
+    row_ptr(ds, i)[i] = 1.0f;
     const int label = static_cast<int>(rng.below(2));
     ds.true_label[static_cast<size_t>(i)] = label;
     ds.target[i] = static_cast<float>(label == 1 ? scale : -scale);

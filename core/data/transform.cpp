@@ -10,17 +10,18 @@ namespace ml {
 
 Dataset select_rows(const Dataset& data, const std::vector<int>& rows) {
   Dataset out;
-  out.X.resize(static_cast<Eigen::Index>(rows.size()), data.X.cols());
+  FeatureMatrix X(static_cast<Eigen::Index>(rows.size()), data.X.cols());
   out.label.reserve(rows.size());
   out.true_label.reserve(rows.size());
   out.corruption.reserve(rows.size());
   for (size_t r = 0; r < rows.size(); ++r) {
     const auto i = static_cast<size_t>(rows[r]);
-    out.X.row(static_cast<Eigen::Index>(r)) = data.X.row(rows[r]);
+    X.row(static_cast<Eigen::Index>(r)) = data.X.row(rows[r]);
     out.label.push_back(data.label[i]);
     out.true_label.push_back(data.true_label[i]);
     if (!data.corruption.empty()) out.corruption.push_back(data.corruption[i]);
   }
+  out.set_features(std::move(X));
   out.class_names = data.class_names;
   out.feature_names = data.feature_names;
   out.target = data.target;
@@ -70,7 +71,7 @@ Split split_dataset(const Dataset& data, double test_fraction, bool stratified, 
 
 namespace {
 
-void scale_rows_to_unit(FeatureMatrix& X) {
+void scale_rows_to_unit(Eigen::Map<FeatureMatrix> X) {
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
     const float norm = X.row(i).norm();
     if (norm > 0.0f) X.row(i) /= norm;
@@ -83,8 +84,8 @@ void normalize(Normalization kind, Dataset& train, Dataset& test) {
   switch (kind) {
     case Normalization::none: return;
     case Normalization::unit:
-      scale_rows_to_unit(train.X);
-      scale_rows_to_unit(test.X);
+      scale_rows_to_unit(train.writable_features());
+      scale_rows_to_unit(test.writable_features());
       return;
     case Normalization::standardize: {
       const Eigen::Index d = train.X.cols();
@@ -103,8 +104,9 @@ void normalize(Normalization kind, Dataset& train, Dataset& test) {
         const double sd = std::sqrt(var);
         const double inv = sd > 0.0 ? 1.0 / sd : 1.0;
         for (Dataset* part : {&train, &test}) {
-          for (Eigen::Index i = 0; i < part->X.rows(); ++i) {
-            part->X(i, j) = static_cast<float>((part->X(i, j) - mean) * inv);
+          Eigen::Map<FeatureMatrix> X = part->writable_features();
+          for (Eigen::Index i = 0; i < X.rows(); ++i) {
+            X(i, j) = static_cast<float>((X(i, j) - mean) * inv);
           }
         }
       }
@@ -121,7 +123,7 @@ void add_bias(Dataset& data) {
   FeatureMatrix X(data.X.rows(), d + 1);
   X.leftCols(d) = data.X;
   X.col(d).setOnes();
-  data.X = std::move(X);
+  data.set_features(std::move(X));
   data.feature_names.push_back("bias");
   if (data.target.size() == d) {
     Vector t(d + 1);

@@ -53,7 +53,7 @@ Kernel make_kernel(KernelKind kind, int degree, double offset, double sigma, dou
   return k;
 }
 
-Eigen::VectorXd row_norms2(const FeatureMatrix& X) {
+Eigen::VectorXd row_norms2(const FeatureRef& X) {
   Eigen::VectorXd out(X.rows());
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
     const float* x = X.row(i).data();
@@ -64,13 +64,13 @@ Eigen::VectorXd row_norms2(const FeatureMatrix& X) {
   return out;
 }
 
-void kernel_row(const Kernel& k, const FeatureMatrix& X, const float* x, Eigen::VectorXd* out) {
+void kernel_row(const Kernel& k, const FeatureRef& X, const float* x, Eigen::VectorXd* out) {
   out->resize(X.rows());
   const int d = static_cast<int>(X.cols());
   for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[i] = k(X.row(i).data(), x, d);
 }
 
-Eigen::MatrixXd kernel_matrix(const Kernel& k, const FeatureMatrix& A, const FeatureMatrix& B) {
+Eigen::MatrixXd kernel_matrix(const Kernel& k, const FeatureRef& A, const FeatureRef& B) {
   assert(A.cols() == B.cols());
   const Eigen::MatrixXd Ad = A.cast<double>();
   const Eigen::MatrixXd Bd = B.cast<double>();
@@ -101,7 +101,7 @@ Eigen::MatrixXd kernel_matrix(const Kernel& k, const FeatureMatrix& A, const Fea
   return K;
 }
 
-Eigen::MatrixXd gram_matrix(const Kernel& k, const FeatureMatrix& X) {
+Eigen::MatrixXd gram_matrix(const Kernel& k, const FeatureRef& X) {
   Eigen::MatrixXd K = kernel_matrix(k, X, X);
   const Eigen::VectorXd n2 = row_norms2(X);
   for (Eigen::Index i = 0; i < K.rows(); ++i) {

@@ -49,13 +49,13 @@ Kernel make_kernel(KernelKind kind, int degree, double offset, double sigma, dou
 inline double gaussian_width_c(double sigma) { return 2.0 * sigma * sigma; }
 
 // Squared norms of the rows of X, in double (||x_i||^2 summed in coordinate order).
-Eigen::VectorXd row_norms2(const FeatureMatrix& X);
+Eigen::VectorXd row_norms2(const FeatureRef& X);
 // K(x_i, x) for every row x_i of X: out has X.rows() entries. `x` has X.cols() floats.
-void kernel_row(const Kernel& k, const FeatureMatrix& X, const float* x, Eigen::VectorXd* out);
+void kernel_row(const Kernel& k, const FeatureRef& X, const float* x, Eigen::VectorXd* out);
 // The kernel matrix K_ij = K(a_i, b_j) (A.rows() x B.rows()), computed as one double GEMM A Bᵀ then
 // elementwise (gaussian: ||a||^2 + ||b||^2 - 2<a,b>, clamped at 0).
-Eigen::MatrixXd kernel_matrix(const Kernel& k, const FeatureMatrix& A, const FeatureMatrix& B);
+Eigen::MatrixXd kernel_matrix(const Kernel& k, const FeatureRef& A, const FeatureRef& B);
 // The Gram matrix K(X, X) (symmetric; diagonal exact: K(x,x) from the row's own norm).
-Eigen::MatrixXd gram_matrix(const Kernel& k, const FeatureMatrix& X);
+Eigen::MatrixXd gram_matrix(const Kernel& k, const FeatureRef& X);
 
 }  // namespace ml

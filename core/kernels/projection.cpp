@@ -25,7 +25,7 @@ constexpr int kJitterTries = 9;
 // Relative tie margin of the sign rule (fix_column_signs).
 constexpr double kSignTieTolerance = 1e-6;
 
-FeatureMatrix gather_rows(const FeatureMatrix& X, const std::vector<int>& rows) {
+FeatureMatrix gather_rows(const FeatureRef& X, const std::vector<int>& rows) {
   FeatureMatrix out(static_cast<Eigen::Index>(rows.size()), X.cols());
   for (size_t i = 0; i < rows.size(); ++i) out.row(static_cast<Eigen::Index>(i)) = X.row(rows[i]);
   return out;
@@ -67,7 +67,7 @@ Error rank_zero_error(std::string_view what) {
 
 }  // namespace
 
-Result<KernelProjection> KernelProjection::fit(const FeatureMatrix& X, const Kernel& kernel,
+Result<KernelProjection> KernelProjection::fit(const FeatureRef& X, const Kernel& kernel,
                                                const ProjectionOptions& options, Rng& rng) {
   ProjectionFitter fitter(X, kernel, options, rng);
   fitter.run();
@@ -93,7 +93,7 @@ double product_cost(double basis, double D, bool triangular) { return triangular
 
 }  // namespace
 
-ProjectionFitter::ProjectionFitter(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
+ProjectionFitter::ProjectionFitter(const FeatureRef& X, const Kernel& kernel, const ProjectionOptions& options,
                                    Rng& rng, bool transform_sample)
     : X_(X), options_(options), transform_sample_(transform_sample) {
   n_ = static_cast<int>(X.rows());
@@ -335,7 +335,7 @@ void ProjectionFitter::invert_cholesky_factor() {
 }
 
 void ProjectionFitter::start_kernel_gram_schmidt() {
-  const FeatureMatrix& X = X_;
+  const FeatureRef& X = X_;
   const Kernel& kernel = p_.kernel_;
   const int n = n_;
   const int dims = dims_;
@@ -359,7 +359,7 @@ void ProjectionFitter::start_kernel_gram_schmidt() {
 }
 
 void ProjectionFitter::pick_kgs_pivot() {
-  const FeatureMatrix& X = X_;
+  const FeatureRef& X = X_;
   const Kernel& kernel = p_.kernel_;
   const int n = n_;
   const int dims = dims_;
@@ -403,7 +403,7 @@ void ProjectionFitter::pick_kgs_pivot() {
 }
 
 void ProjectionFitter::exact_kernel_matrix() {
-  const FeatureMatrix& X = X_;
+  const FeatureRef& X = X_;
   const Kernel& kernel = p_.kernel_;
   K_ = gram_matrix(kernel, X);
   if (!K_.allFinite()) return fail(not_finite_error());
@@ -491,7 +491,7 @@ void ProjectionFitter::start_nystrom_covariance() {
 }
 
 void ProjectionFitter::nystrom_covariance_block() {
-  const FeatureMatrix& X = X_;
+  const FeatureRef& X = X_;
   const Kernel& kernel = p_.kernel_;
   const int n = n_;
   const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
@@ -546,7 +546,7 @@ void ProjectionFitter::nystrom_pca() {
 }
 
 void ProjectionFitter::transform_sample_block() {
-  const FeatureMatrix& X = X_;
+  const FeatureRef& X = X_;
   const int n = n_;
   const Eigen::Index rows = std::min<Eigen::Index>(block_, n - start_);
   const size_t b = static_cast<size_t>(start_ / block_);
@@ -587,7 +587,7 @@ ParamTable<KernelParams> kernel_param_table(const char* kernel_help, const char*
 
 Kernel make_kernel(const KernelParams& p) { return make_kernel(p.kernel, p.degree, p.offset, p.sigma, p.width_c); }
 
-const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projection, const FeatureMatrix& X) {
+const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projection, const FeatureRef& X) {
   // A hash of the bytes: a different matrix of the same shape (a new view grid, another split) misses.
   const uint64_t hash = hash_bytes(0, X.data(), static_cast<size_t>(X.size()) * sizeof(float));
   for (size_t i = 0; i < entries_.size(); ++i) {
@@ -602,7 +602,7 @@ const FeatureMatrix& ProjectionMemo::transform(const KernelProjection& projectio
   return entries_.back().projected;
 }
 
-FeatureMatrix KernelProjection::transform(const FeatureMatrix& X) const {
+FeatureMatrix KernelProjection::transform(const FeatureRef& X) const {
   assert(X.cols() == basis_.cols());
   const Eigen::Index n = X.rows();
   FeatureMatrix out(n, coef_.cols());
@@ -613,7 +613,7 @@ FeatureMatrix KernelProjection::transform(const FeatureMatrix& X) const {
   return out;
 }
 
-void KernelProjection::transform_block(const FeatureMatrix& X, Eigen::Index start, Eigen::Index rows,
+void KernelProjection::transform_block(const FeatureRef& X, Eigen::Index start, Eigen::Index rows,
                                        FeatureMatrix& out) const {
   const FeatureMatrix Xb = X.middleRows(start, rows);
   project_block(kernel_matrix(kernel_, Xb, basis_), start, out);

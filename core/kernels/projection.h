@@ -112,7 +112,7 @@ class KernelProjection {
   // `rng`. Errors: "projection.empty" (no rows), "projection.bad_dims" (D < 1), "projection.not_finite"
   // (a kernel value is NaN/inf), "projection.not_pd" (random span: no jitter up to 1e-2·max K_ii helps),
   // "projection.not_converged" (kpca: an eigendecomposition hit its iteration limit).
-  static Result<KernelProjection> fit(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options,
+  static Result<KernelProjection> fit(const FeatureRef& X, const Kernel& kernel, const ProjectionOptions& options,
                                       Rng& rng);
 
   // D, the number of output coordinates (may be below the requested D: sample size, numerical rank).
@@ -140,7 +140,7 @@ class KernelProjection {
   double jitter() const { return jitter_; }
 
   // π of every row of X (n x D float), computed in row blocks: K(X_block, B) · C.
-  FeatureMatrix transform(const FeatureMatrix& X) const;
+  FeatureMatrix transform(const FeatureRef& X) const;
   // π(x) for one point (x has input_dims() floats, out gets dims() floats).
   void transform_row(const float* x, float* out) const;
   // The map restricted to its first `dims` coordinates (1 <= dims <= dims()); see "Nesting".
@@ -149,7 +149,7 @@ class KernelProjection {
  private:
   friend class ProjectionFitter;
   // Rows [start, start + rows) of π(X) into the same rows of `out`: one block of transform().
-  void transform_block(const FeatureMatrix& X, Eigen::Index start, Eigen::Index rows, FeatureMatrix& out) const;
+  void transform_block(const FeatureRef& X, Eigen::Index start, Eigen::Index rows, FeatureMatrix& out) const;
   // The same from the block's kernel values Kb = k(X_block, B) (what transform_block computes first).
   void project_block(const Eigen::MatrixXd& Kb, Eigen::Index start, FeatureMatrix& out) const;
 
@@ -173,7 +173,7 @@ class ProjectionMemo {
  public:
   explicit ProjectionMemo(int capacity = 2) : capacity_(capacity) {}
   // π(X) under `projection`, computed on a miss.
-  const FeatureMatrix& transform(const KernelProjection& projection, const FeatureMatrix& X);
+  const FeatureMatrix& transform(const KernelProjection& projection, const FeatureRef& X);
   // Forgets every entry (the projection changed).
   void clear() { entries_.clear(); }
 
@@ -210,7 +210,7 @@ class ProjectionFitter {
   // Checks the inputs and makes the random draws (random span points, Nyström landmarks) from `rng` at
   // once, as fit() does before any kernel value; X must outlive the fitter (it is not copied). With
   // `transform_sample`, the last stage computes π(X) exactly as KernelProjection::transform(X) would.
-  ProjectionFitter(const FeatureMatrix& X, const Kernel& kernel, const ProjectionOptions& options, Rng& rng,
+  ProjectionFitter(const FeatureRef& X, const Kernel& kernel, const ProjectionOptions& options, Rng& rng,
                    bool transform_sample = false);
   ProjectionFitter(const ProjectionFitter&) = delete;
   ProjectionFitter& operator=(const ProjectionFitter&) = delete;
@@ -268,7 +268,7 @@ class ProjectionFitter {
   void fit_done();         // the map is complete: transform the sample or finish
   bool skips_pca() const;  // Nyström: skip_nystrom_pca applies (D >= the rank of K_mm, m until known)
 
-  const FeatureMatrix& X_;
+  FeatureRef X_;
   ProjectionOptions options_;
   bool transform_sample_ = false;
   int n_ = 0;

@@ -106,7 +106,7 @@ class ActiveCoresetSvm final : public LinearBinaryLearner<ActiveCoresetSvmParams
   Status start(const Problem& problem, const ActiveCoresetSvmParams& params) override;
   bool insert(int row, int label);
 
-  const FeatureMatrix* pool_ = nullptr;  // features only: labels come from oracle_
+  const FeatureView* pool_ = nullptr;  // features only: labels come from oracle_
   LabelOracle oracle_;
   Rng rng_{1, Stream::learner};
   double eps_ = 0.1;

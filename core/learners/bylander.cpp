@@ -30,7 +30,7 @@ FeatureMatrix make_z_examples(const Dataset& data) {
   return Z;
 }
 
-CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
+CnoiseStep cnoise_update(const FeatureRef& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
                          const std::vector<uint8_t>& nonpositive, double nu) {
   const Eigen::Index m = Z.rows();
   const Eigen::Index d = Z.cols();

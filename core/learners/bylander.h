@@ -72,7 +72,7 @@ struct CnoiseStep {
 // z-examples y_i x_i / ||x_i|| of a binary dataset (observed labels), as floats.
 FeatureMatrix make_z_examples(const Dataset& data);
 // One Cnoise update (000 Alg. 2): `mu` the mean of Z's rows, `nonpositive[i]` true when <w,z_i> <= 0.
-CnoiseStep cnoise_update(const FeatureMatrix& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
+CnoiseStep cnoise_update(const FeatureRef& Z, const Eigen::VectorXd& mu, const Eigen::VectorXd& w,
                          const std::vector<uint8_t>& nonpositive, double nu);
 
 // Which iterate Bylander's perceptron outputs.

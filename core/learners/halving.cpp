@@ -126,7 +126,7 @@ Status FiniteClassLearner::reset(const Problem& problem, const HalvingParams& pa
   return reset_with_concepts(problem, concepts);
 }
 
-Status FiniteClassLearner::reset_with_concepts(const Problem& problem, const FeatureMatrix& concepts) {
+Status FiniteClassLearner::reset_with_concepts(const Problem& problem, const FeatureRef& concepts) {
   assert(problem.train != nullptr);
   const Dataset& train = *problem.train;
   if (train.num_classes() != 2) {
@@ -224,7 +224,7 @@ int64_t FiniteClassLearner::positive_mask(const float* x, std::vector<uint64_t>*
   return count;
 }
 
-std::vector<int64_t> FiniteClassLearner::positive_counts(const FeatureMatrix& X) const {
+std::vector<int64_t> FiniteClassLearner::positive_counts(const FeatureRef& X) const {
   assert(X.cols() == dims_);
   alignas(16) float s[kWordBits];
   std::vector<int64_t> counts(static_cast<size_t>(X.rows()), 0);
@@ -338,7 +338,7 @@ int HalvingLearner::predict(const float* x) const {
   return 2 * positive_mask(x, nullptr) >= version_space_size() ? 1 : 0;
 }
 
-void HalvingLearner::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void HalvingLearner::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   const std::vector<int64_t> positive = positive_counts(X);
   out->resize(positive.size());
   for (size_t i = 0; i < positive.size(); ++i) (*out)[i] = 2 * positive[i] >= version_space_size() ? 1 : 0;

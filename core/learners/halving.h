@@ -66,7 +66,7 @@ class FiniteClassLearner : public LearnerWith<HalvingParams> {
   Status reset(const Problem& problem, const HalvingParams& params) override;
   // Resets with an explicit class: row i of `concepts` is the direction of concept i, in the data's
   // space (cols == train->cols()). Used by reset() and by tests with hand-built classes.
-  Status reset_with_concepts(const Problem& problem, const FeatureMatrix& concepts);
+  Status reset_with_concepts(const Problem& problem, const FeatureRef& concepts);
   // Processes the next training example: predict, count a mistake, shrink K.
   StepResult step() override;
   // True after one pass over the training set.
@@ -105,7 +105,7 @@ class FiniteClassLearner : public LearnerWith<HalvingParams> {
   int64_t positive_mask(const float* x, std::vector<uint64_t>* positive) const;
   // positive_mask's count for every row of X, words outer and rows inner so that each block of 64
   // concepts is loaded once for all rows (the same operations, hence the same bits, as per row).
-  std::vector<int64_t> positive_counts(const FeatureMatrix& X) const;
+  std::vector<int64_t> positive_counts(const FeatureRef& X) const;
   // The index (in 𝒞) of the r-th (0-based) member of K in index order; r < |K|.
   int nth_member(uint64_t r) const;
   // Direction of concept i (a member of K) as a vector of the data's dimension.
@@ -149,7 +149,7 @@ class HalvingLearner final : public FiniteClassLearner {
   // Majority vote with ties to +1 (class 1), unlike the default argmax's ties to class 0.
   int predict(const float* x) const override;
   // predict() for every row, blocked over concepts (positive_counts).
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override;
   // |K|·(d+1): a vote scores every member of K, so the session records sparsely while K is large.
   double predict_cost() const override { return static_cast<double>(version_space_size()) * (dims() + 1); }
   // log₂|𝒞|.

@@ -10,7 +10,7 @@ namespace ml {
 
 Dataset projected_dataset(FeatureMatrix X, const Dataset& source, const std::vector<int>* rows) {
   Dataset out;
-  out.X = std::move(X);
+  out.set_features(std::move(X));
   const int n = static_cast<int>(out.X.rows());
   out.label.resize(static_cast<size_t>(n));
   int classes = 2;
@@ -81,7 +81,7 @@ Status KernelFrontEnd::fit() {
   return Status::Ok();
 }
 
-const FeatureMatrix& KernelFrontEnd::transform(const FeatureMatrix& X) const {
+FeatureRef KernelFrontEnd::transform(const FeatureRef& X) const {
   assert(fitted_);
   if (X.data() == train_->X.data() && X.rows() == sample_.rows()) return sample_.X;  // projected once, when fitted
   return memo_.transform(projection_, X);

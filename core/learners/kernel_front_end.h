@@ -45,7 +45,7 @@ class KernelFrontEnd {
   // π of the training rows with their observed labels (valid when fitted()).
   const Dataset& sample() const { return sample_; }
   // π(X): the stored sample when X is the training matrix itself, else computed once per distinct matrix.
-  const FeatureMatrix& transform(const FeatureMatrix& X) const;
+  FeatureRef transform(const FeatureRef& X) const;
   // π(x) of one point into `out` (projection().dims() floats).
   void transform_row(const float* x, float* out) const { projection_.transform_row(x, out); }
 

@@ -186,7 +186,7 @@ void KernelPerceptron::scores(const float* x, float* out) const {
   out[1] = score_of(decision(x));
 }
 
-void KernelPerceptron::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
+void KernelPerceptron::scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const {
   out->resize(X.rows(), 2);
   out->col(0).setZero();
   Eigen::VectorXd f, k;
@@ -210,7 +210,7 @@ void KernelPerceptron::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out
   }
 }
 
-void KernelPerceptron::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void KernelPerceptron::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   out->assign(static_cast<size_t>(X.rows()), 0);
   std::vector<int> active;
   for (int j : support_) {

@@ -62,10 +62,10 @@ class KernelPerceptron final : public LearnerWith<KernelPerceptronParams> {
   int next_example() const override { return order_.peek(); }
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override;
   // The scores of every row of X, in blocks of rows (each support vector read once per block), bit-identical
   // to scores(): every row sums alpha_j K(x_j, x) over the support in the same order.
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override;
+  void scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const override;
   const Vector* weights() const override { return kernel_.kind == KernelKind::linear ? &w_ : nullptr; }
   double bound() const override { return bound_; }
   std::vector<Counter> counters() const override;

@@ -55,12 +55,12 @@ int Learner::predict(const float* x) const {
   return best;
 }
 
-void Learner::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void Learner::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   out->resize(static_cast<size_t>(X.rows()));
   for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = predict(X.row(i).data());
 }
 
-void Learner::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
+void Learner::scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const {
   const int q_count = num_classes();
   assert(q_count >= 1 && q_count <= kMaxClasses);
   out->resize(X.rows(), q_count);
@@ -88,7 +88,7 @@ double online_perceptron_bound(const Problem& problem, bool normalize) {
                    : perceptron_bound(problem.radius, problem.target_margin);
 }
 
-std::vector<float> update_scales(const FeatureMatrix& X, bool normalize) {
+std::vector<float> update_scales(const FeatureRef& X, bool normalize) {
   const int n = static_cast<int>(X.rows());
   const int d = static_cast<int>(X.cols());
   std::vector<float> scale(static_cast<size_t>(n), 1.0f);
@@ -102,7 +102,7 @@ std::vector<float> update_scales(const FeatureMatrix& X, bool normalize) {
   return scale;
 }
 
-void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out) {
+void linear_scores_batch(const FeatureRef& X, const Vector& w, Eigen::MatrixXf* out) {
   assert(X.cols() == w.size());
   out->resize(X.rows(), 2);
   out->col(0).setZero();
@@ -112,7 +112,7 @@ void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixX
   }
 }
 
-void linear_scores_batch(const FeatureMatrix& X, const FeatureMatrix& W, Eigen::MatrixXf* out) {
+void linear_scores_batch(const FeatureRef& X, const FeatureMatrix& W, Eigen::MatrixXf* out) {
   assert(X.cols() == W.cols());
   out->resize(X.rows(), W.rows());
   Eigen::VectorXf s(W.rows());

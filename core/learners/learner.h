@@ -236,10 +236,10 @@ class Learner {
   // Predicted class of x: the argmax of scores (ties to the lowest class).
   virtual int predict(const float* x) const;
   // Predicts every row of X (linear learners override with one matrix product).
-  virtual void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const;
+  virtual void predict_batch(const FeatureRef& X, std::vector<int>* out) const;
   // Writes the Q class scores of every row of X into *out (X.rows() x Q), bit-identical to scores() row by
   // row (the 2-D view's decision grid; default: loops scores()).
-  virtual void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const;
+  virtual void scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const;
   // The hypothesis as a halfspace in input space when it is one (binary linear learners), else nullptr.
   virtual const Vector* weights() const { return nullptr; }
   // The weights w when scores() is exactly halfspace_scores(x, w) (the binary linear learners: their hypothesis
@@ -333,7 +333,7 @@ double online_perceptron_bound(const Problem& problem, bool normalize);
 std::string note_number(double x);
 // The step size of a normalized online update per row of X: 1/||x_i|| (in float, the norm summed in
 // double) when `normalize`, else 1; a zero row keeps 1.
-std::vector<float> update_scales(const FeatureMatrix& X, bool normalize);
+std::vector<float> update_scales(const FeatureRef& X, bool normalize);
 // The class scores (0, <x, w>) of the halfspace w at x (w.size() floats): how every binary linear learner scores.
 inline void halfspace_scores(const float* x, const Vector& w, float* out) {
   const Eigen::Map<const Eigen::RowVectorXf> row(x, w.size());
@@ -342,9 +342,9 @@ inline void halfspace_scores(const float* x, const Vector& w, float* out) {
 }
 // scores_batch for a binary learner with scores (0, <x, w>): X w row by row with the dot() scores() uses
 // (Eigen's GEMV sums in another order, so its last bits would differ from scores()).
-void linear_scores_batch(const FeatureMatrix& X, const Vector& w, Eigen::MatrixXf* out);
+void linear_scores_batch(const FeatureRef& X, const Vector& w, Eigen::MatrixXf* out);
 // scores_batch for a multiclass learner with scores W x (W: Q x d): the GEMV scores() does, per row.
-void linear_scores_batch(const FeatureMatrix& X, const FeatureMatrix& W, Eigen::MatrixXf* out);
+void linear_scores_batch(const FeatureRef& X, const FeatureMatrix& W, Eigen::MatrixXf* out);
 // A learner whose parameters are the typed struct P, described by the table P::table() (settings/params.h):
 // the config's values are decoded once, here, and the learner implements reset(problem, const P&).
 template <class P>

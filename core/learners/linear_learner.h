@@ -31,13 +31,13 @@ class LinearBinaryLearner : public LearnerWith<P> {
   // weights(): scores() is the halfspace rule.
   const Vector* halfspace() const final { return weights(); }
   // Class 1 where <x, w> > 0, row by row (the dot scores() takes, so predictions agree with it).
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override {
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override {
     const Vector& w = *weights();
     out->resize(static_cast<size_t>(X.rows()));
     for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w) > 0.0f ? 1 : 0;
   }
   // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override {
+  void scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const override {
     linear_scores_batch(X, *weights(), out);
   }
   // The hypothesis w_float_ (a learner that outputs another vector, e.g. its best iterate, overrides this).

@@ -15,7 +15,7 @@ namespace ml {
 namespace {
 
 // <w, row i of X> in double, coordinate order.
-double row_dot(const FeatureMatrix& X, int i, const Eigen::VectorXd& w) {
+double row_dot(const FeatureRef& X, int i, const Eigen::VectorXd& w) {
   const float* x = X.row(i).data();
   double s = 0.0;
   for (Eigen::Index j = 0; j < w.size(); ++j) s += static_cast<double>(x[j]) * w[j];
@@ -24,7 +24,7 @@ double row_dot(const FeatureMatrix& X, int i, const Eigen::VectorXd& w) {
 
 }  // namespace
 
-TopDirection top_direction(const FeatureMatrix& X, const std::vector<int>& rows) {
+TopDirection top_direction(const FeatureRef& X, const std::vector<int>& rows) {
   const int d = static_cast<int>(X.cols());
   TopDirection out;
   out.direction = Eigen::VectorXd::Zero(d);
@@ -50,8 +50,8 @@ TopDirection top_direction(const FeatureMatrix& X, const std::vector<int>& rows)
   return out;
 }
 
-RemovalRound pca_removal_round(const FeatureMatrix& X, double variance_threshold, double point_threshold,
-                               RemovalRule rule, std::vector<int>* rows, std::vector<int>* removed) {
+RemovalRound pca_removal_round(const FeatureRef& X, double variance_threshold, double point_threshold, RemovalRule rule,
+                               std::vector<int>* rows, std::vector<int>* removed) {
   assert(rows != nullptr);
   RemovalRound round;
   if (rows->empty()) {
@@ -87,12 +87,13 @@ Vector averaging_vector(const Dataset& data, const std::vector<int>& rows) {
   const int d = data.cols();
   if (rows.empty()) return Vector::Zero(d);
   Dataset subset;
-  subset.X.resize(static_cast<Eigen::Index>(rows.size()), d);
+  FeatureMatrix X(static_cast<Eigen::Index>(rows.size()), d);
   subset.label.reserve(rows.size());
   for (size_t k = 0; k < rows.size(); ++k) {
-    subset.X.row(static_cast<Eigen::Index>(k)) = data.X.row(rows[k]);
+    X.row(static_cast<Eigen::Index>(k)) = data.X.row(rows[k]);
     subset.label.push_back(data.label[static_cast<size_t>(rows[k])]);
   }
+  subset.set_features(std::move(X));
   subset.true_label = subset.label;  // the averaging learner reads observed labels only
   subset.corruption.assign(rows.size(), Corruption::none);
   subset.class_names = default_class_names(2);

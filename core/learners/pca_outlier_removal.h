@@ -43,7 +43,7 @@ struct TopDirection {
 };
 
 // Top eigenpair of A = sum_{i in rows} x_i x_i^T (rows may repeat: a multiset), A summed in double.
-TopDirection top_direction(const FeatureMatrix& X, const std::vector<int>& rows);
+TopDirection top_direction(const FeatureRef& X, const std::vector<int>& rows);
 
 // Which inequalities a removal round uses: 003 §2.1 (A_mu) and §3.2 (A_mlcw) differ at equality.
 enum class RemovalRule : int {
@@ -60,8 +60,8 @@ struct RemovalRound {
 
 // One round of PCA outlier removal on `rows` (kept in their order). Removed rows are appended to
 // `removed` (may be null).
-RemovalRound pca_removal_round(const FeatureMatrix& X, double variance_threshold, double point_threshold,
-                               RemovalRule rule, std::vector<int>* rows, std::vector<int>* removed);
+RemovalRound pca_removal_round(const FeatureRef& X, double variance_threshold, double point_threshold, RemovalRule rule,
+                               std::vector<int>* rows, std::vector<int>* removed);
 
 // The averaging algorithm's vector v = mean y x over `rows` of `data` (repeats count), computed by the
 // Averaging learner (averaging.h) on those rows in the given order; zero for no rows.

@@ -61,8 +61,8 @@ struct PerceptronRun {
 // mistake": the test is !(m > 0), and the rare branch it takes checks that m is finite before updating.
 // kScaled: w += (y/||x||) x (normalize); otherwise w += y x, without a scale to load.
 template <bool kScaled, class ExampleAt>
-inline PerceptronRun perceptron_run(const FeatureMatrix& X, const std::vector<int>& label,
-                                    const std::vector<float>& scale, Vector& w, int64_t count, ExampleAt example_at) {
+inline PerceptronRun perceptron_run(const FeatureRef& X, const std::vector<int>& label, const std::vector<float>& scale,
+                                    Vector& w, int64_t count, ExampleAt example_at) {
   const Eigen::Index d = w.size();
   Eigen::Map<Vector> w_map(w.data(), d);
   const float* rows = X.data();

@@ -15,7 +15,7 @@ namespace ml {
 
 namespace {
 
-FeatureMatrix gather(const FeatureMatrix& X, const std::vector<int>& rows) {
+FeatureMatrix gather(const FeatureRef& X, const std::vector<int>& rows) {
   FeatureMatrix out(static_cast<Eigen::Index>(rows.size()), X.cols());
   for (size_t i = 0; i < rows.size(); ++i) out.row(static_cast<Eigen::Index>(i)) = X.row(rows[i]);
   return out;
@@ -278,7 +278,7 @@ void RpClassifier::scores(const float* x, float* out) const {
   cnoise_.scores(px.data(), out);
 }
 
-void RpClassifier::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void RpClassifier::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   if (!built_ || !build_status_.ok()) {
     out->assign(static_cast<size_t>(X.rows()), 0);
     return;

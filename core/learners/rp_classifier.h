@@ -102,7 +102,7 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
   Preparation preparation() const override;
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override;
   double bound() const override;
   const char* bound_label() const override { return "updates"; }
   // The bound allows for the noise (its rate enters the bound).

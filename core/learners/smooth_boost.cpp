@@ -231,7 +231,7 @@ void SmoothBoost::scores(const float* x, float* out) const {
   out[1] = static_cast<float>(combined(x));
 }
 
-void SmoothBoost::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void SmoothBoost::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   out->resize(static_cast<size_t>(X.rows()));
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
     // Same decision as predict(): class 1 when the float score is above 0.

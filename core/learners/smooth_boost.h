@@ -99,7 +99,7 @@ class SmoothBoost final : public LearnerWith<SmoothBoostParams> {
   bool done() const override;
   int num_classes() const override { return 2; }
   void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override;
   double bound() const override { return max_rounds_; }
   const char* bound_label() const override { return "updates"; }
   // The bound allows for the noise (its rate enters the bound).

@@ -83,7 +83,7 @@ Error not_separable(int n, std::vector<int> rows, double distance_over_r) {
 
 }  // namespace
 
-SignedPoints signed_points(const FeatureMatrix& X, const std::vector<int>& rows, const std::vector<int>& signs) {
+SignedPoints signed_points(const FeatureRef& X, const std::vector<int>& rows, const std::vector<int>& signs) {
   assert(rows.size() == signs.size());
   SignedPoints z(static_cast<Eigen::Index>(rows.size()), X.cols());
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -94,7 +94,7 @@ SignedPoints signed_points(const FeatureMatrix& X, const std::vector<int>& rows,
   return z;
 }
 
-void margins_of(const FeatureMatrix& X, const Eigen::VectorXd& w, const std::vector<int>& signs,
+void margins_of(const FeatureRef& X, const Eigen::VectorXd& w, const std::vector<int>& signs,
                 std::vector<double>* out) {
   const int n = static_cast<int>(X.rows());
   const int d = static_cast<int>(X.cols());

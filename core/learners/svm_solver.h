@@ -69,11 +69,10 @@ struct SvmSolution {
 Result<SvmSolution> solve_svm(const SignedPoints& z);
 
 // Rows `rows` of X multiplied by `signs` (+1/-1, one per listed row), as double points z_i = y_i x_i.
-SignedPoints signed_points(const FeatureMatrix& X, const std::vector<int>& rows, const std::vector<int>& signs);
+SignedPoints signed_points(const FeatureRef& X, const std::vector<int>& rows, const std::vector<int>& signs);
 
 // Margins y_i <w, x_i> in double for every row of X (fixed summation order), w of length X.cols().
 // `signs` holds y_i per row (+1/-1); an empty `signs` gives the unsigned values <w, x_i>.
-void margins_of(const FeatureMatrix& X, const Eigen::VectorXd& w, const std::vector<int>& signs,
-                std::vector<double>* out);
+void margins_of(const FeatureRef& X, const Eigen::VectorXd& w, const std::vector<int>& signs, std::vector<double>* out);
 
 }  // namespace ml

@@ -177,7 +177,7 @@ void Ultraconservative::scores(const float* x, float* out) const {
   s.noalias() = w_ * v;
 }
 
-void Ultraconservative::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void Ultraconservative::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   out->resize(static_cast<size_t>(X.rows()));
   if (X.rows() == 0) return;
   const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> S = X * w_.transpose();

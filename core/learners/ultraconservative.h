@@ -88,9 +88,9 @@ class Ultraconservative final : public LearnerWith<UltraconservativeParams> {
   int next_example() const override;
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override;
   // The scores of every row of X at once, bit-identical to scores().
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_, out); }
+  void scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const override { linear_scores_batch(X, w_, out); }
   // ||W||_F of the weight rows.
   double hypothesis_norm() const override;
   // Every weight of W is finite.

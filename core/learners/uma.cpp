@@ -309,9 +309,9 @@ class RowAccumulator {
 
 }  // namespace
 
-RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, const FeatureMatrix& scores,
-                      int num_classes, double alpha, Eigen::MatrixXd* predicted_observed,
-                      Eigen::VectorXd* second_moments, const Eigen::VectorXd* row_norms2) {
+RowMatrixXd uma_gamma(const FeatureRef& X, const std::vector<int>& labels, const FeatureRef& scores, int num_classes,
+                      double alpha, Eigen::MatrixXd* predicted_observed, Eigen::VectorXd* second_moments,
+                      const Eigen::VectorXd* row_norms2) {
   const int n = static_cast<int>(X.rows());
   const int q_count = num_classes;
   const Eigen::Index blocks = static_cast<Eigen::Index>(q_count) * q_count;
@@ -390,7 +390,7 @@ double Uma::data_scale() const { return row_norms2_.size() > 0 ? std::sqrt(row_n
 bool Uma::hypothesis_finite() const { return w_.allFinite(); }
 
 void Uma::update_scores(const double* tau) {
-  const FeatureMatrix& X = features();
+  const FeatureView& X = features();
   int changed = 0;
   for (int k = 0; k < num_classes_; ++k) changed += tau[k] != 0.0 ? 1 : 0;
   if (4 * changed > num_classes_) {
@@ -408,7 +408,7 @@ void Uma::update_scores(const double* tau) {
 }
 
 void Uma::refresh() {
-  const FeatureMatrix& X = features();
+  const FeatureView& X = features();
   const int q_count = num_classes_;
   assert(scores_.rows() == X.rows() && scores_.cols() == q_count);
   Eigen::MatrixXd predicted_observed;
@@ -566,7 +566,7 @@ void Uma::scores(const float* x, float* out) const {
 
 double Uma::hypothesis_norm() const { return built_ ? frobenius_norm_double(w_) : 0.0; }
 
-void Uma::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
+void Uma::scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const {
   if (built_ && projection_kind_ == UmaProjection::none) {
     linear_scores_batch(X, w_float_, out);
     return;
@@ -574,7 +574,7 @@ void Uma::scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const {
   Learner::scores_batch(X, out);  // zeros before the build; a projection per row otherwise
 }
 
-void Uma::predict_batch(const FeatureMatrix& X, std::vector<int>* out) const {
+void Uma::predict_batch(const FeatureRef& X, std::vector<int>* out) const {
   out->assign(static_cast<size_t>(X.rows()), 0);
   if (!built_ || X.rows() == 0) return;
   FeatureMatrix S;

@@ -111,8 +111,8 @@ using RowMatrixXd = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen:
 // ascending (in float groups of 64 per block, each group added in double). When `predicted_observed` is
 // given it receives the Q x Q counts #(argmax p, label k); `second_moments` receives, per block, (1/n^2)
 // sum ||x_i||^2 over its rows (for the standard error of z_pq), taken from `row_norms2` when given.
-RowMatrixXd uma_gamma(const FeatureMatrix& X, const std::vector<int>& labels, const FeatureMatrix& scores,
-                      int num_classes, double alpha, Eigen::MatrixXd* predicted_observed = nullptr,
+RowMatrixXd uma_gamma(const FeatureRef& X, const std::vector<int>& labels, const FeatureRef& scores, int num_classes,
+                      double alpha, Eigen::MatrixXd* predicted_observed = nullptr,
                       Eigen::VectorXd* second_moments = nullptr, const Eigen::VectorXd* row_norms2 = nullptr);
 // Every z_pq (step 7): row p*Q + q of the result is row q of C^{-1} Gamma^p.
 RowMatrixXd uma_update_vectors(const RowMatrixXd& gamma, const Eigen::MatrixXd& c_inverse);
@@ -158,9 +158,9 @@ class Uma final : public LearnerWith<UmaParams> {
   Preparation preparation() const override;
   int num_classes() const override { return num_classes_; }
   void scores(const float* x, float* out) const override;
-  void predict_batch(const FeatureMatrix& X, std::vector<int>* out) const override;
+  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override;
   // The scores of every row of X at once, bit-identical to scores() (without a projection: W x per row).
-  void scores_batch(const FeatureMatrix& X, Eigen::MatrixXf* out) const override;
+  void scores_batch(const FeatureRef& X, Eigen::MatrixXf* out) const override;
   // ||W||_F of the weight rows in UMA's feature space (0 before the first build).
   double hypothesis_norm() const override;
   // Every weight of W is finite.
@@ -215,7 +215,7 @@ class Uma final : public LearnerWith<UmaParams> {
   void refresh();                         // Gamma pass + all z_pq + estimated confusion rate
   void select_next();                     // chooses (next_p_, next_q_) or records the stop
   double data_scale() const;              // R = max ||x_i|| of the features (from row_norms2_), 0 when none
-  const FeatureMatrix& features() const {
+  const FeatureView& features() const {
     return projection_kind_ == UmaProjection::none ? problem_.train->X : front_.sample().X;
   }
 

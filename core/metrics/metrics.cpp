@@ -27,7 +27,7 @@ double dot_double(const float* a, const float* b, int d) {
   return s;
 }
 
-void dot_double_rows(const float* w, const FeatureMatrix& X, double* out) {
+void dot_double_rows(const float* w, const FeatureRef& X, double* out) {
   const int d = static_cast<int>(X.cols());
   const int n = static_cast<int>(X.rows());
   int i = 0;
@@ -123,7 +123,7 @@ SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, 
   return summarize_margins(observed, truth, data, norm);
 }
 
-double max_radius(const FeatureMatrix& X) {
+double max_radius(const FeatureRef& X) {
   double r2 = 0;
   const int d = static_cast<int>(X.cols());
   for (Eigen::Index i = 0; i < X.rows(); ++i) {

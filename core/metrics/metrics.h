@@ -23,7 +23,7 @@ const std::vector<int>& labels_of(const Dataset& data, LabelSet labels);
 double dot_double(const float* a, const float* b, int d);
 // dot_double(w, x_i, d) for every row x_i of X into out[i], bit for bit: each row's sum runs in coordinate order,
 // four rows at a time so that their dependent additions overlap.
-void dot_double_rows(const float* w, const FeatureMatrix& X, double* out);
+void dot_double_rows(const float* w, const FeatureRef& X, double* out);
 // ||w||^2 in double.
 double norm2_double(const Vector& w);
 // min_i y_i <w,x_i> / ||w|| over a binary dataset; NaN when w = 0, the set is empty or sizes differ.
@@ -47,7 +47,7 @@ SampleMargins halfspace_margins(const Vector& w, const Dataset& data);
 // is example i of `data`, and norm = ||W||_F; all NaN unless norm > 0.
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm);
 // R = max_i ||x_i|| (0 for an empty set).
-double max_radius(const FeatureMatrix& X);
+double max_radius(const FeatureRef& X);
 // min_i y_i <v,x_i> / ||v|| with the true labels: the target's margin on these points (NaN if unknown).
 double target_margin_on(const Dataset& data);
 

@@ -51,7 +51,8 @@ Eigen::VectorXd random_orthogonal_unit(Rng& rng, const Eigen::VectorXd& e) {
 }
 
 void write_row(Dataset& data, int i, const Eigen::VectorXd& x) {
-  for (int j = 0; j < data.cols(); ++j) data.X(i, j) = static_cast<float>(x[j]);
+  Eigen::Map<FeatureMatrix> X = data.writable_features();
+  for (int j = 0; j < data.cols(); ++j) X(i, j) = static_cast<float>(x[j]);
 }
 
 // The unit z that, added as b*z to the clean part mu = (1/n) sum_kept y x of the averaging vector,

@@ -11,7 +11,7 @@
 
 namespace ml {
 
-double median_heuristic_sigma(const FeatureMatrix& X, Rng& rng) {
+double median_heuristic_sigma(const FeatureRef& X, Rng& rng) {
   const int n = static_cast<int>(X.rows());
   std::vector<double> d2;
   if (n >= 2) {
@@ -56,11 +56,8 @@ Result<double> apply_kernel_features(int dims, int landmarks, double sigma, uint
     e.message = "field 'kpca': " + e.message;
     return e;
   }
-  train.X = map->transform(train.X);
-  if (test.rows() > 0)
-    test.X = map->transform(test.X);
-  else
-    test.X = FeatureMatrix(0, map->dims());
+  train.set_features(map->transform(train.X));
+  test.set_features(test.rows() > 0 ? map->transform(test.X) : FeatureMatrix(0, map->dims()));
   // The new coordinates: the generator's target direction means nothing in them.
   for (Dataset* part : {&train, &test}) {
     part->feature_names.clear();

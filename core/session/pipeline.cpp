@@ -93,7 +93,7 @@ Result<Dataset> join_given_split(Dataset train, const Dataset& test, const std::
   FeatureMatrix X(n_train + test.rows(), train.cols());
   X.topRows(n_train) = train.X;
   X.bottomRows(test.rows()) = test.X;
-  train.X = std::move(X);
+  train.set_features(std::move(X));
   for (int i = 0; i < test.rows(); ++i) {
     const int c = class_of[static_cast<size_t>(test.true_label[static_cast<size_t>(i)])];
     train.label.push_back(c);
@@ -293,7 +293,7 @@ int apply_point_edits(const std::vector<PointEdit>& edits, bool bias, Dataset& t
       train.corruption.push_back(Corruption::none);
       ++r;
     }
-    train.X = std::move(X);
+    train.set_features(std::move(X));
     train.target_margin = 0;
   }
   // The relabels, in order (the last one of a row wins).

@@ -49,7 +49,7 @@ inline constexpr int kMedianHeuristicPairs = 2000;
 // The median heuristic for a Gaussian width: sigma = sqrt(median ||x_i - x_j||^2 / 2) over
 // kMedianHeuristicPairs pairs (i, j) drawn from `rng` (pairs with i = j skipped; the upper median); 1
 // when X has fewer than 2 rows.
-double median_heuristic_sigma(const FeatureMatrix& X, Rng& rng);
+double median_heuristic_sigma(const FeatureRef& X, Rng& rng);
 // The pipeline's kernel features (fields kpca, ksigma; 004 §3.6 and §4.2): replaces the features of
 // `train` and `test` by `dims` uncentred Gaussian kernel-PCA coordinates, fitted on train.X only (no
 // labels) by the Nyström method with `landmarks` landmarks (0: `dims`; core/kernels/projection.h): with m > D

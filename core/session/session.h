@@ -149,6 +149,11 @@ class Session {
   const Learner& learner() const { return *learner_; }
   // The data: training part with current labels (adaptive streams relabel it), test part, noise report.
   const PreparedData& data() const { return data_; }
+  // Copies features the session borrows (Dataset::borrow_features) into its own storage.
+  void own_data() {
+    data_.train.own_features();
+    data_.test.own_features();
+  }
   // The configuration the session was built from.
   const Config& config() const { return config_; }
   // What the learner was given.

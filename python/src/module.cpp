@@ -80,7 +80,7 @@ Dataset dataset_of(const Features& X, const Labels& y, const std::optional<Label
     throw py::value_error(std::string(name) + ": true labels must be 1-D, one per row");
   }
   Dataset data;
-  data.X = Eigen::Map<const FeatureMatrix>(x, n, d);
+  data.borrow_features(x, n, d);  // the caller keeps X alive (Fitted::lenders_) while the Dataset lives
   data.label.assign(y.data(), y.data() + n);
   data.true_label = y_true ? std::vector<int>(y_true->data(), y_true->data() + n) : data.label;
   for (int i = 0; i < n; ++i) {
@@ -96,7 +96,7 @@ Dataset dataset_of(const Features& X, const Labels& y, const std::optional<Label
 }
 
 // A copy of a feature matrix as a float32 array.
-py::array_t<float> matrix_array(const FeatureMatrix& m) {
+py::array_t<float> matrix_array(const FeatureRef& m) {
   py::array_t<float> out({m.rows(), m.cols()});
   std::copy(m.data(), m.data() + m.size(), out.mutable_data());
   return out;
@@ -136,7 +136,9 @@ py::dict dataset_dict(const Dataset& d) {
 // A fitted model: the session that trained the learner on the caller's arrays.
 class Fitted {
  public:
-  explicit Fitted(std::unique_ptr<Session> s, std::string link) : session_(std::move(s)), link_(std::move(link)) {}
+  // The session, its link, and the arrays whose memory the session's data borrow (kept alive while it lives).
+  Fitted(std::unique_ptr<Session> s, std::string link, std::vector<py::object> lenders)
+      : lenders_(std::move(lenders)), session_(std::move(s)), link_(std::move(link)) {}
 
   // Advances the session until the learner stops or the step budget ends (as `marginlab run` does).
   // Returns the error that stopped it, or nullptr. Called without the GIL.
@@ -145,6 +147,13 @@ class Fitted {
     if (session_->steps() == 0) session_->advance(0);
     return session_->failure();
   }
+  // A learner whose hypothesis is more than a halfspace (support vectors, a kernel map, a pickle's refit) reads
+  // its training rows after the fit: those get their own copy, so changing X after fit changes nothing.
+  void settle_data() {
+    if (session_->learner().halfspace() == nullptr) session_->own_data();
+  }
+  // Where the training features the session reads are (the no-copy test).
+  uint64_t training_features_address() const { return reinterpret_cast<uintptr_t>(session_->data().train.X.data()); }
   // The number of features the learner was trained on.
   int features() const { return session_->data().train.cols(); }
   // The trained learner (a later fit's warm start continues from it).
@@ -219,6 +228,7 @@ class Fitted {
     }
     return x;
   }
+  std::vector<py::object> lenders_;  // before session_: released after it
   std::unique_ptr<Session> session_;
   std::string link_;
 };
@@ -263,9 +273,10 @@ class Halfspace {
 };
 
 // Runs a created session to the config's step budget without the GIL (as `marginlab run` does); an error raises.
-std::unique_ptr<Fitted> run_to_budget(Result<std::unique_ptr<Session>> created, const Config& config) {
+std::unique_ptr<Fitted> run_to_budget(Result<std::unique_ptr<Session>> created, const Config& config,
+                                      std::vector<py::object> lenders = {}) {
   if (!created.ok()) raise(created.error());
-  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config));
+  auto fitted = std::make_unique<Fitted>(std::move(created.value()), encode_url(config), std::move(lenders));
   const Error* failed = nullptr;
   {
     py::gil_scoped_release release;
@@ -291,7 +302,8 @@ std::unique_ptr<Fitted> fit(const std::string& link, const Features& X, const La
     data.test = dataset_of(*X_test, *y_test, std::nullopt, num_classes, "X_test");
     if (data.test.cols() != data.train.cols()) throw py::value_error("X_test and X have different feature counts");
   } else {
-    data.test.X.resize(0, data.train.cols());  // no test part: test_error is NaN, as for a link with test=0
+    data.test.set_features(
+        FeatureMatrix(0, data.train.cols()));  // no test part: test_error is NaN, as for a link with test=0
     data.test.class_names = data.train.class_names;
     data.test.feature_names = data.train.feature_names;
   }
@@ -308,7 +320,11 @@ std::unique_ptr<Fitted> fit(const std::string& link, const Features& X, const La
     py::gil_scoped_release release;
     created = Session::create_on_data(config, std::move(data), warm != nullptr ? &warm->learner() : nullptr);
   }
-  return run_to_budget(std::move(created), config);
+  std::vector<py::object> lenders{X};
+  if (X_test) lenders.emplace_back(*X_test);
+  std::unique_ptr<Fitted> fitted = run_to_budget(std::move(created), config, std::move(lenders));
+  fitted->settle_data();
+  return fitted;
 }
 
 // The text of a file, or an error naming it.
@@ -550,6 +566,7 @@ PYBIND11_MODULE(_core, m) {
       .def("confusion", &Fitted::confusion)
       .def("report", &Fitted::report)
       .def("fit_data", &Fitted::fit_data)
+      .def("training_features_address", &Fitted::training_features_address)
       .def("halfspace", &Fitted::halfspace)
       .def("trace_csv", &Fitted::trace_csv)
       .def("trace_sha256", &Fitted::trace_sha256)

@@ -69,6 +69,22 @@ def test_c_contiguous_float32_is_read_in_place():
     assert np.array_equal(clf.predict(F), clf.predict(X))
 
 
+def test_fit_trains_on_the_callers_array_itself():
+    X, y = noisy_halfspace(n=500, d=5)
+    clf = marginlab.Perceptron(fit_intercept=False).fit(X, y)
+    assert clf._fitted.training_features_address() == X.ctypes.data, "fit copied a C-contiguous float32 X"
+
+
+def test_a_model_that_predicts_from_its_training_rows_keeps_its_own_copy():
+    X, y = noisy_halfspace(n=400, d=5)
+    probe = X[:50].copy()
+    clf = marginlab.KernelPerceptron(fit_intercept=False, max_steps=2000).fit(X, y)
+    assert clf._fitted.training_features_address() != X.ctypes.data
+    before = clf.decision_function(probe)
+    X[:] = -X  # the caller reuses its array after fit
+    assert np.array_equal(clf.decision_function(probe), before)
+
+
 def test_pickle_round_trips():
     X, y = noisy_halfspace(n=800, d=6)
     for cls in (marginlab.BylanderPerceptron, marginlab.CoresetSVM, marginlab.KernelPerceptron):

@@ -67,7 +67,7 @@ TEST(Boundary, ADecisionGridsScaledTexelsGiveTheSameLine) {
   const double lo[2] = {-1, -1}, hi[2] = {1, 1};
   grid.start(lo, hi, 90, 90, 2);  // 30 x 30 cells
   // f = x - 0.3 (times 7: the grid rescales, the line stays).
-  const BatchScorer score = [](const FeatureMatrix& cells, Eigen::MatrixXf* out) {
+  const BatchScorer score = [](const FeatureRef& cells, Eigen::MatrixXf* out) {
     out->resize(cells.rows(), 2);
     for (Eigen::Index i = 0; i < cells.rows(); ++i) {
       (*out)(i, 0) = 0;

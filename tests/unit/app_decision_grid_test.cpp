@@ -39,7 +39,7 @@ TEST(AppDecisionGridTest, ScoresCellCentresAndScalesTheLargestLeadToOne) {
   EXPECT_EQ(grid.pass_width(), 24);
   EXPECT_EQ(grid.pass_height(), 24);
   int calls = 0;
-  const BatchScorer score = [&calls](const FeatureMatrix& X, Eigen::MatrixXf* out) {
+  const BatchScorer score = [&calls](const FeatureRef& X, Eigen::MatrixXf* out) {
     ++calls;
     out->resize(X.rows(), 2);
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
@@ -67,7 +67,7 @@ TEST(AppDecisionGridTest, FiveClassesTakeTwoTexelsPerCell) {
   const double lo[2] = {0, 0}, hi[2] = {24, 24};
   DecisionGrid grid;
   grid.start(lo, hi, 72, 72, 5);
-  const BatchScorer score = [](const FeatureMatrix& X, Eigen::MatrixXf* out) {
+  const BatchScorer score = [](const FeatureRef& X, Eigen::MatrixXf* out) {
     out->resize(X.rows(), 5);
     for (Eigen::Index i = 0; i < X.rows(); ++i)
       for (int k = 0; k < 5; ++k) (*out)(i, k) = static_cast<float>(k) * X(i, 0);
@@ -86,7 +86,7 @@ TEST(AppDecisionGridTest, NoDecisionGivesNoGridAndTheDeadlineSplitsThePass) {
   const double lo[2] = {-1, -1}, hi[2] = {1, 1};
   DecisionGrid grid;
   grid.start(lo, hi, 72, 72, 2);
-  const BatchScorer zero = [](const FeatureMatrix& X, Eigen::MatrixXf* out) { out->setZero(X.rows(), 2); };
+  const BatchScorer zero = [](const FeatureRef& X, Eigen::MatrixXf* out) { out->setZero(X.rows(), 2); };
   // A clock past the deadline: one call of 4 rows per advance.
   const ClockFn late = [] { return 1.0; };
   EXPECT_FALSE(grid.advance(zero, plane(), 4, late, 0.0));
@@ -102,7 +102,7 @@ TEST(AppDecisionGridTest, NoDecisionGivesNoGridAndTheDeadlineSplitsThePass) {
 TEST(AppDecisionGridTest, APassNeverMixesTwoHypotheses) {
   const double lo[2] = {0, 0}, hi[2] = {24, 24};
   float slope = 1;  // the "learner": scores (0, slope * (a - 12))
-  const BatchScorer score = [&slope](const FeatureMatrix& X, Eigen::MatrixXf* out) {
+  const BatchScorer score = [&slope](const FeatureRef& X, Eigen::MatrixXf* out) {
     out->resize(X.rows(), 2);
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
       (*out)(i, 0) = 0;

@@ -109,7 +109,7 @@ TEST(Budget, EveryLimitIsRenderedInTheUrlReference) {
 // A CSV's data as loaded: `rows` random points in `features` dimensions, two alternating classes.
 Dataset two_class_csv(int rows, int features, uint64_t seed) {
   Dataset csv;
-  csv.X = random_points(rows, features, seed, 1.0);
+  csv.set_features(random_points(rows, features, seed, 1.0));
   csv.label.assign(static_cast<size_t>(rows), 0);
   for (size_t i = 0; i < csv.label.size(); i += 2) csv.label[i] = 1;
   csv.true_label = csv.label;

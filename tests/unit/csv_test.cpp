@@ -240,7 +240,7 @@ TEST(CsvCorpus, GoodFilesHoldTheExpectedContents) {
 TEST(CsvValues, NumbersAreParsedExactlyToNearestFloat) {
   auto r = parse("a,b,c,label\n0.1,-2.5e-3,+3,0\n1e-45,16777217,3.4028235e38,1\n-0,0000001,9999999,0\n");
   ASSERT_TRUE(r.ok()) << r.error().message;
-  const FeatureMatrix& X = r->data.X;
+  const FeatureView& X = r->data.X;
   EXPECT_EQ(X(0, 0), 0.1f);
   EXPECT_EQ(X(0, 1), -2.5e-3f);
   EXPECT_EQ(X(0, 2), 3.0f);

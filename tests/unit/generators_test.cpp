@@ -48,7 +48,7 @@ double dot(const float* a, const float* b, int d) {
 }
 
 double row_norm(const Dataset& ds, int i) {
-  const float* x = &ds.X(i, 0);
+  const float* x = ds.X.row(i).data();
   return std::sqrt(dot(x, x, ds.cols()));
 }
 
@@ -148,7 +148,7 @@ TEST(Generators, EveryGeneratorHasConsistentShapeLabelsAndNames) {
       // Labels are sign<v,x> and target_margin is the actual min |<v,x>|.
       double min_abs = 1e300;
       for (int i = 0; i < n; ++i) {
-        const double p = dot(ds.target.data(), &ds.X(i, 0), d);
+        const double p = dot(ds.target.data(), ds.X.row(i).data(), d);
         EXPECT_EQ(ds.true_label[static_cast<size_t>(i)], p >= 0.0 ? 1 : 0) << "row " << i;
         min_abs = std::min(min_abs, std::fabs(p));
       }
@@ -255,7 +255,7 @@ TEST(Generators, SeparableSphereRespectsTheMarginAndIsBalanced) {
   const Dataset ds = must_generate(s, 3);
   for (int i = 0; i < ds.rows(); ++i) {
     EXPECT_NEAR(row_norm(ds, i), 1.0, 1e-6);
-    const double p = dot(ds.target.data(), &ds.X(i, 0), 2);
+    const double p = dot(ds.target.data(), ds.X.row(i).data(), 2);
     ASSERT_GE(std::fabs(p), 0.2) << "row " << i;
     EXPECT_EQ(ds.true_label[static_cast<size_t>(i)], p >= 0 ? 1 : 0);
   }
@@ -272,7 +272,7 @@ TEST(Generators, SeparableInHighDimensionUsesTheExactConditionalLaw) {
   const Dataset ds = must_generate(s, 5);
   for (int i = 0; i < ds.rows(); ++i) {
     EXPECT_NEAR(row_norm(ds, i), 1.0, 1e-6);
-    EXPECT_GE(std::fabs(dot(ds.target.data(), &ds.X(i, 0), 1000)), 0.1);
+    EXPECT_GE(std::fabs(dot(ds.target.data(), ds.X.row(i).data(), 1000)), 0.1);
   }
   // In d = 3, <v,x> is uniform on [-1, 1] (Archimedes), so given |<v,x>| >= 0.5 it is uniform on
   // [0.5, 1]: mean 0.75, and each coordinate of x has mean 0.
@@ -282,7 +282,7 @@ TEST(Generators, SeparableInHighDimensionUsesTheExactConditionalLaw) {
   const Dataset d3 = must_generate(s, 6);
   double sum_abs = 0.0, sum_x[3] = {0, 0, 0};
   for (int i = 0; i < d3.rows(); ++i) {
-    sum_abs += std::fabs(dot(d3.target.data(), &d3.X(i, 0), 3));
+    sum_abs += std::fabs(dot(d3.target.data(), d3.X.row(i).data(), 3));
     for (int j = 0; j < 3; ++j) sum_x[j] += d3.X(i, j);
   }
   EXPECT_NEAR(sum_abs / s.n, 0.75, 0.006);  // sd of the mean: 0.144/sqrt(20000) = 0.001
@@ -307,7 +307,7 @@ TEST(Generators, SeparableBallPointsAreInsideAndFillTheBall) {
   const Dataset m = must_generate(s, 9);
   for (int i = 0; i < m.rows(); ++i) {
     EXPECT_LE(row_norm(m, i), 1.0 + 1e-6);
-    EXPECT_GE(std::fabs(dot(m.target.data(), &m.X(i, 0), 6)), 0.3);
+    EXPECT_GE(std::fabs(dot(m.target.data(), m.X.row(i).data(), 6)), 0.3);
   }
 }
 
@@ -382,7 +382,7 @@ TEST(Generators, ClassesOnTheCircleRespectTheTopTwoGap) {
   for (int i = 0; i < ds.rows(); ++i) {
     EXPECT_NEAR(row_norm(ds, i), 1.0, 1e-6);
     std::vector<double> sc(10);
-    for (int q = 0; q < 10; ++q) sc[static_cast<size_t>(q)] = dot(&w(q, 0), &ds.X(i, 0), 2);
+    for (int q = 0; q < 10; ++q) sc[static_cast<size_t>(q)] = dot(&w(q, 0), ds.X.row(i).data(), 2);
     const int best = static_cast<int>(std::max_element(sc.begin(), sc.end()) - sc.begin());
     EXPECT_EQ(ds.true_label[static_cast<size_t>(i)], best);
     std::vector<double> sorted = sc;
@@ -405,7 +405,7 @@ TEST(Generators, ClassesInHighDimensionUseTheSpanOfW) {
   for (int i = 0; i < ds.rows(); ++i) {
     EXPECT_NEAR(row_norm(ds, i), 1.0, 1e-6);
     double sc[4];
-    for (int q = 0; q < 4; ++q) sc[q] = dot(&w(q, 0), &ds.X(i, 0), 60);
+    for (int q = 0; q < 4; ++q) sc[q] = dot(&w(q, 0), ds.X.row(i).data(), 60);
     const int best = static_cast<int>(std::max_element(sc, sc + 4) - sc);
     EXPECT_EQ(ds.true_label[static_cast<size_t>(i)], best);
     std::sort(sc, sc + 4);
@@ -594,7 +594,7 @@ TEST(Generators, FiniteLabelsByARowOfTheClass) {
     }
     for (int i = 0; i < ds.rows(); ++i) {
       EXPECT_NEAR(row_norm(ds, i), 1.0, 1e-6);
-      EXPECT_GE(std::fabs(dot(ds.target.data(), &ds.X(i, 0), dims)), finite_label_guard(dims));
+      EXPECT_GE(std::fabs(dot(ds.target.data(), ds.X.row(i).data(), dims)), finite_label_guard(dims));
     }
     EXPECT_NEAR(positive_fraction(ds), 0.5, 0.04);
   }

@@ -68,7 +68,7 @@ TEST(KernelTest, MatrixFormsAgreeWithPointwise) {
   spec.n = 30;
   Result<Dataset> ds = generate(spec, 3);
   ASSERT_TRUE(ds.ok());
-  const FeatureMatrix& X = ds->X;
+  const FeatureView& X = ds->X;
   for (KernelKind kind : {KernelKind::linear, KernelKind::polynomial, KernelKind::gaussian}) {
     const Kernel k = make_kernel(kind, 3, 0.5, 0.7, 0);
     const Eigen::MatrixXd G = gram_matrix(k, X);

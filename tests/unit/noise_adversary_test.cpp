@@ -19,7 +19,8 @@ namespace noise_adversary_test {
 Dataset separable(int n, int d, uint64_t seed) {
   Dataset data;
   Rng rng(seed, Stream::data);
-  data.X.resize(n, d);
+  data.set_features(FeatureMatrix(n, d));
+  Eigen::Map<FeatureMatrix> features = data.writable_features();
   for (int i = 0; i < n; ++i) {
     double s = 0.0;
     std::vector<double> g(static_cast<size_t>(d));
@@ -27,7 +28,7 @@ Dataset separable(int n, int d, uint64_t seed) {
       g[static_cast<size_t>(j)] = rng.normal();
       s += g[static_cast<size_t>(j)] * g[static_cast<size_t>(j)];
     }
-    for (int j = 0; j < d; ++j) data.X(i, j) = static_cast<float>(g[static_cast<size_t>(j)] / std::sqrt(s));
+    for (int j = 0; j < d; ++j) features(i, j) = static_cast<float>(g[static_cast<size_t>(j)] / std::sqrt(s));
     data.label.push_back(data.X(i, 0) >= 0.0f ? 1 : 0);
   }
   data.true_label = data.label;
@@ -165,7 +166,7 @@ TEST(NoiseMalicious, IndependentModeRateAndDeterminism) {
 
 TEST(NoiseMalicious, RandomPointsOnTheSphereWithRandomLabels) {
   Dataset data = separable(4000, 4, 7);
-  data.X *= 2.0f;  // R = 2
+  data.writable_features() *= 2.0f;  // R = 2
   ASSERT_TRUE(apply_noise(malicious(MaliciousAdversary::random, 0.25), data, 8).ok());
   const std::vector<int> replaced = corrupted_indices(data, Corruption::replaced);
   ASSERT_EQ(replaced.size(), 1000u);
@@ -219,8 +220,9 @@ TEST(NoiseMalicious, UnknownTargetUsesTheClassMeanProxy) {
 
 TEST(NoiseMalicious, ProxyDirectionHandComputed) {
   Dataset data;
-  data.X.resize(4, 2);
-  data.X << 3, 1, 1, 1, 0, -1, 0, -3;
+  data.set_features(FeatureMatrix(4, 2));
+  Eigen::Map<FeatureMatrix> features = data.writable_features();
+  features << 3, 1, 1, 1, 0, -1, 0, -3;
   data.label = {1, 1, 0, 0};
   data.true_label = data.label;
   data.corruption.assign(4, Corruption::none);
@@ -280,8 +282,9 @@ TEST(NoiseAdversarial, NearestAndFarthestMatchBruteForce) {
 
 TEST(NoiseAdversarial, TiesGoToTheSmallerIndex) {
   Dataset data;
-  data.X.resize(6, 2);
-  data.X << 0.5, 1, -0.5, 2, 0.5, 3, 0.2, 0, -0.5, 4, 0.9, 5;
+  data.set_features(FeatureMatrix(6, 2));
+  Eigen::Map<FeatureMatrix> features = data.writable_features();
+  features << 0.5, 1, -0.5, 2, 0.5, 3, 0.2, 0, -0.5, 4, 0.9, 5;
   data.label = {1, 0, 1, 1, 0, 1};
   data.true_label = data.label;
   data.corruption.assign(6, Corruption::none);

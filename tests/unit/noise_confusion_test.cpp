@@ -128,7 +128,7 @@ TEST(ConfusionFamily, NoiseModelFamilyIsConfusionNoiseWithCi) {
   Dataset data;
   for (int k = 0; k < 300; ++k) data.true_label.push_back(k % 3);
   data.label = data.true_label;
-  data.X = FeatureMatrix::Zero(300, 1);
+  data.set_features(FeatureMatrix::Zero(300, 1));
   data.class_names = default_class_names(3);
   NoiseSpec family;
   family.model = NoiseModel::family;
@@ -209,7 +209,7 @@ TEST(ConfusionEstimate, MatchesTheReportOfCountExactNoise) {
     for (int k = 0; k < sizes[static_cast<size_t>(q)]; ++k) data.true_label.push_back(q);
   }
   data.label = data.true_label;
-  data.X = FeatureMatrix::Zero(60, 1);
+  data.set_features(FeatureMatrix::Zero(60, 1));
   data.class_names = default_class_names(3);
   NoiseSpec spec;
   spec.model = NoiseModel::confusion;
@@ -243,7 +243,7 @@ TEST(ConfusionNoise, CountExactApportionsEachClassByTheLargestRemainder) {
       for (int k = 0; k < sizes[q]; ++k) data.true_label.push_back(q);
     }
     data.label = data.true_label;
-    data.X = FeatureMatrix::Zero(21, 1);
+    data.set_features(FeatureMatrix::Zero(21, 1));
     data.class_names = default_class_names(3);
     ASSERT_TRUE(apply_noise(spec, data, seed).ok());
     int got[3][3] = {};

@@ -20,13 +20,14 @@ namespace noise_mixed_test {
 // n binary examples in 3-D with alternating true labels; no target (the adversary uses the class-mean proxy).
 Dataset binary_data(int n) {
   Dataset data;
-  data.X.resize(n, 3);
+  data.set_features(FeatureMatrix(n, 3));
+  Eigen::Map<FeatureMatrix> features = data.writable_features();
   data.label.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
     const int y = i % 2;
-    data.X(i, 0) = y == 1 ? 1.0f : -1.0f;
-    data.X(i, 1) = static_cast<float>(i % 7) * 0.1f;
-    data.X(i, 2) = static_cast<float>(i % 5) * -0.1f;
+    features(i, 0) = y == 1 ? 1.0f : -1.0f;
+    features(i, 1) = static_cast<float>(i % 7) * 0.1f;
+    features(i, 2) = static_cast<float>(i % 5) * -0.1f;
     data.label[static_cast<size_t>(i)] = y;
   }
   data.true_label = data.label;

@@ -21,9 +21,10 @@ namespace noise_test {
 Dataset labelled(const std::vector<int>& labels, int num_classes, int dims = 2) {
   Dataset data;
   const int n = static_cast<int>(labels.size());
-  data.X.resize(n, dims);
+  data.set_features(FeatureMatrix(n, dims));
+  Eigen::Map<FeatureMatrix> features = data.writable_features();
   for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < dims; ++j) data.X(i, j) = static_cast<float>(i) + 0.5f * static_cast<float>(j);
+    for (int j = 0; j < dims; ++j) features(i, j) = static_cast<float>(i) + 0.5f * static_cast<float>(j);
   }
   data.label = labels;
   data.true_label = labels;

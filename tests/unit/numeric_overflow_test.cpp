@@ -29,9 +29,10 @@ Dataset part_of(const std::vector<std::vector<float>>& x, const std::vector<int>
   Dataset d;
   const int n = static_cast<int>(x.size());
   const int cols = static_cast<int>(x.front().size());
-  d.X.resize(n, cols);
+  d.set_features(FeatureMatrix(n, cols));
+  Eigen::Map<FeatureMatrix> features = d.writable_features();
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < cols; ++j) d.X(i, j) = x[static_cast<size_t>(i)][static_cast<size_t>(j)];
+    for (int j = 0; j < cols; ++j) features(i, j) = x[static_cast<size_t>(i)][static_cast<size_t>(j)];
   d.label = d.true_label = labels;
   d.corruption.assign(static_cast<size_t>(n), Corruption::none);
   d.class_names = default_class_names(classes);
@@ -41,7 +42,9 @@ Dataset part_of(const std::vector<std::vector<float>>& x, const std::vector<int>
 
 // The part with every feature multiplied by `factor` (in double, then rounded to float once).
 Dataset scaled(Dataset d, double factor) {
-  for (Eigen::Index i = 0; i < d.X.size(); ++i) d.X.data()[i] = static_cast<float>(d.X.data()[i] * factor);
+  Eigen::Map<FeatureMatrix> features = d.writable_features();
+  for (Eigen::Index i = 0; i < features.size(); ++i)
+    features.data()[i] = static_cast<float>(features.data()[i] * factor);
   return d;
 }
 
@@ -91,9 +94,9 @@ TEST(NumericOverflow, ASubnormalFeatureBesideABiasColumnIsRefusedByItsPlace) {
   EXPECT_NE(st.error().message.find("training part, row 2 (feature 'x2' = 1e-40)"), std::string::npos)
       << st.error().message;
   EXPECT_NE(st.error().message.find("smallest normal"), std::string::npos) << st.error().message;
-  d.X(1, 1) = std::numeric_limits<float>::min();  // the smallest normal number is accepted; so is 0
+  d.writable_features()(1, 1) = std::numeric_limits<float>::min();  // the smallest normal number is accepted; so is 0
   EXPECT_TRUE(check_float_scale(d, "training part").ok());
-  d.X(1, 1) = 0.0f;
+  d.writable_features()(1, 1) = 0.0f;
   EXPECT_TRUE(check_float_scale(d, "training part").ok());
 }
 

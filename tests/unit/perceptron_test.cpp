@@ -154,7 +154,7 @@ int64_t reference_run(const Dataset& ds, bool normalize, bool shuffled, uint64_t
 TEST(PerceptronTest, EveryStepManyPathEqualsTheReferenceLoopBitForBit) {
   for (const int d : {1, 7, 64}) {
     Dataset ds = tiny_dataset({{0.0f}}, {1});
-    ds.X = test::random_points(157, d, 7 + static_cast<uint64_t>(d), 2.0);
+    ds.set_features(test::random_points(157, d, 7 + static_cast<uint64_t>(d), 2.0));
     Rng coin(11, Stream::noise);
     ds.label.clear();
     for (int i = 0; i < ds.rows(); ++i) ds.label.push_back(coin.bernoulli(0.5) ? 1 : 0);

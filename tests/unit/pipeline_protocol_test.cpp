@@ -40,7 +40,7 @@ TEST(MedianHeuristic, TwoPointsGiveHalfTheirSquaredDistance) {
 
 Dataset points(int n, int d, uint64_t seed) {
   Dataset ds = test::tiny_dataset({{0.0f}}, {1});
-  ds.X = test::random_points(n, d, seed, 1.0);
+  ds.set_features(test::random_points(n, d, seed, 1.0));
   ds.label.assign(static_cast<size_t>(n), 1);
   ds.true_label = ds.label;
   ds.corruption.assign(static_cast<size_t>(n), Corruption::none);

@@ -111,7 +111,7 @@ Dataset three_rows(bool bias) {
   if (bias) {
     FeatureMatrix X(3, 3);
     X << 0, 0, 1, 1, 1, 1, 2, 2, 1;
-    d.X = X;
+    d.set_features(X);
   }
   return d;
 }

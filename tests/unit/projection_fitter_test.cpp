@@ -50,7 +50,7 @@ struct Sliced {
 };
 
 // Runs a fitter with a fake clock that moves 1 s per read and a 0.5 s budget: one unit per call.
-Sliced run_sliced(const FeatureMatrix& X, const Kernel& k, const ProjectionOptions& o, uint64_t seed) {
+Sliced run_sliced(const FeatureRef& X, const Kernel& k, const ProjectionOptions& o, uint64_t seed) {
   Rng rng(seed, Stream::learner);
   ProjectionFitter fitter(X, k, o, rng, /*transform_sample=*/true);
   double fake = 0;
@@ -70,7 +70,7 @@ Sliced run_sliced(const FeatureMatrix& X, const Kernel& k, const ProjectionOptio
 }
 
 // Returns the sliced run (its stages) after checking it against the one-shot fit + transform.
-Sliced expect_same_as_one_shot(const FeatureMatrix& X, const Kernel& k, const ProjectionOptions& o, uint64_t seed,
+Sliced expect_same_as_one_shot(const FeatureRef& X, const Kernel& k, const ProjectionOptions& o, uint64_t seed,
                                int min_calls) {
   Rng rng(seed, Stream::learner);
   Result<KernelProjection> one = KernelProjection::fit(X, k, o, rng);

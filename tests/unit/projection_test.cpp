@@ -43,7 +43,7 @@ ProjectionOptions opts(ProjectionKind kind, int dims) {
 }
 
 // Two fits of X under the same draws (each from Rng(seed, Stream::learner)): the tests compare option against option.
-std::pair<Result<KernelProjection>, Result<KernelProjection>> fit_twice(const FeatureMatrix& X, const Kernel& k,
+std::pair<Result<KernelProjection>, Result<KernelProjection>> fit_twice(const FeatureRef& X, const Kernel& k,
                                                                         const ProjectionOptions& a,
                                                                         const ProjectionOptions& b, uint64_t seed) {
   Rng ra(seed, Stream::learner), rb(seed, Stream::learner);
@@ -274,7 +274,7 @@ TEST_F(ProjectionTest, LeadingCoordinatesAreTheSmallerFit) {
 
 // Identical inputs give identical bits (what the golden hashes rely on).
 // The Gram matrix of π over the rows of X, in double (π(x_i)·π(x_j): all a rotation-invariant consumer sees).
-Eigen::MatrixXd gram_of(const KernelProjection& p, const FeatureMatrix& X) {
+Eigen::MatrixXd gram_of(const KernelProjection& p, const FeatureRef& X) {
   const Eigen::MatrixXd T = p.transform(X).cast<double>();
   return T * T.transpose();
 }

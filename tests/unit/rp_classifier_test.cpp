@@ -198,7 +198,7 @@ TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
 }
 
 // The rows of X listed in `rows`, in order.
-FeatureMatrix rows_of(const FeatureMatrix& X, const std::vector<int>& rows) {
+FeatureMatrix rows_of(const FeatureRef& X, const std::vector<int>& rows) {
   FeatureMatrix out(static_cast<Eigen::Index>(rows.size()), X.cols());
   for (size_t k = 0; k < rows.size(); ++k) out.row(static_cast<Eigen::Index>(k)) = X.row(rows[k]);
   return out;
@@ -340,7 +340,7 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   RpClassifierParams p = defaults();
 
   Dataset multi;
-  multi.X = FeatureMatrix::Ones(3, 2);
+  multi.set_features(FeatureMatrix::Ones(3, 2));
   multi.label = {0, 1, 2};
   multi.class_names = default_class_names(3);
   pr.train = &multi;
@@ -349,7 +349,7 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   EXPECT_EQ(s.error().code, "learner.needs_binary");
 
   Dataset empty;
-  empty.X.resize(0, 2);
+  empty.set_features(FeatureMatrix(0, 2));
   empty.class_names = default_class_names(2);
   pr.train = &empty;
   s = rp.reset(pr, p);
@@ -357,7 +357,7 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   EXPECT_EQ(s.error().code, "rp.empty");
 
   Dataset zeros;
-  zeros.X = FeatureMatrix::Zero(4, 2);
+  zeros.set_features(FeatureMatrix::Zero(4, 2));
   zeros.label = {0, 1, 0, 1};
   zeros.class_names = default_class_names(2);
   pr.train = &zeros;
@@ -367,7 +367,7 @@ TEST_F(RpClassifierTest, ErrorCodes) {
   EXPECT_EQ(s.error().code, "rp.rank_zero");
 
   Dataset tiny;
-  tiny.X = FeatureMatrix::Ones(2, 2);
+  tiny.set_features(FeatureMatrix::Ones(2, 2));
   tiny.label = {0, 1};
   tiny.class_names = default_class_names(2);
   pr.train = &tiny;

@@ -39,7 +39,7 @@ bool same_bits(float a, float b) {
   return x == y;
 }
 
-void expect_batch_equals_points(const Learner& learner, const FeatureMatrix& X) {
+void expect_batch_equals_points(const Learner& learner, const FeatureRef& X) {
   Eigen::MatrixXf batch;
   learner.scores_batch(X, &batch);
   const int q = learner.num_classes();

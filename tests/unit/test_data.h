@@ -22,9 +22,10 @@ inline Dataset tiny_dataset(const std::vector<std::vector<float>>& rows, const s
   Dataset ds;
   const int n = static_cast<int>(rows.size());
   const int d = static_cast<int>(rows[0].size());
-  ds.X.resize(n, d);
+  ds.set_features(FeatureMatrix(n, d));
+  Eigen::Map<FeatureMatrix> features = ds.writable_features();
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
+    for (int j = 0; j < d; ++j) features(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
   for (int s : signs) ds.label.push_back(s > 0 ? 1 : 0);
   if (true_signs.empty()) {
     ds.true_label = ds.label;

@@ -11,12 +11,13 @@ constexpr int kCubeDims = 3;
 Result<Dataset> make_cube(const GeneratorSpec& spec, uint64_t seed) {
   Rng rng(seed, Stream::data);
   Dataset ds;
-  ds.X.setZero(spec.n, kCubeDims);
+  ds.set_features(FeatureMatrix::Zero(spec.n, kCubeDims));
+  Eigen::Map<FeatureMatrix> features = ds.writable_features();
   ds.true_label.assign(static_cast<size_t>(spec.n), 0);
   for (int i = 0; i < spec.n; ++i) {
     double sum = 0;
     for (int j = 0; j < kCubeDims; ++j) {
-      ds.X(i, j) = static_cast<float>(rng.uniform(-1.0, 1.0));
+      features(i, j) = static_cast<float>(rng.uniform(-1.0, 1.0));
       sum += static_cast<double>(ds.X(i, j));
     }
     ds.true_label[static_cast<size_t>(i)] = sum >= 0 ? 1 : 0;

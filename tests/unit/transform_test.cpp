@@ -9,9 +9,10 @@ namespace transform_test {
 
 Dataset make_dataset(int n, int d, int classes) {
   Dataset ds;
-  ds.X.resize(n, d);
+  ds.set_features(FeatureMatrix(n, d));
+  Eigen::Map<FeatureMatrix> features = ds.writable_features();
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < d; ++j) ds.X(i, j) = static_cast<float>(i * d + j);
+    for (int j = 0; j < d; ++j) features(i, j) = static_cast<float>(i * d + j);
   for (int i = 0; i < n; ++i) ds.true_label.push_back(i % classes);
   ds.reset_labels_clean();
   ds.class_names = default_class_names(classes);
@@ -57,8 +58,8 @@ TEST(Split, SameSeedSameSplitDifferentSeedDifferent) {
 
 TEST(Normalize, StandardizeUsesTrainingStatisticsOnly) {
   Dataset train = make_dataset(4, 1, 2), test = make_dataset(2, 1, 2);
-  train.X << 1, 2, 3, 4;  // mean 2.5, sample sd sqrt(5/3)
-  test.X << 2.5, 6.5;
+  train.writable_features() << 1, 2, 3, 4;  // mean 2.5, sample sd sqrt(5/3)
+  test.writable_features() << 2.5, 6.5;
   normalize(Normalization::standardize, train, test);
   EXPECT_NEAR(train.X.col(0).sum(), 0.0, 1e-6);
   EXPECT_FLOAT_EQ(test.X(0, 0), 0.0f);
@@ -67,7 +68,7 @@ TEST(Normalize, StandardizeUsesTrainingStatisticsOnly) {
 
 TEST(Normalize, UnitScalesEveryNonZeroRowToNormOne) {
   Dataset train = make_dataset(3, 2, 2), test = make_dataset(1, 2, 2);
-  train.X << 3, 4, 0, 0, -1, 0;
+  train.writable_features() << 3, 4, 0, 0, -1, 0;
   normalize(Normalization::unit, train, test);
   EXPECT_FLOAT_EQ(train.X(0, 0), 0.6f);
   EXPECT_FLOAT_EQ(train.X(0, 1), 0.8f);

@@ -609,7 +609,7 @@ TEST_F(UmaTest, KernelFrontEndIsFittedByTheFirstStep) {
 
 TEST_F(UmaTest, ExactKpcaIsRefusedOnLargeSets) {
   Dataset d = four_points();
-  d.X = FeatureMatrix::Ones(kUmaMaxExactKpca + 1, 2);
+  d.set_features(FeatureMatrix::Ones(kUmaMaxExactKpca + 1, 2));
   d.label.assign(static_cast<size_t>(kUmaMaxExactKpca + 1), 0);
   d.label[1] = 1;
   d.label[2] = 2;

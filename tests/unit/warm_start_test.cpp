@@ -35,12 +35,14 @@ float hashed(uint32_t seed, uint32_t i, uint32_t j) {
 // the next class: noisy data, so an online learner keeps making mistakes epoch after epoch.
 Dataset noisy_part(uint32_t seed, int n, int d, int classes) {
   Dataset data;
-  data.X.resize(n, d);
+  data.set_features(FeatureMatrix(n, d));
+  Eigen::Map<FeatureMatrix> features = data.writable_features();
   data.label.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
     int best = 0;
     float best_score = -1e9f;
-    for (int j = 0; j < d; ++j) data.X(i, j) = 2.0f * hashed(seed, static_cast<uint32_t>(i), static_cast<uint32_t>(j));
+    for (int j = 0; j < d; ++j)
+      features(i, j) = 2.0f * hashed(seed, static_cast<uint32_t>(i), static_cast<uint32_t>(j));
     for (int q = 0; q < classes; ++q) {
       float s = 0;
       for (int j = 0; j < d; ++j) s += data.X(i, j) * hashed(99, static_cast<uint32_t>(q), static_cast<uint32_t>(j));
@@ -61,8 +63,9 @@ Dataset noisy_part(uint32_t seed, int n, int d, int classes) {
 // The rows of a followed by the rows of b.
 Dataset concatenated(const Dataset& a, const Dataset& b) {
   Dataset out = a;
-  out.X.resize(a.rows() + b.rows(), a.cols());
-  out.X << a.X, b.X;
+  FeatureMatrix both(a.rows() + b.rows(), a.cols());
+  both << a.X, b.X;
+  out.set_features(std::move(both));
   out.label.insert(out.label.end(), b.label.begin(), b.label.end());
   out.true_label = out.label;
   out.corruption.assign(static_cast<size_t>(out.rows()), Corruption::none);
