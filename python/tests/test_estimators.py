@@ -114,3 +114,21 @@ def test_random_state_is_the_seed():
     c = marginlab.Perceptron(order="shuffled", random_state=4).fit(X, y)
     assert a.trace_sha256_ == b.trace_sha256_ and np.array_equal(a.coef_, b.coef_)
     assert a.trace_sha256_ != c.trace_sha256_
+
+
+@pytest.mark.parametrize("y", [
+    np.array([3, -2, 3, 7, -2, 5], dtype=np.int64),           # negative labels, gaps between classes
+    np.array([-128, 127, 0, 127], dtype=np.int8),              # a span wider than int8 holds
+    np.array([9, 9, 4], dtype=np.uint8),
+    np.array([1], dtype=np.int32),                             # one class
+    np.array([0, 70000, 5], dtype=np.int64),                   # too wide to count: np.unique
+    np.array([2.5, -1.0, 2.5]),                                # not integers: np.unique
+    np.array(["b", "a", "b"]),
+])
+def test_classes_and_index_is_np_unique(y):
+    classes, index = _estimators.classes_and_index(y)
+    want_classes, want_index = np.unique(y, return_inverse=True)
+    assert classes.dtype == want_classes.dtype
+    assert np.array_equal(classes, want_classes)
+    assert index.dtype == np.int32
+    assert np.array_equal(index, want_index)
