@@ -9,6 +9,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/config/link.h"
@@ -112,6 +113,29 @@ TEST(NumericOverflow, ScalesFloat32HoldsAreAccepted) {
   for (double factor : {1e-15, 1.0, 1e15}) {
     EXPECT_TRUE(check_float_scale(scaled(plane_points(), factor), "training part").ok()) << factor;
   }
+}
+
+// Rows at the edges of float32's range, each the last of 40 ordinary rows (the check passes most rows by their
+// bits alone and must hand these to the exact scan): the verdict follows the squared norm in double.
+TEST(NumericOverflow, RowsAtTheEdgesOfTheRangeAreJudgedByTheirSquaredNorm) {
+  const auto verdict = [](std::vector<float> edge) {
+    std::vector<std::vector<float>> rows(40, std::vector<float>{0.5f, -0.25f, 1.0f});
+    rows.push_back(std::move(edge));
+    return check_float_scale(part_of(rows, std::vector<int>(rows.size(), 1), 2), "training part");
+  };
+  const float big = 1.3e19f;  // squared 1.69e38: one holds, two (3.38e38 <= 3.40e38) hold, three overflow
+  EXPECT_TRUE(verdict({big, 0.0f, 0.0f}).ok());
+  EXPECT_TRUE(verdict({big, big, 0.0f}).ok());
+  const Status three = verdict({big, big, big});
+  ASSERT_FALSE(three.ok()) << "a squared norm of 5.07e38 was accepted";
+  EXPECT_NE(three.error().message.find("row 41"), std::string::npos) << three.error().message;
+  const float small = 7e-20f;  // squared 4.9e-39, below float32's smallest normal 1.18e-38; three of them 1.47e-38
+  EXPECT_FALSE(verdict({small, 0.0f, 0.0f}).ok());
+  EXPECT_TRUE(verdict({small, small, small}).ok());
+  EXPECT_TRUE(verdict({0.0f, 0.0f, 0.0f}).ok()) << "a zero row has norm 0, which is allowed";
+  EXPECT_FALSE(verdict({1.0f, std::numeric_limits<float>::quiet_NaN(), 0.0f}).ok());
+  EXPECT_FALSE(verdict({1.0f, 0.0f, -std::numeric_limits<float>::infinity()}).ok());
+  EXPECT_FALSE(verdict({1.0f, -1e-40f, 0.0f}).ok()) << "a negative subnormal feature was accepted";
 }
 
 // Three orthogonal points of norm 1.8e19 (squared 3.2e38: float32 holds it) make w = (a, a, a); the fourth point
