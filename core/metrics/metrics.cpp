@@ -1,8 +1,11 @@
 // marginlab — errors, margins and bounds (see metrics.h).
 #include "core/metrics/metrics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "core/metrics/margins.h"
 #include "core/util/detmath.h"
@@ -75,22 +78,21 @@ bool is_clean(const Dataset& data, size_t i) {
   return data.corruption.size() != data.label.size() || data.corruption[i] == Corruption::none;
 }
 
-// The four summaries of per-point margins m_i (observed and true labels), each divided by `norm` at the end:
-// dividing by a positive norm keeps the order, so the quantile of m_i / norm is the quantile of m_i / norm.
-SampleMargins summarize_margins(const std::vector<double>& observed, const std::vector<double>& truth,
-                                const Dataset& data, double norm) {
+// The four summaries of per-point margins m_i (observed labels; the lowest with the true labels found by the
+// caller), each divided by `norm` at the end: dividing by a positive norm keeps the order, so the quantile of
+// m_i / norm is the quantile of m_i / norm. Takes `observed` to find its quantile in place.
+SampleMargins summarize_margins(std::vector<double> observed, double lowest_true, const Dataset& data, double norm) {
   SampleMargins out;
   if (observed.empty()) return out;
-  double lowest = INFINITY, lowest_true = INFINITY, lowest_clean = INFINITY;
+  double lowest = INFINITY, lowest_clean = INFINITY;
   for (size_t i = 0; i < observed.size(); ++i) {
     if (observed[i] < lowest) lowest = observed[i];
-    if (truth[i] < lowest_true) lowest_true = truth[i];
     if (is_clean(data, i) && observed[i] < lowest_clean) lowest_clean = observed[i];
   }
   out.observed = lowest / norm;
   out.truth = lowest_true / norm;
   if (std::isfinite(lowest_clean)) out.clean = lowest_clean / norm;
-  out.quantile = lower_quantile(observed, kMarginQuantile) / norm;
+  out.quantile = lower_quantile(std::move(observed), kMarginQuantile) / norm;
   return out;
 }
 
@@ -100,27 +102,28 @@ SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
   if (data.rows() == 0 || w.size() != data.cols()) return {};
   const double norm = std::sqrt(norm2_double(w));
   if (!(norm > 0)) return {};
-  std::vector<double> observed(static_cast<size_t>(data.rows())), truth(observed.size());
-  std::vector<double> dots(observed.size());
-  dot_double_rows(w.data(), data.X, dots.data());
+  std::vector<double> observed(static_cast<size_t>(data.rows()));
+  dot_double_rows(w.data(), data.X, observed.data());  // <w, x_i>, signed below
+  double lowest_true = INFINITY;
   for (int i = 0; i < data.rows(); ++i) {
-    const double dot = dots[static_cast<size_t>(i)];
+    const double dot = observed[static_cast<size_t>(i)];
+    lowest_true = std::min(lowest_true, data.true_sign(i) * dot);
     observed[static_cast<size_t>(i)] = data.sign(i) * dot;
-    truth[static_cast<size_t>(i)] = data.true_sign(i) * dot;
   }
-  return summarize_margins(observed, truth, data, norm);
+  return summarize_margins(std::move(observed), lowest_true, data, norm);
 }
 
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm) {
   if (!(norm > 0) || data.rows() == 0 || scores.rows() != data.rows()) return {};
-  std::vector<double> observed(static_cast<size_t>(data.rows())), truth(observed.size());
+  std::vector<double> observed(static_cast<size_t>(data.rows()));
+  double lowest_true = INFINITY;
   for (Eigen::Index i = 0; i < scores.rows(); ++i) {
     const size_t k = static_cast<size_t>(i);
     // Unscaled (norm 1): summarize_margins divides once, as for halfspaces.
     observed[k] = multiclass_margin(scores, i, data.label[k], 1.0);
-    truth[k] = multiclass_margin(scores, i, data.true_label[k], 1.0);
+    lowest_true = std::min(lowest_true, multiclass_margin(scores, i, data.true_label[k], 1.0));
   }
-  return summarize_margins(observed, truth, data, norm);
+  return summarize_margins(std::move(observed), lowest_true, data, norm);
 }
 
 double max_radius(const FeatureRef& X) {
