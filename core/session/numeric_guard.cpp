@@ -74,33 +74,70 @@ RowScan scan_row(const Dataset& part, int i) {
   return {(sum[0] + sum[1]) + (sum[2] + sum[3]), tiny > 0};
 }
 
-// Whether a row of d features certainly passes check_float_scale, judged from the features' bits alone: no NaN,
-// infinity or subnormal, and the largest |x| keeps the squared norm (between max^2 and d max^2) twice inside
-// float32's normal range. Integer operations only, so the compiler vectorizes it; a row it cannot vouch for gets
-// the exact scan, which decides and words the error.
-bool row_plainly_in_range(const float* x, int d) {
-  uint32_t largest = 0;
-  uint32_t subnormal = 0;
-  for (int j = 0; j < d; ++j) {
-    uint32_t bits = 0;
-    std::memcpy(&bits, x + j, sizeof bits);
-    const uint32_t magnitude = bits & 0x7fffffffu;
-    largest = std::max(largest, magnitude);
-    subnormal |= static_cast<uint32_t>(magnitude - 1u < 0x007fffffu);  // exponent 0, mantissa not 0
+// The bit patterns of |x| between which a row of d float32 features certainly passes check_float_scale: every
+// |x| at most `high` keeps the squared norm at most d high^2 <= float32's largest / 2, and one |x| at least `low`
+// keeps it at least low^2 >= 2 x float32's smallest normal number.
+struct PlainRange {
+  int32_t low = 0;
+  int32_t high = 0;
+};
+int32_t float_bits(float v) {
+  int32_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+PlainRange plain_range(int d) {
+  const double high = std::sqrt(0.5 * kFloatMax / std::max(d, 1));
+  const double low = std::sqrt(2 * kFloatMinNormal);
+  float h = static_cast<float>(high);
+  if (static_cast<double>(h) > high) h = std::nextafter(h, 0.0f);
+  float l = static_cast<float>(low);
+  if (static_cast<double>(l) < low) l = std::nextafter(l, kFloatMax);
+  return {float_bits(l), float_bits(h)};
+}
+
+// Per-lane ORs of row_plainly_in_range's two tests, 8 lanes: the fixed-width inner loop is what GCC vectorizes at
+// -O2 (its cheap cost model leaves a loop of unknown length scalar).
+struct PlainLanes {
+  static constexpr int kWidth = 8;
+  int32_t outside[kWidth] = {};
+  int32_t reaches_low[kWidth] = {};
+
+  void take(int lane, const float* x, PlainRange range) {
+    int32_t bits = 0;
+    std::memcpy(&bits, x, sizeof bits);
+    const int32_t magnitude = bits & 0x7fffffff;
+    const int32_t subnormal = static_cast<int32_t>(magnitude < 0x00800000) & static_cast<int32_t>(magnitude != 0);
+    outside[lane] |= static_cast<int32_t>(magnitude > range.high) | subnormal;  // infinity and NaN are above high
+    reaches_low[lane] |= static_cast<int32_t>(magnitude >= range.low);
   }
-  if (subnormal != 0 || largest >= 0x7f800000u) return false;  // a subnormal, an infinity or a NaN
-  if (largest == 0) return true;                               // all zeros: the norm 0 passes
-  float max_abs = 0;
-  std::memcpy(&max_abs, &largest, sizeof max_abs);
-  const double max2 = static_cast<double>(max_abs) * static_cast<double>(max_abs);
-  return max2 >= 2 * kFloatMinNormal && max2 * d <= 0.5 * kFloatMax;
+};
+
+// Whether a row certainly passes, judged from its features' bits: no NaN, infinity or subnormal, every |x| at
+// most range.high and one at least range.low. Signed 32-bit compares and ORs only, vectorized; a row it cannot
+// vouch for (an all-zero row among them) gets the exact scan, which decides and words the error.
+bool row_plainly_in_range(const float* x, int d, PlainRange range) {
+  PlainLanes lanes;
+  int j = 0;
+  for (; j + PlainLanes::kWidth <= d; j += PlainLanes::kWidth) {
+    for (int k = 0; k < PlainLanes::kWidth; ++k) lanes.take(k, x + j + k, range);
+  }
+  for (; j < d; ++j) lanes.take(0, x + j, range);
+  int32_t outside = 0;
+  int32_t reaches_low = 0;
+  for (int k = 0; k < PlainLanes::kWidth; ++k) {
+    outside |= lanes.outside[k];
+    reaches_low |= lanes.reaches_low[k];
+  }
+  return outside == 0 && reaches_low != 0;
 }
 }  // namespace
 
 Status check_float_scale(const Dataset& part, std::string_view part_name) {
   const std::string where = "the " + std::string(part_name) + ", ";
+  const PlainRange range = plain_range(part.cols());
   for (int i = 0; i < part.rows(); ++i) {
-    if (row_plainly_in_range(part.X.row(i).data(), part.cols())) continue;
+    if (row_plainly_in_range(part.X.row(i).data(), part.cols(), range)) continue;
     const RowScan scan = scan_row(part, i);
     const double norm2 = scan.norm2;
     if (!std::isfinite(norm2)) {

@@ -115,14 +115,26 @@ TEST(NumericOverflow, ScalesFloat32HoldsAreAccepted) {
   }
 }
 
-// Rows at the edges of float32's range, each the last of 40 ordinary rows (the check passes most rows by their
-// bits alone and must hand these to the exact scan): the verdict follows the squared norm in double.
+// The verdict on `edge`, the last of 40 ordinary rows, with its three features first or last among 11 (8 zeros
+// added): the check reads features 8 at a time and the rest one by one, and either way must agree.
+Status edge_row_verdict(const std::vector<float>& edge) {
+  std::vector<Status> verdicts;
+  for (bool zeros_first : {false, true}) {
+    std::vector<float> row = edge;
+    row.insert(zeros_first ? row.begin() : row.end(), 8, 0.0f);
+    std::vector<std::vector<float>> rows(40, std::vector<float>(11, 0.0f));
+    for (std::vector<float>& r : rows) r[5] = 0.5f;
+    rows.push_back(row);
+    verdicts.push_back(check_float_scale(part_of(rows, std::vector<int>(rows.size(), 1), 2), "training part"));
+  }
+  EXPECT_EQ(verdicts[0].ok(), verdicts[1].ok());
+  return verdicts[1];
+}
+
+// Rows at the edges of float32's range (the check passes most rows by their bits alone and must hand these to the
+// exact scan): the verdict follows the squared norm in double.
 TEST(NumericOverflow, RowsAtTheEdgesOfTheRangeAreJudgedByTheirSquaredNorm) {
-  const auto verdict = [](std::vector<float> edge) {
-    std::vector<std::vector<float>> rows(40, std::vector<float>{0.5f, -0.25f, 1.0f});
-    rows.push_back(std::move(edge));
-    return check_float_scale(part_of(rows, std::vector<int>(rows.size(), 1), 2), "training part");
-  };
+  const auto verdict = [](const std::vector<float>& edge) { return edge_row_verdict(edge); };
   const float big = 1.3e19f;  // squared 1.69e38: one holds, two (3.38e38 <= 3.40e38) hold, three overflow
   EXPECT_TRUE(verdict({big, 0.0f, 0.0f}).ok());
   EXPECT_TRUE(verdict({big, big, 0.0f}).ok());
@@ -136,6 +148,17 @@ TEST(NumericOverflow, RowsAtTheEdgesOfTheRangeAreJudgedByTheirSquaredNorm) {
   EXPECT_FALSE(verdict({1.0f, std::numeric_limits<float>::quiet_NaN(), 0.0f}).ok());
   EXPECT_FALSE(verdict({1.0f, 0.0f, -std::numeric_limits<float>::infinity()}).ok());
   EXPECT_FALSE(verdict({1.0f, -1e-40f, 0.0f}).ok()) << "a negative subnormal feature was accepted";
+  // A row of 11 equal features v has squared norm 11 v^2: over float32's largest from v = 5.56e18, under its
+  // smallest normal below v = 3.27e-20.
+  const auto uniform_row = [](float v) {
+    std::vector<std::vector<float>> rows(40, std::vector<float>(11, 0.5f));
+    rows.emplace_back(11, v);
+    return check_float_scale(part_of(rows, std::vector<int>(rows.size(), 1), 2), "training part").ok();
+  };
+  EXPECT_TRUE(uniform_row(5.5e18f));
+  EXPECT_FALSE(uniform_row(6e18f));
+  EXPECT_TRUE(uniform_row(3.5e-20f));
+  EXPECT_FALSE(uniform_row(3e-20f));
 }
 
 // Three orthogonal points of norm 1.8e19 (squared 3.2e38: float32 holds it) make w = (a, a, a); the fourth point
