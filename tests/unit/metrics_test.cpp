@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -28,6 +29,18 @@ TEST(MetricsTest, SampleMarginObservedAndTrue) {
   EXPECT_TRUE(std::isnan(sample_margin(Vector::Zero(2), ds, LabelSet::truth)));
   EXPECT_DOUBLE_EQ(max_radius(ds.X), std::sqrt(2.0));
   EXPECT_DOUBLE_EQ(norm2_double(w), 25.0);
+}
+
+// max_radius reads four rows at a time: it is the largest row norm dot_double gives, bit for bit, wherever that
+// row is (each lane of a block of four, and the odd rows past the last four).
+TEST(MetricsTest, MaxRadiusIsTheLargestRowNormBitForBit) {
+  for (int largest : {0, 1, 2, 3, 8, 101, 102}) {
+    FeatureMatrix X = test::random_points(103, 37, 5, 1.0);
+    X.row(largest) *= 3.0f;
+    double r2 = 0;
+    for (int i = 0; i < X.rows(); ++i) r2 = std::max(r2, dot_double(X.row(i).data(), X.row(i).data(), 37));
+    EXPECT_EQ(max_radius(X), std::sqrt(r2)) << "largest row " << largest;
+  }
 }
 
 // The four-rows-at-a-time dots are dot_double's numbers bit for bit, the odd rows past the last four included.
