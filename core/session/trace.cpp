@@ -43,6 +43,7 @@ int64_t Trace::last_committed_step() const {
 void Trace::commit(const std::vector<double>& values) {
   assert(values.size() == columns_.size());
   assert(committed_ == 0 || values[kTraceStep] > row(committed_ - 1)[kTraceStep]);
+  sha256_.clear();
   rows_.insert(rows_.end(), values.begin(), values.end());
   ++committed_;
   if (has_tail_ && tail_[kTraceStep] <= values[kTraceStep]) has_tail_ = false;
@@ -52,11 +53,13 @@ void Trace::commit(const std::vector<double>& values) {
 void Trace::set_tail(const std::vector<double>& values) {
   assert(values.size() == columns_.size());
   assert(committed_ == 0 || values[kTraceStep] > row(committed_ - 1)[kTraceStep]);
+  sha256_.clear();
   tail_ = values;
   has_tail_ = true;
 }
 
 void Trace::clear() {
+  sha256_.clear();
   rows_.clear();
   committed_ = 0;
   tail_.clear();
@@ -134,6 +137,9 @@ std::string Trace::to_csv() const {
   return out;
 }
 
-std::string Trace::sha256() const { return sha256_hex(to_csv()); }
+std::string Trace::sha256() const {
+  if (sha256_.empty()) sha256_ = sha256_hex(to_csv());
+  return sha256_;
+}
 
 }  // namespace ml

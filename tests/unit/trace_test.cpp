@@ -38,6 +38,30 @@ TEST(TraceTest, CsvTextAndHash) {
   EXPECT_EQ(t.sha256(), sha256_hex(csv));
 }
 
+// sha256() is remembered between changes: after each commit, tail and clear it is the hash of the new text.
+TEST(TraceTest, TheHashFollowsEveryChange) {
+  Trace t;
+  const size_t cols = t.num_columns();
+  std::vector<std::string> seen;
+  const auto hash_is_current = [&] {
+    EXPECT_EQ(t.sha256(), sha256_hex(t.to_csv()));
+    seen.push_back(t.sha256());
+  };
+  hash_is_current();
+  t.commit(row_at(1, 0.5, cols));
+  hash_is_current();
+  t.set_tail(row_at(2, 0.25, cols));
+  hash_is_current();
+  t.set_tail(row_at(3, 0.25, cols));
+  hash_is_current();
+  t.commit(row_at(4, 0.75, cols));
+  hash_is_current();
+  t.clear();
+  hash_is_current();
+  EXPECT_EQ(seen.front(), seen.back()) << "a cleared trace is an empty one";
+  for (size_t i = 1; i + 1 < seen.size(); ++i) EXPECT_NE(seen[i], seen[i - 1]) << "change " << i;
+}
+
 TEST(TraceTest, TailIsReplacedAndDroppedByALaterCommit) {
   Trace t;
   const size_t c = t.num_columns();
