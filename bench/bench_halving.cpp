@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
     const ml::FeatureMatrix concepts = ml::finite_class_directions(count, d, 1);
     ml::Dataset train;
     train.set_features(ml::FeatureMatrix::Constant(1, d, 0.5f));
-    features(0, 0) = -0.25f;
+    train.writable_features()(0, 0) = -0.25f;
     train.label = {1};
     train.true_label = {1};
     train.corruption = {ml::Corruption::none};
