@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "core/util/detmath.h"
 #include "core/util/format.h"
@@ -123,6 +127,52 @@ TEST(Sha256, MatchesFipsVectors) {
   }
   h.update(std::string(1000000 - fed, 'a'));
   EXPECT_EQ(h.hex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+// The text format_double and format_float gave before their binary search: "%.*g" at 1, 2, 3, ... digits until the
+// text reads back (strtod / strtof) as x. Trace hashes are over these bytes.
+template <class T>
+std::string shortest_by_trying_every_precision(T x, int max_precision) {
+  char buf[64];
+  for (int precision = 1; precision <= max_precision; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(x));
+    const T back = sizeof(T) == sizeof(float) ? static_cast<T>(std::strtof(buf, nullptr)) : std::strtod(buf, nullptr);
+    if (back == x) return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.*g", max_precision, static_cast<double>(x));
+  return buf;
+}
+
+TEST(Format, TheShortestTextIsTheFirstPrecisionThatReadsBack) {
+  std::vector<double> values = {0.1,
+                                1.0 / 3.0,
+                                123400.0,
+                                9.999999999999999e22,
+                                5e-324,
+                                2.2250738585072014e-308,
+                                1.7976931348623157e308,
+                                0.30000000000000004,
+                                1e23,
+                                8.41e21};
+  for (int k = -1074; k <= 1023; ++k) {
+    const double p = std::ldexp(1.0, k);  // powers of two and their neighbours: the lopsided case
+    values.insert(values.end(), {p, std::nextafter(p, 0.0), std::nextafter(p, 2 * p), -p});
+  }
+  Rng r(11, Stream::aux);
+  for (int i = 0; i < 20000; ++i) {
+    values.push_back((r.uniform() - 0.5) * std::pow(10.0, static_cast<double>(r.below(600)) - 300.0));
+    values.push_back(static_cast<double>(static_cast<float>(r.uniform())));  // a float read as a double
+  }
+  for (double x : values) ASSERT_EQ(format_double(x), shortest_by_trying_every_precision(x, 17)) << x;
+  for (int i = 0; i < 20000; ++i) {
+    const float x = static_cast<float>((r.uniform() - 0.5) * std::pow(10.0, static_cast<double>(r.below(80)) - 40.0));
+    ASSERT_EQ(format_float(x), shortest_by_trying_every_precision(x, 9)) << x;
+  }
+  for (int k = -149; k <= 127; ++k) {
+    const float p = std::ldexp(1.0f, k);
+    ASSERT_EQ(format_float(p), shortest_by_trying_every_precision(p, 9)) << p;
+    ASSERT_EQ(format_float(std::nextafter(p, 0.0f)), shortest_by_trying_every_precision(std::nextafter(p, 0.0f), 9));
+  }
 }
 
 TEST(Format, ShortestTextRoundTripsExactly) {
