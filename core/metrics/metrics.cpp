@@ -30,29 +30,43 @@ double dot_double(const float* a, const float* b, int d) {
   return s;
 }
 
-void dot_double_rows(const float* w, const FeatureRef& X, double* out) {
+namespace {
+// dot_double(partner(x_i), x_i, d) for every row x_i of X, handed to sink(i, value): four rows at a time, each
+// summed in coordinate order as dot_double sums it (the same bits), so that four chains of additions overlap
+// instead of each waiting on the one before.
+template <class Partner, class Sink>
+void each_row_dot(const FeatureRef& X, Partner partner, Sink sink) {
   const int d = static_cast<int>(X.cols());
-  const int n = static_cast<int>(X.rows());
-  int i = 0;
+  const Eigen::Index n = X.rows();
+  Eigen::Index i = 0;
   for (; i + 4 <= n; i += 4) {
     const float* r0 = X.row(i).data();
     const float* r1 = X.row(i + 1).data();
     const float* r2 = X.row(i + 2).data();
     const float* r3 = X.row(i + 3).data();
+    const float *p0 = partner(r0), *p1 = partner(r1), *p2 = partner(r2), *p3 = partner(r3);
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (int j = 0; j < d; ++j) {
-      const double wj = w[j];
-      s0 += wj * static_cast<double>(r0[j]);
-      s1 += wj * static_cast<double>(r1[j]);
-      s2 += wj * static_cast<double>(r2[j]);
-      s3 += wj * static_cast<double>(r3[j]);
+      s0 += static_cast<double>(p0[j]) * static_cast<double>(r0[j]);
+      s1 += static_cast<double>(p1[j]) * static_cast<double>(r1[j]);
+      s2 += static_cast<double>(p2[j]) * static_cast<double>(r2[j]);
+      s3 += static_cast<double>(p3[j]) * static_cast<double>(r3[j]);
     }
-    out[i] = s0;
-    out[i + 1] = s1;
-    out[i + 2] = s2;
-    out[i + 3] = s3;
+    sink(i, s0);
+    sink(i + 1, s1);
+    sink(i + 2, s2);
+    sink(i + 3, s3);
   }
-  for (; i < n; ++i) out[i] = dot_double(w, X.row(i).data(), d);
+  for (; i < n; ++i) {
+    const float* x = X.row(i).data();
+    sink(i, dot_double(partner(x), x, d));
+  }
+}
+}  // namespace
+
+void dot_double_rows(const float* w, const FeatureRef& X, double* out) {
+  each_row_dot(
+      X, [w](const float*) { return w; }, [out](Eigen::Index i, double dot) { out[i] = dot; });
 }
 
 double norm2_double(const Vector& w) { return dot_double(w.data(), w.data(), static_cast<int>(w.size())); }
@@ -127,32 +141,12 @@ SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, 
 }
 
 double max_radius(const FeatureRef& X) {
-  // Four rows at a time, each summed in coordinate order as dot_double(x, x, d) sums it (the same bits): the
-  // four chains of additions overlap instead of waiting on one another.
-  const int d = static_cast<int>(X.cols());
-  const Eigen::Index n = X.rows();
   double largest2 = 0;
-  Eigen::Index i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const float* r0 = X.row(i).data();
-    const float* r1 = X.row(i + 1).data();
-    const float* r2 = X.row(i + 2).data();
-    const float* r3 = X.row(i + 3).data();
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (int j = 0; j < d; ++j) {
-      const double x0 = r0[j], x1 = r1[j], x2 = r2[j], x3 = r3[j];
-      s0 += x0 * x0;
-      s1 += x1 * x1;
-      s2 += x2 * x2;
-      s3 += x3 * x3;
-    }
-    for (double n2 : {s0, s1, s2, s3}) largest2 = n2 > largest2 ? n2 : largest2;
-  }
-  for (; i < n; ++i) {
-    const float* x = X.row(i).data();
-    const double n2 = dot_double(x, x, d);
-    if (n2 > largest2) largest2 = n2;
-  }
+  each_row_dot(
+      X, [](const float* x) { return x; },
+      [&largest2](Eigen::Index, double norm2) {
+        if (norm2 > largest2) largest2 = norm2;
+      });
   return std::sqrt(largest2);
 }
 
