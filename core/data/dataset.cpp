@@ -6,6 +6,17 @@
 
 namespace ml {
 
+namespace {
+// Points `view` at the rows `source` views when the Dataset borrows them, else at its own `owned` rows.
+void point_view(FeatureView* view, bool borrowed, const FeatureView& source, const FeatureMatrix& owned) {
+  if (borrowed) {
+    new (view) FeatureView(source.data(), source.rows(), source.cols());
+  } else {
+    new (view) FeatureView(owned.data(), owned.rows(), owned.cols());
+  }
+}
+}  // namespace
+
 Dataset::Dataset(const Dataset& other)
     : label(other.label),
       true_label(other.true_label),
@@ -29,11 +40,7 @@ Dataset::Dataset(Dataset&& other) noexcept
       given_test_from(other.given_test_from),
       owned_(std::move(other.owned_)),
       borrowed_(other.borrowed_) {
-  if (borrowed_) {
-    new (&X) FeatureView(other.X.data(), other.X.rows(), other.X.cols());
-  } else {
-    point_at_owned();
-  }
+  point_view(&X, borrowed_, other.X, owned_);
   other.set_features(FeatureMatrix());
 }
 
@@ -55,23 +62,15 @@ Dataset& Dataset::operator=(Dataset&& other) noexcept {
   given_test_from = other.given_test_from;
   owned_ = std::move(other.owned_);
   borrowed_ = other.borrowed_;
-  if (borrowed_) {
-    new (&X) FeatureView(other.X.data(), other.X.rows(), other.X.cols());
-  } else {
-    point_at_owned();
-  }
+  point_view(&X, borrowed_, other.X, owned_);
   other.set_features(FeatureMatrix());
   return *this;
 }
 
 void Dataset::copy_features_from(const Dataset& other) {
   borrowed_ = other.borrowed_;
-  if (borrowed_) {
-    new (&X) FeatureView(other.X.data(), other.X.rows(), other.X.cols());
-  } else {
-    owned_ = other.owned_;
-    point_at_owned();
-  }
+  if (!borrowed_) owned_ = other.owned_;
+  point_view(&X, borrowed_, other.X, owned_);
 }
 
 void Dataset::set_features(FeatureMatrix m) {
@@ -96,7 +95,7 @@ Eigen::Map<FeatureMatrix> Dataset::writable_features() {
   return {owned_.data(), owned_.rows(), owned_.cols()};
 }
 
-void Dataset::point_at_owned() { new (&X) FeatureView(owned_.data(), owned_.rows(), owned_.cols()); }
+void Dataset::point_at_owned() { point_view(&X, false, X, owned_); }
 
 int Dataset::corrupted_count() const {
   int count = 0;
