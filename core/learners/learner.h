@@ -19,15 +19,12 @@
 #include "core/data/dataset.h"
 #include "core/settings/params.h"
 #include "core/util/clock.h"
+#include "core/util/flatten.h"
 #include "core/util/status.h"
 
 // Marks a step_many loop: the compiler inlines every call inside it (Eigen's dot and axpy included, which
-// it otherwise may leave as calls per example); the arithmetic is unchanged, so are the bits.
-#if defined(__GNUC__) || defined(__clang__)
-#define ML_STEP_LOOP __attribute__((flatten))
-#else
-#define ML_STEP_LOOP
-#endif
+// it otherwise may leave as calls per example).
+#define ML_STEP_LOOP ML_FLATTEN
 
 namespace ml {
 

@@ -6,9 +6,13 @@
 #include <limits>
 #include <utility>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/metrics/margins.h"
 #include "core/util/detmath.h"
+#include "core/util/flatten.h"
 #include "core/util/numbers.h"
 
 namespace ml {
@@ -31,42 +35,106 @@ double dot_double(const float* a, const float* b, int d) {
 }
 
 namespace {
-// dot_double(partner(x_i), x_i, d) for every row x_i of X, handed to sink(i, value): four rows at a time, each
-// summed in coordinate order as dot_double sums it (the same bits), so that four chains of additions overlap
-// instead of each waiting on the one before.
-template <class Partner, class Sink>
-void each_row_dot(const FeatureRef& X, Partner partner, Sink sink) {
+// Row dots in blocks of eight rows, each row summed in coordinate order exactly as dot_double sums it (the same
+// bits: every product of two floats is exact in double, and each lane adds its row's products one by one), so
+// that eight chains of additions overlap instead of each waiting on the one before. With SSE2 (native, and wasm
+// through Emscripten's SSE headers) a block is read four coordinates at a time and transposed, so that one
+// two-lane addition serves two rows; without it the lanes are plain doubles.
+constexpr int kBlockRows = 8;
+
+// The sums of one block: lane k is row k's dot so far.
+struct BlockSums {
+#if defined(__SSE2__)
+  __m128d pair[kBlockRows / 2] = {_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd()};
+  void store(double* out) const {
+    for (int k = 0; k < kBlockRows / 2; ++k) _mm_storeu_pd(out + 2 * k, pair[k]);
+  }
+#else
+  double lane[kBlockRows] = {};
+  void store(double* out) const { std::copy(lane, lane + kBlockRows, out); }
+#endif
+};
+
+#if defined(__SSE2__)
+// Coordinates j..j+3 of four rows as four columns: column c holds (r0[j+c], r1[j+c], r2[j+c], r3[j+c]).
+struct Columns {
+  __m128 c[4];
+};
+Columns load_columns(const float* const* r, int j) {
+  Columns out{{_mm_loadu_ps(r[0] + j), _mm_loadu_ps(r[1] + j), _mm_loadu_ps(r[2] + j), _mm_loadu_ps(r[3] + j)}};
+  _MM_TRANSPOSE4_PS(out.c[0], out.c[1], out.c[2], out.c[3]);
+  return out;
+}
+
+// Adds one column's products to two pairs of lanes: `low` gets rows 0-1, `high` rows 2-3; each coordinate times
+// `weight` (a shared partner), or squared when kSquare.
+template <bool kSquare>
+void add_column(__m128 column, __m128d weight, __m128d* low, __m128d* high) {
+  const __m128d x_low = _mm_cvtps_pd(column);
+  const __m128d x_high = _mm_cvtps_pd(_mm_movehl_ps(column, column));
+  *low = _mm_add_pd(*low, _mm_mul_pd(x_low, kSquare ? x_low : weight));
+  *high = _mm_add_pd(*high, _mm_mul_pd(x_high, kSquare ? x_high : weight));
+}
+#endif
+
+// Sums coordinates [0, end) of the block's rows into `sums`, four at a time (end is a multiple of 4): each
+// coordinate times the shared partner w's, or squared when kSquare (w unused).
+template <bool kSquare>
+ML_FLATTEN void add_block_columns(const float* const* r, const float* w, int end, BlockSums* sums) {
+#if defined(__SSE2__)
+  for (int j = 0; j < end; j += 4) {
+    const Columns first = load_columns(r, j);
+    const Columns second = load_columns(r + 4, j);
+#pragma GCC unroll 4  // keeps the columns in registers (indexing them by a loop counter spills them)
+    for (int c = 0; c < 4; ++c) {
+      const __m128d weight = kSquare ? _mm_setzero_pd() : _mm_set1_pd(static_cast<double>(w[j + c]));
+      add_column<kSquare>(first.c[c], weight, &sums->pair[0], &sums->pair[1]);
+      add_column<kSquare>(second.c[c], weight, &sums->pair[2], &sums->pair[3]);
+    }
+  }
+#else
+  for (int j = 0; j < end; ++j)
+    for (int k = 0; k < kBlockRows; ++k)
+      sums->lane[k] += static_cast<double>(kSquare ? r[k][j] : w[j]) * static_cast<double>(r[k][j]);
+#endif
+}
+
+// dot_double(partner, x, d) continued from coordinate `from`, whose sum so far is `sum`.
+double finish_dot(const float* x, const float* partner, int from, int d, double sum) {
+  for (int j = from; j < d; ++j) sum += static_cast<double>(partner[j]) * static_cast<double>(x[j]);
+  return sum;
+}
+
+// dot_double(w, x_i, d) for every row x_i of X (kSquare: dot_double(x_i, x_i, d), w unused), handed to
+// sink(i, value).
+template <bool kSquare, class Sink>
+void each_row_dot(const FeatureRef& X, const float* w, Sink sink) {
   const int d = static_cast<int>(X.cols());
   const Eigen::Index n = X.rows();
+#if defined(__SSE2__)
+  const int vector_end = d - d % 4;
+#else
+  const int vector_end = d;
+#endif
   Eigen::Index i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const float* r0 = X.row(i).data();
-    const float* r1 = X.row(i + 1).data();
-    const float* r2 = X.row(i + 2).data();
-    const float* r3 = X.row(i + 3).data();
-    const float *p0 = partner(r0), *p1 = partner(r1), *p2 = partner(r2), *p3 = partner(r3);
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (int j = 0; j < d; ++j) {
-      s0 += static_cast<double>(p0[j]) * static_cast<double>(r0[j]);
-      s1 += static_cast<double>(p1[j]) * static_cast<double>(r1[j]);
-      s2 += static_cast<double>(p2[j]) * static_cast<double>(r2[j]);
-      s3 += static_cast<double>(p3[j]) * static_cast<double>(r3[j]);
-    }
-    sink(i, s0);
-    sink(i + 1, s1);
-    sink(i + 2, s2);
-    sink(i + 3, s3);
+  for (; i + kBlockRows <= n; i += kBlockRows) {
+    const float* r[kBlockRows];
+    for (int k = 0; k < kBlockRows; ++k) r[k] = X.row(i + k).data();
+    BlockSums sums;
+    add_block_columns<kSquare>(r, w, vector_end, &sums);
+    double lane[kBlockRows];
+    sums.store(lane);
+    for (int k = 0; k < kBlockRows; ++k) sink(i + k, finish_dot(r[k], kSquare ? r[k] : w, vector_end, d, lane[k]));
   }
   for (; i < n; ++i) {
     const float* x = X.row(i).data();
-    sink(i, dot_double(partner(x), x, d));
+    sink(i, finish_dot(x, kSquare ? x : w, 0, d, 0.0));
   }
 }
 }  // namespace
 
 void dot_double_rows(const float* w, const FeatureRef& X, double* out) {
-  each_row_dot(
-      X, [w](const float*) { return w; }, [out](Eigen::Index i, double dot) { out[i] = dot; });
+  each_row_dot<false>(X, w, [out](Eigen::Index i, double dot) { out[i] = dot; });
 }
 
 double norm2_double(const Vector& w) { return dot_double(w.data(), w.data(), static_cast<int>(w.size())); }
@@ -142,11 +210,9 @@ SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, 
 
 double max_radius(const FeatureRef& X) {
   double largest2 = 0;
-  each_row_dot(
-      X, [](const float* x) { return x; },
-      [&largest2](Eigen::Index, double norm2) {
-        if (norm2 > largest2) largest2 = norm2;
-      });
+  each_row_dot<true>(X, nullptr, [&largest2](Eigen::Index, double norm2) {
+    if (norm2 > largest2) largest2 = norm2;
+  });
   return std::sqrt(largest2);
 }
 

@@ -31,29 +31,37 @@ TEST(MetricsTest, SampleMarginObservedAndTrue) {
   EXPECT_DOUBLE_EQ(norm2_double(w), 25.0);
 }
 
-// max_radius reads four rows at a time: it is the largest row norm dot_double gives, bit for bit, wherever that
-// row is (each lane of a block of four, and the odd rows past the last four).
+// max_radius reads blocks of eight rows, four coordinates at a time: it is the largest row norm dot_double gives,
+// bit for bit, wherever that row is (each lane of a block, and the rows past the last block) and whatever d is
+// (a multiple of four, coordinates past the last four, fewer than four).
 TEST(MetricsTest, MaxRadiusIsTheLargestRowNormBitForBit) {
-  for (int largest : {0, 1, 2, 3, 8, 101, 102}) {
-    FeatureMatrix X = test::random_points(103, 37, 5, 1.0);
-    X.row(largest) *= 3.0f;
-    double r2 = 0;
-    for (int i = 0; i < X.rows(); ++i) r2 = std::max(r2, dot_double(X.row(i).data(), X.row(i).data(), 37));
-    EXPECT_EQ(max_radius(X), std::sqrt(r2)) << "largest row " << largest;
+  for (int d : {37, 64, 3}) {
+    for (int largest : {0, 1, 2, 3, 4, 5, 6, 7, 8, 101, 102}) {
+      FeatureMatrix X = test::random_points(103, d, 5, 1.0);
+      X.row(largest) *= 3.0f;
+      double r2 = 0;
+      for (int i = 0; i < X.rows(); ++i) r2 = std::max(r2, dot_double(X.row(i).data(), X.row(i).data(), d));
+      EXPECT_EQ(max_radius(X), std::sqrt(r2)) << "d " << d << ", largest row " << largest;
+    }
   }
 }
 
-// The four-rows-at-a-time dots are dot_double's numbers bit for bit, the odd rows past the last four included.
+// The blocked dots are dot_double's numbers bit for bit, rows past the last block of eight and coordinates past
+// the last four included. The values span six decades, so a sum taken in another order differs in its last bits.
 TEST(MetricsTest, DotDoubleRowsIsDotDoubleBitForBit) {
-  FeatureMatrix X(7, 13);
-  Vector w(13);
-  for (int j = 0; j < 13; ++j) w[j] = 1.0f / static_cast<float>(j + 3) - 0.1f;
-  for (int i = 0; i < 7; ++i)
-    for (int j = 0; j < 13; ++j)
-      X(i, j) = std::sin(static_cast<float>(i * 13 + j)) * 1e3f + 1e-3f * static_cast<float>(j);
-  std::vector<double> dots(7);
-  dot_double_rows(w.data(), X, dots.data());
-  for (int i = 0; i < 7; ++i) EXPECT_EQ(dots[static_cast<size_t>(i)], dot_double(w.data(), X.row(i).data(), 13)) << i;
+  for (int d : {13, 16, 2}) {
+    const int n = 19;
+    FeatureMatrix X(n, d);
+    Vector w(d);
+    for (int j = 0; j < d; ++j) w[j] = 1.0f / static_cast<float>(j + 3) - 0.1f;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < d; ++j)
+        X(i, j) = std::sin(static_cast<float>(i * d + j)) * 1e3f + 1e-3f * static_cast<float>(j);
+    std::vector<double> dots(static_cast<size_t>(n));
+    dot_double_rows(w.data(), X, dots.data());
+    for (int i = 0; i < n; ++i)
+      EXPECT_EQ(dots[static_cast<size_t>(i)], dot_double(w.data(), X.row(i).data(), d)) << "d " << d << ", row " << i;
+  }
 }
 
 TEST(MetricsTest, Bounds) {
