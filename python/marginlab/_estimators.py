@@ -398,10 +398,11 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         Features are used as float32: a C-contiguous float32 array is read in place when fit_intercept is False,
         anything else is converted (or given its bias column) once.
 
-        Raises ValueError naming the parameter for a bad parameter, FloatingPointError when the learner's
-        numbers overflow; warns with ConvergenceWarning when the fit ends on its budget (max_iter, max_steps)
+        Raises ValueError naming the parameter for a bad parameter, or the row and feature of a NaN, infinite or
+        out-of-range feature (the core's check: X is read once, not also by scikit-learn's finite check);
+        FloatingPointError when the learner's numbers overflow; warns with ConvergenceWarning when the fit ends on its budget (max_iter, max_steps)
         rather than by the learner's own rule."""
-        X, y = self._validate_data(X, y, dtype=np.float32, order="C")
+        X, y = self._validate_data(X, y, dtype=np.float32, order="C", force_all_finite=False)
         n_samples = X.shape[0]
         link_text = self._link(self._learner_values(n_samples), self._step_budget(n_samples), noise)
         self._intercept = self._checked_intercept()
@@ -432,7 +433,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if first and classes is None:
             raise ValueError(f"{name}: classes must be given on the first call to partial_fit (every label the "
                              "batches will contain)")
-        X, y = self._validate_data(X, y, dtype=np.float32, order="C", reset=first)
+        X, y = self._validate_data(X, y, dtype=np.float32, order="C", reset=first, force_all_finite=False)
         check_classification_targets(y)
         if first:
             self._start_partial(classes)
@@ -525,7 +526,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if y_true is not None:
             extra["y_true"] = self._class_index(np.asarray(y_true))
         if X_test is not None:
-            X_test = self._validate_data(X_test, reset=False, dtype=np.float32, order="C")
+            X_test = self._validate_data(X_test, reset=False, dtype=np.float32, order="C", force_all_finite=False)
             extra["X_test"] = self._features(X_test)
             extra["y_test"] = self._class_index(np.asarray(y_test))
         if target is not None:

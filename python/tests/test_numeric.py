@@ -54,6 +54,23 @@ def test_features_float32_cannot_hold_are_refused(factor, words, fit_intercept):
     assert words in what and "training part, row" in what
 
 
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+@pytest.mark.parametrize("estimator", [marginlab.Perceptron(), marginlab.KernelPerceptron()])
+def test_a_nan_or_infinite_feature_is_refused_naming_its_row_and_feature(estimator, bad):
+    # fit leaves the finite check to the core (one validation pass over X): its error names the place, in the
+    # training part, the test part and a partial_fit batch alike; scikit-learn's checks look for "NaN" or "inf".
+    X, y = separable_plane()
+    X_bad = X.copy()
+    X_bad[7, 1] = bad
+    place = f"row 8 (feature 'x2' = {bad})"
+    with pytest.raises(ValueError, match=re.escape(f"the training part, {place}: a feature is NaN or infinite")):
+        estimator.fit(X_bad, y)
+    with pytest.raises(ValueError, match=re.escape(f"the test part, {place}")):
+        estimator.fit(X, y, X_test=X_bad, y_test=y)
+    with pytest.raises(ValueError, match=re.escape(f"the training part, {place}")):
+        type(estimator)().partial_fit(X_bad, y, classes=[-1, 1])
+
+
 def test_an_infinite_margin_is_numeric_overflow_not_convergence():
     # w = (a, a, a) after three orthogonal mistakes, then y<w, x> = 3ab = 5.4e38: beyond float32 at step 4.
     a, b = 1.8e19, 1e19
