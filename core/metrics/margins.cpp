@@ -29,16 +29,55 @@ double multiclass_margin(const Eigen::MatrixXf& scores, Eigen::Index i, int labe
   return (static_cast<double>(scores(i, label)) - other) / norm;
 }
 
+namespace {
+// Below this many values nth_element on all of them is as fast as narrowing them first.
+constexpr size_t kNarrowFrom = 4096;
+// Every kSampleStride-th value brackets the rank.
+constexpr size_t kSampleStride = 64;
+
+// The k-th smallest of `values` as nth_element finds it.
+double select(std::vector<double>& values, size_t k) {
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
+  return values[k];
+}
+
+// The k-th smallest of `values`, narrowed first: two order statistics of an evenly spaced sample (the same positions
+// every time) bracket rank k with eight standard deviations of room on each side; one pass counts the values below
+// the bracket and keeps those inside it; nth_element finishes on those few. Any bracket gives the exact answer
+// when rank k falls inside it, and a bracket that misses (a sample unlike the rest) falls back to all the values.
+double select_narrowed(std::vector<double>& values, size_t k) {
+  const size_t n = values.size();
+  std::vector<double> sample;
+  sample.reserve(n / kSampleStride + 1);
+  for (size_t i = kSampleStride / 2; i < n; i += kSampleStride) sample.push_back(values[i]);
+  const double m = static_cast<double>(sample.size());
+  const double position = (static_cast<double>(k) + 0.5) * m / static_cast<double>(n);
+  const double room = 4 * std::sqrt(m) + 8;
+  const double lowest = position - room >= 0 ? select(sample, static_cast<size_t>(position - room)) : -INFINITY;
+  const double highest = position + room < m ? select(sample, static_cast<size_t>(position + room)) : INFINITY;
+  size_t below = 0;
+  std::vector<double> inside;
+  inside.reserve(static_cast<size_t>(4 * room) * kSampleStride);
+  for (double v : values) {
+    if (v < lowest)
+      ++below;
+    else if (v <= highest)
+      inside.push_back(v);
+  }
+  if (k >= below && k - below < inside.size()) return select(inside, k - below);
+  return select(values, k);
+}
+}  // namespace
+
 double lower_quantile(std::vector<double> values, double q) {
   values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }), values.end());
   if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
   const double n = static_cast<double>(values.size());
   const double rank = std::ceil(std::clamp(q, 0.0, 1.0) * n);  // values needed at or below
   const size_t index = std::min(rank < 1 ? size_t{0} : static_cast<size_t>(rank) - 1, values.size() - 1);
-  // The index-th smallest value, found without sorting (linear time: the margin plot asks for it several
-  // times a second over up to 20 000 training points, a tenth of a page's frame when sorted).
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(index), values.end());
-  return values[index];
+  // Found without sorting (linear time: the margin plot asks for it several times a second over up to 20 000
+  // training points, a tenth of a page's frame when sorted; a fit's report over 200 000).
+  return values.size() < kNarrowFrom ? select(values, index) : select_narrowed(values, index);
 }
 
 }  // namespace ml

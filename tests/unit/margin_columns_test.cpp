@@ -3,9 +3,11 @@
 // multiclass and non-linear learners record.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/learners/ultraconservative.h"
 #include "core/learners/uma.h"
@@ -52,6 +54,27 @@ TEST(MarginColumns, LowerQuantileByHand) {
   EXPECT_DOUBLE_EQ(lower_quantile(v, 0.0), 1);
   EXPECT_DOUBLE_EQ(lower_quantile(v, 1.0), 10);
   EXPECT_TRUE(std::isnan(lower_quantile({NAN}, 0.5)));
+}
+
+// Past a few thousand values lower_quantile narrows the values with a sample before selecting: the answer is the
+// sorted values' element at every rank, with many equal values, and when the sample's positions hold values unlike
+// the rest (the bracket misses and all the values are searched).
+TEST(MarginColumns, LowerQuantileOfManyValuesIsTheSortedValue) {
+  std::vector<std::vector<double>> cases(3, std::vector<double>(50001));
+  for (size_t i = 0; i < cases[0].size(); ++i) {
+    cases[0][i] = std::sin(0.37 * static_cast<double>(i) * static_cast<double>(i % 101));
+    cases[1][i] = static_cast<double>((i * 7919) % 5);
+    cases[2][i] = i % 64 == 32 ? 1e6 + static_cast<double>(i) : -static_cast<double>(i % 997);
+  }
+  for (size_t c = 0; c < cases.size(); ++c) {
+    std::vector<double> sorted = cases[c];
+    std::sort(sorted.begin(), sorted.end());
+    const double n = static_cast<double>(sorted.size());
+    for (double q : {0.0, 0.001, 0.1, 0.3, 0.5, 0.985, 0.99, 1.0}) {
+      const size_t rank = std::max<size_t>(1, static_cast<size_t>(std::ceil(q * n)));
+      EXPECT_EQ(lower_quantile(cases[c], q), sorted[rank - 1]) << "case " << c << ", q " << q;
+    }
+  }
 }
 
 TEST(MarginColumns, HalfspaceMarginsByHand) {
