@@ -181,18 +181,22 @@ SampleMargins summarize_margins(std::vector<double> observed, double lowest_true
 }  // namespace
 
 SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
-  if (data.rows() == 0 || w.size() != data.cols()) return {};
   const double norm = std::sqrt(norm2_double(w));
-  if (!(norm > 0)) return {};
-  std::vector<double> observed(static_cast<size_t>(data.rows()));
-  dot_double_rows(w.data(), data.X, observed.data());  // <w, x_i>, signed below
+  if (data.rows() == 0 || w.size() != data.cols() || !(norm > 0)) return {};
+  std::vector<double> dots(static_cast<size_t>(data.rows()));
+  dot_double_rows(w.data(), data.X, dots.data());
+  return halfspace_margins_of_dots(std::move(dots), data, norm);
+}
+
+SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset& data, double norm) {
+  if (data.rows() == 0 || dots.size() != static_cast<size_t>(data.rows()) || !(norm > 0)) return {};
   double lowest_true = INFINITY;
-  for (int i = 0; i < data.rows(); ++i) {
-    const double dot = observed[static_cast<size_t>(i)];
-    lowest_true = std::min(lowest_true, data.true_sign(i) * dot);
-    observed[static_cast<size_t>(i)] = data.sign(i) * dot;
+  for (size_t i = 0; i < dots.size(); ++i) {
+    const double dot = dots[i];
+    lowest_true = std::min(lowest_true, data.true_sign(static_cast<int>(i)) * dot);
+    dots[i] = data.sign(static_cast<int>(i)) * dot;  // now the observed margin, unscaled
   }
-  return summarize_margins(std::move(observed), lowest_true, data, norm);
+  return summarize_margins(std::move(dots), lowest_true, data, norm);
 }
 
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm) {

@@ -43,6 +43,8 @@ struct SampleMargins {
 };
 // The margins y<w,x>/||w|| of a binary halfspace, in double (observed and truth are sample_margin's values).
 SampleMargins halfspace_margins(const Vector& w, const Dataset& data);
+// halfspace_margins from dots[i] = <w, x_i> (dot_double_rows) and norm = ||w|| (sqrt of norm2_double).
+SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset& data, double norm);
 // The multiclass margins (004 Def. 2, (s_y - max_{k != y} s_k) / ||W||_F) from class scores whose row i
 // is example i of `data`, and norm = ||W||_F; all NaN unless norm > 0.
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm);

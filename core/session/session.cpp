@@ -97,7 +97,7 @@ void resolve_target_margins(const Config& config, const Dataset& train, Problem*
   p->unit_target_margin = lowest_unit > 0 ? lowest_unit : 0.0;
 }
 
-Problem resolve_problem(const Config& config, const Dataset& train) {
+Problem resolve_problem(const Config& config, const Dataset& train, std::optional<double> radius) {
   Problem p;
   p.train = &train;
   p.num_classes = std::max(2, train.num_classes());
@@ -109,7 +109,7 @@ Problem resolve_problem(const Config& config, const Dataset& train) {
   const bool classes_margin = !config.use_csv && generator_row(config.generator.kind).keeps_multiclass_margin &&
                               config.normalization == Normalization::none;
   p.multiclass_margin = p.target_margin > 0 ? p.target_margin : (classes_margin ? train.target_margin : 0.0);
-  p.radius = max_radius(train.X);
+  p.radius = radius ? *radius : max_radius(train.X);
   p.known_confusion = noise_confusion_matrix(config.noise, p.num_classes);
   if (const NoiseRow& noise = noise_row(config.noise.model); noise.family_base != nullptr) {
     p.confusion_family_base = noise.family_base(config.noise, p.num_classes);
@@ -139,11 +139,46 @@ Error exception_error(std::string_view where) {
   }
 }
 
-// The margins of the learner's hypothesis on the training part: a halfspace over the input features in
-// double (halfspace_margins), any other linear classifier from its class scores and hypothesis_norm().
-SampleMargins training_margins(const Learner& learner, const Dataset& train) {
+// The learner's predictions on a part and, when its hypothesis is a halfspace over the part's features, each row's
+// <w, x> in double (dot_double_rows). For a learner that predicts row by row from its weights (halfspace()) both
+// passes take a chunk of rows at a time, so that the second finds the chunk in cache: a part larger than the cache
+// is read from memory once, not twice. Any other learner predicts on the whole part at once (a batch product's
+// blocking, and so its bits, may depend on the number of rows).
+struct PartReadout {
+  std::vector<int> predicted;
+  std::vector<double> dots;  // empty unless the hypothesis is a halfspace
+};
+constexpr Eigen::Index kCacheChunkBytes = Eigen::Index{1} << 18;
+
+PartReadout read_part(const Learner& learner, const Dataset& part) {
+  PartReadout out;
+  const Eigen::Index n = part.rows();
   const Vector* w = learner.weights();
-  if (w != nullptr && w->size() == train.cols()) return halfspace_margins(*w, train);
+  const bool halfspace = w != nullptr && w->size() == part.cols();
+  out.predicted.resize(static_cast<size_t>(n));
+  if (halfspace) out.dots.resize(static_cast<size_t>(n));
+  const Eigen::Index chunk =
+      learner.halfspace() != nullptr
+          ? std::max<Eigen::Index>(1, kCacheChunkBytes / std::max<Eigen::Index>(1, 4 * part.cols()))
+          : std::max<Eigen::Index>(1, n);
+  std::vector<int> predicted;
+  for (Eigen::Index start = 0; start < n; start += chunk) {
+    const Eigen::Index rows = std::min(chunk, n - start);
+    const FeatureRef X = part.X.middleRows(start, rows);
+    learner.predict_batch(X, &predicted);
+    std::copy(predicted.begin(), predicted.end(), out.predicted.begin() + start);
+    if (halfspace) dot_double_rows(w->data(), X, out.dots.data() + start);
+  }
+  return out;
+}
+
+// The margins of the learner's hypothesis on the training part: a halfspace over the input features in
+// double from its dots (halfspace_margins_of_dots), any other linear classifier from its class scores and
+// hypothesis_norm().
+SampleMargins training_margins(const Learner& learner, const Dataset& train, std::vector<double> halfspace_dots) {
+  const Vector* w = learner.weights();
+  if (w != nullptr && w->size() == train.cols())
+    return halfspace_margins_of_dots(std::move(halfspace_dots), train, std::sqrt(norm2_double(*w)));
   const double norm = learner.hypothesis_norm();
   if (!(norm > 0) || train.rows() == 0) return {};
   Eigen::MatrixXf scores;
@@ -229,9 +264,10 @@ Result<std::unique_ptr<Session>> Session::create_from(const Config& config, Prep
     train.reset_labels_clean();
     s->labelled_.assign(static_cast<size_t>(train.rows()), 0);
   }
-  if (Status st = check_float_scale(train, "training part"); !st.ok()) return st.error();
+  const Result<double> radius = checked_radius(train, "training part");
+  if (!radius.ok()) return radius.error();
   if (Status st = check_float_scale(s->data_.test, "test part"); !st.ok()) return st.error();
-  s->problem_ = resolve_problem(config, train);
+  s->problem_ = resolve_problem(config, train, radius.value());
   // The oracle answers from the truth the simulation keeps (the session outlives its learner).
   const Dataset* truth = &train;
   s->problem_.label_oracle = [truth](int i) { return truth->true_label[static_cast<size_t>(i)]; };
@@ -399,18 +435,17 @@ SessionMetrics Session::metrics_on(const Dataset& train, const Dataset& test) co
   m.mistakes = mistakes_;
   m.updates = updates_;
   m.bound = learner_->bound();
+  PartReadout train_read = read_part(*learner_, train);
   if (train.rows() > 0) {
-    std::vector<int> predicted;
-    learner_->predict_batch(train.X, &predicted);
-    m.train_error_noisy = error_rate(predicted, train.label);
-    m.train_error_true = error_rate(predicted, train.true_label);
+    m.train_error_noisy = error_rate(train_read.predicted, train.label);
+    m.train_error_true = error_rate(train_read.predicted, train.true_label);
   } else {
     m.train_error_noisy = m.train_error_true = kNaN;
   }
   std::vector<int> test_predicted;
   if (test.rows() > 0) learner_->predict_batch(test.X, &test_predicted);
   m.test_error = test.rows() > 0 ? error_rate(test_predicted, test.true_label) : kNaN;
-  const SampleMargins margins = training_margins(*learner_, train);
+  const SampleMargins margins = training_margins(*learner_, train, std::move(train_read.dots));
   m.margin = margins.observed;
   m.margin_true = margins.truth;
   m.margin_clean = margins.clean;

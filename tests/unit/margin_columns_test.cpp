@@ -170,6 +170,25 @@ TEST(MarginColumns, BinaryTraceMarginIsTheSampleMargin) {
   EXPECT_LE(last(*s, kTraceMargin), last(*s, kTraceMarginQuantile));
 }
 
+// A halfspace's metrics read the training part a cache-sized chunk at a time (1 024 rows at d = 64): they are the
+// whole part's numbers, the last, partial chunk included.
+TEST(MarginColumns, MetricsReadInChunksAreTheWholePartsNumbers) {
+  const auto s = trained("#v=1&data=separable&d=64&n=3000&noise=uniform&eta=0.2&learner=perceptron&seed=2", 3000);
+  ASSERT_NE(s, nullptr);
+  const Dataset& train = s->data().train;
+  ASSERT_GT(train.rows(), 2048);
+  std::vector<int> predicted;
+  s->learner().predict_batch(train.X, &predicted);
+  const SampleMargins whole = halfspace_margins(*s->learner().weights(), train);
+  const SessionMetrics m = s->metrics();
+  EXPECT_EQ(m.train_error_noisy, error_rate(predicted, train.label));
+  EXPECT_EQ(m.train_error_true, error_rate(predicted, train.true_label));
+  EXPECT_EQ(m.margin, whole.observed);
+  EXPECT_EQ(m.margin_true, whole.truth);
+  EXPECT_EQ(m.margin_clean, whole.clean);
+  EXPECT_EQ(m.margin_quantile, whole.quantile);
+}
+
 TEST(MarginColumns, NonLinearLearnersRecordNoMargin) {
   const auto s = trained("#v=1&data=ring&n=200&learner=kernel_perceptron&l.kernel=gaussian&seed=2", 50);
   ASSERT_NE(s, nullptr);
