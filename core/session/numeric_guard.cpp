@@ -11,6 +11,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/metrics/metrics.h"
+
 namespace ml {
 
 namespace {
@@ -149,10 +151,11 @@ bool row_plainly_in_range(const float* x, int d, PlainRange range) {
 }
 }  // namespace
 
-Status check_float_scale(const Dataset& part, std::string_view part_name) {
-  const std::string where = "the " + std::string(part_name) + ", ";
+namespace {
+// check_float_scale on rows [begin, end) of `part`; `where` opens its error ("the training part, ").
+Status check_rows(const Dataset& part, const std::string& where, int begin, int end) {
   const PlainRange range = plain_range(part.cols());
-  for (int i = 0; i < part.rows(); ++i) {
+  for (int i = begin; i < end; ++i) {
     if (row_plainly_in_range(part.X.row(i).data(), part.cols(), range)) continue;
     const RowScan scan = scan_row(part, i);
     const double norm2 = scan.norm2;
@@ -177,6 +180,25 @@ Status check_float_scale(const Dataset& part, std::string_view part_name) {
     }
   }
   return Status::Ok();
+}
+// Rows a cache-sized chunk of `part` holds (256 KiB of features).
+int chunk_rows(const Dataset& part) { return std::max(1, (1 << 18) / std::max(1, 4 * part.cols())); }
+}  // namespace
+
+Status check_float_scale(const Dataset& part, std::string_view part_name) {
+  return check_rows(part, "the " + std::string(part_name) + ", ", 0, part.rows());
+}
+
+Result<double> checked_radius(const Dataset& part, std::string_view part_name) {
+  const std::string where = "the " + std::string(part_name) + ", ";
+  const int chunk = chunk_rows(part);
+  double radius = 0;
+  for (int begin = 0; begin < part.rows(); begin += chunk) {
+    const int end = std::min(part.rows(), begin + chunk);
+    if (Status st = check_rows(part, where, begin, end); !st.ok()) return st.error();
+    radius = std::max(radius, max_radius(part.X.middleRows(begin, end - begin)));
+  }
+  return radius;
 }
 
 std::string numeric_overflow_note(bool by_learner, int64_t first_step, int64_t step) {

@@ -29,6 +29,9 @@ namespace ml {
 // else "session.data_scale" naming the part (`part_name`, e.g. "training part"), the row, its largest feature
 // and the fix (field 'norm').
 Status check_float_scale(const Dataset& part, std::string_view part_name);
+// check_float_scale, and when it passes the part's radius max_i ||x_i|| (max_radius, the same bits): both read a
+// cache-sized chunk of rows at a time, so a part larger than the cache is read from memory once, not twice.
+Result<double> checked_radius(const Dataset& part, std::string_view part_name);
 
 // The sentence a numeric_overflow stop carries: what became non-finite and at which step. `by_learner`: the
 // learner stopped itself on a margin or score at step `step` (exact); else the session found the weights

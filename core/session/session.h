@@ -81,8 +81,8 @@ struct SessionMetrics {
 // What a learner may use of `config`, resolved for the prepared training part `train` (a learner never
 // sees the Config: docs/architecture.md, "How to add a learner"): Q, the seed, the target margins and the radius, the
 // noise's confusion matrix (noise_confusion_matrix) and the generator's finite concept class. The label
-// oracle is left empty (the session offers one).
-Problem resolve_problem(const Config& config, const Dataset& train);
+// oracle is left empty (the session offers one). `radius`: max_radius(train.X) when the caller has it.
+Problem resolve_problem(const Config& config, const Dataset& train, std::optional<double> radius = std::nullopt);
 // Sets p->target_margin and p->unit_target_margin: the generator's target v (as the transforms carried it)
 // measured on `train` itself with its true labels; 0 when no target survives or v does not separate train.
 void resolve_target_margins(const Config& config, const Dataset& train, Problem* p);

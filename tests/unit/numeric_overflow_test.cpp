@@ -16,6 +16,7 @@
 #include "core/config/url.h"
 #include "core/learners/perceptron.h"
 #include "core/learners/ultraconservative.h"
+#include "core/metrics/metrics.h"
 #include "core/session/numeric_guard.h"
 #include "core/session/run_report.h"
 #include "core/session/session.h"
@@ -166,6 +167,26 @@ TEST(NumericOverflow, RowsAtTheEdgesOfTheRangeAreJudgedByTheirSquaredNorm) {
 Dataset margin_overflows_at_step_4() {
   const float a = 1.8e19f, b = 1e19f;
   return part_of({{a, 0, 0}, {0, a, 0}, {0, 0, a}, {b, b, b}}, {1, 1, 1, 1}, 2);
+}
+
+// checked_radius reads the part a chunk at a time (1 024 rows at d = 64): its radius is max_radius's, bit for
+// bit, with the largest row in the last, partial chunk; its error is check_float_scale's, naming a row of a later
+// chunk by its place in the whole part.
+TEST(NumericOverflow, CheckedRadiusIsTheCheckAndTheRadiusOfTheWholePart) {
+  std::vector<std::vector<float>> rows(2500, std::vector<float>(64));
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t j = 0; j < 64; ++j) rows[i][j] = std::sin(0.1f * static_cast<float>(i * 64 + j));
+  for (float& v : rows[2300]) v *= 1.5f;
+  const Dataset good = part_of(rows, std::vector<int>(rows.size(), 1), 2);
+  const Result<double> radius = checked_radius(good, "training part");
+  ASSERT_TRUE(radius.ok()) << radius.error().message;
+  EXPECT_EQ(radius.value(), max_radius(good.X));
+  rows[1500][3] = std::numeric_limits<float>::quiet_NaN();
+  const Dataset bad = part_of(rows, std::vector<int>(rows.size(), 1), 2);
+  const Result<double> refused = checked_radius(bad, "training part");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message, check_float_scale(bad, "training part").error().message);
+  EXPECT_NE(refused.error().message.find("row 1501"), std::string::npos) << refused.error().message;
 }
 
 TEST(NumericOverflow, AnInfiniteMarginStopsThePerceptronAtItsStep) {
