@@ -30,8 +30,9 @@ class LinearBinaryLearner : public LearnerWith<P> {
   void scores(const float* x, float* out) const final { halfspace_scores(x, *weights(), out); }
   // weights(): scores() is the halfspace rule.
   const Vector* halfspace() const final { return weights(); }
-  // Class 1 where <x, w> > 0, row by row (the dot scores() takes, so predictions agree with it).
-  void predict_batch(const FeatureRef& X, std::vector<int>* out) const override {
+  // Class 1 where <x, w> > 0, row by row (the dot scores() takes, so predictions agree with it); Eigen's dot
+  // inlined into the loop (left as a call per row, its setup costs as much as a 64-term dot).
+  ML_FLATTEN void predict_batch(const FeatureRef& X, std::vector<int>* out) const override {
     const Vector& w = *weights();
     out->resize(static_cast<size_t>(X.rows()));
     for (Eigen::Index i = 0; i < X.rows(); ++i) (*out)[static_cast<size_t>(i)] = X.row(i).dot(w) > 0.0f ? 1 : 0;

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
 #endif
 
 #include "core/metrics/metrics.h"
@@ -102,7 +102,7 @@ PlainRange plain_range(int d) {
 }
 
 // The ORs of row_plainly_in_range's two tests over features read one at a time (the features past the last four
-// with SSE2, every feature without it).
+// with SSE4.1, every feature without it).
 struct PlainTests {
   int32_t outside = 0;
   int32_t reaches_low = 0;
@@ -115,34 +115,38 @@ struct PlainTests {
   }
 };
 
-#if defined(__SSE2__)
-// PlainTests::take on four features at once, over x[0, end) (end a multiple of 4): signed 32-bit compares of the
-// features' magnitudes, ORed lane by lane, folded into `tests` at the end.
+#if defined(__SSE4_1__)
+// PlainTests::take on four features at once, over x[0, end) (end a multiple of 4), from two running extremes of
+// the features' magnitudes m (their bits without the sign): the largest m decides `outside` (above high: too
+// large, infinite or NaN) and `reaches_low`; the smallest m - 1 as unsigned (m = 0 wraps to the largest) is below
+// 0x7fffff exactly when a feature is subnormal (m in 1..0x7fffff).
 void take_fours(const float* x, int end, PlainRange range, PlainTests* tests) {
-  const __m128i magnitude_mask = _mm_set1_epi32(0x7fffffff), zero = _mm_setzero_si128();
-  const __m128i high = _mm_set1_epi32(range.high), low_minus_1 = _mm_set1_epi32(range.low - 1);
-  const __m128i min_normal = _mm_set1_epi32(0x00800000);
-  __m128i outside = zero, reaches_low = zero;
+  const __m128i magnitude_mask = _mm_set1_epi32(0x7fffffff), one = _mm_set1_epi32(1);
+  __m128i largest = _mm_setzero_si128(), smallest_less_1 = _mm_set1_epi32(-1);
   for (int j = 0; j < end; j += 4) {
     const __m128i magnitude = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + j)), magnitude_mask);
-    const __m128i subnormal =
-        _mm_andnot_si128(_mm_cmpeq_epi32(magnitude, zero), _mm_cmplt_epi32(magnitude, min_normal));
-    outside = _mm_or_si128(outside, _mm_or_si128(_mm_cmpgt_epi32(magnitude, high), subnormal));
-    reaches_low = _mm_or_si128(reaches_low, _mm_cmpgt_epi32(magnitude, low_minus_1));
+    largest = _mm_max_epi32(largest, magnitude);
+    smallest_less_1 = _mm_min_epu32(smallest_less_1, _mm_sub_epi32(magnitude, one));
   }
-  tests->outside |= static_cast<int32_t>(_mm_movemask_epi8(outside) != 0);
-  tests->reaches_low |= static_cast<int32_t>(_mm_movemask_epi8(reaches_low) != 0);
+  int32_t large[4];
+  uint32_t small[4];
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(large), largest);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(small), smallest_less_1);
+  const int32_t top = std::max(std::max(large[0], large[1]), std::max(large[2], large[3]));
+  const uint32_t bottom = std::min(std::min(small[0], small[1]), std::min(small[2], small[3]));
+  tests->outside |= static_cast<int32_t>(top > range.high) | static_cast<int32_t>(bottom < 0x007fffffu);
+  tests->reaches_low |= static_cast<int32_t>(top >= range.low);
 }
 #endif
 
 // Whether a row certainly passes, judged from its features' bits: no NaN, infinity or subnormal, every |x| at
-// most range.high and one at least range.low. Signed 32-bit compares and ORs only, four features at a time with
-// SSE2 (native, and wasm through Emscripten's SSE headers); a row it cannot vouch for (an all-zero row among
-// them) gets the exact scan, which decides and words the error.
+// most range.high and one at least range.low. Integer compares only, four features at a time with SSE4.1 (native,
+// and wasm through Emscripten's SSE headers); a row it cannot vouch for (an all-zero row among them) gets the exact
+// scan, which decides and words the error.
 bool row_plainly_in_range(const float* x, int d, PlainRange range) {
   PlainTests tests;
   int j = 0;
-#if defined(__SSE2__)
+#if defined(__SSE4_1__)
   j = d - d % 4;
   take_fours(x, j, range, &tests);
 #endif
