@@ -2,6 +2,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,6 +19,13 @@ using FeatureView = Eigen::Map<const FeatureMatrix>;
 using FeatureRef = Eigen::Ref<const FeatureMatrix>;
 // A dense float vector (weights, targets).
 using Vector = Eigen::VectorXf;
+
+// Rows of `cols` float features that fill 256 KiB (at least one): a pass that reads rows twice takes them this many
+// at a time, so that its second read finds them in cache rather than in memory.
+inline int cache_chunk_rows(int cols) {
+  constexpr int kChunkBytes = 1 << 18;
+  return std::max(1, kChunkBytes / (static_cast<int>(sizeof(float)) * std::max(1, cols)));
+}
 
 // What noise did to an example (Dataset::corruption).
 enum class Corruption : uint8_t {

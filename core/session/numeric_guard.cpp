@@ -156,7 +156,10 @@ bool row_plainly_in_range(const float* x, int d, PlainRange range) {
 }  // namespace
 
 namespace {
-// check_float_scale on rows [begin, end) of `part`; `where` opens its error ("the training part, ").
+// How a scale error about `part_name` opens ("the training part, ").
+std::string error_opening(std::string_view part_name) { return "the " + std::string(part_name) + ", "; }
+
+// check_float_scale on rows [begin, end) of `part`; `where` opens its error (error_opening).
 Status check_rows(const Dataset& part, const std::string& where, int begin, int end) {
   const PlainRange range = plain_range(part.cols());
   for (int i = begin; i < end; ++i) {
@@ -185,17 +188,15 @@ Status check_rows(const Dataset& part, const std::string& where, int begin, int 
   }
   return Status::Ok();
 }
-// Rows a cache-sized chunk of `part` holds (256 KiB of features).
-int chunk_rows(const Dataset& part) { return std::max(1, (1 << 18) / std::max(1, 4 * part.cols())); }
 }  // namespace
 
 Status check_float_scale(const Dataset& part, std::string_view part_name) {
-  return check_rows(part, "the " + std::string(part_name) + ", ", 0, part.rows());
+  return check_rows(part, error_opening(part_name), 0, part.rows());
 }
 
 Result<double> checked_radius(const Dataset& part, std::string_view part_name) {
-  const std::string where = "the " + std::string(part_name) + ", ";
-  const int chunk = chunk_rows(part);
+  const std::string where = error_opening(part_name);
+  const int chunk = cache_chunk_rows(part.cols());
   double radius = 0;
   for (int begin = 0; begin < part.rows(); begin += chunk) {
     const int end = std::min(part.rows(), begin + chunk);

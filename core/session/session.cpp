@@ -148,7 +148,6 @@ struct PartReadout {
   std::vector<int> predicted;
   std::vector<double> dots;  // empty unless the hypothesis is a halfspace
 };
-constexpr Eigen::Index kCacheChunkBytes = Eigen::Index{1} << 18;
 
 PartReadout read_part(const Learner& learner, const Dataset& part) {
   PartReadout out;
@@ -158,9 +157,7 @@ PartReadout read_part(const Learner& learner, const Dataset& part) {
   out.predicted.resize(static_cast<size_t>(n));
   if (halfspace) out.dots.resize(static_cast<size_t>(n));
   const Eigen::Index chunk =
-      learner.halfspace() != nullptr
-          ? std::max<Eigen::Index>(1, kCacheChunkBytes / std::max<Eigen::Index>(1, 4 * part.cols()))
-          : std::max<Eigen::Index>(1, n);
+      learner.halfspace() != nullptr ? cache_chunk_rows(part.cols()) : std::max<Eigen::Index>(1, n);
   std::vector<int> predicted;
   for (Eigen::Index start = 0; start < n; start += chunk) {
     const Eigen::Index rows = std::min(chunk, n - start);
