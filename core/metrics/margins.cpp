@@ -69,15 +69,22 @@ double select_narrowed(std::vector<double>& values, size_t k) {
 }
 }  // namespace
 
+size_t lower_quantile_rank(size_t n, double q) {
+  const double rank = std::ceil(std::clamp(q, 0.0, 1.0) * static_cast<double>(n));  // values needed at or below
+  return std::min(rank < 1 ? size_t{0} : static_cast<size_t>(rank) - 1, n - 1);
+}
+
+// Found without sorting (linear time: the margin plot asks for it several times a second over up to 20 000 training
+// points, a tenth of a page's frame when sorted; a fit's report over 200 000).
+double kth_smallest(std::vector<double> values, size_t k) {
+  return values.size() < kNarrowFrom ? select(values, k) : select_narrowed(values, k);
+}
+
 double lower_quantile(std::vector<double> values, double q) {
   values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }), values.end());
   if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
-  const double n = static_cast<double>(values.size());
-  const double rank = std::ceil(std::clamp(q, 0.0, 1.0) * n);  // values needed at or below
-  const size_t index = std::min(rank < 1 ? size_t{0} : static_cast<size_t>(rank) - 1, values.size() - 1);
-  // Found without sorting (linear time: the margin plot asks for it several times a second over up to 20 000
-  // training points, a tenth of a page's frame when sorted; a fit's report over 200 000).
-  return values.size() < kNarrowFrom ? select(values, index) : select_narrowed(values, index);
+  const size_t rank = lower_quantile_rank(values.size(), q);
+  return kth_smallest(std::move(values), rank);
 }
 
 }  // namespace ml

@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <cmath>
+#include <cstddef>
 #include <vector>
 
 namespace ml {
@@ -28,5 +29,9 @@ double frobenius_norm_double(const Eigen::MatrixBase<Derived>& w) {
 // The q-quantile (0 <= q <= 1) of the finite values: the smallest value v with at least ceil(q n) values
 // <= v (q = 0: the minimum); NaN when there is none. Selects it in a copy (linear time, no sort).
 double lower_quantile(std::vector<double> values, double q);
+// The rank (from 0) of lower_quantile's value among n > 0 finite values: ceil(q n) - 1, within [0, n - 1].
+size_t lower_quantile_rank(size_t n, double q);
+// The k-th smallest (from 0) of `values` (k < values.size()), found in a copy in linear time.
+double kth_smallest(std::vector<double> values, size_t k);
 
 }  // namespace ml

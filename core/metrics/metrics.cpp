@@ -2,6 +2,7 @@
 #include "core/metrics/metrics.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -210,6 +211,146 @@ SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, 
     lowest_true = std::min(lowest_true, multiclass_margin(scores, i, data.true_label[k], 1.0));
   }
   return summarize_margins(std::move(observed), lowest_true, data, norm);
+}
+
+namespace {
+// A bound on |float <x, w> - dot_double(w, x)| for d-term dots whose sum of |x_j w_j| is at most `magnitude` (at
+// most ||w|| ||x|| by Cauchy-Schwarz): the float dot errs by at most gamma_d magnitude in any summation order
+// (gamma_d = d u / (1 - d u), u = 2^-24), plus 2^-150 per product that underflows; the double sum by gamma_d with
+// u = 2^-53 (its products are exact); a margin covers the rounding of `magnitude` itself. Infinite when a float
+// partial sum could overflow or `magnitude` is not a finite number.
+double float_dot_error_bound(int d, double magnitude) {
+  const double u_float = 0x1p-24, u_double = 0x1p-53;
+  if (!(d * u_float < 0.5) || !(2 * magnitude < std::numeric_limits<float>::max()))
+    return std::numeric_limits<double>::infinity();
+  const double gamma_float = d * u_float / (1 - d * u_float);
+  const double gamma_double = d * u_double / (1 - d * u_double);
+  return ((gamma_float + gamma_double) * magnitude + d * 0x1p-149) * (1 + 0x1p-20);
+}
+
+// Every row's <x_i, w> in float into out[i], four rows at a time in four-lane sums: an estimate, whose summation
+// order is not halfspace_scores', so read only within float_dot_error_bound (at most d roundings on any path, like
+// any order's). Four independent sums per row group overlap their additions, which one dot at a time would wait on.
+ML_FLATTEN void estimate_dots(const FeatureRef& X, const Vector& w, double* out) {
+  const int d = static_cast<int>(X.cols());
+  const Eigen::Index n = X.rows();
+  Eigen::Index i = 0;
+#if defined(__SSE2__)
+  constexpr int kRows = 4;
+  const int vector_end = d - d % 4;
+  for (; i + kRows <= n; i += kRows) {
+    const float* r[kRows] = {X.row(i).data(), X.row(i + 1).data(), X.row(i + 2).data(), X.row(i + 3).data()};
+    __m128 sum[kRows] = {_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps()};
+    for (int j = 0; j < vector_end; j += 4) {
+      const __m128 weights = _mm_loadu_ps(w.data() + j);
+#pragma GCC unroll 4  // keeps the sums in registers (indexing them by a loop counter spills them)
+      for (int k = 0; k < kRows; ++k) sum[k] = _mm_add_ps(sum[k], _mm_mul_ps(_mm_loadu_ps(r[k] + j), weights));
+    }
+    _MM_TRANSPOSE4_PS(sum[0], sum[1], sum[2], sum[3]);
+    float lane[kRows];
+    _mm_storeu_ps(lane, _mm_add_ps(_mm_add_ps(sum[0], sum[1]), _mm_add_ps(sum[2], sum[3])));
+    for (int k = 0; k < kRows; ++k) {
+      for (int j = vector_end; j < d; ++j) lane[k] += r[k][j] * w[j];
+      out[i + k] = lane[k];
+    }
+  }
+#endif
+  for (; i < n; ++i) {
+    const float* x = X.row(i).data();
+    float sum = 0;
+    for (int j = 0; j < d; ++j) sum += x[j] * w[j];
+    out[i] = sum;
+  }
+}
+
+// The smallest exact values of a sample's margins (INFINITY where no row counts: no clean row), found from estimates
+// within `slack / 2` of them: only a row whose estimate is within `slack` of the smallest estimate can hold the
+// smallest exact value, so only those rows' exact values are computed.
+struct Lowest {
+  double observed = INFINITY;  // over every row, observed labels
+  double truth = INFINITY;     // over every row, true labels
+  double clean = INFINITY;     // over the rows noise left alone, observed labels
+};
+template <class Exact>
+Lowest refined_lowest(const Dataset& data, const std::vector<double>& observed, double slack, Exact exact) {
+  const auto flips = [&](size_t i) { return data.sign(static_cast<int>(i)) != data.true_sign(static_cast<int>(i)); };
+  Lowest estimate;
+  for (size_t i = 0; i < observed.size(); ++i) {
+    estimate.observed = std::min(estimate.observed, observed[i]);
+    estimate.truth = std::min(estimate.truth, flips(i) ? -observed[i] : observed[i]);
+    if (is_clean(data, i)) estimate.clean = std::min(estimate.clean, observed[i]);
+  }
+  Lowest out;
+  for (size_t i = 0; i < observed.size(); ++i) {
+    const double truth = flips(i) ? -observed[i] : observed[i];
+    const bool low = observed[i] <= estimate.observed + slack;
+    const bool low_clean = observed[i] <= estimate.clean + slack && is_clean(data, i);
+    if (!low && !low_clean && truth > estimate.truth + slack) continue;
+    const double value = exact(i);  // the observed margin, unscaled
+    if (low) out.observed = std::min(out.observed, value);
+    if (low_clean) out.clean = std::min(out.clean, value);
+    if (truth <= estimate.truth + slack) out.truth = std::min(out.truth, flips(i) ? -value : value);
+  }
+  return out;
+}
+
+// The k-th smallest exact(i), read from estimates[i] within `slack / 2` of exact(i) (every value finite): the k-th
+// estimate e_k is within slack / 2 of the k-th exact value, so the rows below e_k - slack are below it and those
+// above e_k + slack above it; it is the (k - below)-th exact value among the rows in between.
+template <class Exact>
+double refined_kth(const std::vector<double>& estimates, size_t k, double slack, Exact exact) {
+  const double middle = kth_smallest(estimates, k);
+  size_t below = 0;
+  std::vector<double> inside;
+  for (size_t i = 0; i < estimates.size(); ++i) {
+    if (estimates[i] < middle - slack)
+      ++below;
+    else if (estimates[i] <= middle + slack)
+      inside.push_back(exact(i));
+  }
+  assert(k >= below && k - below < inside.size());
+  return kth_smallest(std::move(inside), k - below);
+}
+
+// read_halfspace where no estimate can be trusted: every row's float dot and double dot.
+SampleReadout exact_readout(const Vector& w, const Dataset& data) {
+  SampleReadout out;
+  out.predicted.resize(static_cast<size_t>(data.rows()));
+  for (Eigen::Index i = 0; i < data.rows(); ++i)
+    out.predicted[static_cast<size_t>(i)] = data.X.row(i).dot(w) > 0.0f ? 1 : 0;  // halfspace_scores' dot
+  out.margins = halfspace_margins(w, data);
+  return out;
+}
+}  // namespace
+
+SampleReadout read_halfspace(const Vector& w, const Dataset& data, double radius) {
+  const size_t n = static_cast<size_t>(data.rows());
+  const int d = data.cols();
+  const double norm = std::sqrt(norm2_double(w));
+  // Bounds |estimate - double dot| and, doubled, |estimate - halfspace_scores' float dot|.
+  const double slack = 2 * float_dot_error_bound(d, norm * radius);
+  if (w.size() != d || !(slack < INFINITY)) return exact_readout(w, data);
+  SampleReadout out;
+  out.predicted.resize(n);
+  std::vector<double> observed(n);  // sign_i <x_i, w>, estimated
+  estimate_dots(data.X, w, observed.data());
+  for (size_t i = 0; i < n; ++i) {
+    const double estimate = observed[i];
+    const auto row = static_cast<Eigen::Index>(i);
+    out.predicted[i] = estimate > slack ? 1 : estimate < -slack ? 0 : data.X.row(row).dot(w) > 0.0f ? 1 : 0;
+    observed[i] = data.sign(static_cast<int>(i)) * estimate;
+  }
+  if (n == 0 || !(norm > 0)) return out;
+  const auto exact = [&](size_t i) {
+    const auto row = static_cast<Eigen::Index>(i);
+    return data.sign(static_cast<int>(i)) * dot_double(w.data(), data.X.row(row).data(), d);
+  };
+  const Lowest lowest = refined_lowest(data, observed, slack, exact);
+  out.margins.observed = lowest.observed / norm;
+  out.margins.truth = lowest.truth / norm;
+  if (std::isfinite(lowest.clean)) out.margins.clean = lowest.clean / norm;
+  out.margins.quantile = refined_kth(observed, lower_quantile_rank(n, kMarginQuantile), slack, exact) / norm;
+  return out;
 }
 
 double max_radius(const FeatureRef& X) {

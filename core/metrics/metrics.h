@@ -45,6 +45,17 @@ struct SampleMargins {
 SampleMargins halfspace_margins(const Vector& w, const Dataset& data);
 // halfspace_margins from dots[i] = <w, x_i> (dot_double_rows) and norm = ||w|| (sqrt of norm2_double).
 SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset& data, double norm);
+// What a trace row and a report read on the training sample: the predictions and the margins.
+struct SampleReadout {
+  std::vector<int> predicted;  // class 1 where the float <x_i, w> is > 0 (LinearBinaryLearner::predict_batch)
+  SampleMargins margins;       // halfspace_margins(w, data), bit for bit
+};
+// The predictions and the margins of the halfspace w on `data`, bit for bit, from a fast float estimate of each row's
+// dot: a row gets halfspace_scores' float dot only where the estimate's proven error bound (gamma_d ||w|| R, R =
+// `radius`: an upper bound of every row's norm, such as max_radius of a part holding the rows) leaves its sign in
+// doubt, and its double dot (dot_double) only where it leaves a minimum or the quantile in doubt. Every row gets both
+// when the bound is not finite.
+SampleReadout read_halfspace(const Vector& w, const Dataset& data, double radius);
 // The multiclass margins (004 Def. 2, (s_y - max_{k != y} s_k) / ||W||_F) from class scores whose row i
 // is example i of `data`, and norm = ||W||_F; all NaN unless norm > 0.
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm);

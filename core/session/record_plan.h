@@ -37,9 +37,10 @@ inline constexpr int64_t kRecordGeometricDivisor = 32;
 inline constexpr int64_t kRecordMaxGap = 1024;
 // Sampled plan: the horizon its rows spread over, in passes over the training part.
 inline constexpr int64_t kRecordHorizonEpochs = 10;
-// Sampled plan: the rows' predictions over the horizon as a fraction of the learning's. A row's example costs about
-// three online steps (its prediction, its margin summed in double precision, its share of the quantile; measured by
-// bench/bench_python.py), so 1/9 keeps the rows' time near a third of the learning's: a quarter of the run.
+// Sampled plan: the rows' predictions over the horizon as a fraction of the learning's. Set when a row's example
+// cost about three online steps (its prediction, its margin summed in double precision, its share of the quantile;
+// measured by bench/bench_python.py), so that the rows took a quarter of the run; kept since, so that traces keep
+// their hashes, while a halfspace's row now reads its sample through float estimates (read_halfspace).
 inline constexpr double kRecordWorkRatio = 1.0 / 9.0;
 // Sampled plan: the fewest examples a row evaluates.
 inline constexpr int64_t kRecordMinSample = 512;

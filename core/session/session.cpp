@@ -139,48 +139,25 @@ Error exception_error(std::string_view where) {
   }
 }
 
-// The learner's predictions on a part and, when its hypothesis is a halfspace over the part's features, each row's
-// <w, x> in double (dot_double_rows). For a learner that predicts row by row from its weights (halfspace()) both
-// passes take a chunk of rows at a time, so that the second finds the chunk in cache: a part larger than the cache
-// is read from memory once, not twice. Any other learner predicts on the whole part at once (a batch product's
-// blocking, and so its bits, may depend on the number of rows).
-struct PartReadout {
-  std::vector<int> predicted;
-  std::vector<double> dots;  // empty unless the hypothesis is a halfspace
-};
-
-PartReadout read_part(const Learner& learner, const Dataset& part) {
-  PartReadout out;
-  const Eigen::Index n = part.rows();
-  const Vector* w = learner.weights();
-  const bool halfspace = w != nullptr && w->size() == part.cols();
-  out.predicted.resize(static_cast<size_t>(n));
-  if (halfspace) out.dots.resize(static_cast<size_t>(n));
-  const Eigen::Index chunk =
-      learner.halfspace() != nullptr ? cache_chunk_rows(part.cols()) : std::max<Eigen::Index>(1, n);
-  std::vector<int> predicted;
-  for (Eigen::Index start = 0; start < n; start += chunk) {
-    const Eigen::Index rows = std::min(chunk, n - start);
-    const FeatureRef X = part.X.middleRows(start, rows);
-    learner.predict_batch(X, &predicted);
-    std::copy(predicted.begin(), predicted.end(), out.predicted.begin() + start);
-    if (halfspace) dot_double_rows(w->data(), X, out.dots.data() + start);
+// The learner's predictions on the training part (or its sample) and its margins there. A halfspace's both come from
+// one float dot per row (read_halfspace: `radius` bounds the rows' norms); any other learner predicts on the whole
+// part at once (a batch product's blocking, and so its bits, may depend on the number of rows) and a linear
+// classifier's margins come from its weights' double dots or its class scores and hypothesis_norm().
+SampleReadout read_training_part(const Learner& learner, const Dataset& train, double radius) {
+  if (const Vector* plane = learner.halfspace(); plane != nullptr && plane->size() == train.cols())
+    return read_halfspace(*plane, train, radius);
+  SampleReadout out;
+  learner.predict_batch(train.X, &out.predicted);
+  if (const Vector* w = learner.weights(); w != nullptr && w->size() == train.cols()) {
+    out.margins = halfspace_margins(*w, train);
+    return out;
   }
-  return out;
-}
-
-// The margins of the learner's hypothesis on the training part: a halfspace over the input features in
-// double from its dots (halfspace_margins_of_dots), any other linear classifier from its class scores and
-// hypothesis_norm().
-SampleMargins training_margins(const Learner& learner, const Dataset& train, std::vector<double> halfspace_dots) {
-  const Vector* w = learner.weights();
-  if (w != nullptr && w->size() == train.cols())
-    return halfspace_margins_of_dots(std::move(halfspace_dots), train, std::sqrt(norm2_double(*w)));
   const double norm = learner.hypothesis_norm();
-  if (!(norm > 0) || train.rows() == 0) return {};
+  if (!(norm > 0) || train.rows() == 0) return out;
   Eigen::MatrixXf scores;
   learner.scores_batch(train.X, &scores);
-  return score_margins(scores, train, norm);
+  out.margins = score_margins(scores, train, norm);
+  return out;
 }
 }  // namespace
 
@@ -432,7 +409,8 @@ SessionMetrics Session::metrics_on(const Dataset& train, const Dataset& test) co
   m.mistakes = mistakes_;
   m.updates = updates_;
   m.bound = learner_->bound();
-  PartReadout train_read = read_part(*learner_, train);
+  // `train` is the training part or a sample of its rows: the training part's radius bounds their norms.
+  const SampleReadout train_read = read_training_part(*learner_, train, problem_.radius);
   if (train.rows() > 0) {
     m.train_error_noisy = error_rate(train_read.predicted, train.label);
     m.train_error_true = error_rate(train_read.predicted, train.true_label);
@@ -442,7 +420,7 @@ SessionMetrics Session::metrics_on(const Dataset& train, const Dataset& test) co
   std::vector<int> test_predicted;
   if (test.rows() > 0) learner_->predict_batch(test.X, &test_predicted);
   m.test_error = test.rows() > 0 ? error_rate(test_predicted, test.true_label) : kNaN;
-  const SampleMargins margins = training_margins(*learner_, train, std::move(train_read.dots));
+  const SampleMargins& margins = train_read.margins;
   m.margin = margins.observed;
   m.margin_true = margins.truth;
   m.margin_clean = margins.clean;

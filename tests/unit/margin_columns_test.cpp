@@ -170,9 +170,9 @@ TEST(MarginColumns, BinaryTraceMarginIsTheSampleMargin) {
   EXPECT_LE(last(*s, kTraceMargin), last(*s, kTraceMarginQuantile));
 }
 
-// A halfspace's metrics read the training part a cache-sized chunk at a time (1 024 rows at d = 64): they are the
-// whole part's numbers, the last, partial chunk included.
-TEST(MarginColumns, MetricsReadInChunksAreTheWholePartsNumbers) {
+// A halfspace's metrics read the training part through float estimates of its dots (read_halfspace): they are the
+// learner's predictions and the margins summed in double over the whole part, bit for bit.
+TEST(MarginColumns, MetricsFromEstimatedDotsAreTheWholePartsNumbers) {
   const auto s = trained("#v=1&data=separable&d=64&n=3000&noise=uniform&eta=0.2&learner=perceptron&seed=2", 3000);
   ASSERT_NE(s, nullptr);
   const Dataset& train = s->data().train;
