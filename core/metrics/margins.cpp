@@ -45,7 +45,7 @@ double select(std::vector<double>& values, size_t k) {
 // every time) bracket rank k with eight standard deviations of room on each side; one pass counts the values below
 // the bracket and keeps those inside it; nth_element finishes on those few. Any bracket gives the exact answer
 // when rank k falls inside it, and a bracket that misses (a sample unlike the rest) falls back to all the values.
-double select_narrowed(std::vector<double>& values, size_t k) {
+double select_narrowed(const std::vector<double>& values, size_t k) {
   const size_t n = values.size();
   std::vector<double> sample;
   sample.reserve(n / kSampleStride + 1);
@@ -65,7 +65,8 @@ double select_narrowed(std::vector<double>& values, size_t k) {
       inside.push_back(v);
   }
   if (k >= below && k - below < inside.size()) return select(inside, k - below);
-  return select(values, k);
+  std::vector<double> all = values;
+  return select(all, k);
 }
 }  // namespace
 
@@ -76,15 +77,17 @@ size_t lower_quantile_rank(size_t n, double q) {
 
 // Found without sorting (linear time: the margin plot asks for it several times a second over up to 20 000 training
 // points, a tenth of a page's frame when sorted; a fit's report over 200 000).
-double kth_smallest(std::vector<double> values, size_t k) {
-  return values.size() < kNarrowFrom ? select(values, k) : select_narrowed(values, k);
+double kth_smallest(const std::vector<double>& values, size_t k) {
+  if (values.size() >= kNarrowFrom) return select_narrowed(values, k);
+  std::vector<double> copy = values;
+  return select(copy, k);
 }
 
 double lower_quantile(std::vector<double> values, double q) {
   values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }), values.end());
   if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
   const size_t rank = lower_quantile_rank(values.size(), q);
-  return kth_smallest(std::move(values), rank);
+  return values.size() < kNarrowFrom ? select(values, rank) : select_narrowed(values, rank);
 }
 
 }  // namespace ml

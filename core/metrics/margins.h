@@ -31,7 +31,7 @@ double frobenius_norm_double(const Eigen::MatrixBase<Derived>& w) {
 double lower_quantile(std::vector<double> values, double q);
 // The rank (from 0) of lower_quantile's value among n > 0 finite values: ceil(q n) - 1, within [0, n - 1].
 size_t lower_quantile_rank(size_t n, double q);
-// The k-th smallest (from 0) of `values` (k < values.size()), found in a copy in linear time.
-double kth_smallest(std::vector<double> values, size_t k);
+// The k-th smallest (from 0) of `values` (k < values.size()), in linear time (values left as they are).
+double kth_smallest(const std::vector<double>& values, size_t k);
 
 }  // namespace ml

@@ -4,11 +4,17 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
 #endif
 
 #include "core/metrics/margins.h"
@@ -56,6 +62,53 @@ struct BlockSums {
 #endif
 };
 
+// Watches the features a pass reads for subnormal ones (0 < |x| < float's smallest normal number): the smallest
+// magnitude - 1 seen, as unsigned bits (a magnitude of 0 wraps to the largest), is below 0x7fffff exactly when one
+// was. With SSE4.1 (native, and wasm through Emscripten's SSE headers) four features at a time.
+class SubnormalProbe {
+ public:
+  void take(float x) {
+    uint32_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    smallest_less_1_ = std::min(smallest_less_1_, (bits & 0x7fffffffu) - 1u);
+  }
+#if defined(__SSE2__)
+  void take(__m128 x) {
+#if defined(__SSE4_1__)
+    const __m128i magnitude = _mm_and_si128(_mm_castps_si128(x), _mm_set1_epi32(0x7fffffff));
+    lanes_ = _mm_min_epu32(lanes_, _mm_sub_epi32(magnitude, _mm_set1_epi32(1)));
+#else
+    float v[4];
+    _mm_storeu_ps(v, x);
+    for (float f : v) take(f);
+#endif
+  }
+#endif
+  bool seen() const {
+    uint32_t smallest = smallest_less_1_;
+#if defined(__SSE4_1__)
+    uint32_t lane[4];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(lane), lanes_);
+    for (uint32_t v : lane) smallest = std::min(smallest, v);
+#endif
+    return smallest < 0x007fffffu;
+  }
+
+ private:
+  uint32_t smallest_less_1_ = 0xffffffffu;
+#if defined(__SSE4_1__)
+  __m128i lanes_ = _mm_set1_epi32(-1);
+#endif
+};
+
+// A pass that looks for nothing.
+struct NoProbe {
+  void take(float /*x*/) {}
+#if defined(__SSE2__)
+  void take(__m128 /*x*/) {}
+#endif
+};
+
 #if defined(__SSE2__)
 // Coordinates j..j+3 of four rows as four columns: column c holds (r0[j+c], r1[j+c], r2[j+c], r3[j+c]).
 struct Columns {
@@ -79,9 +132,9 @@ void add_column(__m128 column, __m128d weight, __m128d* low, __m128d* high) {
 #endif
 
 // Sums coordinates [0, end) of the block's rows into `sums`, four at a time (end is a multiple of 4): each
-// coordinate times the shared partner w's, or squared when kSquare (w unused).
-template <bool kSquare>
-ML_FLATTEN void add_block_columns(const float* const* r, const float* w, int end, BlockSums* sums) {
+// coordinate times the shared partner w's, or squared when kSquare (w unused). The probe sees every coordinate read.
+template <bool kSquare, class Probe>
+ML_FLATTEN void add_block_columns(const float* const* r, const float* w, int end, BlockSums* sums, Probe* probe) {
 #if defined(__SSE2__)
   for (int j = 0; j < end; j += 4) {
     const Columns first = load_columns(r, j);
@@ -91,25 +144,36 @@ ML_FLATTEN void add_block_columns(const float* const* r, const float* w, int end
       const __m128d weight = kSquare ? _mm_setzero_pd() : _mm_set1_pd(static_cast<double>(w[j + c]));
       add_column<kSquare>(first.c[c], weight, &sums->pair[0], &sums->pair[1]);
       add_column<kSquare>(second.c[c], weight, &sums->pair[2], &sums->pair[3]);
+      probe->take(first.c[c]);
+      probe->take(second.c[c]);
     }
   }
 #else
   for (int j = 0; j < end; ++j)
-    for (int k = 0; k < kBlockRows; ++k)
+    for (int k = 0; k < kBlockRows; ++k) {
       sums->lane[k] += static_cast<double>(kSquare ? r[k][j] : w[j]) * static_cast<double>(r[k][j]);
+      probe->take(r[k][j]);
+    }
 #endif
 }
 
-// dot_double(partner, x, d) continued from coordinate `from`, whose sum so far is `sum`.
-double finish_dot(const float* x, const float* partner, int from, int d, double sum) {
-  for (int j = from; j < d; ++j) sum += static_cast<double>(partner[j]) * static_cast<double>(x[j]);
+// dot_double(partner, x, d) continued from coordinate `from`, whose sum so far is `sum`; the probe sees the
+// coordinates of x read.
+template <class Probe>
+double finish_dot(const float* x, const float* partner, int from, int d, double sum, Probe* probe) {
+  for (int j = from; j < d; ++j) {
+    sum += static_cast<double>(partner[j]) * static_cast<double>(x[j]);
+    probe->take(x[j]);
+  }
   return sum;
 }
 
 // dot_double(w, x_i, d) for every row x_i of X (kSquare: dot_double(x_i, x_i, d), w unused), handed to
-// sink(i, value).
-template <bool kSquare, class Sink>
-void each_row_dot(const FeatureRef& X, const float* w, Sink sink) {
+// sink(i, value); `probe` sees every feature of X.
+template <bool kSquare, class Sink, class Probe = NoProbe>
+void each_row_dot(const FeatureRef& X, const float* w, Sink sink, Probe* probe = nullptr) {
+  NoProbe none;
+  if constexpr (std::is_same_v<Probe, NoProbe>) probe = &none;
   const int d = static_cast<int>(X.cols());
   const Eigen::Index n = X.rows();
 #if defined(__SSE2__)
@@ -122,14 +186,15 @@ void each_row_dot(const FeatureRef& X, const float* w, Sink sink) {
     const float* r[kBlockRows];
     for (int k = 0; k < kBlockRows; ++k) r[k] = X.row(i + k).data();
     BlockSums sums;
-    add_block_columns<kSquare>(r, w, vector_end, &sums);
+    add_block_columns<kSquare>(r, w, vector_end, &sums, probe);
     double lane[kBlockRows];
     sums.store(lane);
-    for (int k = 0; k < kBlockRows; ++k) sink(i + k, finish_dot(r[k], kSquare ? r[k] : w, vector_end, d, lane[k]));
+    for (int k = 0; k < kBlockRows; ++k)
+      sink(i + k, finish_dot(r[k], kSquare ? r[k] : w, vector_end, d, lane[k], probe));
   }
   for (; i < n; ++i) {
     const float* x = X.row(i).data();
-    sink(i, finish_dot(x, kSquare ? x : w, 0, d, 0.0));
+    sink(i, finish_dot(x, kSquare ? x : w, 0, d, 0.0, probe));
   }
 }
 }  // namespace
@@ -263,53 +328,73 @@ ML_FLATTEN void estimate_dots(const FeatureRef& X, const Vector& w, double* out)
   }
 }
 
-// The smallest exact values of a sample's margins (INFINITY where no row counts: no clean row), found from estimates
-// within `slack / 2` of them: only a row whose estimate is within `slack` of the smallest estimate can hold the
-// smallest exact value, so only those rows' exact values are computed.
+// The smallest margins of a sample, unscaled (INFINITY where no row counts: no clean row).
 struct Lowest {
   double observed = INFINITY;  // over every row, observed labels
   double truth = INFINITY;     // over every row, true labels
   double clean = INFINITY;     // over the rows noise left alone, observed labels
 };
-template <class Exact>
-Lowest refined_lowest(const Dataset& data, const std::vector<double>& observed, double slack, Exact exact) {
-  const auto flips = [&](size_t i) { return data.sign(static_cast<int>(i)) != data.true_sign(static_cast<int>(i)); };
-  Lowest estimate;
-  for (size_t i = 0; i < observed.size(); ++i) {
-    estimate.observed = std::min(estimate.observed, observed[i]);
-    estimate.truth = std::min(estimate.truth, flips(i) ? -observed[i] : observed[i]);
-    if (is_clean(data, i)) estimate.clean = std::min(estimate.clean, observed[i]);
-  }
-  Lowest out;
-  for (size_t i = 0; i < observed.size(); ++i) {
-    const double truth = flips(i) ? -observed[i] : observed[i];
-    const bool low = observed[i] <= estimate.observed + slack;
-    const bool low_clean = observed[i] <= estimate.clean + slack && is_clean(data, i);
-    if (!low && !low_clean && truth > estimate.truth + slack) continue;
-    const double value = exact(i);  // the observed margin, unscaled
-    if (low) out.observed = std::min(out.observed, value);
-    if (low_clean) out.clean = std::min(out.clean, value);
-    if (truth <= estimate.truth + slack) out.truth = std::min(out.truth, flips(i) ? -value : value);
+
+// A row's margins from its dot: the observed one, and the true one as its sign flips when noise flipped the label.
+struct RowMargins {
+  const Dataset& data;
+  bool flipped(size_t i) const { return data.sign(static_cast<int>(i)) != data.true_sign(static_cast<int>(i)); }
+  double truth(size_t i, double observed) const { return flipped(i) ? -observed : observed; }
+};
+
+// What read_halfspace knows after one pass of estimates: the predictions, sign_i times each estimate, and the
+// smallest of those (observed, true labels, clean rows). `slack` bounds |estimate - halfspace_scores' float dot|.
+struct Estimates {
+  std::vector<int> predicted;
+  std::vector<double> observed;
+  Lowest lowest;
+};
+Estimates estimate_sample(const Vector& w, const Dataset& data, double slack) {
+  const size_t n = static_cast<size_t>(data.rows());
+  const RowMargins margins{data};
+  Estimates out{std::vector<int>(n), std::vector<double>(n), {}};
+  estimate_dots(data.X, w, out.observed.data());
+  for (size_t i = 0; i < n; ++i) {
+    const double estimate = out.observed[i];
+    const auto row = static_cast<Eigen::Index>(i);
+    out.predicted[i] = estimate > slack ? 1 : estimate < -slack ? 0 : data.X.row(row).dot(w) > 0.0f ? 1 : 0;
+    const double observed = data.sign(static_cast<int>(i)) * estimate;
+    out.observed[i] = observed;
+    out.lowest.observed = std::min(out.lowest.observed, observed);
+    out.lowest.truth = std::min(out.lowest.truth, margins.truth(i, observed));
+    if (is_clean(data, i)) out.lowest.clean = std::min(out.lowest.clean, observed);
   }
   return out;
 }
 
-// The k-th smallest exact(i), read from estimates[i] within `slack / 2` of exact(i) (every value finite): the k-th
-// estimate e_k is within slack / 2 of the k-th exact value, so the rows below e_k - slack are below it and those
-// above e_k + slack above it; it is the (k - below)-th exact value among the rows in between.
+// The exact smallest margins and k-th observed margin (unscaled), from estimates within `slack / 2` of the exact
+// values, computing exact(i) only for the rows that can hold one of them. A minimum: only a row whose estimate is
+// within `slack` of the smallest estimate. The k-th: the k-th estimate e_k is within slack / 2 of the k-th exact
+// value, so the rows below e_k - slack are below it and those above e_k + slack above it; it is the (k - below)-th
+// exact value among the rows in between.
 template <class Exact>
-double refined_kth(const std::vector<double>& estimates, size_t k, double slack, Exact exact) {
-  const double middle = kth_smallest(estimates, k);
+std::pair<Lowest, double> refine(const Dataset& data, const Estimates& e, size_t k, double slack, Exact exact) {
+  const RowMargins margins{data};
+  const double middle = kth_smallest(e.observed, k);
+  Lowest lowest;
   size_t below = 0;
   std::vector<double> inside;
-  for (size_t i = 0; i < estimates.size(); ++i) {
-    if (estimates[i] < middle - slack)
-      ++below;
-    else if (estimates[i] <= middle + slack)
-      inside.push_back(exact(i));
+  for (size_t i = 0; i < e.observed.size(); ++i) {
+    const double observed = e.observed[i];
+    below += observed < middle - slack ? 1 : 0;
+    const bool low = observed <= e.lowest.observed + slack;
+    const bool low_clean = observed <= e.lowest.clean + slack && is_clean(data, i);
+    const bool low_true = margins.truth(i, observed) <= e.lowest.truth + slack;
+    const bool near_middle = observed >= middle - slack && observed <= middle + slack;
+    if (!low && !low_clean && !low_true && !near_middle) continue;
+    const double value = exact(i);
+    if (low) lowest.observed = std::min(lowest.observed, value);
+    if (low_clean) lowest.clean = std::min(lowest.clean, value);
+    if (low_true) lowest.truth = std::min(lowest.truth, margins.truth(i, value));
+    if (near_middle) inside.push_back(value);
   }
   assert(k >= below && k - below < inside.size());
-  return kth_smallest(std::move(inside), k - below);
+  return {lowest, kth_smallest(inside, k - below)};
 }
 
 // read_halfspace where no estimate can be trusted: every row's float dot and double dot.
@@ -330,26 +415,19 @@ SampleReadout read_halfspace(const Vector& w, const Dataset& data, double radius
   // Bounds |estimate - double dot| and, doubled, |estimate - halfspace_scores' float dot|.
   const double slack = 2 * float_dot_error_bound(d, norm * radius);
   if (w.size() != d || !(slack < INFINITY)) return exact_readout(w, data);
+  Estimates estimates = estimate_sample(w, data, slack);
   SampleReadout out;
-  out.predicted.resize(n);
-  std::vector<double> observed(n);  // sign_i <x_i, w>, estimated
-  estimate_dots(data.X, w, observed.data());
-  for (size_t i = 0; i < n; ++i) {
-    const double estimate = observed[i];
-    const auto row = static_cast<Eigen::Index>(i);
-    out.predicted[i] = estimate > slack ? 1 : estimate < -slack ? 0 : data.X.row(row).dot(w) > 0.0f ? 1 : 0;
-    observed[i] = data.sign(static_cast<int>(i)) * estimate;
-  }
+  out.predicted = std::move(estimates.predicted);
   if (n == 0 || !(norm > 0)) return out;
   const auto exact = [&](size_t i) {
     const auto row = static_cast<Eigen::Index>(i);
     return data.sign(static_cast<int>(i)) * dot_double(w.data(), data.X.row(row).data(), d);
   };
-  const Lowest lowest = refined_lowest(data, observed, slack, exact);
+  const auto [lowest, quantile] = refine(data, estimates, lower_quantile_rank(n, kMarginQuantile), slack, exact);
   out.margins.observed = lowest.observed / norm;
   out.margins.truth = lowest.truth / norm;
   if (std::isfinite(lowest.clean)) out.margins.clean = lowest.clean / norm;
-  out.margins.quantile = refined_kth(observed, lower_quantile_rank(n, kMarginQuantile), slack, exact) / norm;
+  out.margins.quantile = quantile / norm;
   return out;
 }
 
@@ -359,6 +437,13 @@ double max_radius(const FeatureRef& X) {
     if (norm2 > largest2) largest2 = norm2;
   });
   return std::sqrt(largest2);
+}
+
+bool squared_norms_finding_subnormal(const FeatureRef& X, double* norm2) {
+  SubnormalProbe probe;
+  each_row_dot<true>(
+      X, nullptr, [norm2](Eigen::Index i, double value) { norm2[i] = value; }, &probe);
+  return probe.seen();
 }
 
 double target_margin_on(const Dataset& data) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <vector>
 #if defined(__SSE4_1__)
 #include <smmintrin.h>
 #endif
@@ -194,16 +195,30 @@ Status check_float_scale(const Dataset& part, std::string_view part_name) {
   return check_rows(part, error_opening(part_name), 0, part.rows());
 }
 
+// One read of the part for both its check and its radius, a chunk at a time: the rows' squared norms and whether
+// the chunk holds a subnormal feature (squared_norms_finding_subnormal). A row whose squared norm lies between 2 x
+// float32's smallest normal number and half its largest passes check_rows (whose own sum of the squares differs from
+// this one in its last bits at most), so only the other rows are checked, one by one; a chunk with a subnormal
+// feature fails it, and check_rows finds and words its first error.
 Result<double> checked_radius(const Dataset& part, std::string_view part_name) {
   const std::string where = error_opening(part_name);
   const int chunk = cache_chunk_rows(part.cols());
-  double radius = 0;
+  std::vector<double> norm2(static_cast<size_t>(std::min(chunk, part.rows())));
+  double largest2 = 0;
   for (int begin = 0; begin < part.rows(); begin += chunk) {
     const int end = std::min(part.rows(), begin + chunk);
-    if (Status st = check_rows(part, where, begin, end); !st.ok()) return st.error();
-    radius = std::max(radius, max_radius(part.X.middleRows(begin, end - begin)));
+    if (squared_norms_finding_subnormal(part.X.middleRows(begin, end - begin), norm2.data())) {
+      if (Status st = check_rows(part, where, begin, end); !st.ok()) return st.error();
+    }
+    for (int i = begin; i < end; ++i) {
+      const double r2 = norm2[static_cast<size_t>(i - begin)];
+      if (!(r2 >= 2 * kFloatMinNormal && r2 <= 0.5 * kFloatMax)) {
+        if (Status st = check_rows(part, where, i, i + 1); !st.ok()) return st.error();
+      }
+      largest2 = std::max(largest2, r2);
+    }
   }
-  return radius;
+  return std::sqrt(largest2);
 }
 
 std::string numeric_overflow_note(bool by_learner, int64_t first_step, int64_t step) {

@@ -87,19 +87,29 @@ TEST(NumericOverflow, FeaturesTimes1eMinus40AreRefusedAsUnderflow) {
   EXPECT_NE(s.error().message.find("smallest normal"), std::string::npos) << s.error().message;
 }
 
+// The verdict of check_float_scale on `part`, which checked_radius (the training part's check, judged from its rows'
+// squared norms and a search for subnormal features) must give in the same words.
+Status scale_verdict(const Dataset& part) {
+  const Status checked = check_float_scale(part, "training part");
+  const Result<double> radius = checked_radius(part, "training part");
+  EXPECT_EQ(checked.ok(), radius.ok());
+  if (!checked.ok() && !radius.ok()) EXPECT_EQ(checked.error().message, radius.error().message);
+  return checked;
+}
+
 // Beside a bias column the row's norm is 1, a normal number: the subnormal feature itself is refused, by place.
 TEST(NumericOverflow, ASubnormalFeatureBesideABiasColumnIsRefusedByItsPlace) {
   Dataset d = part_of({{0.5f, 0.25f, 1.0f}, {-0.5f, 1e-40f, 1.0f}, {0.0f, -0.5f, 1.0f}}, {1, 0, 0}, 2);
-  const Status st = check_float_scale(d, "training part");
+  const Status st = scale_verdict(d);
   ASSERT_FALSE(st.ok()) << "a subnormal feature was accepted";
   EXPECT_EQ(st.error().code, "session.data_scale");
   EXPECT_NE(st.error().message.find("training part, row 2 (feature 'x2' = 1e-40)"), std::string::npos)
       << st.error().message;
   EXPECT_NE(st.error().message.find("smallest normal"), std::string::npos) << st.error().message;
   d.writable_features()(1, 1) = std::numeric_limits<float>::min();  // the smallest normal number is accepted; so is 0
-  EXPECT_TRUE(check_float_scale(d, "training part").ok());
+  EXPECT_TRUE(scale_verdict(d).ok());
   d.writable_features()(1, 1) = 0.0f;
-  EXPECT_TRUE(check_float_scale(d, "training part").ok());
+  EXPECT_TRUE(scale_verdict(d).ok());
 }
 
 TEST(NumericOverflow, TheTestPartIsCheckedToo) {
@@ -126,14 +136,14 @@ Status edge_row_verdict(const std::vector<float>& edge) {
     std::vector<std::vector<float>> rows(40, std::vector<float>(11, 0.0f));
     for (std::vector<float>& r : rows) r[5] = 0.5f;
     rows.push_back(row);
-    verdicts.push_back(check_float_scale(part_of(rows, std::vector<int>(rows.size(), 1), 2), "training part"));
+    verdicts.push_back(scale_verdict(part_of(rows, std::vector<int>(rows.size(), 1), 2)));
   }
   EXPECT_EQ(verdicts[0].ok(), verdicts[1].ok());
   return verdicts[1];
 }
 
-// Rows at the edges of float32's range (the check passes most rows by their bits alone and must hand these to the
-// exact scan): the verdict follows the squared norm in double.
+// Rows at the edges of float32's range (the check passes most rows by their bits alone, checked_radius by their
+// squared norms, and both must hand these to the exact scan): the verdict follows the squared norm in double.
 TEST(NumericOverflow, RowsAtTheEdgesOfTheRangeAreJudgedByTheirSquaredNorm) {
   const auto verdict = [](const std::vector<float>& edge) { return edge_row_verdict(edge); };
   const float big = 1.3e19f;  // squared 1.69e38: one holds, two (3.38e38 <= 3.40e38) hold, three overflow
@@ -154,7 +164,7 @@ TEST(NumericOverflow, RowsAtTheEdgesOfTheRangeAreJudgedByTheirSquaredNorm) {
   const auto uniform_row = [](float v) {
     std::vector<std::vector<float>> rows(40, std::vector<float>(11, 0.5f));
     rows.emplace_back(11, v);
-    return check_float_scale(part_of(rows, std::vector<int>(rows.size(), 1), 2), "training part").ok();
+    return scale_verdict(part_of(rows, std::vector<int>(rows.size(), 1), 2)).ok();
   };
   EXPECT_TRUE(uniform_row(5.5e18f));
   EXPECT_FALSE(uniform_row(6e18f));
