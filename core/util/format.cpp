@@ -22,6 +22,37 @@ bool round_trips(T x, int precision, char (&buf)[64], int* len) {
   return res.ec == std::errc() && back == x;
 }
 
+// The search for the fewest digits whose "%.*g" text of x reads back as x (shortest_text).
+template <class T>
+class PrecisionSearch {
+ public:
+  PrecisionSearch(T x, int max_precision) : x_(x), high_(max_precision) {}
+  bool done() const { return low_ >= high_; }
+  int middle() const { return (low_ + high_) / 2; }
+  // Narrows [low, high] by whether x reads back at `precision`, keeping the text when it does.
+  void ask(int precision) {
+    if (!round_trips(x_, precision, buf_, &len_)) {
+      low_ = precision + 1;
+      return;
+    }
+    high_ = best_precision_ = precision;
+    std::memcpy(best_, buf_, static_cast<size_t>(len_));
+    best_len_ = len_;
+  }
+  // The text at the precision found.
+  std::string text() {
+    if (best_precision_ == high_) return std::string(best_, static_cast<size_t>(best_len_));
+    len_ = std::snprintf(buf_, sizeof buf_, "%.*g", high_, static_cast<double>(x_));  // max_precision, never asked
+    return std::string(buf_, static_cast<size_t>(len_));
+  }
+
+ private:
+  T x_;
+  int low_ = 1, high_;  // the answer is in [low, high]: every x reads back at max_precision
+  char buf_[64] = {}, best_[64] = {};
+  int len_ = 0, best_len_ = 0, best_precision_ = 0;
+};
+
 // The "%.*g" text of x at the fewest significant digits (1..max_precision) that reads back as x. The p-digit numbers
 // include the fewer-digit ones, so the nearest p-digit text is never further from x as p grows, and reading back is
 // monotone in p: a search finds the precision that trying 1, 2, 3, ... finds. It asks first whether x needs more than
@@ -31,23 +62,10 @@ bool round_trips(T x, int precision, char (&buf)[64], int* len) {
 // double and float against the one-by-one search.)
 template <class T>
 std::string shortest_text(T x, int max_precision) {
-  char buf[64], best[64];
-  int len = 0, best_len = 0, best_precision = 0;
-  int low = 1, high = max_precision;  // the answer is in [low, high]: every x reads back at max_precision
-  const auto ask = [&](int precision) {
-    if (!round_trips(x, precision, buf, &len)) {
-      low = precision + 1;
-      return;
-    }
-    high = best_precision = precision;
-    std::memcpy(best, buf, static_cast<size_t>(len));
-    best_len = len;
-  };
-  ask(std::max(1, max_precision - 2));
-  while (low < high) ask((low + high) / 2);
-  if (best_precision == high) return std::string(best, static_cast<size_t>(best_len));
-  len = std::snprintf(buf, sizeof buf, "%.*g", high, static_cast<double>(x));  // max_precision, never asked
-  return std::string(buf, static_cast<size_t>(len));
+  PrecisionSearch<T> search(x, max_precision);
+  search.ask(std::max(1, max_precision - 2));
+  while (!search.done()) search.ask(search.middle());
+  return search.text();
 }
 
 template <class T>
