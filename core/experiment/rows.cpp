@@ -30,7 +30,8 @@ double CellRow::number(std::string_view name) const {
 }
 
 CellRow cell_row(const Cell& cell, const Session& session) {
-  const std::string report = run_report_json(session, cell.run_url.empty() ? cell.url : cell.run_url);
+  const std::string report =
+      run_report_json(session, session.metrics(), cell.run_url.empty() ? cell.url : cell.run_url);
   CellRow row;
   row.index = cell.index;
   row.cell = cell.url;

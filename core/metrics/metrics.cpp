@@ -439,6 +439,10 @@ double max_radius(const FeatureRef& X) {
   return std::sqrt(largest2);
 }
 
+void squared_norms(const FeatureRef& X, double* norm2) {
+  each_row_dot<true>(X, nullptr, [norm2](Eigen::Index i, double value) { norm2[i] = value; });
+}
+
 bool squared_norms_finding_subnormal(const FeatureRef& X, double* norm2) {
   SubnormalProbe probe;
   each_row_dot<true>(

@@ -61,7 +61,9 @@ SampleReadout read_halfspace(const Vector& w, const Dataset& data, double radius
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm);
 // R = max_i ||x_i|| (0 for an empty set).
 double max_radius(const FeatureRef& X);
-// dot_double(x_i, x_i) of every row of X into norm2[i] (the sums max_radius takes), in the same read of X as a
+// dot_double(x_i, x_i) of every row of X into norm2[i] (the sums max_radius takes).
+void squared_norms(const FeatureRef& X, double* norm2);
+// squared_norms in the same read of X as a
 // search for subnormal features; returns true when X holds one (0 < |x| < float's smallest normal number).
 bool squared_norms_finding_subnormal(const FeatureRef& X, double* norm2);
 // min_i y_i <v,x_i> / ||v|| with the true labels: the target's margin on these points (NaN if unknown).

@@ -34,8 +34,7 @@ double counted_value(const CountedQuantity& q, double mistakes, double updates, 
   return NAN;
 }
 
-std::string bound_summary(const Session& session) {
-  const SessionMetrics m = session.metrics();
+std::string bound_summary(const Session& session, const SessionMetrics& m) {
   const CountedQuantity q = counted_quantity(session.learner().bound_label());
   const double count = counted_value(q, static_cast<double>(m.mistakes), static_cast<double>(m.updates), m.counters);
   return q.word + " " + bound_relation_text(bound_relation(session.learner(), count));

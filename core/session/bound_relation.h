@@ -14,6 +14,7 @@
 namespace ml {
 
 class Session;
+struct SessionMetrics;
 
 // Which session count a bound label names.
 enum class CountSource : int { mistakes, updates, counter };
@@ -43,7 +44,7 @@ BoundRelation bound_relation(const Learner& learner, double count);
 double counted_value(const CountedQuantity& q, double mistakes, double updates, const std::vector<Counter>& counters);
 // The session's counted quantity against its learner's bound, now: "mistakes 313 > 66.7 by 246 (clean-data
 // bound)" (what `marginlab run` prints after its JSON; the app's results line has the same words).
-std::string bound_summary(const Session& session);
+std::string bound_summary(const Session& session, const SessionMetrics& metrics);
 // True when a proven bound applies and the count is within it.
 bool bound_holds(const BoundRelation& r);
 // The count with its relation: "12 ≤ 66.7 (clean-data bound)", "313 > 66.7 by 246.3 (clean-data bound)",

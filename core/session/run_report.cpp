@@ -37,8 +37,7 @@ std::string stop_reason_text(const Session& session) {
   return out;
 }
 
-std::string run_report_json(const Session& session, const std::string& canonical_url) {
-  const SessionMetrics m = session.metrics();
+std::string run_report_json(const Session& session, const SessionMetrics& m, const std::string& canonical_url) {
   nlohmann::ordered_json j;
   j["config"] = canonical_url;
   j["learner"] = session.config().learner;
@@ -98,12 +97,12 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
   RunReport report;
   report.trace_csv = session.trace().to_csv();
   report.trace_sha256 = session.trace().sha256();
-  report.json = run_report_json(session, canonical_url);
+  const SessionMetrics metrics = session.metrics();  // a pass over the whole sample: once for the report and summary
+  report.json = run_report_json(session, metrics, canonical_url);
   report.warnings = session.warnings();
   char test_error[48] = "\xE2\x80\x94";
-  if (std::isfinite(session.metrics().test_error))
-    std::snprintf(test_error, sizeof test_error, "%.3f", session.metrics().test_error);
-  report.summary = bound_summary(session) + "  \xC2\xB7  test err " + test_error;
+  if (std::isfinite(metrics.test_error)) std::snprintf(test_error, sizeof test_error, "%.3f", metrics.test_error);
+  report.summary = bound_summary(session, metrics) + "  \xC2\xB7  test err " + test_error;
   report.stop_reason = session.done() ? session.stop_reason() : StopReason::none;
   report.stop_note = session.stop_note();
   return report;

@@ -52,7 +52,8 @@ std::string stop_reason_text(const Session& session);
 // bound_label (for an O() rate, BoundKind::order_rate, these two are order_rate, order_rate_label and
 // order_rate_constant instead: a rate with its constant is not a bound), margin, margin_true, train_error_noisy,
 // train_error_true, test_error, w_dot_v, w_norm2, train, test, achieved_noise, counters {name: value}, trace_rows,
-// trace_sha256. NaN is written as null.
-std::string run_report_json(const Session& session, const std::string& canonical_url);
+// trace_sha256. NaN is written as null. `metrics`: session.metrics(), which a caller that also needs them computes
+// once.
+std::string run_report_json(const Session& session, const SessionMetrics& metrics, const std::string& canonical_url);
 
 }  // namespace ml

@@ -7,6 +7,7 @@
 #include <new>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include "core/config/budget.h"
 #include "core/data/generator_registry.h"
@@ -85,12 +86,20 @@ void resolve_target_margins(const Config& config, const Dataset& train, Problem*
   if (!(v_norm > 0)) return;
   double lowest = std::numeric_limits<double>::infinity();
   double lowest_unit = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < train.rows(); ++i) {
-    const float* x = train.X.row(i).data();
-    const double m = train.true_sign(i) * dot_double(v, x, static_cast<int>(d)) / v_norm;
-    const double x_norm = std::sqrt(dot_double(x, x, static_cast<int>(d)));
-    lowest = std::min(lowest, m);
-    lowest_unit = std::min(lowest_unit, x_norm > 0 ? m / x_norm : 0.0);
+  // dot_double's numbers, blocked (dot_double_rows, squared_norms), a chunk of rows at a time so that the second
+  // pass finds them in cache.
+  const int chunk = cache_chunk_rows(static_cast<int>(d));
+  std::vector<double> dots(static_cast<size_t>(std::min(chunk, train.rows()))), norm2(dots.size());
+  for (int begin = 0; begin < train.rows(); begin += chunk) {
+    const int rows = std::min(chunk, train.rows() - begin);
+    dot_double_rows(v, train.X.middleRows(begin, rows), dots.data());
+    squared_norms(train.X.middleRows(begin, rows), norm2.data());
+    for (int k = 0; k < rows; ++k) {
+      const double m = train.true_sign(begin + k) * dots[static_cast<size_t>(k)] / v_norm;
+      const double x_norm = std::sqrt(norm2[static_cast<size_t>(k)]);
+      lowest = std::min(lowest, m);
+      lowest_unit = std::min(lowest_unit, x_norm > 0 ? m / x_norm : 0.0);
+    }
   }
   // A target that does not separate the part (margin <= 0) gives no bound: 0 = unknown.
   p->target_margin = lowest > 0 ? lowest : 0.0;

@@ -211,7 +211,7 @@ class Fitted {
     return py::make_tuple(matrix_array(train.X), int_array(train.label), train.num_classes());
   }
   // The run report's JSON (what `marginlab run` prints, without its warnings array).
-  std::string report() const { return run_report_json(*session_, link_); }
+  std::string report() const { return run_report_json(*session_, session_->metrics(), link_); }
   // The recorded trace (Trace::to_csv) and its hash.
   std::string trace_csv() const { return session_->trace().to_csv(); }
   std::string trace_sha256() const { return session_->trace().sha256(); }

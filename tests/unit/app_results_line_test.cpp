@@ -219,7 +219,7 @@ TEST(AppResultsLineTest, TheRunJsonNamesAnORateAsARateWithItsConstant) {
     const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150";
     const auto s = trained("#v=1&" + data + "&learner=" + e.schema.id + "&seed=3", 60);
     ASSERT_NE(s, nullptr);
-    const nlohmann::json j = nlohmann::json::parse(run_report_json(*s, "#v=1"));
+    const nlohmann::json j = nlohmann::json::parse(run_report_json(*s, s->metrics(), "#v=1"));
     if (s->learner().bound_kind() == BoundKind::order_rate) {
       ++rates;
       EXPECT_FALSE(j.contains("bound"));

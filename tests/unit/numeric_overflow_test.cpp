@@ -93,7 +93,9 @@ Status scale_verdict(const Dataset& part) {
   const Status checked = check_float_scale(part, "training part");
   const Result<double> radius = checked_radius(part, "training part");
   EXPECT_EQ(checked.ok(), radius.ok());
-  if (!checked.ok() && !radius.ok()) EXPECT_EQ(checked.error().message, radius.error().message);
+  if (!checked.ok() && !radius.ok()) {
+    EXPECT_EQ(checked.error().message, radius.error().message);
+  }
   return checked;
 }
 
@@ -211,7 +213,7 @@ TEST(NumericOverflow, AnInfiniteMarginStopsThePerceptronAtItsStep) {
   EXPECT_TRUE(stop_is_failure(session.stop_reason()));
   EXPECT_NE(session.stop_note().find("at step 4"), std::string::npos) << session.stop_note();
   // Every front end reads the run JSON and the panel's text.
-  const nlohmann::json j = nlohmann::json::parse(run_report_json(session, "#v=1"));
+  const nlohmann::json j = nlohmann::json::parse(run_report_json(session, session.metrics(), "#v=1"));
   EXPECT_EQ(j["stop_reason"], "numeric_overflow");
   EXPECT_EQ(j["stop_note"], session.stop_note());
   EXPECT_NE(stop_reason_text(session).find("numeric_overflow"), std::string::npos);

@@ -146,7 +146,7 @@ TEST(ExperimentProtocols, ARowIsReproducedByItsConfigLinkAlone) {
     Result<std::unique_ptr<Session>> s = Session::create(d.config, nullptr);
     ASSERT_TRUE(s.ok());
     while (!s.value()->done() && s.value()->steps() < d.config.steps) s.value()->advance(d.config.steps);
-    const std::string report = run_report_json(*s.value(), encode_url(d.config));
+    const std::string report = run_report_json(*s.value(), s.value()->metrics(), encode_url(d.config));
     const size_t at = row.json.find(",\"config\":");
     ASSERT_NE(at, std::string::npos);
     EXPECT_EQ(row.json.substr(at + 1), report.substr(1)) << row.index;
