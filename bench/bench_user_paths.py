@@ -11,8 +11,9 @@ after all the others, since a browser keeps the cores busy for a while after it 
   python_off    the same fit with trace=False (the first and the last trace rows only);
   sklearn       sklearn.linear_model.Perceptron(fit_intercept=False, max_iter=E, tol=None, shuffle=False) fitted
                 on the same float32 arrays (its conversion to float64 is part of its fit, as for a user);
-  cli           `marginlab run --url LINK --steps S` minus the same with --steps 1 (process start, data
-                generation, session and report): the command line's learning part, default trace and trace=0;
+  cli           `marginlab run --url LINK --steps S` minus the same with --steps 1 (process start, data generation,
+                session and report; each the fastest of CLI_RUNS runs back to back): the command line's learning
+                part, default trace and trace=0;
   kernel        bench/bench_perceptron's "learner" figure: Learner::step_many alone on the same data;
   data          marginlab.link_data(LINK) (generation, labels, noise, arrays) against NumPy drawing the same
                 number of float64 normals and scaling each row to unit norm;
@@ -59,6 +60,9 @@ PLAYWRIGHT = os.path.join(ROOT, "tools", "e2e", "node_modules", "playwright-core
 APP_STATE_H = os.path.join(ROOT, "app", "state", "app_state.h")
 APP_CPP = os.path.join(ROOT, "app", "app.cpp")
 SITE_FILES = ("index.html", "glue.js", "marginlab-app.js", "marginlab-app.wasm")
+# Runs of the command line per timing, the fastest kept: its learning part is the difference of two processes' times
+# (about 0.35 s each, mostly data generation), so one disturbed run would swamp the trace's few milliseconds in it.
+CLI_RUNS = 3
 # Seconds to wait after a browser closes before timing the command line (its processes take a moment to end).
 SETTLE_S = 2.0
 # The command line's part of the page's comparison below this many seconds is mostly two process starts' noise.
@@ -78,8 +82,9 @@ def seconds(call):
 
 
 def cli_seconds(cli, url, steps):
-    return seconds(lambda: subprocess.run([cli, "run", "--url", url, "--steps", str(steps)], check=True,
-                                          capture_output=True))
+    """The fastest of CLI_RUNS runs of `marginlab run` on `url` for `steps` steps, back to back."""
+    return min(seconds(lambda: subprocess.run([cli, "run", "--url", url, "--steps", str(steps)], check=True,
+                                              capture_output=True)) for _ in range(CLI_RUNS))
 
 
 def numpy_data():
@@ -89,14 +94,16 @@ def numpy_data():
 
 
 def contestants(cli, X, y):
+    """Each contestant as a call that runs it and returns its seconds."""
     from sklearn.linear_model import Perceptron as SkPerceptron
 
     def fit(epochs, trace=True):
-        return lambda: marginlab.Perceptron(normalize=False, fit_intercept=False, max_iter=epochs, trace=trace,
-                                            random_state=1).fit(X, y)
+        return lambda: seconds(lambda: marginlab.Perceptron(normalize=False, fit_intercept=False, max_iter=epochs,
+                                                            trace=trace, random_state=1).fit(X, y))
 
     def sk(epochs):
-        return lambda: SkPerceptron(fit_intercept=False, max_iter=epochs, tol=None, shuffle=False).fit(X, y)
+        return lambda: seconds(lambda: SkPerceptron(fit_intercept=False, max_iter=epochs, tol=None,
+                                                    shuffle=False).fit(X, y))
 
     steps = EPOCHS * N
     return {
@@ -104,7 +111,7 @@ def contestants(cli, X, y):
         "sklearn_10": sk(EPOCHS), "sklearn_1": sk(1),
         "cli_total": lambda: cli_seconds(cli, LINK, steps), "cli_fixed": lambda: cli_seconds(cli, LINK, 1),
         "cli_off_total": lambda: cli_seconds(cli, LINK + "&trace=0", steps),
-        "data": lambda: marginlab.link_data(LINK), "numpy_data": numpy_data,
+        "data": lambda: seconds(lambda: marginlab.link_data(LINK)), "numpy_data": lambda: seconds(numpy_data),
     }
 
 
@@ -234,8 +241,8 @@ def measure(cli, bench, reps, page=None):
     page_runs = []
     with_trace = marginlab.Perceptron(normalize=False, fit_intercept=False, max_iter=EPOCHS, random_state=1).fit(X, y)
     for _ in range(reps):
-        for name, call in calls.items():
-            times[name].append(seconds(call))
+        for name, timed in calls.items():
+            times[name].append(timed())
     # The page's runs after every other contestant's: a headless Chromium keeps both cores busy for a while after it
     # opens and closes (its GPU process, the renderer's threads), which would slow whatever ran next.
     for _ in range(reps if page is not None else 0):
@@ -299,7 +306,7 @@ training speed: {r['page_frames']} frames measured after {r['page_warm_frames']}
 the {reps} repetitions (medians over them), run after every other contestant's repetitions (a browser keeps the cores
 busy for a while after it opens and closes), the command line {SETTLE_S:g} s after each browser closed. Each frame trains for at most {budget:g} ms (the app's slice:
 `AppState::budget_seconds`, app/state/app_state.h), then draws every panel. Beside it the command line trains the same
-steps natively, all out and drawing nothing: `marginlab run --steps B` minus `--steps A`, A and B the page's steps at
+steps natively, all out and drawing nothing: `marginlab run --steps B` minus `--steps A` (each the fastest of {CLI_RUNS} runs), A and B the page's steps at
 its first and last measured frame (the same steps and trace rows: the rows thin out as the steps grow, so a run from
 step 1 would weigh the dense early rows more than the page's frames do).
 
@@ -348,7 +355,7 @@ passes (its float64 conversion is part of its fit).
 |---|---:|---:|---|
 | `marginlab.Perceptron(normalize=False, fit_intercept=False, max_iter=10).fit`, default trace | {r['python_10_s']:.3f} | {r['sklearn_10_s']:.3f} | {verdict(py10, 3)} |
 | the same with `max_iter=1` | {r['python_1_s']:.3f} | {r['sklearn_1_s']:.3f} | {verdict(py1, 1.5)} |
-| `marginlab run --steps {EPOCHS * N:,}`, its learning part (minus `--steps 1`) | {r['cli_learning_s']:.3f} | {r['sklearn_10_s']:.3f} | {verdict(cli, 3)} |
+| `marginlab run --steps {EPOCHS * N:,}`, its learning part (minus `--steps 1`; each the fastest of {CLI_RUNS} runs) | {r['cli_learning_s']:.3f} | {r['sklearn_10_s']:.3f} | {verdict(cli, 3)} |
 | data: `marginlab.link_data` (generation, labels, noise, arrays) against NumPy's normals scaled to unit rows | {r['data_s']:.3f} | NumPy {r['numpy_data_s']:.3f} | {verdict(data, 1)} |
 
 The trace: {r['trace_rows']} rows, each over a subsample of {r['eval_examples']:,} examples (docs/learners.md,
