@@ -244,16 +244,8 @@ SampleMargins summarize_margins(std::vector<double> observed, double lowest_true
   return out;
 }
 
-}  // namespace
 
-SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
-  const double norm = std::sqrt(norm2_double(w));
-  if (data.rows() == 0 || w.size() != data.cols() || !(norm > 0)) return {};
-  std::vector<double> dots(static_cast<size_t>(data.rows()));
-  dot_double_rows(w.data(), data.X, dots.data());
-  return halfspace_margins_of_dots(std::move(dots), data, norm);
-}
-
+// halfspace_margins from dots[i] = <w, x_i> (dot_double_rows) and norm = ||w|| (sqrt of norm2_double).
 SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset& data, double norm) {
   if (data.rows() == 0 || dots.size() != static_cast<size_t>(data.rows()) || !(norm > 0)) return {};
   double lowest_true = INFINITY;
@@ -264,6 +256,16 @@ SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset&
   }
   return summarize_margins(std::move(dots), lowest_true, data, norm);
 }
+}  // namespace
+
+SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
+  const double norm = std::sqrt(norm2_double(w));
+  if (data.rows() == 0 || w.size() != data.cols() || !(norm > 0)) return {};
+  std::vector<double> dots(static_cast<size_t>(data.rows()));
+  dot_double_rows(w.data(), data.X, dots.data());
+  return halfspace_margins_of_dots(std::move(dots), data, norm);
+}
+
 
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm) {
   if (!(norm > 0) || data.rows() == 0 || scores.rows() != data.rows()) return {};

@@ -43,8 +43,6 @@ struct SampleMargins {
 };
 // The margins y<w,x>/||w|| of a binary halfspace, in double (observed and truth are sample_margin's values).
 SampleMargins halfspace_margins(const Vector& w, const Dataset& data);
-// halfspace_margins from dots[i] = <w, x_i> (dot_double_rows) and norm = ||w|| (sqrt of norm2_double).
-SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset& data, double norm);
 // What a trace row and a report read on the training sample: the predictions and the margins.
 struct SampleReadout {
   std::vector<int> predicted;  // class 1 where the float <x_i, w> is > 0 (LinearBinaryLearner::predict_batch)
