@@ -201,6 +201,16 @@ TEST(NumericOverflow, CheckedRadiusIsTheCheckAndTheRadiusOfTheWholePart) {
   EXPECT_NE(refused.error().message.find("row 1501"), std::string::npos) << refused.error().message;
 }
 
+// checked_radius reads eight rows at a time in vector lanes, and looks for subnormal features there too: one in the
+// third of nine rows is refused by its place, in check_float_scale's words.
+TEST(NumericOverflow, ASubnormalFeatureReadEightRowsAtATimeIsRefusedByItsPlace) {
+  std::vector<std::vector<float>> rows(9, std::vector<float>(8, 0.5f));
+  rows[2][6] = 1e-40f;
+  const Status st = scale_verdict(part_of(rows, std::vector<int>(rows.size(), 1), 2));
+  ASSERT_FALSE(st.ok()) << "a subnormal feature was accepted";
+  EXPECT_NE(st.error().message.find("row 3 (feature 'x7' = 1e-40)"), std::string::npos) << st.error().message;
+}
+
 TEST(NumericOverflow, AnInfiniteMarginStopsThePerceptronAtItsStep) {
   Result<std::unique_ptr<Session>> s =
       session_on("#v=1&data=csv&learner=perceptron&l.normalize=0", margin_overflows_at_step_4());
