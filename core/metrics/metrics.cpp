@@ -295,10 +295,12 @@ double float_dot_error_bound(int d, double magnitude) {
   return ((gamma_float + gamma_double) * magnitude + d * 0x1p-149) * (1 + 0x1p-20);
 }
 
-// Every row's <x_i, w> in float into out[i], four rows at a time in four-lane sums: an estimate, whose summation
-// order is not halfspace_scores', so read only within float_dot_error_bound (at most d roundings on any path, like
-// any order's). Four independent sums per row group overlap their additions, which one dot at a time would wait on.
-ML_FLATTEN void estimate_dots(const FeatureRef& X, const Vector& w, double* out) {
+// Every row's <x_i, w> in float, handed to sink(i, value) four rows at a time in four-lane sums: an estimate, whose
+// summation order is not halfspace_scores', so read only within float_dot_error_bound (at most d roundings on any
+// path, like any order's). Four independent sums per row group overlap their additions, which one dot at a time
+// would wait on, and the sink's work overlaps the reads of the next rows.
+template <class Sink>
+ML_FLATTEN void estimate_dots(const FeatureRef& X, const Vector& w, Sink sink) {
   const int d = static_cast<int>(X.cols());
   const Eigen::Index n = X.rows();
   Eigen::Index i = 0;
@@ -318,7 +320,7 @@ ML_FLATTEN void estimate_dots(const FeatureRef& X, const Vector& w, double* out)
     _mm_storeu_ps(lane, _mm_add_ps(_mm_add_ps(sum[0], sum[1]), _mm_add_ps(sum[2], sum[3])));
     for (int k = 0; k < kRows; ++k) {
       for (int j = vector_end; j < d; ++j) lane[k] += r[k][j] * w[j];
-      out[i + k] = lane[k];
+      sink(i + k, lane[k]);
     }
   }
 #endif
@@ -326,7 +328,7 @@ ML_FLATTEN void estimate_dots(const FeatureRef& X, const Vector& w, double* out)
     const float* x = X.row(i).data();
     float sum = 0;
     for (int j = 0; j < d; ++j) sum += x[j] * w[j];
-    out[i] = sum;
+    sink(i, sum);
   }
 }
 
@@ -337,11 +339,26 @@ struct Lowest {
   double clean = INFINITY;     // over the rows noise left alone, observed labels
 };
 
-// A row's margins from its dot: the observed one, and the true one as its sign flips when noise flipped the label.
-struct RowMargins {
-  const Dataset& data;
-  bool flipped(size_t i) const { return data.sign(static_cast<int>(i)) != data.true_sign(static_cast<int>(i)); }
-  double truth(size_t i, double observed) const { return flipped(i) ? -observed : observed; }
+// A row's margins from its dot, computed without branching on the row's labels (noise flips them at random, so a
+// branch would be mispredicted at every flip): the observed margin is sign_i times the dot, the true one flips its
+// sign where noise flipped the label.
+class RowMargins {
+ public:
+  explicit RowMargins(const Dataset& data)
+      : label_(data.label.data()),
+        true_label_(data.true_label.data()),
+        corruption_(data.corruption.size() == data.label.size() ? data.corruption.data() : nullptr) {}
+  double observed(size_t i, double dot) const { return (label_[i] == 1 ? 1.0 : -1.0) * dot; }
+  double truth(size_t i, double observed) const {
+    return ((label_[i] == 1) == (true_label_[i] == 1) ? 1.0 : -1.0) * observed;
+  }
+  // True when noise left row i alone (every row is, when no corruption is recorded).
+  bool clean(size_t i) const { return corruption_ == nullptr || corruption_[i] == Corruption::none; }
+
+ private:
+  const int* label_;
+  const int* true_label_;
+  const Corruption* corruption_;
 };
 
 // What read_halfspace knows after one pass of estimates: the predictions, sign_i times each estimate, and the
@@ -353,19 +370,23 @@ struct Estimates {
 };
 Estimates estimate_sample(const Vector& w, const Dataset& data, double slack) {
   const size_t n = static_cast<size_t>(data.rows());
-  const RowMargins margins{data};
+  const RowMargins margins(data);
   Estimates out{std::vector<int>(n), std::vector<double>(n), {}};
-  estimate_dots(data.X, w, out.observed.data());
-  for (size_t i = 0; i < n; ++i) {
-    const double estimate = out.observed[i];
-    const auto row = static_cast<Eigen::Index>(i);
-    out.predicted[i] = estimate > slack ? 1 : estimate < -slack ? 0 : data.X.row(row).dot(w) > 0.0f ? 1 : 0;
-    const double observed = data.sign(static_cast<int>(i)) * estimate;
-    out.observed[i] = observed;
-    out.lowest.observed = std::min(out.lowest.observed, observed);
-    out.lowest.truth = std::min(out.lowest.truth, margins.truth(i, observed));
-    if (is_clean(data, i)) out.lowest.clean = std::min(out.lowest.clean, observed);
-  }
+  int* predicted = out.predicted.data();
+  double* observed = out.observed.data();
+  Lowest lowest;
+  estimate_dots(data.X, w, [&](Eigen::Index row, float value) {
+    const auto i = static_cast<size_t>(row);
+    const double estimate = value;
+    predicted[i] = estimate > 0 ? 1 : 0;
+    if (!(std::fabs(estimate) > slack)) predicted[i] = data.X.row(row).dot(w) > 0.0f ? 1 : 0;  // in doubt (or NaN)
+    const double margin = margins.observed(i, estimate);
+    observed[i] = margin;
+    lowest.observed = std::min(lowest.observed, margin);
+    lowest.truth = std::min(lowest.truth, margins.truth(i, margin));
+    lowest.clean = std::min(lowest.clean, margins.clean(i) ? margin : INFINITY);
+  });
+  out.lowest = lowest;
   return out;
 }
 
@@ -376,7 +397,7 @@ Estimates estimate_sample(const Vector& w, const Dataset& data, double slack) {
 // exact value among the rows in between.
 template <class Exact>
 std::pair<Lowest, double> refine(const Dataset& data, const Estimates& e, size_t k, double slack, Exact exact) {
-  const RowMargins margins{data};
+  const RowMargins margins(data);
   const double middle = kth_smallest(e.observed, k);
   Lowest lowest;
   size_t below = 0;
@@ -385,7 +406,7 @@ std::pair<Lowest, double> refine(const Dataset& data, const Estimates& e, size_t
     const double observed = e.observed[i];
     below += observed < middle - slack ? 1 : 0;
     const bool low = observed <= e.lowest.observed + slack;
-    const bool low_clean = observed <= e.lowest.clean + slack && is_clean(data, i);
+    const bool low_clean = observed <= e.lowest.clean + slack && margins.clean(i);
     const bool low_true = margins.truth(i, observed) <= e.lowest.truth + slack;
     const bool near_middle = observed >= middle - slack && observed <= middle + slack;
     if (!low && !low_clean && !low_true && !near_middle) continue;
