@@ -324,18 +324,26 @@ def check_targets(y):
 
 def classes_and_index(y):
     """np.unique(y, return_inverse=True), the index as int32. Integer labels spanning fewer than 2**16 values are
-    counted rather than sorted (200 000 labels: about 1 ms against np.unique's 20 ms), with the same result."""
+    counted rather than sorted (200 000 labels: about 1 ms against np.unique's 20 ms; a span of one or two values
+    holds both, uncounted), and where every value of the span is present the index is y - min(y): the same result."""
     if y.size > 0 and (y.dtype.kind == "i" or (y.dtype.kind == "u" and y.dtype.itemsize <= 4)):
         low = int(y.min())
         span = int(y.max()) - low
         if span < 1 << 16:
             offset = np.subtract(y, low, dtype=np.int64)
-            present = np.bincount(offset, minlength=span + 1) > 0
+            present = values_present(offset, span)
             classes = (np.flatnonzero(present) + low).astype(y.dtype)
-            index = (np.cumsum(present, dtype=np.int32) - 1)[offset]
+            index = offset.astype(np.int32) if present.all() else (np.cumsum(present, dtype=np.int32) - 1)[offset]
             return classes, index
     classes, index = np.unique(y, return_inverse=True)
     return classes, index.astype(np.int32)
+
+
+def values_present(offset, span):
+    """Which of 0..span the non-negative integers `offset` (their minimum 0, their maximum span) hold."""
+    if span <= 1:
+        return np.ones(span + 1, dtype=bool)  # both ends are held
+    return np.bincount(offset, minlength=span + 1) > 0
 
 
 def with_bias(X):

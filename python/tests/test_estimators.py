@@ -120,6 +120,8 @@ def test_random_state_is_the_seed():
     np.array([3, -2, 3, 7, -2, 5], dtype=np.int64),           # negative labels, gaps between classes
     np.array([-128, 127, 0, 127], dtype=np.int8),              # a span wider than int8 holds
     np.array([9, 9, 4], dtype=np.uint8),
+    np.array([1, 0, 0, 1, 1], dtype=np.int64),                 # two classes, every value of the span present
+    np.array([-1, 1, 1, -1], dtype=np.int16),                  # -1 and 1: the 0 between them absent
     np.array([1], dtype=np.int32),                             # one class
     np.array([0, 70000, 5], dtype=np.int64),                   # too wide to count: np.unique
     np.array([2.5, -1.0, 2.5]),                                # not integers: np.unique
