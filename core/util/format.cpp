@@ -2,6 +2,7 @@
 #include "core/util/format.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -13,16 +14,56 @@
 namespace ml {
 namespace {
 
+// The "%.*g" text of x at `precision` into buf; its length. Natively std::to_chars' general form at a precision, which
+// the standard defines as that printf text (and writes several times faster); snprintf where the standard library
+// has no floating to_chars (Emscripten's).
+template <class T>
+int print_g(T x, int precision, char (&buf)[64]) {
+#if defined(__cpp_lib_to_chars)
+  const std::to_chars_result res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, precision);
+  return static_cast<int>(res.ptr - buf);
+#else
+  return std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(x));
+#endif
+}
+
 // "%.*g" of x at `precision` into buf (its length), and whether that text reads back as x.
 template <class T>
 bool round_trips(T x, int precision, char (&buf)[64], int* len) {
-  *len = std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(x));
+  *len = print_g(x, precision, buf);
   T back{};
   const auto res = fast_float::from_chars(buf, buf + *len, back);
   return res.ec == std::errc() && back == x;
 }
 
-// The search for the fewest digits whose "%.*g" text of x reads back as x (shortest_text).
+#if defined(__cpp_lib_to_chars)
+// The significant digits of the shortest decimal that reads back as x (std::to_chars' shortest form, where the
+// standard library has it: natively, not in Emscripten's).
+template <class T>
+int shortest_digits(T x) {
+  char buf[64];
+  const std::to_chars_result res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
+  const char* begin = buf;
+  const char* exponent = std::find(begin, static_cast<const char*>(res.ptr), 'e');
+  return static_cast<int>(std::count_if(begin, exponent, [](char c) { return c >= '0' && c <= '9'; }));
+}
+
+// The "%.*g" text of x at the fewest significant digits (1..max_precision) that reads back as x, found upward from
+// shortest_digits: no "%.*g" text of fewer digits can read back (no decimal
+// of fewer digits does), and reading back is monotone in the precision, so the first precision that reads back from
+// there is the search's. One text for almost every number (a second at a power of two, where "%.*g"'s nearest
+// decimal of that many digits can fall short of x's interval while another reaches it).
+template <class T>
+std::string shortest_text(T x, int max_precision) {
+  char buf[64];
+  int len = 0;
+  for (int precision = std::min(shortest_digits(x), max_precision); precision < max_precision; ++precision)
+    if (round_trips(x, precision, buf, &len)) return std::string(buf, static_cast<size_t>(len));
+  len = print_g(x, max_precision, buf);
+  return std::string(buf, static_cast<size_t>(len));
+}
+#else
+// The search for the fewest digits whose "%.*g" text of x reads back as x (shortest_text without std::to_chars).
 template <class T>
 class PrecisionSearch {
  public:
@@ -42,7 +83,7 @@ class PrecisionSearch {
   // The text at the precision found.
   std::string text() {
     if (best_precision_ == high_) return std::string(best_, static_cast<size_t>(best_len_));
-    len_ = std::snprintf(buf_, sizeof buf_, "%.*g", high_, static_cast<double>(x_));  // max_precision, never asked
+    len_ = print_g(x_, high_, buf_);  // max_precision, never asked
     return std::string(buf_, static_cast<size_t>(len_));
   }
 
@@ -67,6 +108,7 @@ std::string shortest_text(T x, int max_precision) {
   while (!search.done()) search.ask(search.middle());
   return search.text();
 }
+#endif
 
 template <class T>
 std::string shortest(T x, int max_precision) {

@@ -153,13 +153,17 @@ TEST(Format, TheShortestTextIsTheFirstPrecisionThatReadsBack) {
                                 1.7976931348623157e308,
                                 0.30000000000000004,
                                 1e23,
-                                8.41e21};
+                                8.41e21,
+                                1125899906842624.75};
   for (int k = -1074; k <= 1023; ++k) {
     const double p = std::ldexp(1.0, k);  // powers of two and their neighbours: the lopsided case
     values.insert(values.end(), {p, std::nextafter(p, 0.0), std::nextafter(p, 2 * p), -p});
   }
   Rng r(11, Stream::aux);
   for (int i = 0; i < 20000; ++i) {
+    // Short binary fractions fall exactly halfway between two texts at some precisions (1125899906842624.75 at 17
+    // digits): the text is printf's there too, halves to even.
+    values.push_back(std::ldexp(static_cast<double>(r.below(100000000)), static_cast<int>(r.below(41)) - 20));
     values.push_back((r.uniform() - 0.5) * std::pow(10.0, static_cast<double>(r.below(600)) - 300.0));
     values.push_back(static_cast<double>(static_cast<float>(r.uniform())));  // a float read as a double
   }
