@@ -221,10 +221,27 @@ double sample_margin(const Vector& w, const Dataset& data, LabelSet labels) {
 
 namespace {
 
-// True when noise left example i of `data` alone (every example is, when no corruption is recorded).
-bool is_clean(const Dataset& data, size_t i) {
-  return data.corruption.size() != data.label.size() || data.corruption[i] == Corruption::none;
-}
+// A row's margins from its dot, computed without branching on the row's labels (noise flips them at random, so a
+// branch would be mispredicted at every flip): the observed margin is sign_i times the dot, the true one flips its
+// sign where noise flipped the label.
+class RowMargins {
+ public:
+  explicit RowMargins(const Dataset& data)
+      : label_(data.label.data()),
+        true_label_(data.true_label.data()),
+        corruption_(data.corruption.size() == data.label.size() ? data.corruption.data() : nullptr) {}
+  double observed(size_t i, double dot) const { return (label_[i] == 1 ? 1.0 : -1.0) * dot; }
+  double truth(size_t i, double observed) const {
+    return ((label_[i] == 1) == (true_label_[i] == 1) ? 1.0 : -1.0) * observed;
+  }
+  // True when noise left row i alone (every row is, when no corruption is recorded).
+  bool clean(size_t i) const { return corruption_ == nullptr || corruption_[i] == Corruption::none; }
+
+ private:
+  const int* label_;
+  const int* true_label_;
+  const Corruption* corruption_;
+};
 
 // The four summaries of per-point margins m_i (observed labels; the lowest with the true labels found by the
 // caller), each divided by `norm` at the end: dividing by a positive norm keeps the order, so the quantile of
@@ -232,10 +249,11 @@ bool is_clean(const Dataset& data, size_t i) {
 SampleMargins summarize_margins(std::vector<double> observed, double lowest_true, const Dataset& data, double norm) {
   SampleMargins out;
   if (observed.empty()) return out;
+  const RowMargins rows(data);
   double lowest = INFINITY, lowest_clean = INFINITY;
   for (size_t i = 0; i < observed.size(); ++i) {
     if (observed[i] < lowest) lowest = observed[i];
-    if (is_clean(data, i) && observed[i] < lowest_clean) lowest_clean = observed[i];
+    if (rows.clean(i) && observed[i] < lowest_clean) lowest_clean = observed[i];
   }
   out.observed = lowest / norm;
   out.truth = lowest_true / norm;
@@ -243,7 +261,6 @@ SampleMargins summarize_margins(std::vector<double> observed, double lowest_true
   out.quantile = lower_quantile(std::move(observed), kMarginQuantile) / norm;
   return out;
 }
-
 
 // halfspace_margins from dots[i] = <w, x_i> (dot_double_rows) and norm = ||w|| (sqrt of norm2_double).
 SampleMargins halfspace_margins_of_dots(std::vector<double> dots, const Dataset& data, double norm) {
@@ -265,7 +282,6 @@ SampleMargins halfspace_margins(const Vector& w, const Dataset& data) {
   dot_double_rows(w.data(), data.X, dots.data());
   return halfspace_margins_of_dots(std::move(dots), data, norm);
 }
-
 
 SampleMargins score_margins(const Eigen::MatrixXf& scores, const Dataset& data, double norm) {
   if (!(norm > 0) || data.rows() == 0 || scores.rows() != data.rows()) return {};
@@ -337,28 +353,6 @@ struct Lowest {
   double observed = INFINITY;  // over every row, observed labels
   double truth = INFINITY;     // over every row, true labels
   double clean = INFINITY;     // over the rows noise left alone, observed labels
-};
-
-// A row's margins from its dot, computed without branching on the row's labels (noise flips them at random, so a
-// branch would be mispredicted at every flip): the observed margin is sign_i times the dot, the true one flips its
-// sign where noise flipped the label.
-class RowMargins {
- public:
-  explicit RowMargins(const Dataset& data)
-      : label_(data.label.data()),
-        true_label_(data.true_label.data()),
-        corruption_(data.corruption.size() == data.label.size() ? data.corruption.data() : nullptr) {}
-  double observed(size_t i, double dot) const { return (label_[i] == 1 ? 1.0 : -1.0) * dot; }
-  double truth(size_t i, double observed) const {
-    return ((label_[i] == 1) == (true_label_[i] == 1) ? 1.0 : -1.0) * observed;
-  }
-  // True when noise left row i alone (every row is, when no corruption is recorded).
-  bool clean(size_t i) const { return corruption_ == nullptr || corruption_[i] == Corruption::none; }
-
- private:
-  const int* label_;
-  const int* true_label_;
-  const Corruption* corruption_;
 };
 
 // What read_halfspace knows after one pass of estimates: the predictions, sign_i times each estimate, and the
