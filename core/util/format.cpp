@@ -49,10 +49,10 @@ int shortest_digits(T x) {
 }
 
 // The "%.*g" text of x at the fewest significant digits (1..max_precision) that reads back as x, found upward from
-// shortest_digits: no "%.*g" text of fewer digits can read back (no decimal
-// of fewer digits does), and reading back is monotone in the precision, so the first precision that reads back from
-// there is the search's. One text for almost every number (a second at a power of two, where "%.*g"'s nearest
-// decimal of that many digits can fall short of x's interval while another reaches it).
+// shortest_digits: no "%.*g" text of fewer digits can read back (no decimal of fewer digits does), and reading back
+// is monotone in the precision, so the first precision that reads back from there is the search's. One text for almost
+// every number (a second at a power of two, where "%.*g"'s nearest decimal of that many digits can fall short of x's
+// interval while another reaches it).
 template <class T>
 std::string shortest_text(T x, int max_precision) {
   char buf[64];
