@@ -30,6 +30,21 @@ double seconds_per_item(int reps, int items, F&& body) {
   return ml::bench::median(ml::bench::time_runs(reps, body)) / items;
 }
 
+// One JSON line: our time against the reference's on the same inputs, and whether both gave the same values.
+void emit_pair(const char* bench, const char* count_name, int count, const char* ours_name, double ours,
+               const char* reference_name, double reference, bool same, double sink) {
+  nlohmann::ordered_json j;
+  j["bench"] = bench;
+  j["build"] = ml::bench::build_name();
+  j[count_name] = count;
+  j[ours_name] = 1e6 * ours;
+  j[reference_name] = 1e6 * reference;
+  j["speedup"] = reference / ours;
+  j["same_values"] = same;
+  j["sink"] = sink;
+  ml::bench::emit(j);
+}
+
 void bench_select(int reps, std::mt19937_64& g) {
   std::normal_distribution<double> normal;
   std::vector<std::vector<double>> lists(kLists, std::vector<double>(kSampleRows));
@@ -48,16 +63,8 @@ void bench_select(int reps, std::mt19937_64& g) {
   const double reference = seconds_per_item(reps, kLists, [&] {
     for (const std::vector<double>& list : lists) sink += nth(list);
   });
-  nlohmann::ordered_json j;
-  j["bench"] = "trace_parts.select";
-  j["build"] = ml::bench::build_name();
-  j["values"] = kSampleRows;
-  j["kth_smallest_us"] = 1e6 * ours;
-  j["nth_element_us"] = 1e6 * reference;
-  j["speedup"] = reference / ours;
-  j["same_values"] = same;
-  j["sink"] = sink;
-  ml::bench::emit(j);
+  emit_pair("trace_parts.select", "values", kSampleRows, "kth_smallest_us", ours, "nth_element_us", reference, same,
+            sink);
 }
 
 void bench_format(int reps, std::mt19937_64& g) {
@@ -102,16 +109,8 @@ void bench_readout(int reps, std::mt19937_64& g) {
       sink += ml::halfspace_margins(w, sample).quantile + predicted[kSampleRows / 2];
     }
   });
-  nlohmann::ordered_json j;
-  j["bench"] = "trace_parts.readout";
-  j["build"] = ml::bench::build_name();
-  j["rows"] = kSampleRows;
-  j["read_halfspace_us"] = 1e6 * ours;
-  j["exact_readout_us"] = 1e6 * reference;
-  j["speedup"] = reference / ours;
-  j["same_quantiles"] = same;
-  j["sink"] = sink;
-  ml::bench::emit(j);
+  emit_pair("trace_parts.readout", "rows", kSampleRows, "read_halfspace_us", ours, "exact_readout_us", reference, same,
+            sink);
 }
 
 }  // namespace
