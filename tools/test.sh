@@ -24,8 +24,8 @@ step() {  # step NAME COMMAND...: runs one suite, counts it and prints its wall 
 }
 # build PRESET [CMAKE_ARGS...]: everything but the benchmarks (bench/run.sh builds those), warnings as errors.
 # All three builds compile core/, native/, web/ and app/ in unity batches (ML_UNITY_BUILD, the top-level
-# CMakeLists.txt), and the tests in batches of 10 (ML_UNITY_TESTS, tests/CMakeLists.txt); clang-tidy reads
-# its own per-file compile database (tools/tidy.sh, build/tidy).
+# CMakeLists.txt), and the tests in batches of 10 (ML_UNITY_TESTS, tests/CMakeLists.txt); clang-tidy checks
+# the same batches in a configuration of its own (tools/tidy.sh, build/tidy).
 build() {
   local preset=$1; shift
   cmake --preset "$preset" -DML_BUILD_BENCH=OFF -DML_WERROR=ON "$@" >/dev/null && cmake --build --preset "$preset" -j2
@@ -37,7 +37,7 @@ step "no file refers to a folder outside the repository (papers' notes and data 
 step "clang-format: the tree is formatted (tools/format.sh --check)" bash tools/format.sh --check
 step "native build" build native -DML_UNITY_BUILD=ON
 step "native tests" ctest --preset native
-# clang-tidy over core/, app/, native/ with .clang-tidy (its own compile database, build/tidy: configured, not built).
+# clang-tidy over core/, app/, native/ with .clang-tidy (its own unity configuration, build/tidy: configured, not built).
 step "clang-tidy: no function over 120 lines, bug-finding checks" bash tools/tidy.sh
 # The Python package (docs/python.md): the README's venv install from the native build, then pytest python/tests.
 step "python package: venv install (README) and pytest python/tests" bash python/run_tests.sh
