@@ -110,7 +110,7 @@ export async function waitFor(page, predicate, arg, timeout = 240000, polling = 
 // error ('' when none).
 export async function waitFrames(page, frames, timeout = 240000) {
   await waitFor(page, (n) => document.body.dataset.error || (window.marginlab && window.marginlab.frames >= n), frames,
-                timeout);
+                timeout, 'raf');
   return page.evaluate(() => document.body.dataset.error || '');
 }
 // Waits `k` more frames: ImGui 1.86 reads key and button state once a frame, so a press is held across frames.

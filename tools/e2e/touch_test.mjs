@@ -209,6 +209,7 @@ try {
       }
     }
     const seen = new Set(), outside = [];
+    let drags = 0;
     for (let k = 0; k < 30; k++) {
       s = await status(page);
       noteText(`settings scrolled ${s.sidebar_scroll_px.toFixed(0)} px`, s);
@@ -218,13 +219,18 @@ try {
         if (x < 0 || x > size.viewport.width) outside.push(name);
       }
       if (s.sidebar_scroll_px >= s.sidebar_scroll_max_px - 0.5) break;
+      // Each drag moves the content by at most 60 % of the panel's visible height (the probe is the panel's
+      // centre and the panel reaches the screen's bottom), so every line of it is on screen at some stop; each
+      // drag costs tens of frames, hundreds of ms each at a phone's pixel ratio under a software renderer.
       const panel = s.probes.sidebar;
-      const from = Math.min(panel[1] + 100, size.viewport.height - 30);
-      await drag(page, cdp, [panel[0], from], [panel[0], from - 150], 6);
+      const distance = Math.min(300, Math.max(150, 0.6 * 2 * (size.viewport.height - panel[1])));
+      const from = Math.min(panel[1] + distance / 2, size.viewport.height - 30);
+      await drag(page, cdp, [panel[0], from], [panel[0], from - distance], 6);
+      drags++;
     }
     s = await status(page);
     check(`${size.name}: the finger scrolls the Experiment panel to its end`, s.sidebar_scroll_px >= s.sidebar_scroll_max_px - 0.5,
-          `${s.sidebar_scroll_px} of ${s.sidebar_scroll_max_px}`);
+          `${s.sidebar_scroll_px} of ${s.sidebar_scroll_max_px} in ${drags} drags`);
     const controls = ['run.step', 'run.seed', 'view.mode.add', 'learner.compare', 'share.copy_command'];
     check(`${size.name}: every panel's controls come on screen`, controls.every((n) => seen.has(n)),
           `missing: ${controls.filter((n) => !seen.has(n)).join(', ') || 'none'}`);
