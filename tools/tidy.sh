@@ -21,7 +21,9 @@ root=$(pwd)
 unity_filter='(include_roots/[a-z_]+/|/)(core|app|native)/[^ ]*\.(h|cpp)$'
 
 configure_dir() {  # configure_dir DIR UNITY: the native preset without tests' batches or benchmarks
-  if [ "$configure" = 1 ] || [ ! -f "$1/compile_commands.json" ]; then
+  # Also when DIR was configured the other way (a build/tidy from before it used the unity batches).
+  if [ "$configure" = 1 ] || [ ! -f "$1/compile_commands.json" ] ||
+    ! grep -qx "ML_UNITY_BUILD:BOOL=$2" "$1/CMakeCache.txt"; then
     cmake --preset native -B "$1" -DML_UNITY_BUILD="$2" -DML_UNITY_TESTS=OFF -DML_BUILD_BENCH=OFF >/dev/null ||
       { echo "tidy.sh: configuring $1 failed"; exit 2; }
   fi
