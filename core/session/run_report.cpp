@@ -37,25 +37,42 @@ std::string stop_reason_text(const Session& session) {
   return out;
 }
 
-std::string run_report_json(const Session& session, const SessionMetrics& m, const std::string& canonical_url) {
+namespace {
+// The report's opening keys, which need no pass over the data (run_report_json's order).
+nlohmann::ordered_json report_head(const Session& session, const std::string& canonical_url) {
   nlohmann::ordered_json j;
   j["config"] = canonical_url;
   j["learner"] = session.config().learner;
-  j["steps"] = m.steps;
+  j["steps"] = session.steps();
   j["done"] = session.done();
   j["stop_reason"] = run_stop_reason(session);
   j["rule_note"] = session.learner().rule_note();
   if (!session.stop_note().empty()) j["stop_note"] = session.stop_note();  // only numeric_overflow has one
-  j["mistakes"] = m.mistakes;
-  j["updates"] = m.updates;
+  j["mistakes"] = session.mistakes();
+  j["updates"] = session.updates();
+  const double bound = session.learner().bound();
   if (session.learner().bound_kind() == BoundKind::order_rate) {
-    j["order_rate"] = number(m.bound);
+    j["order_rate"] = number(bound);
     j["order_rate_label"] = session.learner().bound_label();
     j["order_rate_constant"] = number(session.learner().bound_constant());
   } else {
-    j["bound"] = number(m.bound);
+    j["bound"] = number(bound);
     j["bound_label"] = session.learner().bound_label();
   }
+  return j;
+}
+
+std::string dumped(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+}  // namespace
+
+std::string run_report_head_json(const Session& session, const std::string& canonical_url) {
+  return dumped(report_head(session, canonical_url));
+}
+
+std::string run_report_json(const Session& session, const SessionMetrics& m, const std::string& canonical_url) {
+  nlohmann::ordered_json j = report_head(session, canonical_url);
   j["margin"] = number(m.margin);
   j["margin_true"] = number(m.margin_true);
   j["margin_clean"] = number(m.margin_clean);
@@ -73,7 +90,7 @@ std::string run_report_json(const Session& session, const SessionMetrics& m, con
   j["counters"] = counters;
   j["trace_rows"] = session.trace().size();
   j["trace_sha256"] = session.trace().sha256();
-  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return dumped(j);
 }
 
 Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,

@@ -56,4 +56,8 @@ std::string stop_reason_text(const Session& session);
 // once.
 std::string run_report_json(const Session& session, const SessionMetrics& metrics, const std::string& canonical_url);
 
+// The keys of run_report_json from config to bound_label (or order_rate_constant), the same values: those that
+// need no pass over the data, for a caller that reads the rest only when asked (the Python estimators).
+std::string run_report_head_json(const Session& session, const std::string& canonical_url);
+
 }  // namespace ml

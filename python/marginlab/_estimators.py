@@ -138,6 +138,11 @@ REPORT_ATTRIBUTES = frozenset({"stop_reason_", "n_steps_", "mistakes_", "updates
                                "bound_", "report_", "counters_", "coef_", "intercept_", "classes_"})
 
 
+# The report's attributes that need a pass over the training data (with the learner's counters): set on first
+# access (MarginlabClassifier._set_readout), not by fit.
+READOUT_ATTRIBUTES = frozenset({"report_", "margin_", "train_error_", "counters_"})
+
+
 def counter_attribute(name):
     """The attribute of a learner counter: COUNTER_ALIASES, else NAME_, else counter_NAME_ when NAME_ is one of
     the report's own attributes."""
@@ -232,7 +237,8 @@ def _docstring(row, defaults):
         "n_iter_ (passes over the data for online learners, else steps), n_steps_, mistakes_, updates_, bound_ (a\n"
         "proven bound; order_rate_ and order_rate_constant_ for an O() size), margin_, train_error_, counters_ (and\n"
         "each counter as NAME_, or counter_NAME_ where NAME_ is taken), n_queries_, confusion_matrix_ (UMA),\n"
-        "report_, trace_, trace_sha256_. A fit whose numbers overflow raises FloatingPointError.\n"
+        "report_, trace_, trace_sha256_ (report_, margin_, train_error_ and the counters read the training data\n"
+        "when first read, not during fit). A fit whose numbers overflow raises FloatingPointError.\n"
         f"{_partial_fit_doc(row)}"
     )
 
@@ -551,25 +557,45 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         return extra
 
     def _set_results(self, fitted, n_samples):
+        """The fit's attributes: its counts, bound, model and trace hash at once (report_head); the ones that need
+        a pass over the training data (READOUT_ATTRIBUTES and the learner's counters) on first access."""
         self._fitted = fitted
-        report = json.loads(fitted.report())
-        self.report_ = report
-        self.stop_reason_ = report["stop_reason"]
-        self.n_steps_ = report["steps"]
+        for name in self.__dict__.pop("_readout_names", READOUT_ATTRIBUTES):
+            self.__dict__.pop(name, None)
+        head = json.loads(fitted.report_head())
+        self.stop_reason_ = head["stop_reason"]
+        self.n_steps_ = head["steps"]
         self.n_iter_ = -(-self.n_steps_ // max(n_samples, 1)) if is_online(self._row) else self.n_steps_
-        self.mistakes_ = report["mistakes"]
-        self.updates_ = report["updates"]
-        self._set_bound(report)
-        self.margin_ = np.nan if report["margin"] is None else report["margin"]
-        self.train_error_ = report["train_error_noisy"]
-        self.counters_ = dict(report["counters"])
-        for name, value in self.counters_.items():
-            setattr(self, counter_attribute(name), value)
+        self.mistakes_ = head["mistakes"]
+        self.updates_ = head["updates"]
+        self._set_bound(head)
         self.trace_sha256_ = fitted.trace_sha256()
         self._set_coef(fitted.weights())
         confusion = fitted.confusion()
         if confusion is not None:
             self.confusion_matrix_, self.confusion_estimated_, self.n_oracle_labels_ = confusion
+        self._readout_names = READOUT_ATTRIBUTES | {counter_attribute(name) for name in fitted.counter_names()}
+        self._readout_pending = True
+
+    def _set_readout(self):
+        """report_ and the attributes read from it: margin_, train_error_, counters_ and one per counter. The core
+        reads the whole training part for them (Session::metrics), so a fit leaves them until they are asked for."""
+        report = json.loads(self._fitted.report())
+        self.report_ = report
+        self.margin_ = np.nan if report["margin"] is None else report["margin"]
+        self.train_error_ = report["train_error_noisy"]
+        self.counters_ = dict(report["counters"])
+        for name, value in self.counters_.items():
+            setattr(self, counter_attribute(name), value)
+        self._readout_pending = False
+
+    def __getattr__(self, name):
+        # Only reached when `name` is not set: the readout of a fit not read yet. The dict lookup (never
+        # getattr) keeps a half-built object (unpickling, copying) from recursing here.
+        if self.__dict__.get("_readout_pending") and name in self.__dict__.get("_readout_names", ()):
+            self._set_readout()
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _set_coef(self, w):
         """coef_ (1 x n_features_in_) and intercept_ (shape (1,)) as scikit-learn's linear models split them:
@@ -618,6 +644,8 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         # pickle keeps them and the trace's text, and unpickling restores a _core.Halfspace that predicts bit for
         # bit as the fit did. Any other learner's pickle keeps the session's own training data, and unpickling
         # runs the same fit again, which the core reproduces bit for bit (docs/python.md, "Pickles").
+        if self.__dict__.get("_readout_pending"):
+            self._set_readout()  # the pickle keeps the report: a restored Halfspace has no data to read it from
         state = self.__dict__.copy()
         state["_pickle_format"] = (PICKLE_FORMAT, _core.__version__)
         fitted = state.pop("_fitted", None)

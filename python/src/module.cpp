@@ -212,6 +212,16 @@ class Fitted {
   }
   // The run report's JSON (what `marginlab run` prints, without its warnings array).
   std::string report() const { return run_report_json(*session_, session_->metrics(), link_); }
+  // The report's keys that need no pass over the data (run_report_head_json): what a fit sets at once.
+  std::string report_head() const { return run_report_head_json(*session_, link_); }
+  // The names of the report's counters: the trace's columns after the standard ones, without the recording
+  // plan's kTraceEvalExamples (the report's counters are the whole sample's).
+  std::vector<std::string> counter_names() const {
+    const std::vector<std::string>& columns = session_->trace().columns();
+    std::vector<std::string> out(columns.begin() + kTraceStandardColumns, columns.end());
+    std::erase(out, std::string(kTraceEvalExamples));
+    return out;
+  }
   // The recorded trace (Trace::to_csv) and its hash.
   std::string trace_csv() const { return session_->trace().to_csv(); }
   std::string trace_sha256() const { return session_->trace().sha256(); }
@@ -565,6 +575,8 @@ PYBIND11_MODULE(_core, m) {
       .def("weights", &Fitted::weights)
       .def("confusion", &Fitted::confusion)
       .def("report", &Fitted::report)
+      .def("report_head", &Fitted::report_head)
+      .def("counter_names", &Fitted::counter_names)
       .def("fit_data", &Fitted::fit_data)
       .def("training_features_address", &Fitted::training_features_address)
       .def("halfspace", &Fitted::halfspace)

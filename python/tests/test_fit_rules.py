@@ -127,9 +127,11 @@ def test_the_outlier_svms_k_adapts_to_the_sample(name):
 class OverflowedFit:
     """A core fit that stopped with numeric_overflow (the core's check is tested in C++ and test_numeric.py)."""
 
-    def report(self):
-        return json.dumps({"stop_reason": "numeric_overflow", "steps": 7, "mistakes": 7, "updates": 7, "bound": None,
-                           "margin": None, "train_error_noisy": 0.5, "counters": {}})
+    def report_head(self):
+        return json.dumps({"stop_reason": "numeric_overflow", "steps": 7, "mistakes": 7, "updates": 7, "bound": None})
+
+    def counter_names(self):
+        return []
 
     def trace_sha256(self):
         return "0" * 64
@@ -171,3 +173,22 @@ def test_an_overflowed_sweep_cell_is_named(monkeypatch):
         marginlab.sweep_lines("#v=1&x.seed=1,2")
     with pytest.warns(RuntimeWarning, match="cell 1"):
         assert len(marginlab.sweep_lines("#v=1&x.seed=1,2", strict=False)) == 2
+
+
+def test_the_readout_is_read_when_asked_and_belongs_to_the_last_fit():
+    X, y = noisy(400)
+    clf = marginlab.OutlierSVM(max_steps=300).fit(X, y)
+    assert not {"report_", "margin_", "train_error_", "counters_"} & set(vars(clf))  # the fit did not read the data
+    report = json.loads(clf._fitted.report())
+    assert clf.margin_ == report["margin"] and clf.train_error_ == report["train_error_noisy"]
+    assert clf.report_ == report and clf.counters_ == report["counters"]
+    assert clf.counters_ and all(getattr(clf, _estimators.counter_attribute(k)) == v for k, v in clf.counters_.items())
+    assert {k: report[k] for k in ("steps", "mistakes", "updates")} == {
+        "steps": clf.n_steps_, "mistakes": clf.mistakes_, "updates": clf.updates_}
+    first = clf.train_error_
+    X2, y2 = noisy(400, eta=0.4, seed=2)
+    clf.fit(X2, y2)
+    assert "train_error_" not in vars(clf)  # the first fit's readout is gone, not shown as the second's
+    assert clf.train_error_ == json.loads(clf._fitted.report())["train_error_noisy"] != first
+    with pytest.raises(AttributeError, match="no attribute 'no_such_attribute_'"):
+        clf.no_such_attribute_

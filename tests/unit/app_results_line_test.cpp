@@ -5,6 +5,7 @@
 // run and every learner; the run JSON's O() fields; and the fields' numbers on a hand-made input.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -233,6 +234,28 @@ TEST(AppResultsLineTest, TheRunJsonNamesAnORateAsARateWithItsConstant) {
     }
   }
   EXPECT_EQ(rates, 4);  // CORESET SVM, ACTIVE CORESET SVM, SIMPLE OUTLIER SVM, OUTLIER SVM
+}
+
+// The Python estimators set their counts from the head and read the rest only when asked: the head must be the
+// report's opening, byte for byte, for every learner.
+TEST(AppResultsLineTest, TheReportHeadIsTheReportsOpeningForEveryLearner) {
+  for (const LearnerEntry& e : learner_registry()) {
+    SCOPED_TRACE(e.schema.id);
+    const std::string data = e.schema.multiclass ? "data=classes&q=3&d=3&n=150" : "data=separable&d=3&n=150";
+    const auto s = trained("#v=1&" + data + "&noise=uniform&eta=0.2&learner=" + e.schema.id + "&seed=3", 90);
+    ASSERT_NE(s, nullptr);
+    std::string head = run_report_head_json(*s, "#v=1&x");
+    const nlohmann::json j = nlohmann::json::parse(head);
+    const SessionMetrics m = s->metrics();
+    EXPECT_EQ(j["steps"], m.steps);
+    EXPECT_EQ(j["mistakes"], m.mistakes);
+    EXPECT_EQ(j["updates"], m.updates);
+    EXPECT_EQ(j.contains("bound") ? j["bound"] : j["order_rate"],
+              std::isfinite(m.bound) ? nlohmann::json(m.bound) : nullptr);
+    ASSERT_EQ(head.back(), '}');
+    head.back() = ',';
+    EXPECT_EQ(run_report_json(*s, m, "#v=1&x").substr(0, head.size()), head);
+  }
 }
 
 }  // namespace app_results_line_test

@@ -226,6 +226,7 @@ TEST(NumericOverflow, AnInfiniteMarginStopsThePerceptronAtItsStep) {
   const nlohmann::json j = nlohmann::json::parse(run_report_json(session, session.metrics(), "#v=1"));
   EXPECT_EQ(j["stop_reason"], "numeric_overflow");
   EXPECT_EQ(j["stop_note"], session.stop_note());
+  EXPECT_EQ(nlohmann::json::parse(run_report_head_json(session, "#v=1"))["stop_note"], session.stop_note());
   EXPECT_NE(stop_reason_text(session).find("numeric_overflow"), std::string::npos);
   EXPECT_NE(stop_reason_text(session).find("at step 4"), std::string::npos);
 }
