@@ -11,9 +11,9 @@ after all the others, since a browser keeps the cores busy for a while after it 
   python_off    the same fit with trace=False (the first and the last trace rows only);
   sklearn       sklearn.linear_model.Perceptron(fit_intercept=False, max_iter=E, tol=None, shuffle=False) fitted
                 on the same float32 arrays (its conversion to float64 is part of its fit, as for a user);
-  cli           `marginlab run --url LINK --steps S` minus the same with --steps 1 (process start, data generation,
-                session and report; each the fastest of CLI_RUNS runs back to back): the command line's learning
-                part, default trace and trace=0;
+  cli           `marginlab run --url LINK --steps S --timing`, default trace and trace=0, the fastest of CLI_RUNS runs
+                back to back: end to end (the process's wall time) and its learning part (the run's own `timing:`
+                line: the steps with their trace rows, without process start, data and report);
   kernel        bench/bench_perceptron's "learner" figure: Learner::step_many alone on the same data;
   data          marginlab.link_data(LINK) (generation, labels, noise, arrays) against NumPy drawing the same
                 number of float64 normals and scaling each row to unit norm;
@@ -21,8 +21,9 @@ after all the others, since a browser keeps the cores busy for a while after it 
                 tools/e2e/measure_frames.mjs: its steps per second over the measured frames (wall clock) and in its
                 training slices alone, its frame times, the app's own time per frame and the training slice against
                 the app's slice (AppState::budget_seconds, app/state/app_state.h), with a verdict on that budget;
-  cli_page      `marginlab run` on the page's link, `--steps B` minus `--steps A` with A and B the page's steps at
-                its first and last measured frame: the same steps and trace rows natively, all out.
+  cli_page      `marginlab run --timing` on the page's link, the learning part of `--steps B` minus that of
+                `--steps A`, A and B the page's steps at its first and last measured frame: the same steps and trace
+                rows natively, all out.
 The trace's share of a fit is (python - python_off) / python. Run with the package installed (python/run_tests.sh
 makes build/python-venv), the bench programs built (bench/run.sh, or cmake -DML_BUILD_BENCH=ON) and, unless
 --no-page, the web build and tools/setup.sh (playwright-core in tools/e2e, chromium):
@@ -81,10 +82,23 @@ def seconds(call):
     return time.perf_counter() - start
 
 
-def cli_seconds(cli, url, steps):
-    """The fastest of CLI_RUNS runs of `marginlab run` on `url` for `steps` steps, back to back."""
-    return min(seconds(lambda: subprocess.run([cli, "run", "--url", url, "--steps", str(steps)], check=True,
-                                              capture_output=True)) for _ in range(CLI_RUNS))
+def cli_run(cli, url, steps):
+    """(wall seconds, learning seconds) of one `marginlab run --timing`: the process end to end, and the learning
+    part its own `timing:` line gives."""
+    start = time.perf_counter()
+    done = subprocess.run([cli, "run", "--url", url, "--steps", str(steps), "--timing"], check=True,
+                          capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    line = next((l for l in done.stderr.splitlines() if l.startswith("timing: ")), None)
+    if line is None:
+        sys.exit(f"bench_user_paths.py: `marginlab run --timing` printed no timing line: {done.stderr!r}")
+    return wall, float(line.split("learning ")[1].split(" s")[0])
+
+
+def cli_phases(cli, url, steps, name):
+    """{NAME_total: the fastest wall time, NAME_learning: the fastest learning part} of CLI_RUNS runs back to back."""
+    runs = [cli_run(cli, url, steps) for _ in range(CLI_RUNS)]
+    return {name + "_total": min(w for w, _ in runs), name + "_learning": min(l for _, l in runs)}
 
 
 def numpy_data():
@@ -94,7 +108,8 @@ def numpy_data():
 
 
 def contestants(cli, bench, X, y):
-    """Each contestant as a call that runs it and returns its seconds (the kernel's: its learning part, timed by
+    """Each contestant as a call that runs it and returns its seconds, or {figure: seconds} for the command line's
+    (end to end and its learning part, from the same runs) (the kernel's: its learning part, timed by
     bench_perceptron itself, interleaved with the others so that a slow spell of the machine weighs on every one)."""
     from sklearn.linear_model import Perceptron as SkPerceptron
 
@@ -110,8 +125,8 @@ def contestants(cli, bench, X, y):
     return {
         "python_10": fit(EPOCHS), "python_1": fit(1), "python_off_10": fit(EPOCHS, False),
         "sklearn_10": sk(EPOCHS), "sklearn_1": sk(1),
-        "cli_total": lambda: cli_seconds(cli, LINK, steps), "cli_fixed": lambda: cli_seconds(cli, LINK, 1),
-        "cli_off_total": lambda: cli_seconds(cli, LINK + "&trace=0", steps),
+        "cli": lambda: cli_phases(cli, LINK, steps, "cli"),
+        "cli_off": lambda: cli_phases(cli, LINK + "&trace=0", steps, "cli_off"),
         "data": lambda: seconds(lambda: marginlab.link_data(LINK)), "numpy_data": lambda: seconds(numpy_data),
         # The median of 3 runs in one process: a lone run was once 1.7x the command line's whole learning part.
         "kernel": lambda: kernel_seconds(bench, 3),
@@ -175,7 +190,7 @@ def page_and_native(cli, site, link, frames):
         sys.exit(f"bench_user_paths.py: the page trained no steps over its measured frames ({json.dumps(run)})")
     first, last = max(1, run["measured_from_step"]), run["measured_to_step"]
     run["cli_steps"] = last - first
-    run["cli_s"] = cli_seconds(cli, link, last) - cli_seconds(cli, link, first)
+    run["cli_s"] = cli_phases(cli, link, last, "b")["b_learning"] - cli_phases(cli, link, first, "a")["a_learning"]
     if run["cli_s"] < CLI_MIN_LEARNING_S:
         print(f"bench_user_paths.py: warning: the command line took {run['cli_s']:.3f} s for the page's "
               f"{run['cli_steps']:,} steps, under {CLI_MIN_LEARNING_S} s: measure more frames (--page-frames)",
@@ -240,12 +255,14 @@ def measure(cli, bench, reps, page=None):
     data = marginlab.link_data(LINK)["train"]
     X, y = data["X"], data["y"]
     calls = contestants(cli, bench, X, y)
-    times = {name: [] for name in calls}
+    times = {}
     page_runs = []
     with_trace = marginlab.Perceptron(normalize=False, fit_intercept=False, max_iter=EPOCHS, random_state=1).fit(X, y)
     for _ in range(reps):
         for name, timed in calls.items():
-            times[name].append(timed())
+            value = timed()
+            for figure, v in (value.items() if isinstance(value, dict) else [(name, value)]):
+                times.setdefault(figure, []).append(v)
     # The page's runs after every other contestant's: a headless Chromium keeps both cores busy for a while after it
     # opens and closes (its GPU process, the renderer's threads), which would slow whatever ran next.
     for _ in range(reps if page is not None else 0):
@@ -253,14 +270,12 @@ def measure(cli, bench, reps, page=None):
     t = {name: statistics.median(v) for name, v in times.items()}
     r = {name + "_s": v for name, v in t.items()}
     # Differences of whole processes' times, paired per repetition (its runs back to back), then the median.
-    r["cli_learning_s"] = statistics.median(a - f for a, f in zip(times["cli_total"], times["cli_fixed"]))
-    r["cli_off_learning_s"] = statistics.median(b - f for b, f in zip(times["cli_off_total"], times["cli_fixed"]))
     r["trace_rows"] = len(with_trace.trace_["step"])
     r["eval_examples"] = int(with_trace.trace_["eval_examples"][0])
     # Paired per repetition (its contestants ran back to back): the median of the repetitions' ratios.
     r["trace_share"] = statistics.median((p - o) / p for p, o in zip(times["python_10"], times["python_off_10"]))
     r["cli_trace_share"] = statistics.median(
-        (a - b) / (a - f) for a, b, f in zip(times["cli_total"], times["cli_off_total"], times["cli_fixed"]))
+        (a - b) / a for a, b in zip(times["cli_learning"], times["cli_off_learning"]))
     if page is not None:
         r.update(page_figures(page_runs, page["budget_ms"], page["view_budget_ms"]))
     return r
@@ -271,19 +286,15 @@ def verdict(ratio, goal):
 
 
 def cli_share(r):
-    """The trace's share of the command line's learning part, or why it is not a figure (a difference of three
-    timings of whole processes: below their noise, it can come out negative)."""
+    """The trace's share of the command line's learning part, or why it is not a figure (a difference of two runs'
+    learning parts: below their noise, it can come out negative)."""
     share = r["cli_trace_share"]
     return f"{100 * share:.0f} %" if share >= 0 else f"below this run's timing noise ({100 * share:.0f} %)"
 
 
 def kernel_ratio(r):
-    """The command line's learning with the trace off against the kernel, or why it is not a figure (the difference
-    of two processes' times, each mostly data generation: below their noise it can come out at or below 0)."""
-    off = r["cli_off_learning_s"]
-    if off <= 0:
-        return f"below this run's timing noise ({off:.3f} s), so no ratio to the kernel's time"
-    return f"{off / r['kernel_s']:.2f}x the kernel's time"
+    """The command line's learning with the trace off against the kernel."""
+    return f"{r['cli_off_learning_s'] / r['kernel_s']:.2f}x the kernel's time"
 
 
 def budget_verdict(r):
@@ -357,7 +368,8 @@ passes (its float64 conversion is part of its fit).
 |---|---:|---:|---|
 | `marginlab.Perceptron(normalize=False, fit_intercept=False, max_iter=10).fit`, default trace | {r['python_10_s']:.3f} | {r['sklearn_10_s']:.3f} | {verdict(py10, 3)} |
 | the same with `max_iter=1` | {r['python_1_s']:.3f} | {r['sklearn_1_s']:.3f} | {verdict(py1, 1.5)} |
-| `marginlab run --steps {EPOCHS * N:,}`, its learning part (minus `--steps 1`; each the fastest of {CLI_RUNS} runs) | {r['cli_learning_s']:.3f} | {r['sklearn_10_s']:.3f} | {verdict(cli, 3)} |
+| `marginlab run --steps {EPOCHS * N:,}`, its learning part (its `--timing` line; the fastest of {CLI_RUNS} runs) | {r['cli_learning_s']:.3f} | {r['sklearn_10_s']:.3f} | {verdict(cli, 3)} |
+| the same run end to end (process, data generation, learning, report) against NumPy's data and scikit-learn's 10-pass fit | {r['cli_total_s']:.3f} | {r['numpy_data_s'] + r['sklearn_10_s']:.3f} | **{(r['numpy_data_s'] + r['sklearn_10_s']) / r['cli_total_s']:.2f}x** (no goal) |
 | data: `marginlab.link_data` (generation, labels, noise, arrays) against NumPy's normals scaled to unit rows | {r['data_s']:.3f} | NumPy {r['numpy_data_s']:.3f} | {verdict(data, 1)} |
 
 The trace: {r['trace_rows']} rows, each over a subsample of {r['eval_examples']:,} examples (docs/learners.md,

@@ -95,8 +95,11 @@ std::string run_report_json(const Session& session, const SessionMetrics& m, con
 
 Result<RunReport> run_headless(const Config& config, const std::string& canonical_url, const Dataset* csv,
                                const RunOptions& options) {
+  const auto clock = [&options] { return options.now ? options.now() : NAN; };
+  const double started = clock();
   Result<std::unique_ptr<Session>> created = Session::create(config, csv, BudgetProfile::batch);
   if (!created.ok()) return created.error();
+  const double prepared = clock();
   Session& session = *created.value();
   const int64_t budget = options.steps >= 0 ? options.steps : config.steps;
   const bool chunked = options.now != nullptr && options.progress != nullptr;
@@ -111,6 +114,7 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
   }
   if (session.steps() == 0) session.advance(0);                 // nothing to do: the trace is the step-0 row
   if (const Error* failed = session.failure()) return *failed;  // an exception inside a step (Session::advance)
+  const double learned = clock();
   RunReport report;
   report.trace_csv = session.trace().to_csv();
   report.trace_sha256 = session.trace().sha256();
@@ -122,6 +126,7 @@ Result<RunReport> run_headless(const Config& config, const std::string& canonica
   report.summary = bound_summary(session, metrics) + "  \xC2\xB7  test err " + test_error;
   report.stop_reason = session.done() ? session.stop_reason() : StopReason::none;
   report.stop_note = session.stop_note();
+  report.phases = {prepared - started, learned - prepared, clock() - learned};
   return report;
 }
 

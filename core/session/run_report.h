@@ -2,6 +2,7 @@
 // recomputes (one code path for both, so a matching hash in the test proves the CLI's output).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -16,9 +17,16 @@ namespace ml {
 // How to run.
 struct RunOptions {
   int64_t steps = -1;                            // step budget; < 0: config.steps
-  ClockFn now;                                   // clock for progress (may be empty: no progress calls)
+  ClockFn now;                                   // clock for progress and RunReport::phases (may be empty)
   double progress_seconds = 2.0;                 // seconds between progress calls
   std::function<void(const Session&)> progress;  // called between chunks of about progress_seconds
+};
+
+// Seconds a run spent in each phase, by RunOptions::now (wall clock): for people and benchmarks, never in a result.
+struct RunPhases {
+  double data = NAN;      // Session::create: the data prepared (read or drawn, noise, checks) and the learner reset
+  double learning = NAN;  // the steps, with the trace's rows
+  double report = NAN;    // the report's pass over the data and its JSON
 };
 
 // What a run produced.
@@ -30,6 +38,7 @@ struct RunReport {
   std::string summary;                        // bound_summary and the test error, for people (stderr)
   StopReason stop_reason = StopReason::none;  // Session::stop_reason when it stopped, none at the step budget
   std::string stop_note;                      // Session::stop_note (numeric_overflow: what and at which step)
+  RunPhases phases;                           // by RunOptions::now; NaN without a clock
 };
 
 // What the run JSON's stop_reason says: the session's reason (Session::stop_reason) once it is done, else

@@ -73,6 +73,11 @@ int cmd_run(const Args& args) {
   warnings.insert(warnings.end(), report->warnings.begin(), report->warnings.end());
   std::printf("%s\n", with_warnings(report->json, warnings).c_str());
   std::fprintf(stderr, "result: %s\n", report->summary.c_str());  // the app's results line's words
+  if (args.has("timing")) {
+    const RunPhases& t = report->phases;
+    std::fprintf(stderr, "timing: data %.6f s, learning %.6f s, report %.6f s (wall clock)\n", t.data, t.learning,
+                 t.report);
+  }
   if (stop_is_failure(report->stop_reason)) {                     // the JSON is printed: it names the stop_reason
     std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)%s%s\n",
                  std::string(stop_reason_name(report->stop_reason)).c_str(),

@@ -49,7 +49,7 @@ expect "check F.csv --lable y: did you mean --label" 2 \
   "error: unknown option '--lable' for 'check' (did you mean --label?)" err -- check "$t/f.csv" --lable y
 check "check --lable: usage line" grep -qF "usage: marginlab check FILE.csv" "$t/err"
 expect "an option far from every name lists the options" 2 \
-  "error: unknown option '--frobnicate' for 'run' (options: --url --steps --trace --json --csv --data-dir --strict)" err -- \
+  "error: unknown option '--frobnicate' for 'run' (options: --url --steps --trace --json --csv --data-dir --strict --timing)" err -- \
   run --url '#v=1' --frobnicate 3
 expect "single-dash option" 2 "error: unknown option '-steps' for 'run' (options are spelled --name)" err -- \
   run --url '#v=1' -steps 5
@@ -131,6 +131,14 @@ expect "--strict on n=1000000000 exits 1 before any work" 1 \
   "error: --strict: the link has 1 warning (validation changed it); it would run as #v=1&data=separable&n=1000000&learner=perceptron&seed=1&steps=5" err -- \
   run --url '#v=1&n=1000000000' --steps 5 --strict
 check "--strict: no JSON, fast (${ms} ms)" eval '[ ! -s "$t/out" ] && [ "$ms" -lt 5000 ]'
+# --- --timing: the phases' seconds on stderr, the JSON unchanged ---
+expect "run --timing prints the three phases" 0 "timing: data " err -- \
+  run --url '#v=1&data=ring&n=3000&seed=1' --steps 3000 --timing
+cp "$t/out" "$t/timed.json"
+check "--timing: three numbers, the learning one above 0" eval \
+  'grep -Eq "^timing: data [0-9]+[.][0-9]{6} s, learning [0-9]+[.][0-9]{6} s, report [0-9]+[.][0-9]{6} s [(]wall clock[)]$" "$t/err" && ! grep -q "learning 0[.]000000 s" "$t/err"'
+expect "run without --timing: no timing line" 0 '"warnings":[]}' out -- run --url '#v=1&data=ring&n=3000&seed=1' --steps 3000
+check "--timing leaves the JSON byte for byte" eval '! grep -q "^timing:" "$t/err" && cmp -s "$t/out" "$t/timed.json"'
 # --- the text summary: the app's results line's words (core/session/bound_relation.h) ---
 expect "run: the count beyond its bound reads '> bound by X', never '<='" 0 \
   "result: mistakes 111 > 66.7 by 44.3 (clean-data bound)" err -- \
