@@ -78,7 +78,7 @@ int cmd_run(const Args& args) {
     std::fprintf(stderr, "timing: data %.6f s, learning %.6f s, report %.6f s (wall clock)\n", t.data, t.learning,
                  t.report);
   }
-  if (stop_is_failure(report->stop_reason)) {                     // the JSON is printed: it names the stop_reason
+  if (stop_is_failure(report->stop_reason)) {  // the JSON is printed: it names the stop_reason
     std::fprintf(stderr, "error: the learner stopped without a valid result: %s (%s)%s%s\n",
                  std::string(stop_reason_name(report->stop_reason)).c_str(),
                  std::string(kStopReasons[static_cast<int>(report->stop_reason)].meaning).c_str(),
