@@ -378,7 +378,8 @@ The trace: {r['trace_rows']} rows, each over a subsample of {r['eval_examples']:
 With the trace off the fit takes {off:.3f} s and the command line's learning {r['cli_off_learning_s']:.3f} s, against
 the kernel alone (`Learner::step_many`, bench/bench_perceptron) {r['kernel_s']:.3f} s:
 {kernel_ratio(r)} on the command line (goal: within 1.2x), {off / r['kernel_s']:.2f}x
-in Python (its fixed costs included: validation, labels, the report over every example).
+in Python (its fixed costs included: validation, labels, the scale check and radius over every example; the
+report's own pass waits until `report_` or `margin_` is read).
 {page_section(r, reps)}{END}
 """
 
