@@ -75,8 +75,17 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
           .add(&P::cv_widths, {.key = "cv_widths", .label = "CV widths", .min = 1, .max = 9},
                "number of gaussian widths sigma*sqrt2^(k-(W-1)/2) tried (1 = sigma only)")
           .add(&P::cv_max_dim, {.key = "cv_max_dim", .label = "CV largest D", .min = 1, .max = 200},
-               "the D grid is cut at this value");
+               "the D grid is cut at this value")
+          .add(&P::cv_updates, {.key = "cv_updates", .label = "CV updates", .min = 0, .max = 1e9},
+               "Cnoise updates per cross-validation run; 0 = updates (a selection held at one update count while "
+               "the final run uses another)");
   return t;
+}
+
+BylanderParams RpClassifierParams::cv_cnoise() const {
+  BylanderParams out = cnoise;
+  if (cv_updates > 0) out.updates = cv_updates;
+  return out;
 }
 
 Status RpClassifier::reset(const Problem& problem, const RpClassifierParams& params) {
@@ -125,9 +134,9 @@ Status RpClassifier::reset(const Problem& problem, const RpClassifierParams& par
       return make_error("rp.too_few_for_cv", "RP-classifier: " + std::to_string(n) + " training examples cannot make " +
                                                  std::to_string(folds) + " cross-validation folds (field 'cv_folds')");
     }
-    if (params.cnoise.updates <= 0 && !(params.cnoise.gamma > 0)) {
-      return make_error("rp.no_stop", "RP-classifier: cross-validation needs runs that stop: set 'updates' > 0 or "
-                                      "'gamma' > 0 (updates = 0 then means 16/(eps gamma)^2)");
+    if (params.cv_cnoise().updates <= 0 && !(params.cnoise.gamma > 0)) {
+      return make_error("rp.no_stop", "RP-classifier: cross-validation needs runs that stop: set 'updates' or "
+                                      "'cv_updates' > 0, or 'gamma' > 0 (updates = 0 then means 16/(eps gamma)^2)");
     }
     grid_dims_ = rp_dimension_grid(params.cv_max_dim);
     const int widths = kernel_.kind == KernelKind::gaussian ? params.cv_widths : 1;
@@ -185,7 +194,7 @@ StepResult RpClassifier::cv_step() {
     inner.multiclass_margin = 0.0;
     inner.radius = 0.0;
     BylanderPerceptron b;
-    const Status s = b.reset(inner, params_.cnoise);
+    const Status s = b.reset(inner, params_.cv_cnoise());
     if (s.ok()) {
       while (!b.done()) b.step();
       std::vector<int> pred;
@@ -355,7 +364,8 @@ LearnerCost RpClassifier::cost(const ProblemShape& shape, const RpClassifierPara
   const double n = shape.train, d = shape.dims;
   const double exact_limit = ProjectionOptions{}.exact_limit;
   const double landmarks = params.kernel.landmarks;
-  const double updates = params.cnoise.updates > 0 ? static_cast<double>(params.cnoise.updates) : kDefaultCnoiseUpdates;
+  const BylanderParams cv_cnoise = params.cv_cnoise();
+  const double cv_updates = cv_cnoise.updates > 0 ? static_cast<double>(cv_cnoise.updates) : kDefaultCnoiseUpdates;
   double D = params.dims;
   if (params.cv) {
     const double folds = std::max(2.0, static_cast<double>(params.cv_folds));
@@ -363,7 +373,7 @@ LearnerCost RpClassifier::cost(const ProblemShape& shape, const RpClassifierPara
     const double cv_dims = std::min(static_cast<double>(params.cv_max_dim), fit_rows);
     add_projection_cost(sum, params.projection, fit_rows, n - fit_rows, d, cv_dims, landmarks, exact_limit,
                         Resource::step);
-    sum.add(Resource::step, 2 * updates * fit_rows * cv_dims, "cross-validation's Cnoise runs (updates x n x D)");
+    sum.add(Resource::step, 2 * cv_updates * fit_rows * cv_dims, "cross-validation's Cnoise runs (updates x n x D)");
     D = std::max(D, cv_dims);
   }
   add_projection_cost(sum, params.projection, n, shape.test(), d, D, landmarks, exact_limit, Resource::prepare);

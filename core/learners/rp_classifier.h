@@ -9,8 +9,9 @@
 //      drawn from Rng(seed, Stream::learner) (a random permutation, fold f = positions p with p mod k = f);
 //      for each kernel width and fold the projection is fitted once on the other folds with the largest
 //      D of the grid (the maps are nested, so every smaller D is its leading coordinates), then the
-//      Cnoise perceptron is trained for each D and scored on the held-out fold against the observed
-//      (noisy) labels — the learner never sees true labels. The grid (docs/rp_toy.md and docs/rp_ida.md use it):
+//      Cnoise perceptron is trained (for cv_updates updates, when set) for each D and scored on the
+//      held-out fold against the observed (noisy) labels — the learner never sees true labels. The grid
+//      (docs/rp_toy.md and docs/rp_ida.md use it):
 //        D     ∈ {2, 5, 10, 15, ..., 95, 100, 125, 150, 200} ∩ [1, cv_max_dim]  (000 §5.1)
 //        width σ_k = σ · √2^(k - (W-1)/2), k = 0..W-1, W = cv_widths (gaussian kernel only; else W = 1)
 //      The pair with the lowest mean validation error wins (ties: smaller D, then the larger width).
@@ -24,7 +25,8 @@
 // Parameters: projection (random|kpca|kgs), dims D, kernel (linear|poly|gaussian) with sigma / width_c
 // (Rätsch c = 2σ², wins when > 0) / degree / offset, landmarks (Nyström), the Cnoise perceptron's
 // epsilon, eta, gamma, updates, output (see bylander.h; here gamma is the margin assumed in the projected
-// space, never the input generator's), cv, cv_folds, cv_widths, cv_max_dim.
+// space, never the input generator's), cv, cv_folds, cv_widths, cv_max_dim, cv_updates (the CV runs' update
+// count when it should differ from the final run's, so a selection can be held while the final run changes).
 // Counters: phase (0 cross-validation, 1 learning), cv_done / cv_total (CV steps), projection_dim (D in
 // use; during CV the grid's largest), sigma (width in use), cv_error (validation error of the chosen
 // pair, NaN without CV), jitter (random span), basis_size (|B|), build_failed (1 when the final fit
@@ -69,6 +71,9 @@ struct RpClassifierParams {
   int cv_folds = 3;                                     // k of the k-fold cross-validation
   int cv_widths = 3;                                    // Gaussian widths tried
   int cv_max_dim = 200;                                 // the D grid's cut
+  int64_t cv_updates = 0;                               // Cnoise updates per CV run; 0 = cnoise.updates
+  // The Cnoise parameters of a cross-validation run: cnoise with cv_updates when that is set.
+  BylanderParams cv_cnoise() const;
   // The parameter table (settings/params.h).
   static const ParamTable<RpClassifierParams>& table();
 };
@@ -81,8 +86,8 @@ class RpClassifier final : public LearnerWith<RpClassifierParams> {
   static LearnerCost cost(const ProblemShape& shape, const RpClassifierParams& params, CostSum& sum);
   // cost() in one phrase (docs/url.md).
   static constexpr std::string_view kCostNote =
-      "an RP cross-validation step fits on k-1 folds with D = `l.cv_max_dim` and runs 2 x `l.updates` x n x D of "
-      "Cnoise inside one step";
+      "an RP cross-validation step fits on k-1 folds with D = `l.cv_max_dim` and runs 2 x `l.updates` (or "
+      "`l.cv_updates`) x n x D of Cnoise inside one step";
 
   Status reset(const Problem& problem, const RpClassifierParams& params) override;
   StepResult step() override;

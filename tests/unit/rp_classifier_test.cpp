@@ -80,9 +80,9 @@ TEST_F(RpClassifierTest, SchemaComposesBylanderParameters) {
   std::vector<std::string> keys;
   for (const Setting& p : s.params) keys.push_back(p.key);
   EXPECT_EQ(keys, (std::vector<std::string>{
-                      "projection", "dims",    "kernel", "sigma",          "width_c",   "degree",    "offset",
-                      "landmarks",  "epsilon", "eta",    "eta_from_noise", "gamma",     "updates",   "output",
-                      "nu",         "tie",     "cv",     "cv_folds",       "cv_widths", "cv_max_dim"}));
+                      "projection", "dims",    "kernel", "sigma",          "width_c",   "degree",     "offset",
+                      "landmarks",  "epsilon", "eta",    "eta_from_noise", "gamma",     "updates",    "output",
+                      "nu",         "tie",     "cv",     "cv_folds",       "cv_widths", "cv_max_dim", "cv_updates"}));
   EXPECT_EQ(s.params[0].choices, std::vector<std::string>({"random", "kpca", "kgs"}));
   // Bylander's rows by composition, with this use's defaults (gamma 0.1, 300 updates), not Bylander's own.
   auto default_of = [](const LearnerSchema& schema, const std::string& key) {
@@ -195,6 +195,42 @@ TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
   EXPECT_EQ(counter(rp, "projection_dim"), static_cast<double>(rp.chosen_dims()));
   EXPECT_EQ(counter(rp, "cv_error"), rp.cv_error());
   while (!rp.done()) rp.step();
+}
+
+// cv_updates sets the CV runs' update count apart from the final run's: the choice is the one a run with
+// updates = cv_updates makes, while the final Cnoise perceptron stops at its own `updates`.
+TEST_F(RpClassifierTest, CvUpdatesHoldTheSelectionWhileTheFinalRunChanges) {
+  const Toy t = noisy_ring(150, 10, 0.1, 4);
+  const auto chosen = [&](int64_t updates, int64_t cv_updates, int64_t* final_updates) {
+    RpClassifierParams p = defaults();
+    p.kernel.sigma = 2.5;
+    p.cnoise.updates = updates;
+    p.cv_updates = cv_updates;
+    p.cv = true;
+    p.cv_folds = 3;
+    p.cv_widths = 2;
+    p.cv_max_dim = 20;
+    RpClassifier rp;
+    Problem pr;
+    pr.train = &t.train;
+    pr.seed = 9;
+    EXPECT_TRUE(rp.reset(pr, p).ok());
+    *final_updates = 0;
+    while (!rp.done()) *final_updates += rp.step().updated ? 1 : 0;
+    return std::make_pair(rp.chosen_dims(), rp.chosen_sigma());
+  };
+  int64_t at_20 = 0;
+  const auto choice_at_20 = chosen(20, 0, &at_20);
+  EXPECT_EQ(at_20, 20);
+  int apart = 0;  // final counts whose own selection differs from the one at 20: without one, the test cannot fail
+  for (int64_t count : {1, 2, 3, 5, 8, 13}) {
+    int64_t held = 0, own = 0;
+    EXPECT_EQ(chosen(count, 20, &held), choice_at_20) << count;
+    apart += chosen(count, 0, &own) != choice_at_20 ? 1 : 0;
+    EXPECT_EQ(held, count);
+    EXPECT_EQ(own, count);
+  }
+  EXPECT_GE(apart, 1);
 }
 
 // The rows of X listed in `rows`, in order.
