@@ -81,7 +81,8 @@ const ParamTable<BylanderParams>& BylanderParams::table() {
           .add(&P::gamma, {.key = "gamma", .label = "assumed margin gamma", .min = 0, .max = 1},
                "the margin the algorithm assumes; 0 = the generator's known margin")
           .add(&P::updates, {.key = "updates", .label = "max updates", .min = 0, .max = 1e9},
-               "stop after this many updates; 0 = more than 16/(eps gamma)^2 (000 Thm 3)")
+               "stop after this many updates; 0 = floor(16/(eps gamma)^2) + 1, 000 Thm 3's 'more than' in floating "
+               "point (at eps gamma = 0.05 the bound is 6400 exactly, computed as 6399.99..., so 6400 updates)")
           .add(&P::output, {.key = "output", .label = "output", .choices = {"best", "last"}},
                "the iterate with the best sample accuracy so far (000 Thm 3) or the last one")
           .add(&P::nu, {.key = "nu", .label = "nu rule", .choices = {"lemma5", "thm4_proof"}},

@@ -64,8 +64,8 @@ const ParamTable<RpClassifierParams>& RpClassifierParams::table() {
                   if (s.key == "gamma")
                     s.help = "the margin assumed in the projected space (nu = eps gamma / 4); 0 = unknown (nu = 0)";
                   else if (s.key == "updates")
-                    s.help = "Cnoise updates per training run (also in each CV run); 0 = more than 16/(eps gamma)^2 "
-                             "(000 Thm 3)";
+                    s.help = "Cnoise updates per training run (also in each CV run unless cv_updates is set); 0 = "
+                             "floor(16/(eps gamma)^2) + 1 in floating point (000 Thm 3)";
                 })
           .add(&P::cv, {.key = "cv", .label = "cross-validate D and width"},
                "choose D from {2,5,10,...,100,125,150,200} and the width from sigma*sqrt2^k by "
