@@ -149,7 +149,8 @@ void add_transform_fields(std::vector<Field>& t) {
       [](Config & c) -> auto& { return c.bias; });
   bind(
       t, "data", {}, {.key = "kpca", .label = "Kernel feature count", .min = 0, .max = 2000, .log_scale = true},
-      "D: replace the features by D uncentred Gaussian kernel-PCA coordinates (Nyström, `klm` landmarks), "
+      "D: replace the features by D uncentred Gaussian kernel coordinates by Nyström on `klm` landmarks: the D "
+      "leading kernel-PCA axes when `klm` > D, the span of D random training points with the default `klm` = 0; "
       "fitted on the training part's features only, after normalization and before the bias "
       "(004 §3.6, §4.2); 0 = the features as they are.",
       [](Config & c) -> auto& { return c.kpca_dims; });
