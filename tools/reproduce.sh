@@ -104,6 +104,11 @@ verdict() { verdicts+=("$(printf '%q ' "$@")"); }
 relations_args=
 relations() { relations_args+="$(printf '%q ' "$@")"; }
 
+# claim ARGS...: one of a figure's sentence-level claims tested on our own points (tools/figure_claims.py ARGS),
+# after the relations.
+claims=()
+claim() { claims+=("$(printf '%q ' "$@")"); }
+
 # layout ARGS...: more arguments of the document's one table as the paper publishes it (tools/table_verdict.py
 # layout), written after the head.
 layout_args=
@@ -116,13 +121,21 @@ case $doc in
       "KGS and random span on the five toys, beside 000 Tables 3 and 4" docs/reference/000_table3_toys.tsv
     ablation rp_toy_updates test_error,counters.projection_dim,counters.sigma l.updates \
       "Ablation: 000 Thm 3's update count (l.updates=0) against 500 updates, KGS at eta 0 and 0.2"
+    ablation rp_toy_updates_held test_error,counters.projection_dim,counters.sigma l.updates \
+      "Ablation: 000 Thm 3's update count against 500 updates with (D, sigma) held at the 500-update choice (l.cv_updates=500)"
     ablation rp_toy_paper_settings test_error l.dims \
       "Ablation: no selection, sigma from 0.25 to 10 and the paper's D at eta = 0, KGS"
+    ablation rp_toy_width_c test_error l.dims \
+      "Ablation: no selection, the paper's widths read as c in exp(-||x - x'||^2 / c) and its D at eta = 0, KGS"
     verdict --title "000 Table 3 (KGS), per toy" --by data "=$out_dir/rp_toy.csv"
     verdict --title "Update-count ablation against 000 Table 3, per update count" --by l.updates --no-total \
       --reference docs/reference/000_table3_toys.tsv "=$out_dir/rp_toy_updates.csv"
+    verdict --title "Held-selection update ablation against 000 Table 3, per update count" --by l.updates --no-total \
+      --reference docs/reference/000_table3_toys.tsv "=$out_dir/rp_toy_updates_held.csv"
     verdict --title "The paper's own (sigma, D) per toy at eta = 0 against 000 Table 3" \
       "paper's choice=$out_dir/rp_toy_paper_settings.csv"
+    verdict --title "The paper's own (width read as c, D) per toy at eta = 0 against 000 Table 3" \
+      "paper's choice, width as c=$out_dir/rp_toy_width_c.csv"
     verdict --title "The best (sigma, D) of that grid per toy, chosen on our test error, against 000 Table 3" \
       --best-by data "best of the grid=$out_dir/rp_toy_paper_settings.csv"
     ;;
@@ -161,6 +174,14 @@ case $doc in
       "(b') A misestimated C: data corrupted by C_5, UMA told C_j"
     ablation uma_toy_noise_30_seeds counters.confusion_rate,test_error l.confusion \
       "Ablation of (a): 30 seeds instead of 10, UMA told C_i against C = I"
+    for seeds in "" _30_seeds; do
+      claim every-level --title "004 Fig. 1(a), \"UMA beats C = I at every noise level\", per distinct level${seeds:+, 30 seeds} (confusion rate)" \
+        --part "uma_toy_noise$seeds" --axis fam --arm l.confusion=given,identity --names "UMA told C_i,C = I"
+    done
+    claim best-and-sides --title "004 Fig. 1(b), the best at the true matrix and under- against overestimates: C_10 = M (confusion rate)" \
+      --part uma_toy_misestimated_c10 --axis l.family --truth 10
+    claim best-and-sides --title "The same claims at C_5 ((b'), confusion rate)" --part uma_toy_misestimated_c5 \
+      --axis l.family --truth 5
     ;;
   uma_real)
     part uma_real_digits test_error,counters.confusion_rate,achieved_noise learner \
@@ -178,6 +199,10 @@ case $doc in
     ablation uma_real_letter_d400 test_error,counters.confusion_rate,achieved_noise learner \
       "Ablation, letter recognition: D = 400 (M = 800) instead of the paper's D = 1 600" \
       docs/reproductions/uma_real_letter.ref.tsv
+    ablation uma_real_digits_cm test_error,counters.confusion_rate,achieved_noise learner \
+      "Ablation, optical digits (30 seeds): labels drawn at random from g's confusion matrix instead of y = g(x)"
+    ablation uma_real_digits_1pass test_error,achieved_noise rough \
+      "Ablation, optical digits: f_y and f_full trained for one pass instead of ten"
     table1_row() {  # ROW digits|letter ROUGH: one row of 004 Table 1
       layout "$1|f_full=$out_dir/uma_real_$2.csv|rough=0,learner=ultraconservative" \
         "$1|f_y=$out_dir/uma_real_$2.csv|rough=$3,learner=ultraconservative" \
@@ -197,9 +222,13 @@ case $doc in
     relations --title "004 Table 1's relations, per data set, paired over seeds (test error)"
     table1_relations digits digits 10
     table1_relations letters letter 50
+    relations "digits, y drawn from g's C|UMA=uma_real_digits_cm:learner=uma:learner=uma|f_y=uma_real_digits_cm:learner=ultraconservative:learner=ultraconservative"
+    relations "digits, f_y at one pass|UMA=uma_real_digits:rough=10,learner=uma:rough=10,learner=uma|f_y=uma_real_digits_1pass:rough=10:rough=10"
     verdict --title "004 Table 1, per data set (f_y, UMA, f_full and f_conf)" digits=$out_dir/uma_real_digits.csv \
       digits=$out_dir/uma_real_digits_conf.csv letters=$out_dir/uma_real_letter.csv \
       letters=$out_dir/uma_real_letter_conf.csv
+    verdict --title "Ablation: f_y and f_full on digits after one pass against 004 Table 1" \
+      "digits, one pass=$out_dir/uma_real_digits_1pass.csv"
     verdict --title "Ablation: letters at D = 1 600 and at D = 400 against 004 Table 1 (D = 1 600), per D" --no-total \
       "letters, 1 600 axes=$out_dir/uma_real_letter.csv" "letters, 400 axes=$out_dir/uma_real_letter_d400.csv"
     ;;
@@ -240,6 +269,7 @@ report_of() {
   python3 tools/table_verdict.py heading
   for args in "${verdicts[@]}"; do eval "python3 tools/table_verdict.py paper $args"; done
   if [ -n "$relations_args" ]; then eval "python3 tools/paired_relations.py --rows $(printf '%q' "$rows") $relations_args"; fi
+  for args in "${claims[@]}"; do eval "python3 tools/figure_claims.py $args --rows $(printf '%q' "$rows")"; done
   python3 tools/table_verdict.py comparisons "$out.tmp"
 } >> "$out.tmp"
 truncate -s -1 "$out.tmp"  # the last table's blank line

@@ -52,6 +52,8 @@ step "native vs wasm command line (golden configs)" bash tools/compare_builds.sh
 step "command line: strict options and messages (native)" bash tests/tools/cli_test.sh build/native/marginlab
 step "a reproduction part end to end from data/ (banana, 2 noise rates x 2 splits, KGS): rows = the committed rows" \
   bash tests/tools/reproduction_part_test.sh build/native/marginlab
+step "tools/figure_claims.py: levels from the cell index, identical levels once, sign tests and sentences" \
+  python3 tests/tools/figure_claims_test.py
 step "reproduction documents (rp_toy, rp_ida, uma_toy, uma_real): regenerated from the committed rows, byte for byte" \
   bash tests/tools/reproduction_docs_test.sh build/native/marginlab
 step "command line: strict options and messages (node)" bash tests/tools/cli_test.sh node build/web/marginlab.js
