@@ -24,6 +24,26 @@ namespace rp_classifier_test {
 // The registry's defaults (RpClassifierParams{}); tests change the members they vary.
 RpClassifierParams defaults() { return RpClassifierParams{}; }
 
+// Cross-validation on a small sample: sigma 2.5 at the centre of 2 widths, 3 folds, the D grid {2, 5, 10, 15, 20}.
+RpClassifierParams small_cv(int64_t updates) {
+  RpClassifierParams p = defaults();
+  p.kernel.sigma = 2.5;
+  p.cnoise.updates = updates;
+  p.cv = true;
+  p.cv_folds = 3;
+  p.cv_widths = 2;
+  p.cv_max_dim = 20;
+  return p;
+}
+
+// A Problem whose training part is `train`, with the seed the CV tests draw their folds from.
+Problem cv_problem(const Dataset& train) {
+  Problem pr;
+  pr.train = &train;
+  pr.seed = 9;
+  return pr;
+}
+
 double counter(const Learner& l, const std::string& name) {
   for (const Counter& c : l.counters()) {
     if (c.name == name) return c.value;
@@ -162,18 +182,8 @@ TEST_F(RpClassifierTest, BuildStepThenCnoiseUpdates) {
 // cv = 1: widths x folds x |grid| CV steps first (counted), then the build with the chosen pair.
 TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
   const Toy t = noisy_ring(150, 10, 0.1, 4);
-  RpClassifierParams p = defaults();
-  p.kernel.sigma = 2.5;
-  p.cnoise.updates = 20;
-  p.cv = true;
-  p.cv_folds = 3;
-  p.cv_widths = 2;
-  p.cv_max_dim = 20;  // grid {2, 5, 10, 15, 20}
   RpClassifier rp;
-  Problem pr;
-  pr.train = &t.train;
-  pr.seed = 9;
-  ASSERT_TRUE(rp.reset(pr, p).ok());
+  ASSERT_TRUE(rp.reset(cv_problem(t.train), small_cv(20)).ok());
   EXPECT_EQ(counter(rp, "cv_total"), 2.0 * 3 * 5);
   EXPECT_EQ(counter(rp, "phase"), 0.0);
   EXPECT_EQ(counter(rp, "projection_dim"), 20.0);
@@ -202,19 +212,10 @@ TEST_F(RpClassifierTest, CrossValidationStepsChooseFromTheGrid) {
 TEST_F(RpClassifierTest, CvUpdatesHoldTheSelectionWhileTheFinalRunChanges) {
   const Toy t = noisy_ring(150, 10, 0.1, 4);
   const auto chosen = [&](int64_t updates, int64_t cv_updates, int64_t* final_updates) {
-    RpClassifierParams p = defaults();
-    p.kernel.sigma = 2.5;
-    p.cnoise.updates = updates;
+    RpClassifierParams p = small_cv(updates);
     p.cv_updates = cv_updates;
-    p.cv = true;
-    p.cv_folds = 3;
-    p.cv_widths = 2;
-    p.cv_max_dim = 20;
     RpClassifier rp;
-    Problem pr;
-    pr.train = &t.train;
-    pr.seed = 9;
-    EXPECT_TRUE(rp.reset(pr, p).ok());
+    EXPECT_TRUE(rp.reset(cv_problem(t.train), p).ok());
     *final_updates = 0;
     while (!rp.done()) *final_updates += rp.step().updated ? 1 : 0;
     return std::make_pair(rp.chosen_dims(), rp.chosen_sigma());
@@ -246,18 +247,9 @@ FeatureMatrix rows_of(const FeatureRef& X, const std::vector<int>& rows) {
 // perceptron on the leading D coordinates, scored against the observed labels of the held-out fold).
 TEST_F(RpClassifierTest, CrossValidationChoosesTheArgminOfTheValidationErrors) {
   const Toy t = noisy_ring(150, 10, 0.1, 4);
-  RpClassifierParams p = defaults();
-  p.kernel.sigma = 2.5;
-  p.cnoise.updates = 20;
-  p.cv = true;
-  p.cv_folds = 3;
-  p.cv_widths = 2;
-  p.cv_max_dim = 20;
+  const RpClassifierParams p = small_cv(20);
   RpClassifier rp;
-  Problem pr;
-  pr.train = &t.train;
-  pr.seed = 9;
-  ASSERT_TRUE(rp.reset(pr, p).ok());
+  ASSERT_TRUE(rp.reset(cv_problem(t.train), p).ok());
   for (int i = 0; i < 30; ++i) rp.step();
   ASSERT_EQ(counter(rp, "phase"), 1.0);
 
@@ -290,7 +282,7 @@ TEST_F(RpClassifierTest, CrossValidationChoosesTheArgminOfTheValidationErrors) {
       for (size_t di = 0; di < dims.size(); ++di) {
         const int used = std::min(dims[di], fit->dims());
         const Dataset tr_d = projected_dataset(tr.X.leftCols(used), tr, nullptr);
-        Problem inner = pr;
+        Problem inner = cv_problem(t.train);
         inner.train = &tr_d;
         BylanderPerceptron b;
         ASSERT_TRUE(b.reset(inner, p.cnoise).ok());
