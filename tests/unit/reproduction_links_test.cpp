@@ -63,13 +63,17 @@ const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& expect
       {"rp_ida_heart", {{"eta", 7}, {"l.projection", 3}, {"split", 10}}},
       // Ablations (each changes one factor of its document's protocol).
       {"rp_toy_updates", {{"data", 5}, {"eta", 2}, {"l.projection", 1}, {"l.updates", 2}, {"seed", 10}}},
+      {"rp_toy_updates_held", {{"data", 5}, {"eta", 2}, {"l.projection", 1}, {"l.updates", 2}, {"seed", 10}}},
       {"rp_toy_paper_settings", {{"data", 5}, {"l.sigma", 9}, {"l.dims", 3}, {"seed", 10}}},
+      {"rp_toy_width_c", {{"data", 5}, {"l.width_c", 5}, {"l.dims", 3}, {"seed", 10}}},
       {"rp_ida_heart_widths", {{"eta", 7}, {"l.projection", 3}, {"l.cv_widths", 2}, {"split", 10}}},
       {"rp_ida_breast_cancer_widths", {{"eta", 7}, {"l.projection", 3}, {"l.cv_widths", 2}, {"split", 10}}},
       {"rp_ida_heart_nu", {{"eta", 7}, {"l.projection", 3}, {"l.nu", 2}, {"split", 10}}},
       {"rp_ida_heart_tie", {{"eta", 7}, {"l.projection", 3}, {"l.tie", 2}, {"split", 10}}},
       {"uma_toy_noise_30_seeds", {{"fam", 20}, {"l.confusion", 2}, {"seed", 30}}},
       {"uma_real_letter_d400", {{"rough", 2}, {"learner", 2}, {"seed", 3}}},
+      {"uma_real_digits_cm", {{"learner", 2}, {"seed", 30}}},
+      {"uma_real_digits_1pass", {{"rough", 2}, {"seed", 10}}},
   };
   return table;
 }
