@@ -364,10 +364,10 @@ LearnerCost RpClassifier::cost(const ProblemShape& shape, const RpClassifierPara
   const double n = shape.train, d = shape.dims;
   const double exact_limit = ProjectionOptions{}.exact_limit;
   const double landmarks = params.kernel.landmarks;
-  const BylanderParams cv_cnoise = params.cv_cnoise();
-  const double cv_updates = cv_cnoise.updates > 0 ? static_cast<double>(cv_cnoise.updates) : kDefaultCnoiseUpdates;
   double D = params.dims;
   if (params.cv) {
+    const int64_t cv_cnoise_updates = params.cv_cnoise().updates;
+    const double cv_updates = cv_cnoise_updates > 0 ? static_cast<double>(cv_cnoise_updates) : kDefaultCnoiseUpdates;
     const double folds = std::max(2.0, static_cast<double>(params.cv_folds));
     const double fit_rows = n - std::floor(n / folds);
     const double cv_dims = std::min(static_cast<double>(params.cv_max_dim), fit_rows);

@@ -575,7 +575,6 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         if confusion is not None:
             self.confusion_matrix_, self.confusion_estimated_, self.n_oracle_labels_ = confusion
         self._readout_names = READOUT_ATTRIBUTES | {counter_attribute(name) for name in fitted.counter_names()}
-        self._readout_pending = True
 
     def _set_readout(self):
         """report_ and the attributes read from it: margin_, train_error_, counters_ and one per counter. The core
@@ -587,12 +586,15 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         self.counters_ = dict(report["counters"])
         for name, value in self.counters_.items():
             setattr(self, counter_attribute(name), value)
-        self._readout_pending = False
+
+    def _readout_pending(self):
+        """True after a fit whose readout (report_ and the attributes read with it) has not been read yet."""
+        return "_readout_names" in self.__dict__ and "report_" not in self.__dict__
 
     def __getattr__(self, name):
         # Only reached when `name` is not set: the readout of a fit not read yet. The dict lookup (never
         # getattr) keeps a half-built object (unpickling, copying) from recursing here.
-        if self.__dict__.get("_readout_pending") and name in self.__dict__.get("_readout_names", ()):
+        if name in self.__dict__.get("_readout_names", ()) and self._readout_pending():
             self._set_readout()
             return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -644,7 +646,7 @@ class MarginlabClassifier(ClassifierMixin, BaseEstimator):
         # pickle keeps them and the trace's text, and unpickling restores a _core.Halfspace that predicts bit for
         # bit as the fit did. Any other learner's pickle keeps the session's own training data, and unpickling
         # runs the same fit again, which the core reproduces bit for bit (docs/python.md, "Pickles").
-        if self.__dict__.get("_readout_pending"):
+        if self._readout_pending():
             self._set_readout()  # the pickle keeps the report: a restored Halfspace has no data to read it from
         state = self.__dict__.copy()
         state["_pickle_format"] = (PICKLE_FORMAT, _core.__version__)
