@@ -103,8 +103,11 @@ def distinct_levels(table, arms):
 
 
 def level_text(levels):
-    return str(levels[0]) if len(levels) == 1 else "%d–%d (one matrix)" % (levels[0], levels[-1]) \
-        if levels == list(range(levels[0], levels[-1] + 1)) else ", ".join(map(str, levels)) + " (one matrix)"
+    """A distinct level: its one value, or the values that are one matrix ("13–20", or a list when not a run)."""
+    if len(levels) == 1:
+        return str(levels[0])
+    run = levels == list(range(levels[0], levels[-1] + 1))
+    return ("%d–%d" % (levels[0], levels[-1]) if run else ", ".join(map(str, levels))) + " (one matrix)"
 
 
 def paired(a, b):
