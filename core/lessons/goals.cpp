@@ -117,13 +117,23 @@ bool requirement_holds(const Requirement& r, const std::string& text) {
 }
 
 // "" when every cell keeps the requirements, else the first that does not.
-std::string unmet_requirement(const Goal& goal, const std::vector<CellResult>& cells) {
+// A cell in words, as a learner reads it on the lesson's page: "this run" (a link without axes), else "the cell
+// eta=0.1, seed=2" (its axes' values), never the cell's link.
+std::string cell_words(const Experiment& experiment, const Cell& cell) {
+  if (experiment.axes.empty()) return "this run";
+  std::string out = "the cell ";
+  for (size_t i = 0; i < experiment.axes.size() && i < cell.values.size(); ++i)
+    out += (i ? ", " : "") + experiment.axes[i].key + "=" + cell.values[i];
+  return out;
+}
+
+std::string unmet_requirement(const Goal& goal, const Experiment& experiment, const std::vector<CellResult>& cells) {
   for (const CellResult& c : cells) {
     for (const Requirement& r : goal.needs) {
       const std::optional<std::string> text = cell_key_text(c.cell, r.key);
       if (text && requirement_holds(r, *text)) continue;
       const std::string is = text ? r.key + " is " + *text : r.key + " has no effect";
-      return "the goal needs " + requirement_text(r) + ", and in " + c.cell.url + " " + is;
+      return "the goal needs " + requirement_text(r) + ", and in " + cell_words(experiment, c.cell) + " " + is;
     }
   }
   return "";
@@ -202,7 +212,9 @@ GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::
   std::vector<CellResult> cells;
   for (const CellRow& row : rows) {
     if (!row.error.empty()) {
-      check.why = "cell " + row.cell + " did not run: " + row.error;
+      check.why = row.index >= 0 && row.index < cell_count(experiment)
+                      ? cell_words(experiment, experiment_cell(experiment, row.index)) + " did not run: " + row.error
+                      : "a cell did not run: " + row.error;
       return check;
     }
     if (row.index < 0 || row.index >= cell_count(experiment)) continue;
@@ -212,7 +224,7 @@ GoalCheck check_goal(const Goal& goal, const Experiment& experiment, const std::
     check.why = "nothing ran";
     return check;
   }
-  check.why = unmet_requirement(goal, cells);
+  check.why = unmet_requirement(goal, experiment, cells);
   if (!check.why.empty()) return check;
   if (!goal.at_some.empty()) return check_at_some(goal, experiment, cells);
   std::vector<const CellResult*> all;

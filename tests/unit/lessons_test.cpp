@@ -221,9 +221,7 @@ TEST(Lessons, ARequirementTheLinkDropsIsNamedInsteadOfAResult) {
   const StepRun run_without_noise =
       run("#lesson=uniform_noise&step=2&v=1&data=separable&learner=bylander&seed=1&steps=3000");
   EXPECT_FALSE(run_without_noise.check.met);
-  EXPECT_EQ(run_without_noise.check.why,
-            "the goal needs noise=uniform, and in #v=1&data=separable&learner=bylander&seed=1&steps=3000 noise is "
-            "none");
+  EXPECT_EQ(run_without_noise.check.why, "the goal needs noise=uniform, and in this run noise is none");
   const StepRun low = run("#lesson=uniform_noise&step=2&v=1&data=separable&noise=uniform&eta=0.1&learner=bylander"
                           "&seed=1&steps=3000");
   EXPECT_FALSE(low.check.met);
