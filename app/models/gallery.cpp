@@ -1,11 +1,17 @@
 // marginlab app — the gallery's table (see gallery.h).
 #include "app/models/gallery.h"
 
+#include <cstdio>
+
 namespace ml::app {
 
 // Clean data would converge in a few dozen steps; 5% label noise keeps the perceptron moving for the
 // whole budget, so the page opens on mistakes climbing past the clean-data bound, a margin that moves,
 // regions that shift and corrupted points marked.
+const char* const kGalleryIntro =
+    "Ready-made experiments: each opens as a link you can share and starts training at once; the line under the "
+    "toolbar gives its numbers.";
+
 const char* const kWelcomeLink = "#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1";
 
 namespace {
@@ -118,9 +124,12 @@ const std::vector<GalleryEntry>& gallery() {
   return entries;
 }
 
-std::string_view welcome_text() {
-  return "A perceptron learns a line that separates two classes; 5 % of the labels were flipped (ringed points). "
-         "Look at the line in the 2-D view, the mistakes against the bound (top plot) and the test error (bottom "
+std::string welcome_text(int corrupted, int train_rows) {
+  char noise[160];
+  std::snprintf(noise, sizeof noise, "noise flipped %d of the %d training labels (%.1f %%, the ringed points)",
+                corrupted, train_rows, train_rows > 0 ? 100.0 * corrupted / train_rows : 0.0);
+  return "A perceptron learns a line that separates two classes; " + std::string(noise) +
+         ". Look at the line in the 2-D view, the mistakes against the bound (top plot) and the test error (bottom "
          "plot). The numbers are in the top bar. The gallery has more to try.";
 }
 

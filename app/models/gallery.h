@@ -6,6 +6,7 @@
 // (tests/unit/app_gallery_test.cpp). No ImGui.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -49,10 +50,15 @@ struct GalleryEntry {
 // The gallery, in the order the window lists it.
 const std::vector<GalleryEntry>& gallery();
 
+// The gallery's opening sentence: what a pick does (an entry opens playing: AppState::open_url).
+extern const char* const kGalleryIntro;
+
 // The link opened when the page or the desktop app starts without one (gallery.cpp says why this one).
 extern const char* const kWelcomeLink;
 
-// What the first screen says about the welcome experiment: a few plain sentences on what to look at.
-std::string_view welcome_text();
+// What the first screen says about the welcome experiment: a few plain sentences on what to look at, with the
+// noise its run achieved (`corrupted` of `train_rows` training labels flipped: the Noise panel's figure, not the
+// link's rate).
+std::string welcome_text(int corrupted, int train_rows);
 
 }  // namespace ml::app

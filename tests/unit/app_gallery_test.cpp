@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <set>
@@ -223,6 +224,22 @@ TEST(AppGalleryTest, EveryLinkDecodesWithoutWarnings) {
     const Result<std::unique_ptr<Session>> s = Session::create(base, data.ok() ? &data.value() : nullptr);
     EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
   }
+}
+
+// The first screen's noise figure is the run's achieved one (the Noise panel's "achieved: 8 of 200 ... (4.0%)"),
+// not the link's rate: the welcome link's eta is 5 %, its draw flips fewer.
+TEST(AppGalleryTest, TheWelcomeTextGivesTheNoiseTheRunAchieved) {
+  const Result<std::unique_ptr<Session>> s = Session::create(decode_link(kWelcomeLink).config, nullptr);
+  ASSERT_TRUE(s.ok());
+  const int corrupted = s.value()->data().noise.corrupted, rows = s.value()->data().train.rows();
+  ASSERT_GT(rows, 0);
+  char expected[96];
+  std::snprintf(expected, sizeof expected, "flipped %d of the %d training labels (%.1f %%", corrupted, rows,
+                100.0 * corrupted / rows);
+  const std::string text = welcome_text(corrupted, rows);
+  EXPECT_NE(text.find(expected), std::string::npos) << text;
+  EXPECT_NE(std::string(expected).find("(4.0 %"), std::string::npos) << expected;  // the draw the issue saw
+  EXPECT_EQ(text.find("5 %"), std::string::npos) << text;
 }
 
 TEST(AppGalleryTest, TheIssuesExperimentsAreThere) {

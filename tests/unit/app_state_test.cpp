@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "app/models/gallery.h"
 #include "app/state/app_state.h"
 #include "core/config/link.h"
 #include "core/config/url.h"
@@ -67,6 +68,26 @@ TEST(AppState, APausedRunsTraceEndsAtItsCurrentStep) {
   const int64_t steps = state.session()->steps();
   EXPECT_EQ(state.session()->trace().last_step(), steps);
   EXPECT_EQ(state.session()->trace().sha256(), reference_hash(url, steps));
+}
+
+// The gallery's opening sentence says an entry starts training by itself: every entry the app can open without
+// fetching files (the generated ones; the real-data entries wait for their files, then play the same way) is
+// playing once opened, a single run with its session, a sweep with its cells.
+TEST(AppState, EveryGalleryEntryOpensPlayingAsTheGallerySays) {
+  EXPECT_NE(std::string(kGalleryIntro).find("starts training at once"), std::string::npos);
+  EXPECT_EQ(std::string(kGalleryIntro).find("Play"), std::string::npos);
+  int opened = 0;
+  for (const GalleryEntry& e : gallery()) {
+    if (e.link.find("data=csv") != std::string_view::npos) continue;
+    SCOPED_TRACE(std::string(e.title));
+    FakeClock clock;
+    AppState state(clock.fn());
+    state.open_url(std::string(e.link));
+    EXPECT_TRUE(state.playing());
+    EXPECT_TRUE(state.session() != nullptr || state.sweep() != nullptr || state.build_pending());
+    ++opened;
+  }
+  EXPECT_GE(opened, 5);
 }
 
 TEST(AppState, StepsPerTickAndPlayPastTheBudget) {
