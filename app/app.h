@@ -112,7 +112,7 @@ class App {
     bool run = true, side = true, view = true, plots = true, confusion = true;
   };
   // The context every panel and App's own widgets draw with.
-  PanelContext panel_context() { return {state_, platform_, message_, &font_small_, &probes_}; }
+  PanelContext panel_context() { return {state_, platform_, message_, &font_small_, &probes_, &screen_.touch}; }
   // frame()'s stages, in order.
   void count_frame(double now);  // frame time and its median
   void run_deferred_build();     // a build announced by the previous frame (or a quick first one)
@@ -154,9 +154,9 @@ class App {
 
   Platform& platform_;
   AppState state_;
-  std::string message_;                   // what the last export, copy or file read did (PanelContext::message)
-  ImFont* font_small_ = nullptr;          // tick labels and dense tables
-  std::map<std::string, ImVec2> probes_;  // named widgets' positions in the last frame (PanelContext::probes)
+  std::string message_;           // what the last export, copy or file read did (PanelContext::message)
+  ImFont* font_small_ = nullptr;  // tick labels and dense tables
+  Probes probes_;                 // named widgets' rectangles in the last frame (PanelContext::probes)
 
   // The panels, each owning its state (app/panels/), all drawing through one PanelContext.
   struct Panels {
@@ -204,6 +204,7 @@ class App {
     bool touch = false;                    // a touch screen (set_touch_screen)
     LayoutKind layout = LayoutKind::wide;  // this frame's arrangement
     SheetTab sheet_tab{};                  // the sheet layout's panel
+    bool sweep_shown = false;              // the last frame showed a sweep (a new one opens on the Sweep tab)
     float narrow_scroll = 0;               // stacked layout: how far the column is scrolled
     float narrow_height = 0;               // stacked layout: the column's total height
     bool sidebar_hovered = false;          // the mouse was over the sidebar (its wheel scrolls the sidebar)

@@ -29,6 +29,9 @@ void App::draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode
   layout_in.tab_height = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2);
   layout_in.touch = screen_.touch;
   layout_in.reading = screen_.sheet_tab == SheetTab::lesson && lesson_shown();
+  layout_in.view = shown.view && !sweep_mode;
+  if (sweep_mode && !screen_.sweep_shown) screen_.sheet_tab = SheetTab::sweep;
+  screen_.sweep_shown = sweep_mode;
   const ScreenLayout layout = layout_screen(layout_in);
   screen_.layout = layout.kind;
   screen_.narrow = layout.kind == LayoutKind::stacked;
@@ -131,14 +134,13 @@ void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, 
 
 void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode) {
   const Box v = layout.view, s = layout.sheet;
-  if (sweep_mode) {
-    panels_.sweep.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h));
-  } else if (shown.view) {
+  if (!sweep_mode && shown.view) {
     panels_.view.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h), false);  // the tabs and the image say what it is
     panels_.exports.set_view_rect(panels_.view.image_min(), panels_.view.image_max());  // "View PNG"
   }
   draw_sheet_tabs(layout.tabs, shown);
   const ImVec2 pos(s.x, s.y), size(s.w, s.h);
+  if (screen_.sheet_tab == SheetTab::sweep && sweep_mode) panels_.sweep.draw(pos, size, false);  // the tab names it
   if (screen_.sheet_tab == SheetTab::settings && shown.side) draw_sidebar(pos, size);
   if (screen_.sheet_tab == SheetTab::plots && shown.plots && !sweep_mode) panels_.plots.draw(pos, size, true);
   if (screen_.sheet_tab == SheetTab::confusion && shown.confusion && !sweep_mode) panels_.confusion.draw(pos, size);
@@ -156,6 +158,7 @@ void App::draw_sheet_tabs(Box box, const PanelsShown& shown) {
     bool shown;
   };
   const Tab tabs[] = {{SheetTab::lesson, "Lesson", "tab.lesson", lesson_shown()},
+                      {SheetTab::sweep, "Sweep", "tab.sweep", sweep_mode},
                       {SheetTab::settings, "Settings", "tab.settings", shown.side},
                       {SheetTab::plots, "Plots", "tab.plots", shown.plots && !sweep_mode},
                       {SheetTab::confusion, "Confusion", "tab.confusion", shown.confusion && !sweep_mode}};
@@ -223,8 +226,7 @@ void App::draw_gallery(ImVec2 pos, ImVec2 size) {
 }
 
 void App::draw_gallery_entries() {
-  ImGui::TextWrapped("Ready-made experiments: each opens as a link you can share. Pick one, press Play, and read "
-                     "the line under the toolbar.");
+  ImGui::TextWrapped("%s", kGalleryIntro);
   const PanelContext ctx = panel_context();
   const std::vector<GalleryEntry>& entries = gallery();
   for (size_t i = 0; i < entries.size(); ++i) {
@@ -271,7 +273,7 @@ void App::draw_notices() {
       continue;
     }
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::SmallButton("\xC3\x97")) dismissed = i;  // a multiplication sign: close
+    if (compact_button(ctx, "\xC3\x97")) dismissed = i;  // a multiplication sign: close
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss this error");
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
@@ -289,7 +291,7 @@ void App::draw_notices() {
       ImGui::TextWrapped("%s", notices[i].text.c_str());
       ImGui::PopStyleColor();
     }
-    if (ImGui::SmallButton("Dismiss")) {
+    if (compact_button(ctx, "Dismiss")) {
       for (size_t i = notices.size(); i-- > 0;)
         if (!notices[i].error) state_.dismiss_notice(i);
     }
@@ -330,7 +332,10 @@ void App::draw_start_here() {
   }
   const float top = ImGui::GetCursorPosY();
   if (first_screen_.welcome) {
-    ImGui::TextWrapped("%.*s", static_cast<int>(welcome_text().size()), welcome_text().data());
+    const Session* session = state_.session();
+    const std::string text = session ? welcome_text(session->data().noise.corrupted, session->data().train.rows())
+                                     : std::string("The welcome experiment is being built.");
+    ImGui::TextWrapped("%s", text.c_str());
   } else {
     ImGui::TextWrapped("Left: the settings (every change goes into the link). The 2-D view: the data and the "
                        "learner's regions. The plots: the run over steps. Under the toolbar: the numbers.");
@@ -361,7 +366,7 @@ void App::draw_start_here() {
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   screen_.sidebar_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
-  probes_["sidebar"] = ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);  // where the touch tests drag
+  probes_["sidebar"] = probe_point(ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f));  // where the touch tests drag
   // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
   const size_t errors = static_cast<size_t>(
       std::count_if(state_.notices().begin(), state_.notices().end(), [](const Notice& n) { return n.error; }));

@@ -142,6 +142,10 @@ void App::status_sweep_json(std::string* out) {
     *out += std::string(",\"cancelled\":") + (sweep->cancelled() ? "true" : "false");
     *out += ",\"error\":\"" + json_escape(sweep->error().ok() ? std::string() : sweep->error().error().message) + "\"";
     *out += ",\"error_rows\":" + std::to_string(sweep->error_rows());
+    // What the panel shows in words: the refusals' line, and the plot's note while it has no marker.
+    *out += ",\"refusal\":\"" + json_escape(refusal_summary(sweep->rows(), sweep->total())) + "\"";
+    *out += ",\"plot_note\":\"" +
+            json_escape(markers == 0 ? sweep_empty_text(sweep->rows(), sweep->total(), sweep->cancelled()) : "") + "\"";
     *out += ",\"metric\":\"" + json_escape(plot.metric) + "\"";
     *out += ",\"x_key\":\"" + json_escape(plot.x_key) + "\"";
     *out += ",\"lines\":" + std::to_string(plot.lines.size());
@@ -222,12 +226,15 @@ std::string App::status_json() {
   for (size_t i = 0; i < text.examples.size(); ++i) out += (i ? ",\"" : "\"") + json_escape(text.examples[i]) + "\"";
   out += "]}";
   status_pointer_json(&out);
-  // Where named widgets were drawn in the last frame (the tests click them).
+  // Where named widgets were drawn in the last frame (the tests tap them and measure them): centre x, y, then
+  // width and height (0 for a point).
   out += ",\"probes\":{";
   bool first_probe = true;
-  for (const auto& [name, at] : probes_) {
+  for (const auto& [name, rect] : probes_) {
+    const ImVec2 at = rect.centre();
     out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x) + "," +
-           std::to_string(at.y) + "]";
+           std::to_string(at.y) + "," + std::to_string(rect.max.x - rect.min.x) + "," +
+           std::to_string(rect.max.y - rect.min.y) + "]";
     first_probe = false;
   }
   out += "}";

@@ -216,16 +216,19 @@ void apply_pointer() {
 }
 
 // Tells web/touch.js what the frame left: a text field taking the keyboard (its text and selection, for the
-// hidden input), or the cursor over one (a tap there focuses the hidden input inside the touch handler).
+// hidden input), or the cursor over one (a tap there focuses the hidden input inside the touch handler), and
+// whether that field is a number that takes no sign (the decimal pad).
 void report_text_field() {
   std::string text;
   int start = 0, end = 0;
   const bool editing = ImGui::GetIO().WantTextInput && ml::app::active_text(&text, &start, &end);
   EM_ASM(
       {
-        if (window.marginlabTouch) window.marginlabTouch.frame($0 != 0, $1 != 0, $0 ? UTF8ToString($2) : "", $3, $4);
+        if (window.marginlabTouch)
+          window.marginlabTouch.frame($0 != 0, $1 != 0, $0 ? UTF8ToString($2) : "", $3, $4, $5 != 0);
       },
-      editing ? 1 : 0, ml::app::text_field_hovered() ? 1 : 0, text.c_str(), start, end);
+      editing ? 1 : 0, ml::app::text_field_hovered() ? 1 : 0, text.c_str(), start, end,
+      ml::app::decimal_field_now() ? 1 : 0);
 }
 
 void frame() {

@@ -68,11 +68,14 @@
     if (ready()) Module.ccall('ml_text_input', null, ['string', 'number'], [input.value, input.selectionEnd || 0]);
   });
 
-  // Called by the app after each frame (web/main.cpp): whether a field is edited (its text and selection) and
-  // whether the cursor is over one.
+  // Called by the app after each frame (web/main.cpp): whether a field is edited (its text and selection),
+  // whether the cursor is over one, and whether that one is a number without a sign (the phone's decimal pad; it
+  // must be set before the focus that opens the keyboard, so it follows the field under the finger).
   window.marginlabTouch = {
-    frame(isEditing, isHoverText, text, start, end) {
+    frame(isEditing, isHoverText, text, start, end, isDecimal) {
       hoverText = isHoverText;
+      const mode = isDecimal ? 'decimal' : 'text';
+      if ((isHoverText || isEditing) && input.inputMode !== mode) input.inputMode = mode;
       if (isEditing) {
         if (document.activeElement !== input) input.focus({ preventScroll: true });
         // The field's changes (a new field, a selection by the app) go to the input, not while typing goes the other way.
@@ -90,6 +93,6 @@
       editing = isEditing;
     },
     // What the touch tests read: whether the hidden input has the focus, and its value.
-    proxy() { return { focused: document.activeElement === input, value: input.value }; },
+    proxy() { return { focused: document.activeElement === input, value: input.value, inputMode: input.inputMode }; },
   };
 })();

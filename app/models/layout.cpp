@@ -19,7 +19,11 @@ ScreenLayout layout_screen(const LayoutInput& in) {
   out.kind = LayoutKind::sheet;
   const float top = in.toolbar_height, below = std::max(0.0f, in.height - top);
   out.landscape = in.width > in.height;
-  if (out.landscape) {
+  if (!in.view) {
+    out.view = {0, top, 0, 0};
+    out.tabs = {0, top, in.width, in.tab_height};
+    out.sheet = {0, top + in.tab_height, in.width, std::max(0.0f, below - in.tab_height)};
+  } else if (out.landscape) {
     // The view a square on the left, as tall as the room under the toolbar and at most half the width.
     const float side = std::round(std::min(below, in.width * 0.5f));
     out.view = {0, top, side, below};

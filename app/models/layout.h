@@ -31,7 +31,8 @@ constexpr float kSheetTargets = 3.0f;
 // How the panels are arranged.
 enum class LayoutKind { wide, stacked, sheet };
 // The panel a sheet layout shows.
-enum class SheetTab : int { settings = 0, plots = 1, confusion = 2, lesson = 3 };  // lesson: a lesson link's panel
+// lesson: a lesson link's panel; sweep: a sweep's plot, which has the sheet to itself (a sweep has no 2-D view).
+enum class SheetTab : int { settings = 0, plots = 1, confusion = 2, lesson = 3, sweep = 4 };
 
 // A rectangle on screen (CSS px).
 struct Box {
@@ -47,6 +48,7 @@ struct LayoutInput {
   float view_chrome = 0;        // the view panel's height besides its image (its title and controls)
   bool touch = false;           // a touch screen (the page's pointer is coarse)
   bool reading = false;         // the sheet shows text to read (the Lesson tab): the view gets kReadingViewShare
+  bool view = true;             // the screen has a 2-D view (a sweep has none: the tabs go under the toolbar)
 };
 
 // Where the sheet layout puts the view, the tabs and the panel shown (other kinds only have `kind`).

@@ -119,18 +119,23 @@ std::vector<ResultField> results_line(const ResultsInput& in) {
   return out;
 }
 
-std::string compact_results_text(const std::string& name, const ResultsInput& in) {
+std::vector<std::string> compact_results_parts(const std::string& name, const ResultsInput& in) {
   const ResultField count = counted_field(in);
-  return name + "  " + count.label + " " + count.value + "  \xC2\xB7  test err " +
-         sample_value(in, error_text(in.test_error));
+  return {name, count.label + " " + count.value, "test err " + sample_value(in, error_text(in.test_error))};
+}
+
+std::string compact_results_text(const std::string& name, const ResultsInput& in) {
+  const std::vector<std::string> parts = compact_results_parts(name, in);
+  return parts[0] + "  " + parts[1] + "  \xC2\xB7  " + parts[2];
 }
 
 std::vector<CompareResult> compare_results(const CompareModel& compare, int64_t step_budget) {
   std::vector<CompareResult> out;
   for (size_t i = 0; i < compare.size(); ++i) {
     const ComparedRun& r = compare.run(i);
-    if (r.session)
-      out.push_back({static_cast<int>(i), compact_results_text(r.name, results_input(*r.session, step_budget))});
+    if (!r.session) continue;
+    const ResultsInput in = results_input(*r.session, step_budget);
+    out.push_back({static_cast<int>(i), compact_results_text(r.name, in), compact_results_parts(r.name, in)});
   }
   return out;
 }

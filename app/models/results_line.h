@@ -64,13 +64,17 @@ std::string subsample_title(const Session& session);
 std::vector<ResultField> results_line(const ResultsInput& in);
 // The counted quantity's field alone (the line's second field).
 ResultField counted_field(const ResultsInput& in);
+// The compact line's parts: the name, the counted field ("mistakes 313 > 66.7 by 246 (clean-data bound)"), the test
+// error ("test err 0.153"); a narrow toolbar breaks the line between them, never inside one.
+std::vector<std::string> compact_results_parts(const std::string& name, const ResultsInput& in);
 // A compared learner's compact line: "Perceptron  mistakes 313 > 66.7 by 246 (clean-data bound) · test err
 // 0.153" (Compare mode: one per learner, in its colour).
 std::string compact_results_text(const std::string& name, const ResultsInput& in);
 // A compared learner's line: its index in the compare (its colour: learner_color(index)) and its text.
 struct CompareResult {
   int index = 0;
-  std::string text;  // compact_results_text
+  std::string text;                // compact_results_text
+  std::vector<std::string> parts;  // compact_results_parts
 };
 // Compare mode: one compact line per compared learner that has a session, in the compare's order.
 std::vector<CompareResult> compare_results(const CompareModel& compare, int64_t step_budget);

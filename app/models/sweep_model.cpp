@@ -280,6 +280,33 @@ const std::string& SweepModel::rows_sha256() {
   return hash_;
 }
 
+std::string refusal_summary(const std::vector<CellRow>& rows, int64_t total) {
+  std::vector<std::string> reasons;
+  int64_t refused = 0;
+  for (const CellRow& r : rows) {
+    if (r.error.empty()) continue;
+    ++refused;
+    if (std::find(reasons.begin(), reasons.end(), r.error) == reasons.end()) reasons.push_back(r.error);
+  }
+  if (refused == 0) return "";
+  const bool all = refused == total && static_cast<int64_t>(rows.size()) == total;
+  std::string out = !all        ? std::to_string(refused) + " of " + std::to_string(total) + " cells refused: "
+                    : total > 1 ? "all " + std::to_string(total) + " cells refused: "
+                                : std::string("the cell was refused: ");
+  out += reasons.front();
+  if (reasons.size() > 1)
+    out += " (and " + std::to_string(reasons.size() - 1) + (reasons.size() == 2 ? " other reason)" : " other reasons)");
+  return out;
+}
+
+std::string sweep_empty_text(const std::vector<CellRow>& rows, int64_t total, bool cancelled) {
+  const bool none_ran = std::all_of(rows.begin(), rows.end(), [](const CellRow& r) { return !r.error.empty(); });
+  if (static_cast<int64_t>(rows.size()) == total && total > 0)
+    return none_ran ? refusal_summary(rows, total) : "no cell gave a value of this metric";
+  if (cancelled) return "cancelled before any cell gave a value";
+  return "the first cells are running...";
+}
+
 size_t SweepModel::error_rows() const {
   size_t n = 0;
   for (const CellRow& r : rows())

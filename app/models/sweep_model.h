@@ -43,6 +43,16 @@ struct SweepPlotData {
 // all parse as numbers, else the first non-replicate axis (values by index), else a single position 0.
 SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<CellRow>& rows, std::string_view metric);
 
+// The refused cells among `rows` of a sweep of `total` cells, in words that stay on screen (never only in a
+// tooltip): "" when none was refused; "all 12 cells refused: REASON" when every cell has its row and none ran;
+// else "3 of 12 cells refused: REASON". REASON is the first refused cell's error (the same words as a single
+// run's refusal), followed by "(and N other reasons)" when the refused cells give more than one.
+std::string refusal_summary(const std::vector<CellRow>& rows, int64_t total);
+// What the sweep's plot says while it has no point: once every cell has its row, why (refusal_summary when none
+// ran, else that no cell gave the metric a value); "cancelled before any cell gave a value" after a cancel; else
+// "the first cells are running...".
+std::string sweep_empty_text(const std::vector<CellRow>& rows, int64_t total, bool cancelled);
+
 // The rows as CSV: index, one column per axis (the cell's values), then every numeric field that occurs in
 // some row (sorted by name; whole numbers as digits, else the shortest exact text; empty where a row has
 // none or it is null), then the error of a refused cell (quoted; empty for a run), then the cell's link

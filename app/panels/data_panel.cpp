@@ -73,7 +73,7 @@ void DataPanel::draw_file_list() {
   }
   ImGui::TextDisabled("%s", folder_.c_str());
   ImGui::SameLine();
-  if (ImGui::SmallButton("Refresh")) folder_listed_ = false;
+  if (compact_button(ctx_, "Refresh")) folder_listed_ = false;
   if (!folder_error_.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", folder_error_.c_str());
   const float rows = std::min<float>(10.0f, static_cast<float>(folder_entries_.size()) + 1.0f);
   ImGui::BeginChild("files", ImVec2(-1, rows * ImGui::GetTextLineHeightWithSpacing() + 6), true);

@@ -50,12 +50,12 @@ void ExportPanel::draw_sweep(ImVec2 plot_min, ImVec2 plot_max) {
   save_button(
       "Rows CSV", "marginlab_sweep.csv", "text/csv", sweep != nullptr, [&] { return sweep->rows_csv(); },
       "export.rows_csv", "One line per finished cell: its axis values, every number of its run report, its link");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Rows JSONL"));
   save_button(
       "Rows JSONL", "marginlab_sweep.jsonl", "application/x-ndjson", sweep != nullptr,
       [&] { return sweep->rows_jsonl(); }, "export.rows_jsonl",
       "The rows as `marginlab sweep --out` writes them (merge and report read this)");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Sweep PNG"));
   if (ImGui::Button("Sweep PNG")) {
     capture_pending_ = true;
     capture_min_ = plot_min;
@@ -86,15 +86,15 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   save_button(
       "Trace CSV", "marginlab_trace.csv", "text/csv", s != nullptr, [&] { return s->trace().to_csv(); }, nullptr,
       "The recorded trace (sha256 = the run's fingerprint)");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Trace JSON"));
   save_button(
       "Trace JSON", "marginlab_trace.json", "application/json", s != nullptr, [&] { return trace_json(s->trace()); },
       nullptr, nullptr);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Data CSV"));
   save_button(
       "Data CSV", "marginlab_data.csv", "text/csv", s != nullptr, [&] { return render_data_csv(s->data()); }, nullptr,
       "The prepared data with observed and true labels and corruption flags");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Plots PNG"));
   if (ImGui::Button("Plots PNG") && s && panel_visible(ctx_.state.config(), "plots"))
     request_capture(plots_min, plots_max, "marginlab_plots.png", false);
   const bool has_view =
@@ -106,7 +106,7 @@ void ExportPanel::draw(ImVec2 plots_min, ImVec2 plots_max) {
   // No tooltip in the frame a capture reads: it would be in the picture.
   if (!capture_pending_ && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("The 2-D view with its legend, the link as a caption (and in the file's Source text)");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Layout PNG"));
   if (ImGui::Button("Layout PNG") && s)
     request_capture(ImVec2(0, 0), ImGui::GetIO().DisplaySize, "marginlab_layout.png", true);
   probe(ctx_, "export.layout_png");

@@ -76,7 +76,7 @@ void LearnerPanel::draw_compare() {
     if (ImGui::IsItemHovered() && (name.cut || !r.error.empty()))
       ImGui::SetTooltip("%s", (name.cut ? r.name + (r.error.empty() ? "" : "\n") : "").append(r.error).c_str());
     ImGui::SameLine(remove_x);
-    if (ImGui::SmallButton("remove")) remove = static_cast<int>(i);
+    if (compact_button(ctx_, "remove")) remove = static_cast<int>(i);
     probe(ctx_, "learner.remove." + r.learner);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(cm.size() == 2 ? "Remove it: the other learner's single run" : "Remove it from the comparison");

@@ -21,7 +21,7 @@ void colored_wrapped(const ImVec4& color, const std::string& text) {
 
 void LessonPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
   begin_panel("Lesson", pos, size, title ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoTitleBar);
-  if (ctx_.probes) (*ctx_.probes)["lesson.panel"] = ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);
+  if (ctx_.probes) (*ctx_.probes)["lesson.panel"] = probe_point(ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f));
   if (!tracker_.error().empty()) colored_wrapped(kErrorColor, tracker_.error());
   if (tracker_.place().lesson != nullptr) {
     // What a phone's short sheet shows without scrolling comes first: where the reader is, the way on, the goal
@@ -57,7 +57,7 @@ void LessonPanel::draw_step_text() {
   ImGui::Spacing();
   ImGui::TextDisabled("%d of %zu steps met", tracker_.progress().met_count(*tracker_.place().lesson),
                       tracker_.place().lesson->steps.size());
-  if (ImGui::SmallButton("Start this step again")) go(tracker_.place().step);
+  if (compact_button(ctx_, "Start this step again")) go(tracker_.place().step);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Opens the step's own link (your changes are dropped)");
 }
 
@@ -134,7 +134,7 @@ std::string LessonPanel::draw_lesson_list() {
     ImGui::PopID();
   }
   if (!tracker_.progress().empty()) {
-    if (ImGui::SmallButton("Reset progress")) tracker_.reset_progress();
+    if (compact_button(ctx_, "Reset progress")) tracker_.reset_progress();
     probe(ctx_, "lesson_list.reset");
     trailing_hint("forgets the steps met (kept in this browser only)");
   }

@@ -99,10 +99,22 @@ void trailing_hint(const char* text) {
   }
 }
 
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+bool compact_button(const PanelContext& ctx, const char* label) {
+  return on_touch(ctx) ? ImGui::Button(label) : ImGui::SmallButton(label);
+}
+
 void probe(const PanelContext& ctx, const std::string& name) {
   if (!ctx.probes) return;
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  (*ctx.probes)[name] = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+  (*ctx.probes)[name] = last_item_rect();
 }
 
 int compare_legend(const CompareModel& compare, const char* label) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/models/text_fit.h"
+#include "app/panels/probes.h"
 #include "app/platform/platform.h"
 #include "app/state/app_state.h"
 #include "imgui.h"
@@ -21,8 +22,19 @@ struct PanelContext {
   Platform& platform;    // the host's services
   std::string& message;  // what the last export, copy or file read did (the Share and Export panels show it)
   ImFont** font_small;   // the small font (tick labels, dense tables), set by App::setup_imgui
-  std::map<std::string, ImVec2>* probes;  // where named widgets were drawn this frame (status JSON, for the tests)
+  Probes* probes;        // where named widgets were drawn this frame (status JSON, for the tests)
+  const bool* touch;     // a touch screen: targets a finger's size, hints that name the finger
 };
+
+// The screen is a touch screen (ctx.touch, which App sets from the page's coarse pointer).
+inline bool on_touch(const PanelContext& ctx) { return ctx.touch && *ctx.touch; }
+// Continues the line when an item `width` pixels wide still fits in the window, else the item starts the next
+// line (narrow windows: controls wrap instead of running off the edge).
+void same_line_if_fits(float width);
+// The width of a button labelled `label` (its text and frame padding).
+float button_width(const char* label);
+// A small button with a mouse (ImGui::SmallButton); on a touch screen a full frame, a touch target.
+bool compact_button(const PanelContext& ctx, const char* label);
 
 // What every panel holds: the shared context (a panel class derives from it and inherits its constructor).
 class Panel {
@@ -34,7 +46,7 @@ class Panel {
   PanelContext ctx_;
 };
 
-// Records the centre of the last widget under `name` in ctx.probes (the end-to-end tests click it).
+// Records the last widget's rectangle under `name` in ctx.probes (the end-to-end tests tap and measure it).
 void probe(const PanelContext& ctx, const std::string& name);
 
 // Begins a fixed panel window at pos/size; the title bar shows the panel's name.

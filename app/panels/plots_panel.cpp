@@ -251,6 +251,7 @@ void PlotsPanel::draw_fourth_plot(const RunPlots& r) {
     const char* label = mode == 0 ? "invariants" : "counters";
     right -= ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetCursorScreenPos(ImVec2(right, p.y + 2));
+    // Small on every screen: the title line has a text's height (a touch target would cover the plot above).
     if (ImGui::SmallButton(label)) plot4_mode_ = 1 - mode;
     right -= 6;
   }

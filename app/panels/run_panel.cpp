@@ -37,11 +37,17 @@ struct RunPanel::ToolbarFlow {
   float controls_h = 0;  // a row of controls
   float row_step = 0;    // from one row to the next
   int row = 0;           // the current row
+  bool started = false;  // an item is on the current row
 
   // The cursor's y at the current row.
   float row_y() const { return row * row_step + (controls_h - ImGui::GetFrameHeight()) * 0.5f; }
   // Places the next group of controls, group_width wide: beside the last item, or at the start of a new row.
   void next(float group_width, float spacing) {
+    if (!started) {
+      started = true;
+      ImGui::SetCursorPos(ImVec2(10, row_y()));
+      return;
+    }
     const float end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     if (end + spacing + group_width > width - 10) {
       ++row;
@@ -72,17 +78,20 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
   flow.width = size.x;
   flow.controls_h = controls_row(fs);
   flow.row_step = controls_row_step(fs);
-  ImGui::SetCursorPosY((flow.controls_h - ImGui::GetFrameHeight()) * 0.5f);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
+  // The name on a wide screen; a phone's first row keeps its room for the buttons (the page's title names it).
+  if (!on_touch(ctx_)) {
+    flow.next(0, 0);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "marginlab");
+  }
   // A cell opened from a sweep: the way back to it (the browser's Back does the same).
   if (!ctx_.state.parked_sweep_url().empty()) {
-    ImGui::SameLine(0, fs * 0.8f);
+    flow.next(ImGui::CalcTextSize("\xE2\x86\x90 Sweep").x + ImGui::GetStyle().FramePadding.x * 2, fs * 0.8f);
     if (ImGui::Button("\xE2\x86\x90 Sweep")) ctx_.state.return_to_sweep();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the sweep this run was opened from");
   }
   const RunSnapshot run = snapshot();
-  draw_play_controls(flow, run);
+  draw_play_controls(flow, run, gallery_open);
   draw_speed(flow);
   draw_run_fields(flow);
   // Progress on the right; while the learner prepares (a kernel projection fit), a progress bar with
@@ -93,8 +102,8 @@ void RunPanel::draw(ImVec2 pos, ImVec2 size, const std::function<std::string()>&
     draw_status(flow, run, frame_note);
   rows_ = flow.row + 1;
   draw_results(results, size.x);
-  if (!compare.empty()) draw_compare_results(compare);
-  draw_gallery_button(size.x, gallery_open);
+  if (!compare.empty()) draw_compare_results(compare, size.x);
+  if (!on_touch(ctx_)) draw_gallery_button(size.x, gallery_open);
   ImGui::End();
 }
 
@@ -112,14 +121,15 @@ RunPanel::RunSnapshot RunPanel::snapshot() const {
 }
 
 // Play or Pause, Step, +100 and Reset.
-void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run) {
+void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run, bool* gallery_open) {
   const float fs = ImGui::GetFontSize();
   const float pad = ImGui::GetStyle().FramePadding.x * 2, spacing = ImGui::GetStyle().ItemSpacing.x;
   auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + pad; };
   const RunMode mode = run.mode;
   const bool done = run.done;
   const bool runnable = mode == RunMode::sweep ? run.sweep != nullptr : run.session != nullptr;
-  flow.next(fs * 5.5f + button_w("Step") + button_w("+100") + button_w("Reset") + 3 * spacing, fs * 0.8f);
+  const float gallery_w = on_touch(ctx_) ? button_w("Gallery") + spacing : 0.0f;
+  flow.next(fs * 5.5f + button_w("Step") + button_w("+100") + button_w("Reset") + 3 * spacing + gallery_w, fs * 0.8f);
   ImGui::BeginDisabled(!runnable || done);
   if (ctx_.state.playing()) {
     if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) ctx_.state.pause();
@@ -144,6 +154,16 @@ void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(mode == RunMode::sweep ? "Run the sweep again from its first cell"
                                              : "Rebuild data, noise and learner from the link and start again");
+  if (on_touch(ctx_)) draw_touch_gallery_button(gallery_open);
+}
+
+void RunPanel::draw_touch_gallery_button(bool* gallery_open) {
+  ImGui::SameLine();
+  const bool open = gallery_open && *gallery_open;
+  if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::Button("Gallery") && gallery_open) *gallery_open = !*gallery_open;
+  if (open) ImGui::PopStyleColor();
+  probe(ctx_, "run.gallery");
 }
 
 // Speed: steps per frame, or as many as the 8 ms budget allows.
@@ -204,6 +224,8 @@ std::string RunPanel::status_text(const RunSnapshot& run) const {
                        : ctx_.state.playing() ? "running"
                                               : "paused";
     if (!ctx_.state.visible && !sweep->finished()) what = "paused (page hidden)";
+    if (sweep->finished() && sweep->total() > 0 && sweep->error_rows() == static_cast<size_t>(sweep->total()))
+      what = "finished, every cell refused";
     std::snprintf(status, sizeof status, "sweep: %lld / %lld cells   %s", static_cast<long long>(sweep->completed()),
                   static_cast<long long>(sweep->total()), what);
   } else if (mode == RunMode::compare && compare.active()) {
@@ -283,7 +305,7 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
   for (const ResultField& f : results) {
     const float lw = ImGui::CalcTextSize(f.label.c_str()).x, vw = ImGui::CalcTextSize(f.value.c_str()).x;
     // A field never splits; one that does not fit goes to the next line (narrow windows).
-    if (x > x0 && x + lw + inner + vw > width - 10 - ImGui::CalcTextSize("Gallery").x - fs * 1.5f) {
+    if (x > x0 && x + lw + inner + vw > results_width(width)) {
       x = x0;
       y += fs * 1.25f;
       ++lines;
@@ -299,20 +321,34 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
   result_lines_ = lines;
 }
 
-void RunPanel::draw_compare_results(const std::vector<CompareResult>& compare) {
-  // Under the separator draw_results drew: one line per learner, in its colour (the plots' colour).
+float RunPanel::results_width(float width) const {
+  const float gallery = on_touch(ctx_) ? 0.0f : ImGui::CalcTextSize("Gallery").x + ImGui::GetFontSize() * 1.5f;
+  return width - 10 - gallery;
+}
+
+void RunPanel::draw_compare_results(const std::vector<CompareResult>& compare, float width) {
+  // Under the separator draw_results drew, where its line would be: each learner's parts in its colour (the
+  // plots' colour), broken between parts when the toolbar is narrow (a phone), the next lines indented.
   const float fs = ImGui::GetFontSize();
-  float y = std::round(fs * kControlsRows) + (rows_ - 1) * std::round(fs * kControlsRows) * 0.75f - fs * 0.15f;
+  float y = controls_height(fs, rows_) - fs * 0.15f;
   ImGui::PushFont(*ctx_.font_small);
-  for (const CompareResult& line : compare) {
-    ImGui::SetCursorPos(ImVec2(10, y));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(learner_color(line.index)));
-    ImGui::TextUnformatted(line.text.c_str());
+  const float indent = fs;
+  const TextMeasure measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
+  int lines = 0;
+  for (const CompareResult& result : compare) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(learner_color(result.index)));
+    const std::vector<std::string> flowed =
+        flow_tokens(result.parts, "  ", results_width(width) - 10 - indent, measure);
+    for (size_t k = 0; k < flowed.size(); ++k) {
+      ImGui::SetCursorPos(ImVec2(k == 0 ? 10 : 10 + indent, y));
+      ImGui::TextUnformatted(flowed[k].c_str());
+      y += fs * 1.25f;
+      ++lines;
+    }
     ImGui::PopStyleColor();
-    y += fs * 1.25f;
   }
   ImGui::PopFont();
-  result_lines_ = static_cast<int>(compare.size());
+  result_lines_ = std::max(1, lines);
 }
 
 float RunPanel::needed_height(float font_size, bool with_results) const {

@@ -34,16 +34,19 @@ class RunPanel : public Panel {
   struct RunSnapshot;  // the run as the toolbar found it (run_panel.cpp)
   // draw()'s stages, in order.
   RunSnapshot snapshot() const;
-  void draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run);  // Play/Pause, Step, +100, Reset
-  void draw_speed(ToolbarFlow& flow);                                  // steps per frame
-  void draw_run_fields(ToolbarFlow& flow);                             // the run's fields (seed, step budget)
+  // Play/Pause, Step, +100, Reset (and Gallery on a touch screen).
+  void draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run, bool* gallery_open);
+  void draw_speed(ToolbarFlow& flow);       // steps per frame
+  void draw_run_fields(ToolbarFlow& flow);  // the run's fields (seed, step budget)
   // The right end: the run's status (its tooltip: frame_note()).
   void draw_status(ToolbarFlow& flow, const RunSnapshot& run, const std::function<std::string()>& frame_note);
   std::string status_text(const RunSnapshot& run) const;  // "training", "sweep: 3 / 12 cells   running", ...
   void draw_preparation_status(ImVec2 size);              // progress bar, stage and Cancel while the learner prepares
-  void draw_results(const std::vector<ResultField>& results, float width);  // the results line's fields
-  void draw_compare_results(const std::vector<CompareResult>& compare);     // a line per compared learner
-  void draw_gallery_button(float width, bool* gallery_open);                // right end of the results row
+  void draw_results(const std::vector<ResultField>& results, float width);            // the results line's fields
+  void draw_compare_results(const std::vector<CompareResult>& compare, float width);  // lines per compared learner
+  void draw_gallery_button(float width, bool* gallery_open);  // right end of the results row (a mouse)
+  void draw_touch_gallery_button(bool* gallery_open);         // after Reset, a touch target (a touch screen)
+  float results_width(float width) const;                     // the numbers' room: the Gallery button's right of it
 
   SettingWidgets widgets_;
   int rows_ = 1;          // rows of controls at the last draw

@@ -1,6 +1,8 @@
 // marginlab app — widgets of config fields and learner parameters (see setting_widgets.h).
 #include "app/panels/setting_widgets.h"
 
+#include "app/platform/touch_input.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -48,8 +50,7 @@ bool close_popup_on_escape() {
 
 void SettingWidgets::probe_item(const std::string& name) {
   if (!probes_) return;
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  (*probes_)[name] = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+  (*probes_)[name] = last_item_rect();
 }
 
 bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, const SettingValue& current,
@@ -125,6 +126,7 @@ bool SettingWidgets::setting_widget(const Setting& s, const std::string& key, co
       } else {
         ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &v, nullptr, nullptr, "%.6g", flags);
       }
+      if (lo >= 0 && (ImGui::IsItemHovered() || ImGui::IsItemActive())) note_decimal_field();
       probe_item(probe_name);
       return finish_edit(edited_numbers_, key, std::clamp(v, lo, hi), current.number, &out->number);
     }

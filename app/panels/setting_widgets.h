@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/panels/probes.h"
 #include "app/state/app_state.h"
 #include "core/config/fields.h"
 #include "imgui.h"
@@ -26,10 +27,9 @@ bool close_popup_on_escape();
 // The widgets of config fields and learner parameters, with the edits in progress.
 class SettingWidgets {
  public:
-  // The widgets apply their edits to `state`; with `probes`, each widget's centre is recorded there as
+  // The widgets apply their edits to `state`; with `probes`, each widget's rectangle is recorded there as
   // "field.KEY" and each entry of an open combo as "field.KEY.ID" (PanelContext::probes: the end-to-end tests).
-  explicit SettingWidgets(AppState& state, std::map<std::string, ImVec2>* probes = nullptr)
-      : state_(state), probes_(probes) {}
+  explicit SettingWidgets(AppState& state, Probes* probes = nullptr) : state_(state), probes_(probes) {}
   // The widget of one setting (a config field or a learner parameter) under its URL key, showing `current`;
   // true with *out set when the user committed a new value.
   bool setting_widget(const Setting& setting, const std::string& key, const SettingValue& current, SettingValue* out);
@@ -39,10 +39,10 @@ class SettingWidgets {
   void draw_fields(const char* table_id, std::string_view panel, const std::vector<std::string>& skip);
 
  private:
-  void probe_item(const std::string& name);  // records the last item's centre in probes_ (when set)
+  void probe_item(const std::string& name);  // records the last item's rectangle in probes_ (when set)
 
   AppState& state_;
-  std::map<std::string, ImVec2>* probes_;
+  Probes* probes_;
   // Fields being typed into, by URL key: the value shown until the edit is committed.
   std::map<std::string, double> edited_numbers_;
   std::map<std::string, std::string> edited_texts_;

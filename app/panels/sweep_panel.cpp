@@ -34,21 +34,39 @@ std::string replicate_words(const Experiment& e) {
 
 void SweepPanel::draw_header() {
   SweepModel& sweep = *ctx_.state.sweep();
-  const float fs = ImGui::GetFontSize();
   const Experiment& e = sweep.experiment();
-  ImGui::AlignTextToFramePadding();
-  ImGui::Text("Sweep: %lld cells, %s, each to %lld steps", static_cast<long long>(sweep.total()),
-              describe_axes(e).c_str(), static_cast<long long>(e.base.steps));
-  // Progress, pause/resume, cancel on one line.
+  ImGui::TextWrapped("Sweep: %lld cells, %s, each to %lld steps", static_cast<long long>(sweep.total()),
+                     describe_axes(e).c_str(), static_cast<long long>(e.base.steps));
+  draw_progress_row(sweep);
+  draw_status(sweep);
+  // A refused cell says why in sight (the same words as a single run's refusal), on every screen: here when some
+  // cells ran, in the empty plot's place when none did (sweep_empty_text).
+  const std::string refused = refusal_summary(sweep.rows(), sweep.total());
+  const bool some_ran =
+      std::any_of(sweep.rows().begin(), sweep.rows().end(), [](const CellRow& r) { return r.error.empty(); });
+  if (!refused.empty() && some_ran) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
+    ImGui::TextWrapped("%s", refused.c_str());
+    ImGui::PopStyleColor();
+    probe(ctx_, "sweep.refused");
+  }
+  draw_warnings(sweep);
+  draw_metric_choice(sweep);
+}
+
+// The progress bar, Pause or Resume, and Cancel: on one line when they fit, the bar the width's whole otherwise.
+void SweepPanel::draw_progress_row(SweepModel& sweep) {
+  const float fs = ImGui::GetFontSize();
   const int64_t done = sweep.completed(), total = sweep.total();
   char overlay[96];
   std::snprintf(overlay, sizeof overlay, "%lld / %lld cells", static_cast<long long>(done),
                 static_cast<long long>(total));
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.30f, 0.55f, 0.95f, 1));
-  ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / static_cast<float>(total) : 0.0f, ImVec2(fs * 16, 0),
-                     overlay);
+  ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / static_cast<float>(total) : 0.0f,
+                     ImVec2(std::min(fs * 16, ImGui::GetContentRegionAvail().x), 0), overlay);
   ImGui::PopStyleColor();
-  ImGui::SameLine();
+  const float pad = ImGui::GetStyle().FramePadding.x * 2;
+  same_line_if_fits(fs * 5.5f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("Cancel").x + pad);
   const bool over = sweep.finished() || sweep.cancelled();
   ImGui::BeginDisabled(over);
   if (ctx_.state.playing()) {
@@ -65,10 +83,10 @@ void SweepPanel::draw_header() {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Stop the sweep; the cells done so far stay in the plot and the exports");
   ImGui::EndDisabled();
-  ImGui::SameLine(0, fs);
-  ImGui::AlignTextToFramePadding();
-  // The status, then the rate and the time left: the rate stays whole, the status is cut with "..." to the room
-  // left before it (the whole text on hover), so that neither runs past the panel's edge.
+}
+
+// The status, then the rate and the time left: beside the buttons when they fit, else under them, wrapped.
+void SweepPanel::draw_status(const SweepModel& sweep) {
   const bool stopped = !sweep.error().ok();
   std::string status;
   if (stopped)
@@ -85,74 +103,56 @@ void SweepPanel::draw_header() {
     status = "running " + sweep.cell_label(sweep.current_index()) + ", step " + std::to_string(sweep.current_steps());
   else
     status = "running on " + sweep.runs_on();
-  std::string rate;
   if (sweep.running()) {  // cells/s and the time left, once a row exists
     const std::string progress = progress_text(sweep.progress(ctx_.platform.now_seconds()));
     const size_t at = progress.find(", ");
-    if (at != std::string::npos) rate = progress.substr(at + 2);
+    if (at != std::string::npos) status += "   " + progress.substr(at + 2);
   }
-  const float rate_w = rate.empty() ? 0.0f : ImGui::CalcTextSize(rate.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-  const FittedText shown = fit_to_width(status, ImGui::GetContentRegionAvail().x - rate_w);
-  if (stopped)
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1), "%s", shown.shown.c_str());
-  else
-    ImGui::TextUnformatted(shown.shown.c_str());
-  if (shown.cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.c_str());
-  if (!rate.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", rate.c_str());
+  same_line_if_fits(ImGui::CalcTextSize(status.c_str()).x);
+  if (stopped) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
+  ImGui::TextWrapped("%s", status.c_str());
+  if (stopped) ImGui::PopStyleColor();
+}
+
+// The warnings the sweep's cells gave: a count that unfolds the list (a tap shows it; hovering is not needed).
+void SweepPanel::draw_warnings(const SweepModel& sweep) {
+  if (sweep.warnings().empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+  const std::string label = std::to_string(sweep.warnings().size()) +
+                            (sweep.warnings().size() == 1 ? " warning" : " warnings") + "##sweep_warnings";
+  if (ImGui::TreeNode(label.c_str())) {
+    for (size_t i = 0; i < sweep.warnings().size() && i < 12; ++i)
+      ImGui::TextWrapped("%s", sweep.warnings()[i].c_str());
+    ImGui::TreePop();
   }
-  if (const size_t refused = sweep.error_rows()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1), "(%zu cells refused)", refused);
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::TextUnformatted("Left out of the plot: their learner or data pipeline refused the data.");
-      size_t shown = 0;
-      for (const CellRow& r : sweep.rows())
-        if (!r.error.empty() && shown++ < 8) ImGui::Text("%s: %s", sweep.cell_label(r.index).c_str(), r.error.c_str());
-      ImGui::EndTooltip();
-    }
-  }
-  if (!sweep.warnings().empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.45f, 1), "(%zu warnings)", sweep.warnings().size());
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      for (size_t i = 0; i < sweep.warnings().size() && i < 12; ++i)
-        ImGui::TextUnformatted(sweep.warnings()[i].c_str());
-      ImGui::EndTooltip();
-    }
-  }
-  // The metric: any numeric field of the rows.
-  if (!sweep.rows().empty()) {
-    const float w = fs * 11;
-    // Right-aligned after the status line's last item, or on the next line when it would run into it.
-    const float status_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
-    const float metric_x = ImGui::GetWindowContentRegionMax().x - w - ImGui::CalcTextSize("metric").x - 8;
-    if (metric_x >= status_end + fs) ImGui::SameLine(metric_x);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("metric");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(w);
-    if (fitted_combo("##metric", metric_)) {
-      // The fields of the first row that ran (a refused cell's row has none).
-      const CellRow* ran = nullptr;
-      for (const CellRow& r : sweep.rows())
-        if (r.error.empty()) {
-          ran = &r;
-          break;
-        }
-      if (ran)
-        for (const auto& kv : ran->numbers)
-          if (kv.first != "index" && ImGui::Selectable(kv.first.c_str(), kv.first == metric_)) metric_ = kv.first;
-      ImGui::EndCombo();
-    }
+  ImGui::PopStyleColor();
+}
+
+// The metric: any numeric field of the rows.
+void SweepPanel::draw_metric_choice(const SweepModel& sweep) {
+  if (sweep.rows().empty()) return;
+  const float w = ImGui::GetFontSize() * 11;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("metric");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::min(w, ImGui::GetContentRegionAvail().x));
+  if (fitted_combo("##metric", metric_)) {
+    // The fields of the first row that ran (a refused cell's row has none).
+    const CellRow* ran = nullptr;
+    for (const CellRow& r : sweep.rows())
+      if (r.error.empty()) {
+        ran = &r;
+        break;
+      }
+    if (ran)
+      for (const auto& kv : ran->numbers)
+        if (kv.first != "index" && ImGui::Selectable(kv.first.c_str(), kv.first == metric_)) metric_ = kv.first;
+    ImGui::EndCombo();
   }
 }
 
-void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
-  begin_panel("Sweep", pos, size, ImGuiWindowFlags_NoScrollbar);
+void SweepPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
+  begin_panel("Sweep", pos, size, ImGuiWindowFlags_NoScrollbar | (title ? 0 : ImGuiWindowFlags_NoTitleBar));
   first_marker_ = first_cell_entry_ = ImVec2(-1, -1);
   SweepModel* sweep = ctx_.state.sweep();
   if (!sweep) {
@@ -181,16 +181,27 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size) {
             std::to_string(d.points_filled) + " of " + std::to_string(d.points.size()) + " points";
   o.x_label = setting_display_name(d.x_key);  // the key itself is in the help
   if (!d.x_key.empty()) o.help = "x axis: " + o.x_label + " (URL key " + d.x_key + ").";
-  o.empty_text = "the first cells are running...";
+  const std::string empty_text = sweep_empty_text(sweep->rows(), sweep->total(), sweep->cancelled());
+  o.empty_text = empty_text.c_str();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float hint_h = ImGui::GetTextLineHeightWithSpacing();
+  // On a touch screen a tap on a point does what a click does; the hint's wrapped lines keep their room under
+  // the plot.
+  const char* hint = on_touch(ctx_) ? "Tap a point to open one of its cells as a single run (Back returns here). "
+                                      "Export (Settings): rows as CSV or JSON lines, the plot as PNG."
+                                    : "Click a point to open one of its cells as a single run (Back returns here). "
+                                      "Export: rows as CSV or JSON lines, the plot as PNG.";
+  const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, avail.x).y + ImGui::GetStyle().ItemSpacing.y;
   plot_min_ = ImGui::GetCursorScreenPos();
   const std::vector<std::string> no_labels;
   const PointHit hit = points_plot("sweep", ImVec2(avail.x, avail.y - hint_h), o, series,
                                    d.x_numeric ? no_labels : d.x_labels, &first_marker_);
   plot_max_ = ImVec2(plot_min_.x + avail.x, plot_min_.y + avail.y - hint_h);
-  note("Click a point to open one of its cells as a single run (Back returns here). Export: rows as CSV or JSON lines, "
-       "the plot as PNG.");
+  if (ctx_.probes) {
+    (*ctx_.probes)["sweep.plot"] = {plot_min_, plot_max_};
+    if (!sweep->rows().empty() && sweep->error_rows() == sweep->rows().size())  // none ran: the plot says why
+      (*ctx_.probes)["sweep.refused"] = {plot_min_, plot_max_};
+  }
+  note("%s", hint);
   if (hit.series >= 0) {
     const SweepLine& line = d.lines[static_cast<size_t>(hit.series)];
     const size_t k = static_cast<size_t>(hit.index);

@@ -16,8 +16,8 @@ namespace ml::app {
 class SweepPanel : public Panel {
  public:
   using Panel::Panel;  // works on the shared context
-  // Draws the panel as a fixed window at pos/size.
-  void draw(ImVec2 pos, ImVec2 size);
+  // Draws the panel as a fixed window at pos/size; without `title` (a phone's Sweep tab names it) no title bar.
+  void draw(ImVec2 pos, ImVec2 size, bool title = true);
   // Screen rectangle of the plot at the last draw (what "Sweep PNG" captures).
   ImVec2 plot_min() const { return plot_min_; }
   ImVec2 plot_max() const { return plot_max_; }
@@ -29,7 +29,11 @@ class SweepPanel : public Panel {
   const std::string& metric() const { return metric_; }
 
  private:
-  void draw_header();
+  void draw_header();  // what the sweep is, its progress, status, refusals, warnings and metric
+  void draw_progress_row(SweepModel& sweep);
+  void draw_status(const SweepModel& sweep);
+  void draw_warnings(const SweepModel& sweep);
+  void draw_metric_choice(const SweepModel& sweep);
 
   std::string metric_ = "test_error";
   std::vector<int64_t> popup_cells_;  // cells of the clicked point

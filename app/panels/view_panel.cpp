@@ -65,8 +65,12 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
     return;
   }
   const bool compare = ctx_.state.mode() == RunMode::compare;
-  if (compare) draw_compare_legend();
-  draw_toolbar(*session);
+  if (title) {
+    if (compare) draw_compare_legend();
+    draw_toolbar(*session);
+  } else {
+    draw_folded_toolbar(*session);
+  }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   chrome_h_ = size.y - avail.y;
   ViewClick click;
@@ -79,13 +83,15 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
   } else {
     click = view_.draw_scatter(avail);
   }
-  // Where the tests click: the image's centre.
+  // Where the tests click: the image's centre; and the panel (its share of a phone's screen).
   if (ctx_.probes) {
+    (*ctx_.probes)["view.panel"] = {pos, ImVec2(pos.x + size.x, pos.y + size.y)};
     const ImVec2 lo = view_.image_min();
-    (*ctx_.probes)["view.image"] = ImVec2(lo.x + view_.image_width() * 0.5f, lo.y + view_.image_height() * 0.5f);
+    (*ctx_.probes)["view.image"] =
+        probe_point(ImVec2(lo.x + view_.image_width() * 0.5f, lo.y + view_.image_height() * 0.5f));
     // Its corners: the touch test checks the image's share of a phone's screen.
-    (*ctx_.probes)["view.image.min"] = lo;
-    (*ctx_.probes)["view.image.max"] = ImVec2(lo.x + view_.image_width(), lo.y + view_.image_height());
+    (*ctx_.probes)["view.image.min"] = probe_point(lo);
+    (*ctx_.probes)["view.image.max"] = probe_point(ImVec2(lo.x + view_.image_width(), lo.y + view_.image_height()));
   }
   // A long-press (touch) edits as a click does, and adds a point in "look" mode too (app/platform/touch_input.h).
   if (click.clicked && (click_mode_ != ClickMode::look || touch_long_press_now())) apply_click(click, *session);
@@ -126,12 +132,6 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
 }
 
 namespace {
-// Continues the line when an item `width` pixels wide still fits in the window, else the item starts the next
-// line (narrow windows: the view's controls wrap instead of running off the edge).
-void same_line_if_fits(float width) {
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
-}
 // The width of a checkbox or radio button with `label`.
 float toggle_width(const char* label) {
   return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
@@ -141,6 +141,29 @@ float combo_width(float width, const char* label) {
   return width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
 }
 }  // namespace
+
+std::string ViewPanel::hint(float room) const {
+  const bool touch = on_touch(ctx_);
+  const char* full = touch ? "drag: pan, pinch: zoom, long-press: add a point (it goes into the link)"
+                           : "drag to pan, wheel to zoom; add or flip points: the edits go into the link";
+  if (ImGui::CalcTextSize(full).x <= room) return full;
+  const char* brief = touch ? "drag: pan, pinch: zoom, long-press: add" : "drag: pan, wheel: zoom";
+  if (ImGui::CalcTextSize(brief).x <= room) return brief;
+  return fit_to_width(touch ? "drag: pan, pinch: zoom" : brief, room).shown;
+}
+
+void ViewPanel::draw_folded_toolbar(const Session& session) {
+  if (ImGui::Button(options_open_ ? "Hide view options" : "View options")) options_open_ = !options_open_;
+  probe(ctx_, "view.options");
+  if (options_open_) {
+    if (ctx_.state.mode() == RunMode::compare) draw_compare_legend();
+    draw_toolbar(session);
+    return;
+  }
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s", hint(ImGui::GetContentRegionAvail().x).c_str());
+}
 
 void ViewPanel::draw_toolbar(const Session& session) {
   ViewOptions& o = view_.options;
@@ -160,7 +183,7 @@ void ViewPanel::draw_toolbar(const Session& session) {
   }
   if (view_.zoomed()) {
     same_line_if_fits(ImGui::CalcTextSize("reset zoom").x + ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::SmallButton("reset zoom")) view_.reset_zoom();
+    if (compact_button(ctx_, "reset zoom")) view_.reset_zoom();
     probe(ctx_, "view.reset_zoom");
   }
   // Second line: what a click does, and the edits so far.
@@ -194,13 +217,13 @@ void ViewPanel::draw_toolbar(const Session& session) {
   if (!edits.empty()) {
     ImGui::TextDisabled("%zu %s", edits.size(), edits.size() == 1 ? "edit" : "edits");
     ImGui::SameLine();
-    if (ImGui::SmallButton("undo")) {
+    if (compact_button(ctx_, "undo")) {
       pending_edit_ = ctx_.state.config();
       pending_edit_->point_edits.pop_back();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove the last edit (the browser's Back undoes any change)");
     ImGui::SameLine();
-    if (ImGui::SmallButton("clear")) {
+    if (compact_button(ctx_, "clear")) {
       pending_edit_ = ctx_.state.config();
       pending_edit_->point_edits.clear();
     }
@@ -216,9 +239,7 @@ void ViewPanel::draw_toolbar(const Session& session) {
     ImGui::TextDisabled("%s", shown.shown.c_str());
     if (shown.cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", edit_status_.c_str());
   } else if (edits.empty()) {
-    const char* hint = "drag to pan, wheel to zoom; add or flip points: the edits go into the link";
-    ImGui::TextDisabled(
-        "%s", ImGui::CalcTextSize(hint).x <= ImGui::GetContentRegionAvail().x ? hint : "drag: pan, wheel: zoom");
+    ImGui::TextDisabled("%s", hint(ImGui::GetContentRegionAvail().x).c_str());
   }
 }
 

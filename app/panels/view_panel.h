@@ -36,7 +36,7 @@ class ViewPanel : public Panel {
   // Brings the view's caches up to date (once per frame, within budget_seconds); needs no GL context.
   void update(double budget_seconds);
   // Draws the panel as a fixed window at pos/size; without `title` (a phone's sheet, where the image needs the
-  // room) the window has no title bar.
+  // room) the window has no title bar and the view's controls fold behind a "View options" button.
   void draw(ImVec2 pos, ImVec2 size, bool title = true);
   // The last drawn image with its legend, on screen (the Export panel's view PNG).
   ImVec2 image_min() const { return view_.image_min(); }
@@ -51,11 +51,14 @@ class ViewPanel : public Panel {
  private:
   void draw_compare_legend();  // Compare: a colour per learner; a click puts its regions in the view
   void draw_toolbar(const Session& session);
+  void draw_folded_toolbar(const Session& session);  // the "View options" button, the hint beside it while folded
+  std::string hint(float room) const;                // how to pan and zoom with the input in use, fitted to `room`
   void draw_axes_choice();
   void apply_click(const ViewClick& click, const Session& session);
 
   ClickMode click_mode_ = ClickMode::look;
   int add_class_ = 1;                   // the class an added point gets
+  bool options_open_ = false;           // the sheet's "View options" are unfolded
   std::string edit_status_;             // what the last click did (or why not)
   std::optional<Config> pending_edit_;  // applied at the end of draw(): it rebuilds the session
 

@@ -24,6 +24,14 @@ bool touch_long_press_now() { return g_long_press_now; }
 
 bool text_field_hovered() { return ImGui::GetMouseCursor() == ImGuiMouseCursor_TextInput; }
 
+namespace {
+int g_decimal_frame = -1;  // the frame in which note_decimal_field was last called
+}  // namespace
+
+void note_decimal_field() { g_decimal_frame = ImGui::GetFrameCount(); }
+
+bool decimal_field_now() { return g_decimal_frame == ImGui::GetFrameCount(); }
+
 bool active_text(std::string* text, int* selection_start, int* selection_end) {
   const ImGuiInputTextState* state = active_text_state();
   if (!state) return false;

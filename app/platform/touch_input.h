@@ -61,5 +61,10 @@ bool touch_long_press_now();
 bool active_text(std::string* text, int* selection_start, int* selection_end);
 // True when the last frame's cursor was over a text field (ImGui showed the text cursor there).
 bool text_field_hovered();
+// A number field that takes no negative value calls this when the cursor is over it or it is being edited: the
+// phone's keyboard for it is the decimal pad (web/touch.js sets the hidden input's inputmode).
+void note_decimal_field();
+// True when this frame's text field under the cursor or being edited is such a number field.
+bool decimal_field_now();
 
 }  // namespace ml::app

@@ -114,6 +114,26 @@ TEST(AppLayout, ALessonsTextGetsTheRoomTheViewYields) {
   EXPECT_GT(reading.sheet.h, looking.sheet.h);
 }
 
+// A sweep has no 2-D view: on a phone its tabs come right under the toolbar and its panel takes the rest, so the
+// sweep's plot gets most of the screen (issue: it was squeezed into the view's place, a 25 px strip).
+TEST(AppLayout, ASweepOnAPhoneHasTheSheetToItself) {
+  for (const auto& [w, h] : kPhones) {
+    for (const bool landscape : {false, true}) {
+      const float W = landscape ? h : w, H = landscape ? w : h;
+      LayoutInput in = input(W, H, true);
+      in.view = false;
+      const ScreenLayout l = layout_screen(in);
+      ASSERT_EQ(l.kind, LayoutKind::sheet);
+      EXPECT_EQ(l.view.h, 0);
+      EXPECT_EQ(l.tabs.y, in.toolbar_height);
+      EXPECT_EQ(l.tabs.w, W);
+      EXPECT_EQ(l.sheet.y, in.toolbar_height + in.tab_height);
+      EXPECT_FLOAT_EQ(l.sheet.y + l.sheet.h, H);
+      EXPECT_EQ(l.sheet.w, W);
+    }
+  }
+}
+
 TEST(AppLayout, TabletsAndDesktopsKeepTheWideLayout) {
   for (const auto& [w, h] : kTablets) {
     EXPECT_EQ(layout_screen(input(w, h, true)).kind, LayoutKind::wide) << w << "x" << h;

@@ -160,6 +160,10 @@ TEST(AppResultsLineTest, TheCountIsReadAgainstItsKindOfBound) {
   EXPECT_EQ(counted_field(in).value, "52 (O() rate 40.2, constant 1)");  // a rate is never "exceeded"
   EXPECT_EQ(compact_results_text("Coreset SVM", in),
             "Coreset SVM  coreset size 52 (O() rate 40.2, constant 1)  \xC2\xB7  test err \xE2\x80\x94");
+  // The parts a narrow toolbar breaks the line between: each field whole.
+  EXPECT_EQ(compact_results_parts("Coreset SVM", in),
+            (std::vector<std::string>{"Coreset SVM", "coreset size 52 (O() rate 40.2, constant 1)",
+                                      "test err \xE2\x80\x94"}));
 }
 
 // The count and the bound the line shows, and whether it says "≤": the relation must match the numbers.

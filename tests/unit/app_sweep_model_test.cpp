@@ -31,6 +31,37 @@ CellRow row(int64_t index, double test_error) {
   return r;
 }
 
+CellRow refused(int64_t index, const std::string& why) {
+  CellRow r;
+  r.index = index;
+  r.cell = "#cell" + std::to_string(index);
+  r.error = why;
+  return r;
+}
+
+// A refused cell says why where it can be read (issue: a fully refused sweep said "the first cells are running"):
+// the count of refused cells against the total, "all" only when every cell has its row and none ran, the first
+// reason whole, and how many other reasons there are.
+TEST(SweepRefusals, TheSummaryCountsTheRefusedCellsAndGivesTheFirstReason) {
+  const std::string budget = "the configuration is over the resource budget: kernel features 3200 x 20000";
+  std::vector<CellRow> rows = {refused(0, budget), refused(1, budget), refused(2, budget)};
+  EXPECT_EQ(refusal_summary(rows, 3), "all 3 cells refused: " + budget);
+  EXPECT_EQ(sweep_empty_text(rows, 3, false), "all 3 cells refused: " + budget);
+  EXPECT_EQ(refusal_summary(rows, 4), "3 of 4 cells refused: " + budget);  // a cell still to come
+  EXPECT_EQ(sweep_empty_text(rows, 4, false), "the first cells are running...");
+  EXPECT_EQ(sweep_empty_text(rows, 4, true), "cancelled before any cell gave a value");
+  rows.push_back(refused(3, "another reason"));
+  rows.push_back(refused(4, "a third"));
+  EXPECT_EQ(refusal_summary(rows, 5), "all 5 cells refused: " + budget + " (and 2 other reasons)");
+  rows.pop_back();
+  EXPECT_EQ(refusal_summary(rows, 5), "4 of 5 cells refused: " + budget + " (and 1 other reason)");
+  const std::vector<CellRow> one = {refused(0, budget), row(1, 0.1)};
+  EXPECT_EQ(refusal_summary(one, 2), "1 of 2 cells refused: " + budget);
+  EXPECT_EQ(sweep_empty_text(one, 2, false), "no cell gave a value of this metric");
+  EXPECT_EQ(refusal_summary({row(0, 0.1)}, 1), "");
+  EXPECT_EQ(refusal_summary({refused(0, budget)}, 1), "the cell was refused: " + budget);
+}
+
 TEST(SweepPlot, OneLinePerLearnerMeanAndStandardErrorOverSeedsAgainstEta) {
   // Cells (first axis slowest): learner x eta x seed = 2 x 3 x 2; index = 6 learner + 2 eta + seed.
   const Experiment e = decode("#v=1&data=separable&n=100&x.learner=perceptron,averaging&x.eta=0:0.2:0.1&x.seed=1..2");

@@ -11,6 +11,11 @@
 //      and Enter change the link's seed; the input loses the focus with the field
 //   6. every panel's controls come on screen (each tab of the phone's sheet, the Experiment panel scrolled to
 //      its end), none past the screen's width, and no text is cut at an edge or drawn over another there
+//   7. the README's compare and sweep links, a gallery sweep and the letters sweep whose every cell the budget
+//      refuses: no text cut or overlapping, the view at least 35 % of the height in compare, the sweep's plot at
+//      least 200 px tall, the refusal's reason on screen and no "running" once the sweep finished
+//   8. every probed control seen (all of the above) is a 44x44 px touch target; a number field opens the
+//      decimal pad (the hidden input's inputmode)
 // Usage: node tools/e2e/touch_test.mjs   (env WEB_SITE, E2E_OUT, CHROMIUM, TOUCH_SEED for the taps' order)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +54,25 @@ async function drag(page, cdp, from, to, steps) {
   await moreFrames(page, 4);
 }
 const probe = async (page, name) => (await status(page)).probes[name];
+// Controls smaller than a touch target among a status' probes on screen (a probe is [x, y, width, height]; a point
+// has no size).
+const notControls = /^(learner\.stop_reason|sweep\.plot|sweep\.refused|view\.panel|view\.image.*|sidebar|lesson\.panel)$/;
+const smallTargets = (st, viewport) => Object.entries(st.probes)
+  .filter(([name, [x, y, w, h]]) => !notControls.test(name) && w > 0 && h > 0 && y >= 0 && y <= viewport.height && x >= 0 && x <= viewport.width)
+  .filter(([, [, , w, h]]) => w < 43.5 || h < 43.5).map(([name, [, , w, h]]) => `${name} ${w.toFixed(0)}x${h.toFixed(0)}`);
+// The links of part 7.
+const compareLink = '#v=1&data=separable&n=400&noise=uniform&eta=0.1&seed=3&steps=400&x.learner=perceptron,bylander,averaging';
+const sweepLinks = {
+  'README sweep': '#v=1&data=separable&n=400&noise=uniform&steps=200&x.learner=perceptron,bylander,averaging&x.eta=0:0.4:0.1&x.seed=1..5',
+  'gallery coreset sweep': '#v=1&data=separable&n=2000&d=10&learner=coreset_svm&seed=1&steps=2000&x.l.epsilon=0.5,0.2,0.1,0.05,0.01',
+  'letters sweep (every cell refused)': fs.readFileSync(new URL('../../docs/reproductions/uma_real_letter.url', import.meta.url), 'utf8').trim(),
+};
+// Opens `link` in the page (hashchange) and waits until it has been built.
+async function openLink(page, link) {
+  await page.evaluate((l) => { location.hash = l; }, link);
+  await waitFor(page, (l) => window.marginlab.status().url !== '' && !window.marginlab.status().building, link, 60000);
+  await moreFrames(page, 4);
+}
 const width = (r) => r[1] - r[0];
 
 const sizes = [
@@ -208,6 +232,12 @@ try {
         await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}_${tab}.png`) });
       }
     }
+    // A phone's view folds its controls behind "View options": unfolded for the controls' check.
+    const options = await probe(page, 'view.options');
+    if (options) {
+      await tap(page, cdp, options, 2);
+      await moreFrames(page, 3);
+    }
     const seen = new Set(), outside = [];
     let drags = 0;
     for (let k = 0; k < 30; k++) {
@@ -238,6 +268,50 @@ try {
     check(`${size.name}: no text cut at an edge or overlapping another, in every panel`, textProblems.length === 0,
           textProblems.slice(0, 6).join(' | '));
     await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}.png`) });
+    const small = new Set(smallTargets(await status(page), size.viewport));
+    if (options) await tap(page, cdp, await probe(page, 'view.options'), 2);  // folded again for part 7
+
+    // 7. Compare and sweeps on this screen.
+    await openLink(page, compareLink);
+    await waitFor(page, () => window.marginlab.status().compare && window.marginlab.status().compare.length === 3, null, 30000);
+    await moreFrames(page, 6);
+    s = await status(page);
+    const viewPanel = s.probes['view.panel'];
+    check(`${size.name}: compare: the view keeps at least 35 % of the height`,
+          viewPanel && viewPanel[3] >= 0.35 * size.viewport.height, `${viewPanel && viewPanel[3].toFixed(0)} px of ${size.viewport.height}`);
+    check(`${size.name}: compare: no text cut or overlapping`, !s.text.cut && !s.text.overlaps, s.text.examples.slice(0, 4).join(' | '));
+    smallTargets(s, size.viewport).forEach((t) => small.add(t));
+    await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}_compare.png`) });
+    for (const [name, link] of Object.entries(sweepLinks)) {
+      await openLink(page, link);
+      try {
+        await waitFor(page, () => { const t = window.marginlab.status().sweep; return t && t.finished; }, null, 120000, 250);
+      } catch (e) { /* checked below */ }
+      await moreFrames(page, 6);
+      s = await status(page);
+      const sw = s.sweep || {};
+      check(`${size.name}: ${name}: finished`, sw.finished === true, JSON.stringify(sw).slice(0, 200));
+      check(`${size.name}: ${name}: no text cut or overlapping`, !s.text.cut && !s.text.overlaps, s.text.examples.slice(0, 4).join(' | '));
+      const plot = s.probes['sweep.plot'];
+      check(`${size.name}: ${name}: the plot is at least 200 px tall`, plot && plot[3] >= 200, JSON.stringify(plot));
+      if (sw.error_rows > 0) {
+        const refusal = s.probes['sweep.refused'];
+        check(`${size.name}: ${name}: the refusal's reason is on screen, naming the budget`,
+              refusal && refusal[1] > 0 && refusal[1] < size.viewport.height && /^all \d+ cells refused: .*resource budget/.test(sw.refusal),
+              `${JSON.stringify(refusal)} ${sw.refusal}`);
+        check(`${size.name}: ${name}: the plot says why it is empty, not "running"`,
+              sw.plot_note === sw.refusal && !/running/.test(sw.plot_note), sw.plot_note);
+      }
+      smallTargets(s, size.viewport).forEach((t) => small.add(t));
+      await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}_${name.split(' ')[0]}_${name.split(' ')[1]}.png`) });
+    }
+
+    // 8. Touch targets and the number keyboard.
+    check(`${size.name}: every probed control is at least 44x44 px`, small.size === 0, [...small].slice(0, 12).join(', '));
+    await openLink(page, link);
+    await tap(page, cdp, await probe(page, 'run.seed'), 3);
+    const keypad = await page.evaluate(() => window.marginlabTouch.proxy());
+    check(`${size.name}: the seed field opens the decimal pad`, keypad.focused && keypad.inputMode === 'decimal', JSON.stringify(keypad));
     await context.close();
   }
   check('no page errors', pageErrors.length === 0, pageErrors.join('; '));
