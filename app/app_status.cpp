@@ -173,6 +173,7 @@ std::string App::status_json() {
   out += std::string(",\"visible\":") + (state_.visible ? "true" : "false");
   out += std::string(",\"has_session\":") + (s ? "true" : "false");
   out += std::string(",\"building\":") + (state_.build_pending() ? "true" : "false");
+  out += ",\"steps_per_tick\":" + std::to_string(state_.steps_per_tick);
   out += std::string(",\"preparing\":") + (state_.preparing() ? "true" : "false");
   out += ",\"prepare_progress\":" + std::to_string(state_.preparing() && s ? s->preparation().progress : 0.0);
   out += std::string(",\"csv_rows\":") + std::to_string(state_.has_csv() ? state_.csv_info().rows : 0);

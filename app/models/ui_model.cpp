@@ -12,6 +12,15 @@
 
 namespace ml::app {
 
+int64_t gallery_speed(int64_t steps, int64_t current) {
+  if (current == 0) return 0;  // already as fast as the frame allows
+  for (const SpeedChoice& c : kSpeedChoices) {
+    const bool reaches = c.steps_per_frame == 0 || c.steps_per_frame * kGalleryFrames >= steps;
+    if (reaches && (c.steps_per_frame == 0 || c.steps_per_frame >= current)) return c.steps_per_frame;
+  }
+  return 0;
+}
+
 bool panel_visible(const Config& config, std::string_view panel) {
   for (const std::string& hidden : config.hidden_panels)
     if (hidden == panel) return false;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,22 @@
 #include "core/config/fields.h"
 
 namespace ml::app {
+
+// A choice of the toolbar's speed menu: steps per frame (0: as many as the frame's time budget allows).
+struct SpeedChoice {
+  int64_t steps_per_frame;
+  const char* name;
+};
+// The speed menu, slowest first.
+inline constexpr SpeedChoice kSpeedChoices[] = {{1, "1"},     {2, "2"},     {5, "5"},       {20, "20"},
+                                                {100, "100"}, {1000, "1k"}, {10000, "10k"}, {0, "max"}};
+// Frames a gallery entry is given to reach its step budget: 10 s at 15 frames per second (headless Chromium's
+// software renderer draws 15 to 20; a phone 30 to 60), so that what its text claims is on screen by then. The
+// frame's time budget caps a fast speed, so a costly learner may take longer (shipped_data_test measures it).
+inline constexpr int64_t kGalleryFrames = 150;
+// The speed a gallery entry opens at: the slowest of kSpeedChoices that reaches `steps` within kGalleryFrames
+// frames, never slower than `current` (a visitor's faster choice stays).
+int64_t gallery_speed(int64_t steps, int64_t current);
 
 // True unless the link hides this panel (Config::hidden_panels; names from kPanelNames).
 bool panel_visible(const Config& config, std::string_view panel);

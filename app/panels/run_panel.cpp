@@ -171,18 +171,17 @@ void RunPanel::draw_speed(ToolbarFlow& flow) {
   const float fs = ImGui::GetFontSize();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   flow.next(ImGui::CalcTextSize("speed").x + spacing + fs * 4.5f, fs * 1.2f);
-  static const int64_t kSpeeds[] = {1, 2, 5, 20, 100, 1000, 10000, 0};
-  static const char* kSpeedNames[] = {"1", "2", "5", "20", "100", "1k", "10k", "max"};
   int speed = 2;
   for (int i = 0; i < 8; ++i)
-    if (kSpeeds[i] == ctx_.state.steps_per_tick) speed = i;
+    if (kSpeedChoices[i].steps_per_frame == ctx_.state.steps_per_tick) speed = i;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("speed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fs * 4.5f);
-  if (fitted_combo("##speed", kSpeedNames[speed])) {
+  if (fitted_combo("##speed", kSpeedChoices[speed].name)) {
     for (int i = 0; i < 8; ++i)
-      if (ImGui::Selectable(kSpeedNames[i], i == speed)) ctx_.state.steps_per_tick = kSpeeds[i];
+      if (ImGui::Selectable(kSpeedChoices[i].name, i == speed))
+        ctx_.state.steps_per_tick = kSpeedChoices[i].steps_per_frame;
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered())

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app/models/gallery.h"
+#include "app/models/ui_model.h"
 #include "core/config/link.h"
 #include "core/config/url.h"
 #include "core/experiment/experiment.h"
@@ -240,6 +241,28 @@ TEST(AppGalleryTest, TheWelcomeTextGivesTheNoiseTheRunAchieved) {
   EXPECT_NE(text.find(expected), std::string::npos) << text;
   EXPECT_NE(std::string(expected).find("(4.0 %"), std::string::npos) << expected;  // the draw the issue saw
   EXPECT_EQ(text.find("5 %"), std::string::npos) << text;
+}
+
+// An entry opens fast enough to reach its step budget, where its claims hold, within kGalleryFrames frames (the
+// real-data entries took 1.5 to 6 minutes at the default 5 steps per frame): the slowest menu speed that does.
+TEST(AppGalleryTest, EntriesOpenAtTheSlowestSpeedThatReachesTheirBudgetInTime) {
+  ASSERT_EQ(kGalleryFrames, 150);
+  EXPECT_EQ(gallery_speed(4000, 5), 100);      // 100 x 150 = 15 000 >= 4 000 > 20 x 150 = 3 000
+  EXPECT_EQ(gallery_speed(3000, 5), 20);       // exactly 20 x 150
+  EXPECT_EQ(gallery_speed(3001, 5), 100);      // one step more
+  EXPECT_EQ(gallery_speed(30000, 5), 1000);    // 1 000 x 150 = 150 000
+  EXPECT_EQ(gallery_speed(700, 5), 5);         // the default already does: 5 x 150 = 750
+  EXPECT_EQ(gallery_speed(700, 1), 5);         // 1 and 2 would not
+  EXPECT_EQ(gallery_speed(4000, 1000), 1000);  // a faster choice stays
+  EXPECT_EQ(gallery_speed(4000, 0), 0);
+  for (const GalleryEntry& e : gallery()) {
+    if (is_experiment_link(e.link)) continue;
+    const int64_t steps = decode_link(e.link).config.steps;
+    const int64_t speed = gallery_speed(steps, 5);
+    SCOPED_TRACE(std::string(e.title));
+    ASSERT_GT(speed, 0);
+    EXPECT_GE(speed * kGalleryFrames, steps);
+  }
 }
 
 TEST(AppGalleryTest, TheIssuesExperimentsAreThere) {

@@ -6,6 +6,8 @@
 //   2. a link naming a file the site's data/MANIFEST.tsv does not list shows an error naming the data set and
 //      the file, and no run starts
 //   3. a file the site serves with other bytes than the manifest's is refused, naming the file
+//   4. every real-data entry, opened from the gallery at the speed the gallery gives it (gallery_speed), reaches
+//      its step budget, where its text's claims hold, within 20 s of the click (the fetch included)
 // The picture of banana open in the page goes to $E2E_OUT/shipped_banana.png; with --docs also to
 // docs/img/screenshot_web_banana.png (the README shows it).
 // Usage: node tools/e2e/shipped_data_test.mjs [--docs]   (env WEB_SITE, BUILD_NATIVE, E2E_OUT, CHROMIUM)
@@ -30,6 +32,13 @@ function galleryEntry(fragment) {
   return { index, link: links[index] };
 }
 const banana = galleryEntry('csv=ida%2Fbanana%2Fbanana');
+// Every real-data entry of the gallery: its index and link (the links that name data=csv).
+function realDataEntries() {
+  const file = fs.readFileSync(path.join(root, 'app/models/gallery.cpp'), 'utf8');
+  const text = file.slice(file.indexOf('gallery() {'));
+  const links = [...text.matchAll(/"(#v=1&[^"]*)"((?:\s*"[^"]*")*)/g)].map((m) => m[1] + m[2].replace(/\s*"([^"]*)"/g, '$1'));
+  return links.map((link, index) => ({ index, link })).filter((e) => e.link.includes('data=csv'));
+}
 check('the gallery has a banana entry', banana.index >= 0, banana.link);
 
 function cliRun(url, steps) {
@@ -113,6 +122,28 @@ try {
     console.log(`  after a reload, steps ${again.steps}: page ${hashAgain}`);
     check('after a reload the page gives the same hash', again.url === link && hashAgain === ref.trace_sha256 &&
           again.train_rows === 400, `${hashAgain} vs ${ref.trace_sha256}`);
+    await page.close();
+  }
+  // 4. Every real-data entry shows what its text claims within 20 s: it reaches its step budget by then.
+  {
+    const entries = realDataEntries();
+    check('the gallery has six real-data entries', entries.length === 6, entries.map((e) => e.link).join(' '));
+    const page = await openIn(context, base);
+    await waitFrames(page, 3);
+    for (const e of entries) {
+      const budget = Number((e.link.match(/[#&]steps=(\d+)/) || [])[1]);
+      const opened = (await clickProbe(page, 'run.gallery')) && (await clickProbe(page, 'gallery.' + e.index));
+      const started = Date.now();
+      let s = null;
+      try {
+        await waitFor(page, (b) => { const t = window.marginlab.status(); return t.has_session && t.steps >= b && !t.playing; },
+                      budget, 30000, 100);
+      } catch (err) { /* checked below */ }
+      const seconds = (Date.now() - started) / 1000;
+      s = await status(page);
+      check(`gallery entry ${e.index} reaches its ${budget} steps within 20 s`, opened && s.steps >= budget && seconds <= 20,
+            `${s.steps} steps in ${seconds.toFixed(1)} s at ${s.steps_per_tick ?? '?'} steps per frame (${s.url})`);
+    }
     await page.close();
   }
   // 2. A link naming a file the manifest does not list: an error naming the set and the file, no run.
