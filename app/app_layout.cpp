@@ -10,6 +10,8 @@
 #include "app/app.h"
 #include "app/models/gallery.h"
 #include "app/models/ui_model.h"
+#include "core/config/link.h"
+#include "core/experiment/experiment.h"
 #include "imgui_internal.h"
 
 namespace ml::app {
@@ -30,6 +32,8 @@ void App::draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode
   layout_in.touch = screen_.touch;
   layout_in.reading = screen_.sheet_tab == SheetTab::lesson && lesson_shown();
   layout_in.view = shown.view && !sweep_mode;
+  layout_in.form = screen_.sheet_tab == SheetTab::settings && shown.side;
+  layout_in.view_floor = state_.mode() == RunMode::compare ? kCompareViewShare : 0.0f;
   if (sweep_mode && !screen_.sweep_shown) screen_.sheet_tab = SheetTab::sweep;
   screen_.sweep_shown = sweep_mode;
   const ScreenLayout layout = layout_screen(layout_in);
@@ -246,6 +250,9 @@ void App::draw_gallery_entries() {
     ImGui::PopID();
     if (open) {
       panels_.lesson.tracker().end();
+      // Fast enough that what the text claims (at the link's step budget) is on screen within seconds.
+      if (!is_experiment_link(e.link))
+        state_.steps_per_tick = gallery_speed(decode_link(e.link).config.steps, state_.steps_per_tick);
       state_.open_url(e.link);
       first_screen_.welcome = false;
       first_screen_.gallery_open = false;
@@ -366,7 +373,7 @@ void App::draw_start_here() {
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
   screen_.sidebar_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
-  probes_["sidebar"] = probe_point(ImVec2(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f));  // where the touch tests drag
+  probes_["sidebar"] = {pos, ImVec2(pos.x + size.x, pos.y + size.y)};  // where the touch tests drag
   // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
   const size_t errors = static_cast<size_t>(
       std::count_if(state_.notices().begin(), state_.notices().end(), [](const Notice& n) { return n.error; }));

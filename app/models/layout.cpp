@@ -32,11 +32,15 @@ ScreenLayout layout_screen(const LayoutInput& in) {
   } else {
     // The view's image at most square, and at least kViewShare of the screen however many rows the toolbar
     // wrapped into (kReadingViewShare beside a lesson's text), its controls above it, as long as the panel keeps
-    // kSheetTargets touch targets; the panel under the tabs in the rest.
+    // kSheetTargets touch targets (kFormSheetShare of the height for the settings' form, after the view's floor);
+    // the panel under the tabs in the rest.
     const float image = in.reading ? in.height * kReadingViewShare : std::max(below * 0.45f, in.height * kViewShare);
     const float wanted = in.view_chrome + std::min(in.width, image);
-    const float room = below - in.tab_height - kSheetTargets * kTouchTarget * scale;
-    const float view_h = std::round(std::max(0.0f, std::min(wanted, room)));
+    const float targets = kSheetTargets * kTouchTarget * scale;
+    const float sheet_least = std::max(targets, in.form ? in.height * kFormSheetShare : 0.0f);
+    const float room = below - in.tab_height - sheet_least;
+    const float floor = std::min({in.view_floor * in.height, wanted, below - in.tab_height - targets});
+    const float view_h = std::max({0.0f, std::round(std::min(wanted, room)), std::ceil(floor)});
     out.view = {0, top, in.width, view_h};
     out.tabs = {0, top + view_h, in.width, in.tab_height};
     out.sheet = {0, top + view_h + in.tab_height, in.width, std::max(0.0f, below - view_h - in.tab_height)};

@@ -27,6 +27,12 @@ constexpr float kViewShare = 0.4f;
 constexpr float kReadingViewShare = 0.25f;
 // The panel's least height in a portrait sheet, in touch targets.
 constexpr float kSheetTargets = 3.0f;
+// The panel's least share of a portrait sheet's height while it shows the settings' form (a form of two rows
+// beside the view could not be filled in).
+constexpr float kFormSheetShare = 1.0f / 3.0f;
+// The view panel's least share of the height in Compare (the learners' boundaries are what a comparison shows):
+// it comes before kFormSheetShare, never before the panel's kSheetTargets.
+constexpr float kCompareViewShare = 0.35f;
 
 // How the panels are arranged.
 enum class LayoutKind { wide, stacked, sheet };
@@ -49,6 +55,8 @@ struct LayoutInput {
   bool touch = false;           // a touch screen (the page's pointer is coarse)
   bool reading = false;         // the sheet shows text to read (the Lesson tab): the view gets kReadingViewShare
   bool view = true;             // the screen has a 2-D view (a sweep has none: the tabs go under the toolbar)
+  bool form = false;            // the sheet shows the settings' form: it keeps kFormSheetShare of the height
+  float view_floor = 0;         // the view panel's least share of the height (kCompareViewShare in Compare)
 };
 
 // Where the sheet layout puts the view, the tabs and the panel shown (other kinds only have `kind`).

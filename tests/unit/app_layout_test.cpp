@@ -114,6 +114,38 @@ TEST(AppLayout, ALessonsTextGetsTheRoomTheViewYields) {
   EXPECT_GT(reading.sheet.h, looking.sheet.h);
 }
 
+// The settings' form keeps a third of a portrait phone's height (it had 85 px, under two rows, beside the view);
+// in Compare the view keeps kCompareViewShare first, and the form what is left, never under kSheetTargets.
+TEST(AppLayout, TheFormKeepsAThirdAndCompareKeepsItsView) {
+  for (const auto& [w, h] : kPhones) {
+    LayoutInput in = input(w, h, true);
+    in.toolbar_height = 200;
+    in.view_chrome = 50;
+    const ScreenLayout looking = layout_screen(in);
+    in.form = true;
+    const ScreenLayout form = layout_screen(in);
+    EXPECT_GE(form.sheet.h, h * kFormSheetShare - 0.5f) << w << "x" << h;
+    EXPECT_LT(looking.sheet.h, h * kFormSheetShare) << w << "x" << h;  // the form's share is what made the room
+    EXPECT_NEAR(form.view.h, h - in.toolbar_height - in.tab_height - std::round(h * kFormSheetShare), 1.0f);
+    in.toolbar_height = 290;  // Compare's toolbar: three learners' lines
+    in.view_floor = kCompareViewShare;
+    const ScreenLayout compare = layout_screen(in);
+    const float room = h - in.toolbar_height - in.tab_height - kSheetTargets * kTouchTarget;
+    EXPECT_GE(compare.view.h, std::min(h * kCompareViewShare, room)) << w << "x" << h;  // 35 %, not 34.95
+    EXPECT_GE(compare.sheet.h, kSheetTargets * kTouchTarget - 1.0f) << w << "x" << h;   // the floor rounds up
+    EXPECT_NEAR(compare.view.y + compare.view.h + in.tab_height + compare.sheet.h, h, 0.5f);
+  }
+  // The touch test's phone: the image keeps a quarter of the height beside the form, the view 35 % in Compare.
+  LayoutInput phone = input(390, 844, true);
+  phone.toolbar_height = 200;
+  phone.view_chrome = 50;
+  phone.form = true;
+  EXPECT_GE(layout_screen(phone).view.h - 50, 844 * 0.25f);
+  phone.toolbar_height = 290;
+  phone.view_floor = kCompareViewShare;
+  EXPECT_GE(layout_screen(phone).view.h, 844 * kCompareViewShare);
+}
+
 // A sweep has no 2-D view: on a phone its tabs come right under the toolbar and its panel takes the rest, so the
 // sweep's plot gets most of the screen (issue: it was squeezed into the view's place, a 25 px strip).
 TEST(AppLayout, ASweepOnAPhoneHasTheSheetToItself) {

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { e2ePaths, launchChromium, serveDirectory, requirePrerequisites, check, finish, openPage as openIn, status,
          waitFor as waitForIn, waitFrames, moreFrames, runToPause } from './page.mjs';
 
-const { site, outDir, cli } = e2ePaths();
+const { root, site, outDir, cli } = e2ePaths();
 fs.mkdirSync(outDir, { recursive: true });
 const chromium = await requirePrerequisites('sweep_pool_test', { site, cli });
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -186,7 +186,21 @@ try {
   check('refused cells become their error rows while the others finish', refused.s.sweep.finished &&
         refused.s.sweep.error_rows === 2 && refused.s.sweep.completed === 6 && refused.rows === refRefused.bytes,
         `${refused.s.sweep.error_rows} error rows of ${refused.s.sweep.completed}, equal to marginlab sweep's: ${refused.rows === refRefused.bytes}`);
+  // The refusal in sight on the desktop: a red line naming the reason over the plot (some cells ran; with test=0 the
+  // plot says no cell gave the metric a value, not that cells are running), and for the
+  // letters link (every cell over the page's resource budget) the reason in the empty plot's place, never
+  // "running" once the sweep finished.
+  const line = refused.s.probes['sweep.refused'];
+  check('a partly refused sweep says why on screen', /^2 of 6 cells refused: /.test(refused.s.sweep.refusal) &&
+        line && line[1] > 0 && line[1] < 800 && !/running/.test(refused.s.sweep.plot_note),
+        `${JSON.stringify(line)} ${refused.s.sweep.refusal}; plot: ${refused.s.sweep.plot_note}`);
   await refused.page.close();
+  const letters = await sweepPage(fs.readFileSync(path.join(root, 'docs/reproductions/uma_real_letter.url'), 'utf8').trim());
+  const empty = letters.s.probes['sweep.refused'];
+  check('every cell refused: the plot names the budget and the command line that admits it', letters.s.sweep.finished &&
+        /^all 12 cells refused: the configuration is over the resource budget.*`marginlab sweep`/.test(letters.s.sweep.plot_note) &&
+        empty && empty[1] > 0 && empty[1] < 800 && !/running/.test(letters.s.sweep.plot_note), `${JSON.stringify(empty)} ${letters.s.sweep.plot_note}`);
+  await letters.page.close();
 
   // 5. Cancel a running sweep.
   {

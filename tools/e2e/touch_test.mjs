@@ -142,7 +142,12 @@ try {
     check(`${size.name}: ... and clicks nothing`, s.steps === steps0 && !s.gallery_open, s.url);
 
     // 3. Pan and pinch over the view, which keeps a share of the screen however the toolbar wraps (on a
-    // phone it once shrank to a 40 px strip a pinch could not zoom).
+    // phone it once shrank to a 40 px strip a pinch could not zoom); on a phone with the Plots tab open (the
+    // Settings tab's form takes a third of the height: app/models/layout.h, kFormSheetShare).
+    if (await probe(page, 'tab.plots')) {
+      await tap(page, cdp, await probe(page, 'tab.plots'), 2);
+      await moreFrames(page, 3);
+    }
     s = await status(page);
     const imageH = s.probes['view.image.max'][1] - s.probes['view.image.min'][1];
     check(`${size.name}: the view's image is at least a quarter of the screen's height`,
@@ -228,6 +233,10 @@ try {
         await moreFrames(page, 2);
         s = await status(page);
         check(`${size.name}: the ${tab} tab shows its panel`, s.sheet_tab === index, `sheet_tab ${s.sheet_tab}`);
+        if (tab === 'settings') {
+          check(`${size.name}: the settings sheet takes at least a third of the height`,
+                s.probes.sidebar && s.probes.sidebar[3] >= size.viewport.height / 3 - 0.5, JSON.stringify(s.probes.sidebar));
+        }
         noteText(`${tab} tab`, s);
         await page.screenshot({ path: path.join(outDir, `touch_test_${size.name}_${tab}.png`) });
       }
