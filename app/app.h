@@ -221,6 +221,7 @@ class App {
   struct FirstScreen {
     bool welcome = false;        // the app opened without a link: the first screen explains itself
     std::string welcome_url;     // the welcome experiment's canonical link (a different link ends welcome)
+    std::string welcome_text;    // what it says of the run (kept in the frame an edit drops the session)
     bool gallery_open = false;   // the gallery window is shown
     bool gallery_shown = false;  // ... and was in the last frame
   };

@@ -339,10 +339,12 @@ void App::draw_start_here() {
   }
   const float top = ImGui::GetCursorPosY();
   if (first_screen_.welcome) {
-    const Session* session = state_.session();
-    const std::string text = session ? welcome_text(session->data().noise.corrupted, session->data().train.rows())
-                                     : std::string("The welcome experiment is being built.");
-    ImGui::TextWrapped("%s", text.c_str());
+    // The run's own numbers; in the frame an edit drops the session (the welcome ends at the next one), the last
+    // text stays, so that its height, which the place kept for it is measured from, does not change.
+    if (const Session* session = state_.session())
+      first_screen_.welcome_text = welcome_text(session->data().noise.corrupted, session->data().train.rows());
+    if (first_screen_.welcome_text.empty()) first_screen_.welcome_text = "The welcome experiment is being built.";
+    ImGui::TextWrapped("%s", first_screen_.welcome_text.c_str());
   } else {
     ImGui::TextWrapped("Left: the settings (every change goes into the link). The 2-D view: the data and the "
                        "learner's regions. The plots: the run over steps. Under the toolbar: the numbers.");
