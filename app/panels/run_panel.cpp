@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "app/models/ui_model.h"
 #include "app/ui/plot.h"
@@ -120,7 +121,7 @@ RunPanel::RunSnapshot RunPanel::snapshot() const {
   return run;
 }
 
-// Play or Pause, Step, +100 and Reset.
+// Play or Pause, Step, +100 and Reset (and Gallery on a touch screen).
 void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run, bool* gallery_open) {
   const float fs = ImGui::GetFontSize();
   const float pad = ImGui::GetStyle().FramePadding.x * 2, spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -171,15 +172,16 @@ void RunPanel::draw_speed(ToolbarFlow& flow) {
   const float fs = ImGui::GetFontSize();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   flow.next(ImGui::CalcTextSize("speed").x + spacing + fs * 4.5f, fs * 1.2f);
+  constexpr int kChoices = static_cast<int>(std::size(kSpeedChoices));
   int speed = 2;
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < kChoices; ++i)
     if (kSpeedChoices[i].steps_per_frame == ctx_.state.steps_per_tick) speed = i;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("speed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fs * 4.5f);
   if (fitted_combo("##speed", kSpeedChoices[speed].name)) {
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < kChoices; ++i)
       if (ImGui::Selectable(kSpeedChoices[i].name, i == speed))
         ctx_.state.steps_per_tick = kSpeedChoices[i].steps_per_frame;
     ImGui::EndCombo();
