@@ -299,10 +299,13 @@ std::string refusal_summary(const std::vector<CellRow>& rows, int64_t total) {
   return out;
 }
 
+bool none_ran(const std::vector<CellRow>& rows) {
+  return !rows.empty() && std::all_of(rows.begin(), rows.end(), [](const CellRow& r) { return !r.error.empty(); });
+}
+
 std::string sweep_empty_text(const std::vector<CellRow>& rows, int64_t total, bool cancelled) {
-  const bool none_ran = std::all_of(rows.begin(), rows.end(), [](const CellRow& r) { return !r.error.empty(); });
   if (static_cast<int64_t>(rows.size()) == total && total > 0)
-    return none_ran ? refusal_summary(rows, total) : "no cell gave a value of this metric";
+    return none_ran(rows) ? refusal_summary(rows, total) : "no cell gave a value of this metric";
   if (cancelled) return "cancelled before any cell gave a value";
   return "the first cells are running...";
 }

@@ -48,6 +48,8 @@ SweepPlotData sweep_plot_data(const Experiment& experiment, const std::vector<Ce
 // else "3 of 12 cells refused: REASON". REASON is the first refused cell's error (the same words as a single
 // run's refusal), followed by "(and N other reasons)" when the refused cells give more than one.
 std::string refusal_summary(const std::vector<CellRow>& rows, int64_t total);
+// True when `rows` has rows and every one of them is a refused cell's (none ran).
+bool none_ran(const std::vector<CellRow>& rows);
 // What the sweep's plot says while it has no point: once every cell has its row, why (refusal_summary when none
 // ran, else that no cell gave the metric a value); "cancelled before any cell gave a value" after a cancel; else
 // "the first cells are running...".

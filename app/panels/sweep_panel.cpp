@@ -42,9 +42,7 @@ void SweepPanel::draw_header() {
   // A refused cell says why in sight (the same words as a single run's refusal), on every screen: here when some
   // cells ran, in the empty plot's place when none did (sweep_empty_text).
   const std::string refused = refusal_summary(sweep.rows(), sweep.total());
-  const bool some_ran =
-      std::any_of(sweep.rows().begin(), sweep.rows().end(), [](const CellRow& r) { return r.error.empty(); });
-  if (!refused.empty() && some_ran) {
+  if (!refused.empty() && !none_ran(sweep.rows())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.42f, 1));
     ImGui::TextWrapped("%s", refused.c_str());
     ImGui::PopStyleColor();
@@ -198,7 +196,7 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
   plot_max_ = ImVec2(plot_min_.x + avail.x, plot_min_.y + avail.y - hint_h);
   if (ctx_.probes) {
     (*ctx_.probes)["sweep.plot"] = {plot_min_, plot_max_};
-    if (!sweep->rows().empty() && sweep->error_rows() == sweep->rows().size())  // none ran: the plot says why
+    if (none_ran(sweep->rows()))  // the plot says why
       (*ctx_.probes)["sweep.refused"] = {plot_min_, plot_max_};
   }
   note("%s", hint);

@@ -23,22 +23,21 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const chromium = await requirePrerequisites('shipped_data_test', { site, cli });
 
-// The gallery's banana entry, read from its one declaration (app/models/gallery.cpp): its index and its link.
-function galleryEntry(fragment) {
+// The gallery's links in table order, read from their one declaration (app/models/gallery.cpp).
+function galleryLinks() {
   const file = fs.readFileSync(path.join(root, 'app/models/gallery.cpp'), 'utf8');
   const text = file.slice(file.indexOf('gallery() {'));  // the table only (kWelcomeLink is declared above it)
-  const links = [...text.matchAll(/"(#v=1&[^"]*)"((?:\s*"[^"]*")*)/g)].map((m) => m[1] + m[2].replace(/\s*"([^"]*)"/g, '$1'));
+  return [...text.matchAll(/"(#v=1&[^"]*)"((?:\s*"[^"]*")*)/g)].map((m) => m[1] + m[2].replace(/\s*"([^"]*)"/g, '$1'));
+}
+// The gallery's banana entry: its index and its link.
+function galleryEntry(fragment) {
+  const links = galleryLinks();
   const index = links.findIndex((l) => l.includes(fragment));
   return { index, link: links[index] };
 }
 const banana = galleryEntry('csv=ida%2Fbanana%2Fbanana');
 // Every real-data entry of the gallery: its index and link (the links that name data=csv).
-function realDataEntries() {
-  const file = fs.readFileSync(path.join(root, 'app/models/gallery.cpp'), 'utf8');
-  const text = file.slice(file.indexOf('gallery() {'));
-  const links = [...text.matchAll(/"(#v=1&[^"]*)"((?:\s*"[^"]*")*)/g)].map((m) => m[1] + m[2].replace(/\s*"([^"]*)"/g, '$1'));
-  return links.map((link, index) => ({ index, link })).filter((e) => e.link.includes('data=csv'));
-}
+const realDataEntries = () => galleryLinks().map((link, index) => ({ index, link })).filter((e) => e.link.includes('data=csv'));
 check('the gallery has a banana entry', banana.index >= 0, banana.link);
 
 function cliRun(url, steps) {
