@@ -31,6 +31,7 @@ App::App(Platform& platform)
     : platform_(platform), state_([&platform] { return platform.now_seconds(); }), panels_(panel_context()) {
   state_.defer_builds = true;  // a frame saying "building" comes before a long build
   frame_.last_time = platform_.now_seconds();
+  state_.text_size = parse_text_size(platform_.load_preference("text_size"));
 }
 
 App::~App() = default;
@@ -114,14 +115,34 @@ void apply_style(bool touch) {
 }  // namespace
 
 void App::setup_imgui(const std::string& font_path, float pixel_ratio) {
+  fonts_.path = font_path;
+  fonts_.host_ratio = pixel_ratio;
+  rebuild_fonts();
+}
+
+void App::rebuild_fonts() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is computed every frame; nothing to remember
-  // Glyphs rasterized at device resolution and drawn at 1/ratio: sharp text on high-DPI screens.
-  const float ratio = std::clamp(pixel_ratio, 1.0f, 4.0f);
+  // Glyphs rasterized at device resolution (the host's pixels per its unit, times the text size) and drawn at
+  // 1/ratio: sharp text on high-DPI screens and at every text size. Past 4 the atlas would outgrow what a phone's
+  // GPU takes; the glyphs are then magnified a little.
+  fonts_.text_size = state_.text_size;
+  const float ratio = std::clamp(fonts_.host_ratio * text_scale(), 1.0f, 4.0f);
   io.Fonts->Clear();
   io.FontGlobalScale = 1.0f / ratio;
-  load_fonts(io, font_path, ratio, &font_small_);
+  load_fonts(io, fonts_.path, ratio, &font_small_);
   apply_style(screen_.touch);
+}
+
+bool App::fonts_stale() const { return fonts_.text_size != state_.text_size; }
+
+void App::scale_io() {
+  const float s = text_scale();
+  if (s == 1.0f) return;
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(io.DisplaySize.x / s, io.DisplaySize.y / s);
+  io.DisplayFramebufferScale = ImVec2(io.DisplayFramebufferScale.x * s, io.DisplayFramebufferScale.y * s);
+  if (ImGui::IsMousePosValid(&io.MousePos)) io.MousePos = ImVec2(io.MousePos.x / s, io.MousePos.y / s);
 }
 
 void App::start_gl() { panels_.view.start_gl(); }
@@ -164,14 +185,15 @@ void App::frame() {
   const PanelsShown shown = panels_shown();
   refresh_results_line();
 
-  const float W = ImGui::GetMainViewport()->Size.x;
   const float toolbar_h =
       shown.run ? panels_.run.needed_height(ImGui::GetFontSize(), true) : 0.0f;  // the second row: numbers and Gallery
-  if (shown.run)
-    panels_.run.draw(
-        ImVec2(0, 0), ImVec2(W, toolbar_h), [this] { return frame_note(); }, results_.line, results_.compare,
-        &first_screen_.gallery_open);
   draw_panels(toolbar_h, shown, sweep_mode);
+}
+
+void App::draw_toolbar(float y, float height) {
+  panels_.run.draw(
+      ImVec2(0, y), ImVec2(ImGui::GetMainViewport()->Size.x, height), [this] { return frame_note(); }, results_.line,
+      results_.compare, &first_screen_.gallery_open);
 }
 
 App::PanelsShown App::panels_shown() const {

@@ -51,6 +51,17 @@ class App {
   // frame, GL font texture released) when the screen's pixel ratio changes: the atlas is rasterized at
   // `pixel_ratio` times the layout size.
   void setup_imgui(const std::string& font_path, float pixel_ratio = 1.0f);
+  // The text size (AppState::text_size) as a factor: ImGui lays out in units of this many host pixels (CSS px in the
+  // page, window coordinates on the desktop), as a browser's zoom would.
+  float text_scale() const { return static_cast<float>(state_.text_size) / 100.0f; }
+  // True when the text size changed since the font atlas was built: run_frame rebuilds it (rebuild_fonts) before
+  // the frame, its GL texture released.
+  bool fonts_stale() const;
+  // Rebuilds the font atlas and the style for the host's pixel ratio and the text size (outside a frame).
+  void rebuild_fonts();
+  // After the host's input adjustments, before ImGui's NewFrame: the display's size, its framebuffer scale and the
+  // pointer in units of text_scale() host pixels.
+  void scale_io();
   // The screen is a touch screen (the page's pointer is coarse): widgets become touch targets (app/models/layout.h)
   // and narrow or short screens get the sheet layout. Call before setup_imgui.
   void set_touch_screen(bool touch) { screen_.touch = touch; }
@@ -103,6 +114,9 @@ class App {
   std::string status_json();
   // The sweep's rows as JSON lines ("" without a sweep): what `marginlab sweep --out` writes.
   std::string sweep_rows() const;
+  // The 2-D view's image in the last frame it was drawn (ImGui's units): where a finger's drag pans the view.
+  ImVec2 view_image_min() const { return panels_.view.image_min(); }
+  ImVec2 view_image_max() const { return panels_.view.image_max(); }
   // True when the panels are stacked in one column the app scrolls itself with the wheel (narrow windows).
   bool stacked() const { return screen_.narrow; }
 
@@ -143,7 +157,10 @@ class App {
   void draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode);
   void draw_sheet_tabs(Box box, const PanelsShown& shown);
   // Narrow windows: the panels one under another in a column the wheel scrolls.
-  void draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion);
+  // toolbar_h > 0: the toolbar is the column's first panel, scrolled with it (a screen it would fill).
+  void draw_stacked(ImVec2 pos, ImVec2 size, float toolbar_h, const PanelsShown& shown);
+  // The Run toolbar at height y, the window's width.
+  void draw_toolbar(float y, float height);
   // The pointer, the tooltip, text input, the sidebar's scroll and the view's rectangle (status JSON).
   void status_pointer_json(std::string* out) const;
   // The lesson followed, its check and the stored progress (status JSON).
@@ -156,7 +173,14 @@ class App {
   AppState state_;
   std::string message_;           // what the last export, copy or file read did (PanelContext::message)
   ImFont* font_small_ = nullptr;  // tick labels and dense tables
-  Probes probes_;                 // named widgets' rectangles in the last frame (PanelContext::probes)
+  // What the font atlas was built from (setup_imgui, rebuild_fonts).
+  struct Fonts {
+    std::string path;      // the TTF file
+    float host_ratio = 1;  // device pixels per host pixel
+    int text_size = 100;   // the text size it was built for (AppState::text_size)
+  };
+  Fonts fonts_;
+  Probes probes_;  // named widgets' rectangles in the last frame (PanelContext::probes)
 
   // The panels, each owning its state (app/panels/), all drawing through one PanelContext.
   struct Panels {
@@ -207,9 +231,10 @@ class App {
     bool sweep_shown = false;              // the last frame showed a sweep (a new one opens on the Sweep tab)
     float narrow_scroll = 0;               // stacked layout: how far the column is scrolled
     float narrow_height = 0;               // stacked layout: the column's total height
-    bool sidebar_hovered = false;          // the mouse was over the sidebar (its wheel scrolls the sidebar)
+    float narrow_visible = 0;              // stacked layout: the height it is seen through
     double sidebar_scroll_lines = 0;       // the sidebar's scroll position, in text lines (status JSON)
     double sidebar_scroll_max_lines = 0;   // how far it can scroll, in text lines
+    float sidebar_content_h = 0;           // the sidebar's content (title and padding included) at the last draw
     double sidebar_scroll_px = 0;          // the sidebar's scroll position, in pixels (status JSON)
     double sidebar_scroll_max_px = 0;      // how far it can scroll, in pixels
     float start_here_h = 0;                // height of the welcome text while shown: kept after the first edit

@@ -39,10 +39,15 @@ void App::draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode
   const ScreenLayout layout = layout_screen(layout_in);
   screen_.layout = layout.kind;
   screen_.narrow = layout.kind == LayoutKind::stacked;
+  if (shown.run && !layout.toolbar_scrolls) draw_toolbar(0, toolbar_h);
+  float gallery_top = toolbar_h;
   if (layout.kind == LayoutKind::sheet) {
     draw_sheet(layout, shown, sweep_mode);
+  } else if (screen_.narrow && layout.toolbar_scrolls) {
+    draw_stacked(ImVec2(0, 0), ImVec2(W, H), shown.run ? toolbar_h : 0.0f, shown);
+    gallery_top = std::max(0.0f, toolbar_h - screen_.narrow_scroll);
   } else if (screen_.narrow) {
-    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), shown.side, shown.view, shown.plots, shown.confusion);
+    draw_stacked(ImVec2(0, toolbar_h), ImVec2(W, H - toolbar_h), 0.0f, shown);
   } else {
     const float side_w = shown.side ? std::round(std::clamp(W * 0.27f, 300.0f, 400.0f)) : 0.0f;
     const float lesson_w = lesson_shown() ? std::round(std::clamp(W * 0.24f, 260.0f, 360.0f)) : 0.0f;
@@ -52,8 +57,8 @@ void App::draw_panels(float toolbar_h, const PanelsShown& shown, bool sweep_mode
   }
   if (first_screen_.gallery_open) {
     const float gw = std::min(W - 20, fs * 44.0f);
-    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), toolbar_h + 10),
-                 ImVec2(gw, std::min(H - toolbar_h - 20, fs * 30.0f)));
+    draw_gallery(ImVec2(std::round((W - gw) * 0.5f), gallery_top + 10),
+                 ImVec2(gw, std::min(H - gallery_top - 20, fs * 30.0f)));
   }
   first_screen_.gallery_shown = first_screen_.gallery_open;
 }
@@ -92,13 +97,20 @@ void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool
   }
 }
 
-void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, bool show_plots, bool show_confusion) {
-  // One column scrolled as a whole by the wheel (the sidebar keeps its own scrolling): the view, the
-  // settings, the plots one under another, the confusion matrices.
+void App::draw_stacked(ImVec2 pos, ImVec2 size, float toolbar_h, const PanelsShown& shown) {
+  // One column scrolled as a whole by the wheel (the sidebar keeps its own scrolling): the toolbar when it is too
+  // tall to stay (toolbar_h > 0), the view, the settings, the plots one under another, the confusion matrices.
+  const bool show_side = shown.side, show_view = shown.view, show_plots = shown.plots, show_confusion = shown.confusion;
   const ImGuiIO& io = ImGui::GetIO();
   const float fs = ImGui::GetFontSize();
   const float w = size.x;
-  if (io.MouseWheel != 0 && !screen_.sidebar_hovered && !first_screen_.gallery_open)
+  // The wheel scrolls the column unless the window under the pointer scrolls itself that way (a panel with its own
+  // scrolling, not yet at its end; a few pixels' overflow do not hold the wheel).
+  const ImGuiWindow* hovered = GImGui->HoveredWindow;
+  const bool hovered_scrolls =
+      hovered && !(hovered->Flags & ImGuiWindowFlags_NoScrollWithMouse) && hovered->ScrollMax.y > fs &&
+      (io.MouseWheel < 0 ? hovered->Scroll.y < hovered->ScrollMax.y - 0.5f : hovered->Scroll.y > 0.5f);
+  if (io.MouseWheel != 0 && !hovered_scrolls && !first_screen_.gallery_open)
     screen_.narrow_scroll -= io.MouseWheel * fs * 5.0f;
   screen_.narrow_scroll = std::clamp(screen_.narrow_scroll, 0.0f, std::max(0.0f, screen_.narrow_height - size.y));
   float y = pos.y - screen_.narrow_scroll;
@@ -107,23 +119,31 @@ void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, 
   const float side_h = std::round(std::max(size.y * 0.75f, fs * 20.0f));
   const float plots_h = std::round(std::clamp(w * 0.55f, fs * 14.0f, fs * 20.0f) * 4.0f + fs * 4.0f);
   const float confusion_h = std::round(fs * 20.0f);
-  screen_.sidebar_hovered = false;
+  if (toolbar_h > 0) {
+    draw_toolbar(y, toolbar_h);
+    y += toolbar_h;
+  }
   if (lesson_shown()) {
     const float lesson_h = std::round(fs * 20.0f);
     panels_.lesson.draw(ImVec2(pos.x, y), ImVec2(w, lesson_h));
     y += lesson_h;
   }
   if (sweep_mode) {
-    panels_.sweep.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
-    y += view_h;
+    const float sweep_h = std::round(std::max(view_h, panels_.sweep.needed_height()));
+    panels_.sweep.draw(ImVec2(pos.x, y), ImVec2(w, sweep_h));
+    y += sweep_h;
   } else if (show_view) {
-    panels_.view.draw(ImVec2(pos.x, y), ImVec2(w, view_h));
+    // A touch screen's column folds the view's controls (as the sheet does): its image keeps view_h.
+    const float panel_h = screen_.touch ? std::round(view_h + panels_.view.chrome_height()) : view_h;
+    panels_.view.draw(ImVec2(pos.x, y), ImVec2(w, panel_h), true, screen_.touch);
     panels_.exports.set_view_rect(panels_.view.image_min(), panels_.view.image_max());  // "View PNG"
-    y += view_h;
+    y += panel_h;
   }
   if (show_side) {
-    draw_sidebar(ImVec2(pos.x, y), ImVec2(w, side_h));
-    y += side_h;
+    // The settings are as tall as their content: the finger or the wheel scrolls the column alone.
+    const float settings_h = std::max(side_h, screen_.sidebar_content_h);
+    draw_sidebar(ImVec2(pos.x, y), ImVec2(w, settings_h));
+    y += settings_h;
   }
   if (!sweep_mode && show_plots) {
     panels_.plots.draw(ImVec2(pos.x, y), ImVec2(w, plots_h));
@@ -134,12 +154,13 @@ void App::draw_stacked(ImVec2 pos, ImVec2 size, bool show_side, bool show_view, 
     y += confusion_h;
   }
   screen_.narrow_height = y + screen_.narrow_scroll - pos.y;
+  screen_.narrow_visible = size.y;
 }
 
 void App::draw_sheet(const ScreenLayout& layout, const PanelsShown& shown, bool sweep_mode) {
   const Box v = layout.view, s = layout.sheet;
   if (!sweep_mode && shown.view) {
-    panels_.view.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h), false);  // the tabs and the image say what it is
+    panels_.view.draw(ImVec2(v.x, v.y), ImVec2(v.w, v.h), false, true);  // the tabs and the image say what it is
     panels_.exports.set_view_rect(panels_.view.image_min(), panels_.view.image_max());  // "View PNG"
   }
   draw_sheet_tabs(layout.tabs, shown);
@@ -330,8 +351,13 @@ void App::draw_start_here() {
   ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.16f, 0.26f, 0.20f, 1));
   // Open by default while welcoming and after (screen_.start_here_h > 0) until the user closes it: a header that
   // closed itself on the first edit would move everything under it.
+  // A header's label cannot wrap: on a narrow column it ends in "..." (the id stays, so does the open state).
+  const float pad = ImGui::GetStyle().FramePadding.x;
+  const std::string label =
+      fit_to_width("What am I looking at?", ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() - pad * 4).shown +
+      "###start_here";
   const bool open = ImGui::CollapsingHeader(
-      "What am I looking at?", first_screen_.welcome || screen_.start_here_h > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+      label.c_str(), first_screen_.welcome || screen_.start_here_h > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopStyleColor();
   if (!open) {
     screen_.start_here_h = 0;  // closed by the user: the next opening may be shorter
@@ -374,7 +400,6 @@ void App::draw_start_here() {
 
 void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
   begin_panel("Experiment", pos, size);
-  screen_.sidebar_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
   probes_["sidebar"] = {pos, ImVec2(pos.x + size.x, pos.y + size.y)};  // where the touch tests drag
   // A new error (a CSV that did not parse, a link that failed) is pinned at the top: bring the top into view.
   const size_t errors = static_cast<size_t>(
@@ -400,6 +425,7 @@ void App::draw_sidebar(ImVec2 pos, ImVec2 size) {
     else
       panels_.exports.draw(panels_.plots.plots_min(), panels_.plots.plots_max());
   }
+  screen_.sidebar_content_h = std::round(ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y);
   screen_.sidebar_scroll_px = ImGui::GetScrollY();
   screen_.sidebar_scroll_max_px = ImGui::GetScrollMaxY();
   screen_.sidebar_scroll_lines = ImGui::GetScrollY() / ImGui::GetTextLineHeightWithSpacing();

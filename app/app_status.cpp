@@ -1,5 +1,6 @@
 // marginlab app — what App reports: each frame's cost, the capture after rendering, and the status JSON the
 // end-to-end tests and the host's --print-status read (see app.h).
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -89,17 +90,30 @@ void App::status_lesson_json(std::string* out) const {
 // a tooltip was shown, a text field takes the keyboard, the sidebar's scroll in pixels, the view's rectangle.
 void App::status_pointer_json(std::string* out) const {
   const ImGuiIO& io = ImGui::GetIO();
+  const float u = text_scale();  // lengths in the host's pixels (CSS px in the page)
+  *out += ",\"text_size\":" + std::to_string(state_.text_size);
   *out += ",\"pointer\":";
   *out += ImGui::IsMousePosValid(&io.MousePos)
-              ? "[" + std::to_string(io.MousePos.x) + "," + std::to_string(io.MousePos.y) + "]"
+              ? "[" + std::to_string(io.MousePos.x * u) + "," + std::to_string(io.MousePos.y * u) + "]"
               : std::string("null");
+  // The window under the pointer and its own scrolling (what the wheel or a finger's drag scrolls first).
+  const ImGuiWindow* hovered = GImGui->HoveredWindow;
+  *out += ",\"hovered_window\":" + (hovered ? "{\"name\":\"" + json_escape(hovered->Name) +
+                                                  "\",\"scroll\":" + std::to_string(hovered->Scroll.y * u) +
+                                                  ",\"scroll_max\":" + std::to_string(hovered->ScrollMax.y * u) + "}"
+                                            : std::string("null"));
   const ImGuiWindow* tooltip = ImGui::FindWindowByName("##Tooltip_00");
   *out += std::string(",\"tooltip\":") + (tooltip && tooltip->Active ? "true" : "false");
   *out += std::string(",\"want_text_input\":") + (io.WantTextInput ? "true" : "false");
-  *out += ",\"sidebar_scroll_px\":" + std::to_string(screen_.sidebar_scroll_px);
-  *out += ",\"sidebar_scroll_max_px\":" + std::to_string(screen_.sidebar_scroll_max_px);
-  *out += ",\"font_size\":" + std::to_string(ImGui::GetFontSize());
-  *out += ",\"frame_height\":" + std::to_string(ImGui::GetFrameHeight());
+  *out += ",\"sidebar_scroll_px\":" + std::to_string(screen_.sidebar_scroll_px * u);
+  *out += ",\"sidebar_scroll_max_px\":" + std::to_string(screen_.sidebar_scroll_max_px * u);
+  // The stacked column's scroll and how far it goes (0 in other layouts).
+  const bool column = screen_.layout == LayoutKind::stacked;
+  *out += ",\"column_scroll_px\":" + std::to_string(column ? screen_.narrow_scroll * u : 0.0f);
+  *out += ",\"column_scroll_max_px\":" +
+          std::to_string(column ? std::max(0.0f, screen_.narrow_height - screen_.narrow_visible) * u : 0.0f);
+  *out += ",\"font_size\":" + std::to_string(ImGui::GetFontSize() * u);
+  *out += ",\"frame_height\":" + std::to_string(ImGui::GetFrameHeight() * u);
   const double *lo = panels_.view.view_lo(), *hi = panels_.view.view_hi();
   *out += ",\"view_range\":[" + std::to_string(lo[0]) + "," + std::to_string(hi[0]) + "," + std::to_string(lo[1]) +
           "," + std::to_string(hi[1]) + "]";
@@ -153,8 +167,9 @@ void App::status_sweep_json(std::string* out) {
     *out += ",\"points_filled\":" + std::to_string(plot.points_filled);
     *out += ",\"markers\":" + std::to_string(markers);
     *out += ",\"rows_sha256\":\"" + (sweep->finished() ? sweep->rows_sha256() : std::string()) + "\"";
-    *out += ",\"first_marker\":[" + std::to_string(marker.x) + "," + std::to_string(marker.y) + "]";
-    *out += ",\"first_cell_entry\":[" + std::to_string(entry.x) + "," + std::to_string(entry.y) + "]";
+    const float u = text_scale();  // CSS px in the page
+    *out += ",\"first_marker\":[" + std::to_string(marker.x * u) + "," + std::to_string(marker.y * u) + "]";
+    *out += ",\"first_cell_entry\":[" + std::to_string(entry.x * u) + "," + std::to_string(entry.y * u) + "]";
     *out += "}";
   }
 }
@@ -228,14 +243,15 @@ std::string App::status_json() {
   out += "]}";
   status_pointer_json(&out);
   // Where named widgets were drawn in the last frame (the tests tap them and measure them): centre x, y, then
-  // width and height (0 for a point).
+  // width and height (0 for a point), in the host's pixels (CSS px in the page) at any text size.
+  const float u = text_scale();
   out += ",\"probes\":{";
   bool first_probe = true;
   for (const auto& [name, rect] : probes_) {
     const ImVec2 at = rect.centre();
-    out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x) + "," +
-           std::to_string(at.y) + "," + std::to_string(rect.max.x - rect.min.x) + "," +
-           std::to_string(rect.max.y - rect.min.y) + "]";
+    out += (first_probe ? "\"" : ",\"") + json_escape(name) + "\":[" + std::to_string(at.x * u) + "," +
+           std::to_string(at.y * u) + "," + std::to_string((rect.max.x - rect.min.x) * u) + "," +
+           std::to_string((rect.max.y - rect.min.y) * u) + "]";
     first_probe = false;
   }
   out += "}";

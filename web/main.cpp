@@ -62,6 +62,18 @@ EM_JS(char*, read_lesson_progress, (), {
 EM_JS(void, write_lesson_progress, (const char* text), {
   try { window.localStorage.setItem("marginlab.lessons", UTF8ToString(text)); } catch (e) {}
 });
+// The viewer's preferences (Platform::load_preference), under "marginlab.<key>" in the same storage.
+EM_JS(char*, read_preference, (const char* key), {
+  let text = "";
+  try { text = window.localStorage.getItem("marginlab." + UTF8ToString(key)) || ""; } catch (e) { text = ""; }
+  const size = lengthBytesUTF8(text) + 1;
+  const out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+EM_JS(void, write_preference, (const char* key, const char* value), {
+  try { window.localStorage.setItem("marginlab." + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+});
 // clang-format on
 
 
@@ -140,6 +152,15 @@ class WebPlatform : public ml::app::Platform {
     return out;
   }
   void save_progress(const std::string& text) override { write_lesson_progress(text.c_str()); }
+  std::string load_preference(const std::string& key) override {
+    char* text = read_preference(key.c_str());
+    std::string out = text ? text : "";
+    std::free(text);
+    return out;
+  }
+  void save_preference(const std::string& key, const std::string& value) override {
+    write_preference(key.c_str(), value.c_str());
+  }
   double now_seconds() const override { return emscripten_get_now() / 1000.0; }
   const char* host_name() const override { return "browser"; }
 };
@@ -211,7 +232,10 @@ void on_scroll(GLFWwindow* window, double dx, double dy) {
 // (App::draw_stacked: five lines of the font per notch).
 void apply_pointer() {
   apply_pixel_ratio();
-  g_touch.set_column(g_app->stacked(), ImGui::GetFontSize() * 5.0f);
+  const float unit = g_app->text_scale();  // page pixels per ImGui unit (the app's text size)
+  g_touch.set_unit(unit);
+  g_touch.set_pan_area(g_app->view_image_min(), g_app->view_image_max());
+  g_touch.set_column(g_app->stacked(), ImGui::GetFontSize() * 5.0f * unit);
   g_touch.apply(emscripten_get_now() / 1000.0);
 }
 

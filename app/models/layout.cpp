@@ -12,8 +12,9 @@ ScreenLayout layout_screen(const LayoutInput& in) {
   const bool narrow = in.width < kNarrowWidth * scale;
   const bool short_touch = in.touch && in.height < kShortHeight * scale;
   if (!narrow && !short_touch) return out;
-  if (!in.touch) {
+  if (!in.touch || in.width < kColumnWidth * scale) {
     out.kind = LayoutKind::stacked;
+    out.toolbar_scrolls = in.toolbar_height > kToolbarShare * in.height;
     return out;
   }
   out.kind = LayoutKind::sheet;

@@ -16,6 +16,11 @@ namespace ml::app {
 
 // Below this width (at the 15 px font) the panels no longer fit side by side.
 constexpr float kNarrowWidth = 760.0f;
+// Below this width (at the 15 px font) even a touch screen stacks its panels in one column the finger scrolls: a
+// view, tabs and a panel side by side in so few pixels would leave each a sliver (a phone at a 150 % text size).
+constexpr float kColumnWidth = 300.0f;
+// The toolbar's largest share of a stacked screen's height: a taller one scrolls away with the column.
+constexpr float kToolbarShare = 0.3f;
 // Below this height (at the 15 px font) a touch screen gets the sheet layout even when it is wide.
 constexpr float kShortHeight = 560.0f;
 // The smallest touch target, in CSS px (Apple's and Google's guidelines: 44 pt, 48 dp).
@@ -62,12 +67,13 @@ struct LayoutInput {
 // Where the sheet layout puts the view, the tabs and the panel shown (other kinds only have `kind`).
 struct ScreenLayout {
   LayoutKind kind = LayoutKind::wide;
-  bool landscape = false;  // sheet: the view on the left, the tabs and panel on the right
+  bool landscape = false;        // sheet: the view on the left, the tabs and panel on the right
+  bool toolbar_scrolls = false;  // stacked: the toolbar is the column's first panel (it needs over kToolbarShare)
   Box view, tabs, sheet;
 };
 
 // The arrangement for `in`: wide at or above kNarrowWidth (and, on a touch screen, kShortHeight); below it the
-// sheet on a touch screen, the stacked column otherwise.
+// sheet on a touch screen at least kColumnWidth wide, the stacked column otherwise.
 ScreenLayout layout_screen(const LayoutInput& in);
 
 // The vertical frame padding that makes a widget's frame (font size + twice the padding) a touch target.

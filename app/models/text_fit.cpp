@@ -54,6 +54,25 @@ std::vector<std::string> flow_tokens(const std::vector<std::string>& tokens, std
   return lines;
 }
 
+std::vector<std::string> split_wide_tokens(const std::vector<std::string>& tokens, float width,
+                                           const TextMeasure& measure) {
+  std::vector<std::string> out;
+  for (const std::string& token : tokens) {
+    if (measure(token) <= width) {
+      out.push_back(token);
+      continue;
+    }
+    std::vector<std::string> words;
+    for (size_t start = 0; start < token.size();) {
+      const size_t end = std::min(token.find(' ', start), token.size());
+      if (end > start) words.push_back(token.substr(start, end - start));
+      start = end + 1;
+    }
+    for (std::string& line : flow_tokens(words, " ", width, measure)) out.push_back(std::move(line));
+  }
+  return out;
+}
+
 namespace {
 
 bool glyph_cut(const DrawnGlyph& g) { return g.trimmed || g.x0 < g.clip_x0 - 0.5f || g.x1 > g.clip_x1 + 0.5f; }

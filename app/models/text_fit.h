@@ -35,6 +35,11 @@ FittedText fit_text(std::string_view text, float width, const TextMeasure& measu
 std::vector<std::string> flow_tokens(const std::vector<std::string>& tokens, std::string_view separator, float width,
                                      const TextMeasure& measure);
 
+// `tokens` with each one wider than `width` replaced by the lines its words (split at spaces) flow into, so that
+// flow_tokens cuts nothing that has spaces in it ("mistakes 27 ≤ 95.5 (clean-data bound)" on a narrow screen).
+std::vector<std::string> split_wide_tokens(const std::vector<std::string>& tokens, float width,
+                                           const TextMeasure& measure);
+
 // A glyph as a frame drew it (screen px), for the checks that no text on screen is cut or overlaps another:
 // the window that drew it, its box, the horizontal extent of its clip rectangle, and whether the renderer
 // trimmed its bitmap on the CPU (ImGui cuts a text that runs past its frame that way).

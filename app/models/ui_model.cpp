@@ -21,6 +21,12 @@ int64_t gallery_speed(int64_t steps, int64_t current) {
   return 0;
 }
 
+int parse_text_size(std::string_view text) {
+  for (const int size : kTextSizes)
+    if (text == std::to_string(size)) return size;
+  return 100;
+}
+
 bool panel_visible(const Config& config, std::string_view panel) {
   for (const std::string& hidden : config.hidden_panels)
     if (hidden == panel) return false;

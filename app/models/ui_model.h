@@ -33,6 +33,12 @@ inline constexpr int64_t kGalleryFrames = 150;
 // frames, never slower than `current` (a visitor's faster choice stays).
 int64_t gallery_speed(int64_t steps, int64_t current);
 
+// The app's text sizes, in percent of the default (the 15 px font and every size with it): its own zoom, for
+// hosts whose zoom does not reflow (a phone's pinch magnifies the page as drawn) or has none (the desktop window).
+inline constexpr int kTextSizes[] = {100, 125, 150, 175, 200};
+// A stored text size ("150") when it is one of kTextSizes, else 100 (nothing stored, or not one of ours).
+int parse_text_size(std::string_view text);
+
 // True unless the link hides this panel (Config::hidden_panels; names from kPanelNames).
 bool panel_visible(const Config& config, std::string_view panel);
 // The field-table rows a panel shows under this config, in table order: the rows of that panel in

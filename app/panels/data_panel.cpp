@@ -26,11 +26,12 @@ void DataPanel::draw() {
     ImGui::SetTooltip("Label column of the next CSV you open: a header name or a 0-based index.\n"
                       "Empty: a column named label, class, target or y (any case), else the last column.\n"
                       "Raw features are standardized and a bias coordinate is added (you can turn them off).");
-  ImGui::SameLine();
   if (ctx_.platform.has_file_picker()) {
+    same_line_if_fits(button_width("Open CSV..."));
     if (ImGui::Button("Open CSV...")) ctx_.platform.open_file_picker();
     trailing_hint("or drop a file on the page");
   } else if (ctx_.platform.can_read_paths()) {
+    ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
     const bool enter =
         fitted_text_field("##csvpath", &csv_path_, ImGuiInputTextFlags_EnterReturnsTrue, "path/to/data.csv");

@@ -52,7 +52,7 @@ std::string LearnerPanel::learner_choice(const char* id, const char* preview, co
 void LearnerPanel::draw_compare() {
   const CompareModel& cm = ctx_.state.compare();
   const float fs = ImGui::GetFontSize();
-  ImGui::TextUnformatted("Compared side by side (x.learner):");
+  ImGui::TextWrapped("Compared side by side (x.learner):");
   std::vector<std::string> ids;
   for (size_t i = 0; i < cm.size(); ++i) ids.push_back(cm.run(i).learner);
   int remove = -1;

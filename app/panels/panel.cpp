@@ -24,13 +24,20 @@ bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags ex
 float label_width() { return ImGui::GetFontSize() * 9.2f; }
 
 bool begin_form(const char* id) {
-  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return false;
+  // Too narrow for a label beside a usable widget (a phone at a large text size): each label above its widget.
+  const bool one_column = ImGui::GetContentRegionAvail().x < label_width() + ImGui::GetFontSize() * kFormWidgetLines;
+  if (!ImGui::BeginTable(id, one_column ? 1 : 2, ImGuiTableFlags_SizingFixedFit)) return false;
+  if (one_column) {
+    ImGui::TableSetupColumn("row", ImGuiTableColumnFlags_WidthStretch);
+    return true;
+  }
   ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, label_width());
   ImGui::TableSetupColumn("widget", ImGuiTableColumnFlags_WidthStretch);
   return true;
 }
 
 void form_row(const std::string& label, const std::string& help) {
+  const bool one_column = ImGui::TableGetColumnCount() == 1;
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::AlignTextToFramePadding();
@@ -44,7 +51,8 @@ void form_row(const std::string& label, const std::string& help) {
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
-  ImGui::TableSetColumnIndex(1);
+  if (one_column) ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(one_column ? 0 : 1);
   ImGui::SetNextItemWidth(-1);
 }
 
@@ -102,6 +110,11 @@ void trailing_hint(const char* text) {
 void same_line_if_fits(float width) {
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
+float width_beside(const char* button_label) {
+  const float rest = ImGui::GetContentRegionAvail().x - button_width(button_label) - ImGui::GetStyle().ItemSpacing.x;
+  return rest >= ImGui::GetFontSize() * kFormWidgetLines ? rest : ImGui::GetContentRegionAvail().x;
 }
 
 float button_width(const char* label) {

@@ -33,6 +33,9 @@ inline bool on_touch(const PanelContext& ctx) { return ctx.touch && *ctx.touch; 
 void same_line_if_fits(float width);
 // The width of a button labelled `label` (its text and frame padding).
 float button_width(const char* label);
+// The width of a field with a button after it: what leaves the button room on the line, or the whole line when
+// that would leave the field under kFormWidgetLines font sizes (the button then goes under it: same_line_if_fits).
+float width_beside(const char* button_label);
 // A small button with a mouse (ImGui::SmallButton); on a touch screen a full frame, a touch target.
 bool compact_button(const PanelContext& ctx, const char* label);
 
@@ -53,10 +56,13 @@ void probe(const PanelContext& ctx, const std::string& name);
 bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0);
 // Width of the label column of the panels' two-column tables.
 float label_width();
-// Starts a label/widget table; returns false when it could not begin.
+// The least width a form's widget keeps beside its label, in font sizes: a narrower form puts labels above widgets.
+inline constexpr float kFormWidgetLines = 7.0f;
+// Starts a label/widget table (one column, each label above its widget, when the width cannot keep
+// kFormWidgetLines beside label_width()); returns false when it could not begin.
 bool begin_form(const char* id);
-// One row: the label (fitted to its column, help and the whole label on hover), then the widget column is
-// current with full width.
+// One row: the label (fitted to its column, help and the whole label on hover), then the widget's place is
+// current with full width (beside the label, or under it in a one-column form).
 void form_row(const std::string& label, const std::string& help);
 // `text` as it fits `width` pixels in the current font (app/models/text_fit): whole, or cut with "...".
 FittedText fit_to_width(std::string_view text, float width);

@@ -6,12 +6,15 @@
 #include <cstdio>
 #include <iterator>
 
+#include "app/models/layout.h"
 #include "app/models/ui_model.h"
 #include "app/ui/plot.h"
 
 namespace ml::app {
 
 namespace {
+// A string's width in the current font.
+float measure_text(std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; }
 // Height of the toolbar's row of controls, in font sizes.
 constexpr float kControlsRows = 2.7f;
 // Height of the results line's row, in font sizes.
@@ -129,8 +132,8 @@ void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run, boo
   const RunMode mode = run.mode;
   const bool done = run.done;
   const bool runnable = mode == RunMode::sweep ? run.sweep != nullptr : run.session != nullptr;
-  const float gallery_w = on_touch(ctx_) ? button_w("Gallery") + spacing : 0.0f;
-  flow.next(fs * 5.5f + button_w("Step") + button_w("+100") + button_w("Reset") + 3 * spacing + gallery_w, fs * 0.8f);
+  // Each button flows on its own: a screen narrower than the row (a phone at a large text size) wraps it.
+  flow.next(fs * 5.5f, fs * 0.8f);
   ImGui::BeginDisabled(!runnable || done);
   if (ctx_.state.playing()) {
     if (ImGui::Button("\xE2\x80\x96 Pause", ImVec2(fs * 5.5f, 0))) ctx_.state.pause();
@@ -138,28 +141,53 @@ void RunPanel::draw_play_controls(ToolbarFlow& flow, const RunSnapshot& run, boo
     if (ImGui::Button("\xE2\x96\xB6 Play", ImVec2(fs * 5.5f, 0))) ctx_.state.play();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train in slices of the frame (space bar)");
-  ImGui::SameLine();
   // A step during a preparation would finish it synchronously (a frozen frame): Cancel or Play instead.
   ImGui::BeginDisabled(run.preparing || mode == RunMode::sweep);
+  flow.next(button_w("Step"), spacing);
   if (ImGui::Button("Step")) ctx_.state.step(1);
   probe(ctx_, "run.step");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step of the learner (pauses)");
-  ImGui::SameLine();
+  flow.next(button_w("+100"), spacing);
   if (ImGui::Button("+100")) ctx_.state.step(100);
   probe(ctx_, "run.plus100");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("100 steps at once (pauses)");
   ImGui::EndDisabled();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  flow.next(button_w("Reset"), spacing);
   if (ImGui::Button("Reset")) ctx_.state.rebuild();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(mode == RunMode::sweep ? "Run the sweep again from its first cell"
                                              : "Rebuild data, noise and learner from the link and start again");
-  if (on_touch(ctx_)) draw_touch_gallery_button(gallery_open);
+  if (!on_touch(ctx_)) return;
+  flow.next(button_w("Gallery"), spacing);
+  draw_touch_gallery_button(gallery_open);
+  flow.next(std::max(button_w(kTextSizeLabel), kTouchTarget), spacing);
+  draw_text_size_menu();
+}
+
+void RunPanel::draw_text_size_menu() {
+  // On a touch screen a square touch target at least (the label is narrower than a finger).
+  const bool pressed =
+      on_touch(ctx_) ? ImGui::Button(kTextSizeLabel, ImVec2(std::max(button_width(kTextSizeLabel), kTouchTarget), 0))
+                     : ImGui::SmallButton(kTextSizeLabel);
+  if (pressed) ImGui::OpenPopup("text_size");
+  probe(ctx_, "run.text_size");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Text size: %d %%", ctx_.state.text_size);
+  if (!ImGui::BeginPopup("text_size")) return;
+  ImGui::TextDisabled("Text size");
+  const float row_h = on_touch(ctx_) ? ImGui::GetFrameHeight() : 0.0f;  // a touch target on a touch screen
+  for (const int size : kTextSizes) {
+    const std::string label = std::to_string(size) + " %";
+    if (ImGui::Selectable(label.c_str(), size == ctx_.state.text_size, 0, ImVec2(0, row_h))) {
+      ctx_.state.text_size = size;
+      ctx_.platform.save_preference("text_size", std::to_string(size));
+    }
+    probe(ctx_, "text_size." + std::to_string(size));
+  }
+  ImGui::EndPopup();
 }
 
 void RunPanel::draw_touch_gallery_button(bool* gallery_open) {
-  ImGui::SameLine();
   const bool open = gallery_open && *gallery_open;
   if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
   if (ImGui::Button("Gallery") && gallery_open) *gallery_open = !*gallery_open;
@@ -266,6 +294,16 @@ void RunPanel::draw_status(ToolbarFlow& flow, const RunSnapshot& run, const std:
   const std::string status = status_text(run);
   const float size_x = flow.width;
   const float tw = ImGui::CalcTextSize(status.c_str()).x;
+  if (tw > size_x - 22) {  // wider than the toolbar (a phone at a large text size): wrapped on rows of its own
+    ++flow.row;
+    ImGui::SetCursorPos(ImVec2(10, flow.row_y()));
+    ImGui::PushTextWrapPos(size_x - 12);
+    ImGui::TextUnformatted(status.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", frame_note().c_str());
+    flow.row += static_cast<int>(std::ceil(ImGui::GetItemRectSize().y / flow.row_step)) - 1;
+    return;
+  }
   if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + fs + tw > size_x - 12) {
     ++flow.row;
     ImGui::SetCursorPos(ImVec2(std::max(10.0f, size_x - tw - 12), flow.row_y()));
@@ -278,11 +316,12 @@ void RunPanel::draw_status(ToolbarFlow& flow, const RunSnapshot& run, const std:
 }
 
 void RunPanel::draw_gallery_button(float width, bool* gallery_open) {
-  // At the right end of the results row (the controls row keeps its places).
+  // At the right end of the results row (the controls row keeps its places), the text size's menu before it.
   const float fs = ImGui::GetFontSize();
-  const float w = ImGui::CalcTextSize("Gallery").x + ImGui::GetStyle().FramePadding.x * 2;
   const float y = controls_height(fs, rows_) + fs * 1.25f * static_cast<float>(result_lines_ - 1) - fs * 0.15f;
-  ImGui::SetCursorPos(ImVec2(width - w - 10, y));
+  ImGui::SetCursorPos(ImVec2(width - end_buttons_width() - 10, y));
+  draw_text_size_menu();
+  ImGui::SameLine();
   const bool open = gallery_open && *gallery_open;
   if (open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
   if (ImGui::SmallButton("Gallery") && gallery_open) *gallery_open = !*gallery_open;
@@ -303,28 +342,48 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
   // A separator between the controls and the numbers.
   dl->AddLine(ImVec2(origin.x, origin.y + y - fs * 0.2f), ImVec2(origin.x + width, origin.y + y - fs * 0.2f),
               ImGui::GetColorU32(ImGuiCol_Border));
+  const float room = results_width(width);
+  auto new_line = [&] {
+    x = x0;
+    y += fs * 1.25f;
+    ++lines;
+  };
   for (const ResultField& f : results) {
     const float lw = ImGui::CalcTextSize(f.label.c_str()).x, vw = ImGui::CalcTextSize(f.value.c_str()).x;
-    // A field never splits; one that does not fit goes to the next line (narrow windows).
-    if (x > x0 && x + lw + inner + vw > results_width(width)) {
-      x = x0;
-      y += fs * 1.25f;
-      ++lines;
-    }
+    // A field splits only when it is wider than a line alone (a phone at a large text size): its label, then its
+    // value's words under it. Otherwise one that does not fit goes to the next line (narrow windows).
+    if (x > x0 && x + lw + inner + vw > room) new_line();
     ImGui::SetCursorPos(ImVec2(x, y));
     ImGui::TextDisabled("%s", f.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help.c_str());
+    if (lw + inner + vw > room - x0) {
+      for (const std::string& part : split_wide_tokens({f.value}, room - x0 - fs, measure_text)) {
+        new_line();
+        ImGui::SetCursorPos(ImVec2(x0 + fs, y));
+        ImGui::TextUnformatted(part.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help.c_str());
+      }
+      new_line();
+      continue;
+    }
     ImGui::SetCursorPos(ImVec2(x + lw + inner, y));
     ImGui::TextUnformatted(f.value.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help.c_str());
     x += lw + inner + vw + gap;
   }
+  if (x == x0 && lines > 1) --lines;  // the last field ended its own line
   result_lines_ = lines;
 }
 
+float RunPanel::end_buttons_width() const {
+  const float pad = ImGui::GetStyle().FramePadding.x * 2;
+  return ImGui::CalcTextSize(kTextSizeLabel).x + ImGui::CalcTextSize("Gallery").x + 2 * pad +
+         ImGui::GetStyle().ItemSpacing.x;
+}
+
 float RunPanel::results_width(float width) const {
-  const float gallery = on_touch(ctx_) ? 0.0f : ImGui::CalcTextSize("Gallery").x + ImGui::GetFontSize() * 1.5f;
-  return width - 10 - gallery;
+  const float buttons = on_touch(ctx_) ? 0.0f : end_buttons_width() + ImGui::GetFontSize();
+  return width - 10 - buttons;
 }
 
 void RunPanel::draw_compare_results(const std::vector<CompareResult>& compare, float width) {
@@ -334,12 +393,13 @@ void RunPanel::draw_compare_results(const std::vector<CompareResult>& compare, f
   float y = controls_height(fs, rows_) - fs * 0.15f;
   ImGui::PushFont(*ctx_.font_small);
   const float indent = fs;
-  const TextMeasure measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
+  const TextMeasure measure = measure_text;
   int lines = 0;
   for (const CompareResult& result : compare) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(learner_color(result.index)));
+    const float line_w = results_width(width) - 10 - indent;
     const std::vector<std::string> flowed =
-        flow_tokens(result.parts, "  ", results_width(width) - 10 - indent, measure);
+        flow_tokens(split_wide_tokens(result.parts, line_w, measure), "  ", line_w, measure);
     for (size_t k = 0; k < flowed.size(); ++k) {
       ImGui::SetCursorPos(ImVec2(k == 0 ? 10 : 10 + indent, y));
       ImGui::TextUnformatted(flowed[k].c_str());

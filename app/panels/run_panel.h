@@ -13,6 +13,9 @@
 
 namespace ml::app {
 
+// The text size menu's button.
+inline constexpr const char* kTextSizeLabel = "Aa";
+
 // The Run toolbar (top of the window).
 class RunPanel : public Panel {
  public:
@@ -46,7 +49,9 @@ class RunPanel : public Panel {
   void draw_compare_results(const std::vector<CompareResult>& compare, float width);  // lines per compared learner
   void draw_gallery_button(float width, bool* gallery_open);  // right end of the results row (a mouse)
   void draw_touch_gallery_button(bool* gallery_open);         // after Reset, a touch target (a touch screen)
-  float results_width(float width) const;                     // the numbers' room: the Gallery button's right of it
+  void draw_text_size_menu();                                 // "Aa": the text sizes (AppState::text_size)
+  float end_buttons_width() const;                            // "Aa" and Gallery at the results row's end (a mouse)
+  float results_width(float width) const;                     // the numbers' room: the buttons are right of it
 
   SettingWidgets widgets_;
   int rows_ = 1;          // rows of controls at the last draw

@@ -10,9 +10,9 @@ namespace ml::app {
 void SharePanel::draw(const std::string& url) {
   ImGui::PushID("share");
   std::string link = ctx_.platform.share_link(url);
-  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
+  ImGui::SetNextItemWidth(width_beside("Copy link"));
   fitted_text_field("##link", &link, ImGuiInputTextFlags_ReadOnly);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Copy link"));
   if (ImGui::Button("Copy link")) {
     feedback_ = ctx_.platform.copy_text(link) ? "link copied" : "this host has no clipboard";
     copied_ = Copied::link;
@@ -33,16 +33,16 @@ void SharePanel::draw(const std::string& url) {
   if (!ctx_.state.parked_sweep_url().empty() && !ctx_.platform.has_history()) {
     std::string sweep_link = ctx_.platform.share_link(ctx_.state.parked_sweep_url());
     ImGui::TextDisabled("Opened from the sweep:");
-    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.2f);
+    ImGui::SetNextItemWidth(width_beside("Copy##sweep"));
     fitted_text_field("##sweep_link", &sweep_link, ImGuiInputTextFlags_ReadOnly);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Copy##sweep"));
     if (ImGui::Button("Copy##sweep")) {
       feedback_ = ctx_.platform.copy_text(sweep_link) ? "sweep link copied" : "this host has no clipboard";
       copied_ = Copied::sweep_link;
     }
     draw_feedback(Copied::sweep_link);
   }
-  ImGui::TextDisabled("Panels the link hides (for teaching):");
+  note("Panels the link hides (for teaching):");
   for (const Field* f : panel_fields("share", ctx_.state.config())) {
     SettingValue value;
     if (widgets_.setting_widget(*f, f->key, f->get(ctx_.state.config()), &value)) widgets_.commit_field(*f, value);

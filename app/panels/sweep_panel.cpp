@@ -194,6 +194,7 @@ void SweepPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
   const PointHit hit = points_plot("sweep", ImVec2(avail.x, avail.y - hint_h), o, series,
                                    d.x_numeric ? no_labels : d.x_labels, &first_marker_);
   plot_max_ = ImVec2(plot_min_.x + avail.x, plot_min_.y + avail.y - hint_h);
+  chrome_height_ = ImGui::GetWindowHeight() - (plot_max_.y - plot_min_.y);
   if (ctx_.probes) {
     (*ctx_.probes)["sweep.plot"] = {plot_min_, plot_max_};
     if (none_ran(sweep->rows()))  // the plot says why

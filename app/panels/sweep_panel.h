@@ -12,6 +12,9 @@
 
 namespace ml::app {
 
+// The plot's least height in a stacked column, in font sizes (14: 210 px at the 15 px font).
+inline constexpr float kSweepPlotLines = 14.0f;
+
 // The Sweep panel (the main area while a sweep link is open).
 class SweepPanel : public Panel {
  public:
@@ -19,6 +22,9 @@ class SweepPanel : public Panel {
   // Draws the panel as a fixed window at pos/size; without `title` (a phone's Sweep tab names it) no title bar.
   void draw(ImVec2 pos, ImVec2 size, bool title = true);
   // Screen rectangle of the plot at the last draw (what "Sweep PNG" captures).
+  // The height the panel needs for its plot to get kSweepPlotLines font sizes (its header and hint as the last draw
+  // laid them out): a stacked column gives it at least this much.
+  float needed_height() const { return chrome_height_ + ImGui::GetFontSize() * kSweepPlotLines; }
   ImVec2 plot_min() const { return plot_min_; }
   ImVec2 plot_max() const { return plot_max_; }
   // Screen position of the first line's first marker at the last draw (-1, -1 without one), and of the
@@ -39,6 +45,7 @@ class SweepPanel : public Panel {
   std::vector<int64_t> popup_cells_;  // cells of the clicked point
   std::string popup_title_;           // the clicked point, in words
   ImVec2 plot_min_, plot_max_;
+  float chrome_height_ = 0;  // the panel's height besides its plot at the last draw (header, hint, padding)
   ImVec2 first_marker_ = ImVec2(-1, -1);
   ImVec2 first_cell_entry_ = ImVec2(-1, -1);
 };

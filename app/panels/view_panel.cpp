@@ -44,7 +44,7 @@ void ViewPanel::draw_compare_legend() {
   if (clicked >= 0) cm.set_focus(clicked);
 }
 
-void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
+void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title, bool fold) {
   // The wheel over the view zooms it: the window itself never scrolls.
   begin_panel("View", pos, size,
               ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
@@ -65,11 +65,11 @@ void ViewPanel::draw(ImVec2 pos, ImVec2 size, bool title) {
     return;
   }
   const bool compare = ctx_.state.mode() == RunMode::compare;
-  if (title) {
+  if (fold) {
+    draw_folded_toolbar(*session);
+  } else {
     if (compare) draw_compare_legend();
     draw_toolbar(*session);
-  } else {
-    draw_folded_toolbar(*session);
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   chrome_h_ = size.y - avail.y;

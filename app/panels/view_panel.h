@@ -35,9 +35,10 @@ class ViewPanel : public Panel {
   void start_gl() { view_.start_gl(); }
   // Brings the view's caches up to date (once per frame, within budget_seconds); needs no GL context.
   void update(double budget_seconds);
-  // Draws the panel as a fixed window at pos/size; without `title` (a phone's sheet, where the image needs the
-  // room) the window has no title bar and the view's controls fold behind a "View options" button.
-  void draw(ImVec2 pos, ImVec2 size, bool title = true);
+  // Draws the panel as a fixed window at pos/size; without `title` (a phone's sheet, where the tabs name it) no title
+  // bar; with `fold` (a touch screen's sheet or column, where the image needs the room) the view's controls fold
+  // behind a "View options" button.
+  void draw(ImVec2 pos, ImVec2 size, bool title = true, bool fold = false);
   // The last drawn image with its legend, on screen (the Export panel's view PNG).
   ImVec2 image_min() const { return view_.image_min(); }
   ImVec2 image_max() const { return view_.image_max(); }

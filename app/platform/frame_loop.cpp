@@ -67,9 +67,14 @@ FrameSize run_frame(App& app, const FrameHooks& hooks) {
   // The frame's cost (App::finish_frame_cost): everything from here to the end of rendering, of which the
   // GL calls below and the training slice and the view's GL calls inside frame() are not the app's own.
   const double start = app.cost_clock();
+  if (app.fonts_stale()) {  // a new text size: the atlas is rebuilt outside the frame, its texture made again
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    app.rebuild_fonts();
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   if (hooks.before_new_frame) hooks.before_new_frame();
+  app.scale_io();
   ImGui::NewFrame();
   app.frame();
   ImGui::Render();

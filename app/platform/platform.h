@@ -4,6 +4,7 @@
 // this interface. The app talks to the host only through it, so the same panels run in both builds.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,14 @@ class Platform {
   virtual std::string load_progress() { return progress_; }
   // Stores the lessons' progress (replacing what was stored).
   virtual void save_progress(const std::string& text) { progress_ = text; }
+  // A preference the host keeps for the next visit ("" when none): the page in the browser's localStorage, the
+  // desktop in memory for the session. Keys are short names ("text_size").
+  virtual std::string load_preference(const std::string& key) {
+    const auto it = preferences_.find(key);
+    return it == preferences_.end() ? std::string() : it->second;
+  }
+  // Stores a preference (replacing what was stored under `key`).
+  virtual void save_preference(const std::string& key, const std::string& value) { preferences_[key] = value; }
   // Seconds on a monotonic clock (only differences are used: frame budgets, never results).
   virtual double now_seconds() const = 0;
   // The calling thread's CPU time in seconds, what a frame's cost is measured with (FrameCost); a host that
@@ -65,7 +74,8 @@ class Platform {
   virtual const char* host_name() const = 0;
 
  private:
-  std::string progress_;  // the default load_progress / save_progress: kept in memory
+  std::string progress_;                            // the default load_progress / save_progress: kept in memory
+  std::map<std::string, std::string> preferences_;  // the default load_preference / save_preference
 };
 
 }  // namespace ml::app

@@ -87,7 +87,7 @@ void TouchInput::apply_text_edits() {
   if (key_to_release_ >= 0) io.KeysDown[key_to_release_] = true;
 }
 
-TouchDrag TouchInput::decide(float dx, float dy) {
+TouchDrag TouchInput::decide(float x0, float y0, float dx, float dy) {
   ImGuiContext& g = *GImGui;
   // A slider or drag widget held (ImGui marks them as taking the left and right keys) drags sideways as with
   // the mouse; a vertical drag that starts on one scrolls, as everywhere else.
@@ -95,7 +95,11 @@ TouchDrag TouchInput::decide(float dx, float dy) {
   const ImU32 left_right = (1u << ImGuiDir_Left) | (1u << ImGuiDir_Right);
   if (!vertical && g.ActiveId != 0 && (g.ActiveIdUsingNavDirMask & left_right) != 0) return TouchDrag::mouse;
   for (ImGuiWindow* w = press_window_; w; w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr) {
-    if (w->Flags & ImGuiWindowFlags_NoScrollWithMouse) return TouchDrag::mouse;  // the 2-D view pans
+    if (w->Flags & ImGuiWindowFlags_NoScrollWithMouse) {  // the 2-D view pans; its controls scroll the column
+      const ImVec2 at(x0 / unit_, y0 / unit_);
+      if (at.x >= pan_min_.x && at.x <= pan_max_.x && at.y >= pan_min_.y && at.y <= pan_max_.y) return TouchDrag::mouse;
+      continue;
+    }
     if (w->ScrollMax.y > 0) {
       if (!vertical) return TouchDrag::mouse;
       scroll_window_ = w;
@@ -110,10 +114,20 @@ TouchDrag TouchInput::decide(float dx, float dy) {
   return TouchDrag::mouse;
 }
 
+void TouchInput::scroll_chained(float dy) {
+  const float target = scroll_window_->Scroll.y - dy / unit_;
+  const float end = std::clamp(target, 0.0f, scroll_window_->ScrollMax.y);
+  ImGui::SetScrollY(scroll_window_, end);
+  // What the window could not take, the stacked column takes (as a page scrolls once a box in it is at its end).
+  const float left_px = (end - target) * unit_;
+  if (left_px != 0 && column_scrolls_ && column_notch_ > 0) ImGui::GetIO().MouseWheel = left_px / column_notch_;
+}
+
 void TouchInput::apply(double now) {
   g_long_press_now = false;
   apply_text_edits();
-  const TouchPointer p = gestures_.frame(now, [this](float, float, float dx, float dy) { return decide(dx, dy); });
+  const TouchPointer p =
+      gestures_.frame(now, [this](float x0, float y0, float dx, float dy) { return decide(x0, y0, dx, dy); });
   if (!p.owned) return;
   ImGuiContext& g = *GImGui;
   ImGuiIO& io = ImGui::GetIO();
@@ -127,8 +141,7 @@ void TouchInput::apply(double now) {
   io.MouseDown[0] = p.down;
   io.MouseWheel = io.MouseWheelH = 0;
   g_long_press_now = p.long_press;
-  if (p.drag == TouchDrag::scroll && scroll_window_ && p.scroll_dy != 0)
-    ImGui::SetScrollY(scroll_window_, scroll_window_->Scroll.y - p.scroll_dy);
+  if (p.drag == TouchDrag::scroll && scroll_window_ && p.scroll_dy != 0) scroll_chained(p.scroll_dy);
   if (p.drag == TouchDrag::wheel && column_notch_ > 0) io.MouseWheel = p.scroll_dy / column_notch_;
   // A pinch zooms what takes no wheel scrolling (the 2-D view); over a panel it does nothing.
   if (p.pinch_notches != 0 && g.HoveredWindow && (g.HoveredWindow->Flags & ImGuiWindowFlags_NoScrollWithMouse))

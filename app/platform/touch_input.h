@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/models/touch_gestures.h"
+#include "imgui.h"
 
 struct ImGuiWindow;
 
@@ -30,6 +31,16 @@ class TouchInput {
     column_scrolls_ = scrolls;
     column_notch_ = notch_pixels;
   }
+  // How many of the page's pixels one of ImGui's units is (App::text_scale): a scroll drag moves a window by the
+  // finger's distance in ImGui's units. (The pointer's position is scaled by App::scale_io with the mouse's.)
+  void set_unit(float page_pixels) { unit_ = page_pixels; }
+  // Where a drag pans rather than scrolls (the 2-D view's image, in ImGui's units): in a window that takes no wheel
+  // scrolling (the View panel), a drag that starts outside it scrolls the stacked column, so that a view as wide
+  // as the screen does not stop the finger from scrolling past it.
+  void set_pan_area(ImVec2 min, ImVec2 max) {
+    pan_min_ = min;
+    pan_max_ = max;
+  }
   // This frame's pointer into ImGuiIO, and the hidden input's edits into the active text field. Call after the
   // backends' NewFrame (and the host's own adjustments), before ImGui::NewFrame; `now` in seconds.
   void apply(double now);
@@ -39,12 +50,15 @@ class TouchInput {
   void press_enter() { enter_pending_ = true; }
 
  private:
-  TouchDrag decide(float dx, float dy);  // the drag's kind, from ImGui's last frame
-  void apply_text_edits();               // set_text and press_enter, into the active field
+  TouchDrag decide(float x0, float y0, float dx, float dy);  // the drag's kind, from ImGui's last frame
+  void apply_text_edits();                                   // set_text and press_enter, into the active field
+  void scroll_chained(float dy);  // a scroll drag of dy page pixels: the window, then the column
 
   TouchGestures gestures_;
   bool column_scrolls_ = false;
   float column_notch_ = 75.0f;
+  float unit_ = 1.0f;                     // set_unit
+  ImVec2 pan_min_, pan_max_;              // set_pan_area
   ImGuiWindow* press_window_ = nullptr;   // the window under the press
   ImGuiWindow* scroll_window_ = nullptr;  // the window a scroll drag moves
   bool text_pending_ = false;

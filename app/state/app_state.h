@@ -189,6 +189,9 @@ class AppState {
   void run_to(int64_t steps);
   // Steps per tick at most; 0 = as many as the time budget allows.
   int64_t steps_per_tick = 5;
+  // The text size, in percent (one of kTextSizes, app/models/ui_model.h): the toolbar's Aa menu sets it, the app
+  // scales the whole screen with it (App::scale_io) and the host keeps it for the next visit.
+  int text_size = 100;
   // Seconds of training per tick at most.
   double budget_seconds = 0.008;
   // False while the page is hidden: tick() does nothing.

@@ -813,8 +813,9 @@ ImVec2 matrix_plot(const char* id, const std::string& title, const std::vector<d
   if (show_labels)
     for (int i = 0; i < q; ++i) label_w = std::max(label_w, width_of(row_label(i)));
   const float grid_right = label_w + (show_labels ? 6 : 0) + cell * q + 2;
-  // Title and caption wrap to the matrix's width (at least a short line's).
-  const float text_w = std::max(grid_right, fs * 15.0f);
+  // Title and caption wrap to the matrix's width (at least a short line's, at most the room left on the line).
+  const float text_w =
+      std::max(std::min(std::max(grid_right, fs * 15.0f), ImGui::GetContentRegionAvail().x), fs * 5.0f);
   const std::vector<std::string> title_lines = wrap_words(title, text_w);
   const std::string caption = std::string("rows ") + row_axis + ", columns " + col_axis;
   const std::vector<std::string> caption_lines = wrap_words(caption, text_w);

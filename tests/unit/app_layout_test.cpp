@@ -177,6 +177,27 @@ TEST(AppLayout, TabletsAndDesktopsKeepTheWideLayout) {
   EXPECT_EQ(layout_screen(input(390, 844, false)).kind, LayoutKind::stacked);
 }
 
+TEST(AppLayout, AScreenUnderTheColumnWidthStacksEvenWithTouch) {
+  // A 390 px phone at a 150 % text size lays out 260 units wide; at 125 %, 312: the sheet still.
+  EXPECT_EQ(layout_screen(input(312, 675, true)).kind, LayoutKind::sheet);
+  EXPECT_EQ(layout_screen(input(kColumnWidth, 675, true)).kind, LayoutKind::sheet);
+  EXPECT_EQ(layout_screen(input(kColumnWidth - 1, 675, true)).kind, LayoutKind::stacked);
+  EXPECT_EQ(layout_screen(input(195, 422, true)).kind, LayoutKind::stacked);
+  // The toolbar scrolls with the column when it needs more than kToolbarShare of the height, and only then.
+  LayoutInput in = input(195, 422, true);
+  in.toolbar_height = 0.3f * 422;
+  EXPECT_FALSE(layout_screen(in).toolbar_scrolls);
+  in.toolbar_height = 0.3f * 422 + 1;
+  EXPECT_TRUE(layout_screen(in).toolbar_scrolls);
+  // A mouse's narrow window too (a desktop at 200 % zoom: 640 x 400 CSS px), never a wide one.
+  in = input(640, 400, false);
+  in.toolbar_height = 190;
+  EXPECT_TRUE(layout_screen(in).toolbar_scrolls);
+  in.width = 1280;
+  EXPECT_FALSE(layout_screen(in).toolbar_scrolls);
+  EXPECT_EQ(layout_screen(in).kind, LayoutKind::wide);
+}
+
 TEST(AppLayout, TheThresholdsScaleWithTheFont) {
   LayoutInput in = input(800, 900, true);
   EXPECT_EQ(layout_screen(in).kind, LayoutKind::wide);

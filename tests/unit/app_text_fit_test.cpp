@@ -120,6 +120,17 @@ std::vector<DrawnGlyph> joined(std::vector<DrawnGlyph> a, const std::vector<Draw
   return a;
 }
 
+TEST(AppTextFit, AWideTokenIsSplitAtItsSpacesNotCut) {
+  // 120 px = 12 characters. "ab" fits whole; the bound's 38 characters flow word by word: "mistakes 27" (11),
+  // then " <=" would make 14: "<= 95.5" (7), then "(clean-data" (11), then "bound)".
+  const std::vector<std::string> lines =
+      split_wide_tokens({"ab", "mistakes 27 <= 95.5 (clean-data bound)", "test err"}, 120, ten_per_char);
+  EXPECT_EQ(lines, (std::vector<std::string>{"ab", "mistakes 27", "<= 95.5", "(clean-data", "bound)", "test err"}));
+  // A token exactly as wide as the line stays whole; one character more splits it.
+  EXPECT_EQ(split_wide_tokens({"exactly twlv"}, 120, ten_per_char), std::vector<std::string>{"exactly twlv"});
+  EXPECT_EQ(split_wide_tokens({"exactly twlve"}, 120, ten_per_char), (std::vector<std::string>{"exactly", "twlve"}));
+}
+
 TEST(AppTextFit, TextsSideBySideOrOnLinesOfTheirOwnHaveNoProblem) {
   // Two words on a line with a gap, a line under them, and a text in another window at the same place.
   const std::vector<DrawnGlyph> glyphs = joined(joined(line_of(0, 10, 10, 6), line_of(0, 60, 10, 5)),

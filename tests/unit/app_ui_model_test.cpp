@@ -138,6 +138,20 @@ TEST(AppUiModel, BinaryLearnerOnMulticlassDataSwitchesTheData) {
   EXPECT_EQ(notes.size(), 1u);
 }
 
+TEST(AppUiModel, AStoredTextSizeIsOneOfTheMenusOrTheDefault) {
+  EXPECT_EQ(parse_text_size("150"), 150);
+  EXPECT_EQ(parse_text_size("200"), 200);
+  EXPECT_EQ(parse_text_size("100"), 100);
+  // Nothing stored, a size the menu does not offer, or not a number: the default, never a size out of the menu.
+  EXPECT_EQ(parse_text_size(""), 100);
+  EXPECT_EQ(parse_text_size("151"), 100);
+  EXPECT_EQ(parse_text_size("400"), 100);
+  EXPECT_EQ(parse_text_size(" 150"), 100);
+  EXPECT_EQ(parse_text_size("1.5"), 100);
+  EXPECT_EQ(std::size(kTextSizes), 5u);
+  EXPECT_EQ(kTextSizes[std::size(kTextSizes) - 1], 200);  // what a 200 % zoom asks of the layout (touch_test)
+}
+
 TEST(AppUiModel, PanelsHideThroughTheLink) {
   Config c;
   for (std::string_view p : kPanelNames) EXPECT_TRUE(panel_visible(c, p));
