@@ -125,8 +125,9 @@ export async function clickAt(page, x, y) {
 }
 
 export async function moreFrames(page, k) {
-  const s = await status(page);
-  return waitFrames(page, s.frames + k);
+  // The frame counter alone: status() builds the whole report (the frame's glyphs checked for cut text included).
+  const frames = await page.evaluate(() => window.marginlab.frames);
+  return waitFrames(page, frames + k);
 }
 // Runs at full speed until the app pauses (step budget) or the learner is done; resolves to the status then.
 export async function runToPause(page) {

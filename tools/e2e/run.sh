@@ -27,6 +27,8 @@ suite "the first minute in the browser (numbers line, no layout jump, Compare li
 suite "the View's controls in the browser (edits in the link, Back/Forward, pan and zoom)" node tools/e2e/view_test.mjs
 suite "touch in the browser (phone and tablet emulation: taps, scroll, pan, pinch, long-press, typing)" \
   node tools/e2e/touch_test.mjs
+suite "large text in the browser (a phone at a 200 % text size, a desktop at the browser's 200 % zoom: one column, nothing cut)" \
+  node tools/e2e/zoom_test.mjs
 suite "a lesson in the browser (halving_mistakes followed through the panels at 1280x800 and on a phone; progress kept)" \
   node tools/e2e/lesson_test.mjs
 echo "e2e wall time per script:"; printf '%s\n' "${ledger[@]}"

@@ -35,6 +35,7 @@ if [ "$ONLY" != newcomer ]; then
   DPR=2 node tools/e2e/screenshots_web.mjs '#v=1&data=separable&noise=uniform&eta=0.05&learner=perceptron&seed=1&steps=1000' docs/img/screenshot_web_tablet.png 820x1180 --touch
   DPR=3 node tools/e2e/screenshots_web.mjs "$COMPARE_LINK" docs/img/touch_phone_compare.png 390x844 --touch
   DPR=3 node tools/e2e/screenshots_web.mjs "$SWEEP_LINK" docs/img/touch_phone_sweep.png 390x844 --touch
+  TEXT_SIZE=200 DPR=3 node tools/e2e/screenshots_web.mjs "$COMPARE_LINK" docs/img/touch_phone_text200.png 390x844 --touch
 fi
 
 # Issue 12 (a newcomer's first look): the first screen, the gallery, a confusion-matrix experiment on a CSV

@@ -9,6 +9,7 @@
 //   --touch      a phone or tablet: Chromium's mobile emulation with touch (isMobile, hasTouch), the device-pixel
 //                ratio DPR (default 3); the page takes its touch layout (app/models/layout.h)
 //   --tab NAME   with --touch: tap the sheet layout's tab NAME (settings, plots, confusion) before the picture
+// Env: TEXT_SIZE (100 to 200) opens the page with that text size stored, as the toolbar's Aa menu keeps it.
 import { chromium } from 'playwright-core';
 import { e2ePaths, launchChromium, moreFrames, serveDirectory } from './page.mjs';
 
@@ -29,6 +30,7 @@ const browser = await launchChromium(chromium);
 // DPR=2 renders as a high-DPI screen would (device pixels = 2 x CSS pixels).
 const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: Number(process.env.DPR || (touch ? 3 : 1)),
                                      isMobile: touch, hasTouch: touch });
+if (process.env.TEXT_SIZE) await page.addInitScript((t) => localStorage.setItem('marginlab.text_size', t), process.env.TEXT_SIZE);
 await page.goto(base + link);
 await page.waitForFunction(() => window.marginlab && window.marginlab.frames >= 2, null, { timeout: 300000 });
 const waitFrames = (n) => moreFrames(page, n);  // n more frames (ImGui reads input once a frame)

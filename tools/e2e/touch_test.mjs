@@ -260,11 +260,11 @@ try {
       if (s.sidebar_scroll_px >= s.sidebar_scroll_max_px - 0.5) break;
       // Each drag moves the content by at most 60 % of the panel's visible height (the probe is the panel's
       // centre and the panel reaches the screen's bottom), so every line of it is on screen at some stop; each
-      // drag costs tens of frames, hundreds of ms each at a phone's pixel ratio under a software renderer.
+      // drag costs frames, hundreds of ms each at a phone's pixel ratio under a software renderer: three moves.
       const panel = s.probes.sidebar;
       const distance = Math.min(300, Math.max(150, 0.6 * 2 * (size.viewport.height - panel[1])));
       const from = Math.min(panel[1] + distance / 2, size.viewport.height - 30);
-      await drag(page, cdp, [panel[0], from], [panel[0], from - distance], 6);
+      await drag(page, cdp, [panel[0], from], [panel[0], from - distance], 3);
       drags++;
     }
     s = await status(page);
