@@ -199,7 +199,12 @@ void RunPanel::draw_touch_gallery_button(bool* gallery_open) {
 void RunPanel::draw_speed(ToolbarFlow& flow) {
   const float fs = ImGui::GetFontSize();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  flow.next(ImGui::CalcTextSize("speed").x + spacing + fs * 4.5f, fs * 1.2f);
+  // Room for the widest choice beside the arrow, which is a frame high: a touch target's 44 px on a touch screen.
+  float widest = 0;
+  for (const SpeedChoice& c : kSpeedChoices) widest = std::max(widest, ImGui::CalcTextSize(c.name).x);
+  const float combo_w =
+      std::max(fs * 4.5f, widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight() + 1);
+  flow.next(ImGui::CalcTextSize("speed").x + spacing + combo_w, fs * 1.2f);
   constexpr int kChoices = static_cast<int>(std::size(kSpeedChoices));
   int speed = 2;
   for (int i = 0; i < kChoices; ++i)
@@ -207,7 +212,7 @@ void RunPanel::draw_speed(ToolbarFlow& flow) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("speed");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(fs * 4.5f);
+  ImGui::SetNextItemWidth(combo_w);
   if (fitted_combo("##speed", kSpeedChoices[speed].name)) {
     for (int i = 0; i < kChoices; ++i)
       if (ImGui::Selectable(kSpeedChoices[i].name, i == speed))
