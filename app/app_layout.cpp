@@ -98,8 +98,8 @@ void App::draw_main_area(ImVec2 pos, ImVec2 size, const PanelsShown& shown, bool
 }
 
 void App::draw_stacked(ImVec2 pos, ImVec2 size, float toolbar_h, const PanelsShown& shown) {
-  // One column scrolled as a whole by the wheel (the sidebar keeps its own scrolling): the toolbar when it is too
-  // tall to stay (toolbar_h > 0), the view, the settings, the plots one under another, the confusion matrices.
+  // One column scrolled as a whole by the wheel or the finger: the toolbar when it is too tall to stay (toolbar_h > 0),
+  // the view, the settings at their content's height, the plots one under another, the confusion matrices.
   const bool show_side = shown.side, show_view = shown.view, show_plots = shown.plots, show_confusion = shown.confusion;
   const ImGuiIO& io = ImGui::GetIO();
   const float fs = ImGui::GetFontSize();
