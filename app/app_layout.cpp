@@ -335,7 +335,7 @@ void App::draw_experiment_note() {
   // One token per axis, lines broken only between axes (never inside "x.seed=1..5").
   std::vector<std::string> axes = {mode == RunMode::compare ? "Compare:" : "Sweep:"};
   for (const Axis& a : state_.axes()) axes.push_back("x." + a.key + "=" + a.spec);
-  const TextMeasure measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
+  const TextMeasure measure = text_width;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.60f, 0.78f, 1.0f, 1));
   for (const std::string& line : flow_tokens(axes, " ", ImGui::GetContentRegionAvail().x, measure))
     ImGui::TextUnformatted(line.c_str());

@@ -56,9 +56,9 @@ void form_row(const std::string& label, const std::string& help) {
   ImGui::SetNextItemWidth(-1);
 }
 
-FittedText fit_to_width(std::string_view text, float width) {
-  return fit_text(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
-}
+float text_width(std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; }
+
+FittedText fit_to_width(std::string_view text, float width) { return fit_text(text, width, text_width); }
 
 bool fitted_combo(const char* id, const std::string& preview, ImGuiComboFlags flags) {
   // ImGui 1.86 draws the preview from the frame's left padding up to the arrow button, clipped there.

@@ -64,6 +64,8 @@ bool begin_form(const char* id);
 // One row: the label (fitted to its column, help and the whole label on hover), then the widget's place is
 // current with full width (beside the label, or under it in a one-column form).
 void form_row(const std::string& label, const std::string& help);
+// The width of `text` in the current font (what the text-fitting functions measure with).
+float text_width(std::string_view text);
 // `text` as it fits `width` pixels in the current font (app/models/text_fit): whole, or cut with "...".
 FittedText fit_to_width(std::string_view text, float width);
 // ImGui::BeginCombo with the preview fitted to the combo's width (ImGui 1.86 would cut it at the arrow with no

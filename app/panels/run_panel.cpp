@@ -13,8 +13,6 @@
 namespace ml::app {
 
 namespace {
-// A string's width in the current font.
-float measure_text(std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; }
 // Height of the toolbar's row of controls, in font sizes.
 constexpr float kControlsRows = 2.7f;
 // Height of the results line's row, in font sizes.
@@ -362,7 +360,7 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
     ImGui::TextDisabled("%s", f.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help.c_str());
     if (lw + inner + vw > room - x0) {
-      for (const std::string& part : split_wide_tokens({f.value}, room - x0 - fs, measure_text)) {
+      for (const std::string& part : split_wide_tokens({f.value}, room - x0 - fs, text_width)) {
         new_line();
         ImGui::SetCursorPos(ImVec2(x0 + fs, y));
         ImGui::TextUnformatted(part.c_str());
@@ -381,9 +379,7 @@ void RunPanel::draw_results(const std::vector<ResultField>& results, float width
 }
 
 float RunPanel::end_buttons_width() const {
-  const float pad = ImGui::GetStyle().FramePadding.x * 2;
-  return ImGui::CalcTextSize(kTextSizeLabel).x + ImGui::CalcTextSize("Gallery").x + 2 * pad +
-         ImGui::GetStyle().ItemSpacing.x;
+  return button_width(kTextSizeLabel) + button_width("Gallery") + ImGui::GetStyle().ItemSpacing.x;
 }
 
 float RunPanel::results_width(float width) const {
@@ -398,7 +394,7 @@ void RunPanel::draw_compare_results(const std::vector<CompareResult>& compare, f
   float y = controls_height(fs, rows_) - fs * 0.15f;
   ImGui::PushFont(*ctx_.font_small);
   const float indent = fs;
-  const TextMeasure measure = measure_text;
+  const TextMeasure measure = text_width;
   int lines = 0;
   for (const CompareResult& result : compare) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(learner_color(result.index)));
